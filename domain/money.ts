@@ -1,0 +1,82 @@
+// Money and trade formulas (spec §9). Every input and output is a decimal string or a Big, never a
+// JS float: the same functions run in the browser and on the server, so both show the same figures.
+import Big from 'big.js';
+
+export type Decimal = Big;
+export type DecimalInput = string | number | Big;
+
+/** Platform fee: 5% of gross profit (spec §9). */
+export const PLATFORM_FEE_RATE = '0.05';
+/** Kilograms in a metric tonne: quantities are tonnes, prices are $/kg. */
+export const KG_PER_TONNE = 1000;
+/** Platform floor for one investment (spec §5). */
+export const MIN_INVESTMENT = '100';
+
+/** Parses a decimal value; an empty or missing value counts as zero (raisedAmount "may arrive empty"). */
+export function dec(value: DecimalInput | null | undefined): Big {
+  if (value === null || value === undefined || value === '') return new Big(0);
+  return new Big(value);
+}
+
+/** Fixed-point string with `places` decimals, rounded half-up: the wire format of money. */
+export function toFixed(value: DecimalInput, places = 2): string {
+  return dec(value).round(places, Big.roundHalfUp).toFixed(places);
+}
+
+/** Margin per kg = sell − buy ($/kg). */
+export function marginPerKg(buyPrice: DecimalInput, sellPrice: DecimalInput): Big {
+  return dec(sellPrice).minus(dec(buyPrice));
+}
+
+/** Expected ROI in percent = (sell − buy) / buy × 100. Zero when the buy price is not positive. */
+export function expectedRoiPercent(buyPrice: DecimalInput, sellPrice: DecimalInput): Big {
+  const buy = dec(buyPrice);
+  if (buy.lte(0)) return new Big(0);
+  return marginPerKg(buy, sellPrice).div(buy).times(100);
+}
+
+/** Projected profit of an investment = amount × (sell − buy) / buy. */
+export function projectedProfit(amount: DecimalInput, buyPrice: DecimalInput, sellPrice: DecimalInput): Big {
+  return dec(amount).times(expectedRoiPercent(buyPrice, sellPrice)).div(100);
+}
+
+/** Estimated campaign profit = quantity (t) × 1000 × (sell − buy). */
+export function estimatedCampaignProfit(
+  quantityTonnes: DecimalInput,
+  buyPrice: DecimalInput,
+  sellPrice: DecimalInput,
+): Big {
+  return dec(quantityTonnes).times(KG_PER_TONNE).times(marginPerKg(buyPrice, sellPrice));
+}
+
+/** Campaign share of an investment = amount / target (6 decimals, as numeric(10,6)). */
+export function campaignShare(amount: DecimalInput, targetAmount: DecimalInput): Big {
+  const target = dec(targetAmount);
+  if (target.lte(0)) return new Big(0);
+  return dec(amount).div(target).round(6, Big.roundDown);
+}
+
+/** Funding progress in percent = raised / target × 100 (not capped; 0 when the target is 0). */
+export function fundingProgressPercent(raisedAmount: DecimalInput | null, targetAmount: DecimalInput): Big {
+  const target = dec(targetAmount);
+  if (target.lte(0)) return new Big(0);
+  return dec(raisedAmount).div(target).times(100);
+}
+
+/** Fully funded at 100% or more. */
+export function isFullyFunded(raisedAmount: DecimalInput | null, targetAmount: DecimalInput): boolean {
+  const target = dec(targetAmount);
+  return target.gt(0) && dec(raisedAmount).gte(target);
+}
+
+/** What is still to raise, never negative. */
+export function remainingAmount(raisedAmount: DecimalInput | null, targetAmount: DecimalInput): Big {
+  const rest = dec(targetAmount).minus(dec(raisedAmount));
+  return rest.lt(0) ? new Big(0) : rest;
+}
+
+/** Platform fee on a gross profit; no fee on a loss. */
+export function platformFee(grossProfit: DecimalInput, rate: DecimalInput = PLATFORM_FEE_RATE): Big {
+  const profit = dec(grossProfit);
+  return profit.lte(0) ? new Big(0) : profit.times(dec(rate)).round(2, Big.roundHalfUp);
+}

@@ -1,0 +1,16 @@
+// Public platform figures shown on the landing page's stat tiles.
+import { z } from 'zod';
+
+const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
+
+export const platformStatsSchema = z.object({
+  /** Campaigns that reached their target (funded, in progress or completed). */
+  tradesFunded: z.number().int().nonnegative(),
+  /** Money raised across all campaigns, USD. */
+  totalRaised: decimalString,
+  /** Mean expected ROI (percent) of the campaigns open for funding. */
+  averageRoiPercent: decimalString,
+  /** Investor accounts that are active. */
+  investors: z.number().int().nonnegative(),
+});
+export type PlatformStats = z.infer<typeof platformStatsSchema>;

@@ -1,0 +1,57 @@
+// buildApp(): the whole HTTP application, used by main.ts and by tests (inject or real HTTP).
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database, Db } from './db/connect.ts';
+import campaignRoutes from './features/campaigns/routes.ts';
+import healthRoutes from './features/health/routes.ts';
+import platformRoutes from './features/platform/routes.ts';
+import clientPlugin from './plugins/client.ts';
+import errorsPlugin from './plugins/errors.ts';
+import securityPlugin from './plugins/security.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    db: Db;
+  }
+}
+
+export interface AppDeps {
+  database: Database;
+  /** Built client to serve; omitted in API-only tests. */
+  clientDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(deps: AppDeps) {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: 100 * 1024,
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('database', deps.database);
+  app.decorate('db', deps.database.db);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', async () => {
+    await deps.database.close();
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(healthRoutes);
+  await app.register(platformRoutes);
+  await app.register(campaignRoutes);
+  await app.register(clientPlugin, { clientDir: deps.clientDir });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,111 @@
+// Opens the database: PostgreSQL when a URL is given, otherwise the embedded PGlite under DATA_DIR.
+// Both run the same drizzle-kit migrations and the same queries.
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies pending migrations (idempotent). */
+  migrate(): Promise<void>;
+  /** Round-trips a trivial query; throws when the database is unreachable. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+
+export type DatabaseOptions =
+  | { databaseUrl: string; poolSize?: number }
+  | { dataDir: string }
+  /** In-memory PGlite: nothing on disk (tests). */
+  | { memory: true };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if ('dataDir' in options) return openPglite(options.dataDir);
+  return openPglite(undefined);
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client that loses its server emits 'error'; log-free recovery is the pool's job.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+export class DataDirLockedError extends Error {
+  constructor(dataDir: string) {
+    super(
+      `Another HydroBridge process is using the embedded database in ${dataDir}. ` +
+        'PGlite is single-user: stop the other process, or set DATA_DIR to another folder ' +
+        '(or DATABASE_URL to use PostgreSQL).',
+    );
+    this.name = 'DataDirLockedError';
+  }
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  let release: (() => Promise<void>) | undefined;
+  let pgDir: string | undefined;
+  if (dataDir) {
+    // PGlite does not lock its folder and two writers corrupt it, so we hold a lock beside it.
+    // A crashed holder's lock goes stale after 10 s; a new start waits that long before refusing.
+    fs.mkdirSync(dataDir, { recursive: true });
+    pgDir = path.join(dataDir, 'pglite');
+    try {
+      release = await lockfile.lock(dataDir, {
+        lockfilePath: path.join(dataDir, 'pglite.lock'),
+        stale: 10_000,
+        update: 2_500,
+        retries: { retries: 6, factor: 1, minTimeout: 2_000, maxTimeout: 2_000 },
+      });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(dataDir);
+      throw error;
+    }
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(pgDir ? { dataDir: pgDir } : {});
+  } catch (error) {
+    await release?.();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+      await release?.();
+      release = undefined;
+    },
+  };
+}

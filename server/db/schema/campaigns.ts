@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { check, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+// spec §3 Campaign, plus the minimum investment, risk level and region shown on every card.
+// Money stays `numeric` and reaches the code as strings (never `mode: 'number'`).
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    traderId: uuid('trader_id')
+      .notNull()
+      .references(() => users.id),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    targetAmount: numeric('target_amount', { precision: 15, scale: 2 }).notNull(),
+    raisedAmount: numeric('raised_amount', { precision: 15, scale: 2 }).notNull().default('0'),
+    quantity: numeric('quantity', { precision: 10, scale: 2 }).notNull(),
+    buyPrice: numeric('buy_price', { precision: 8, scale: 2 }).notNull(),
+    sellPrice: numeric('sell_price', { precision: 8, scale: 2 }).notNull(),
+    tradeRoute: text('trade_route').notNull(),
+    status: text('status').notNull().default('active'),
+    deadline: timestamp('deadline', { withTimezone: true }).notNull(),
+    expectedProfit: numeric('expected_profit', { precision: 15, scale: 2 }),
+    actualProfit: numeric('actual_profit', { precision: 15, scale: 2 }),
+    minimumInvestment: numeric('minimum_investment', { precision: 15, scale: 2 }).notNull().default('100'),
+    riskLevel: text('risk_level').notNull().default('medium'),
+    region: text('region').notNull().default('europe'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('campaigns_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('campaigns_created_idx').on(t.createdAt.desc()),
+    index('campaigns_trader_idx').on(t.traderId, t.createdAt.desc()),
+    check(
+      'campaigns_status_check',
+      sql`${t.status} in ('active', 'funded', 'trading', 'completed', 'cancelled')`,
+    ),
+    check('campaigns_risk_level_check', sql`${t.riskLevel} in ('low', 'medium', 'high')`),
+    check('campaigns_region_check', sql`${t.region} in ('asia', 'europe', 'americas')`),
+    check('campaigns_target_positive', sql`${t.targetAmount} > 0`),
+    check('campaigns_raised_nonnegative', sql`${t.raisedAmount} >= 0`),
+    check('campaigns_quantity_positive', sql`${t.quantity} > 0`),
+    check('campaigns_prices_positive', sql`${t.buyPrice} > 0 and ${t.sellPrice} > 0`),
+    check('campaigns_minimum_floor', sql`${t.minimumInvestment} >= 100`),
+  ],
+);

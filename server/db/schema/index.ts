@@ -1,0 +1,2 @@
+export { users } from './users.ts';
+export { campaigns } from './campaigns.ts';

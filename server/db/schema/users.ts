@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+// spec §3 User. One role per user; `password` holds the password hash, never the password.
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    password: text('password').notNull(),
+    role: text('role').notNull().default('investor'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email'),
+    phone: text('phone'),
+    country: text('country'),
+    companyName: text('company_name'),
+    registrationNumber: text('registration_number'),
+    buyerIndustry: text('buyer_industry'),
+    isAccredited: boolean('is_accredited').notNull().default(false),
+    kycStatus: text('kyc_status').notNull().default('pending'),
+    kycDocuments: text('kyc_documents').array().notNull().default(sql`'{}'::text[]`),
+    accountStatus: text('account_status').notNull().default('active'),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    termsAccepted: boolean('terms_accepted').notNull().default(false),
+    riskDisclosureAccepted: boolean('risk_disclosure_accepted').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Sign-in accepts either spelling, so uniqueness ignores case.
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    check('users_role_check', sql`${t.role} in ('investor', 'trader', 'buyer', 'admin')`),
+    check(
+      'users_kyc_status_check',
+      sql`${t.kycStatus} in ('pending', 'under_review', 'approved', 'rejected')`,
+    ),
+    check('users_account_status_check', sql`${t.accountStatus} in ('active', 'suspended')`),
+  ],
+);

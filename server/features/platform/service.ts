@@ -1,0 +1,30 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { dec, expectedRoiPercent, toFixed } from '../../../domain/money.ts';
+import type { PlatformStats } from '../../../domain/platform.ts';
+import type { Db } from '../../db/connect.ts';
+import { campaigns, users } from '../../db/schema/index.ts';
+
+/** Landing-page figures, computed from the campaigns and users tables. */
+export async function platformStats(db: Db): Promise<PlatformStats> {
+  const [funding] = await db
+    .select({
+      tradesFunded: sql<number>`count(*) filter (where ${campaigns.status} in ('funded', 'trading', 'completed'))::int`,
+      totalRaised: sql<string>`coalesce(sum(${campaigns.raisedAmount}), 0)::text`,
+    })
+    .from(campaigns);
+  const open = await db
+    .select({ buyPrice: campaigns.buyPrice, sellPrice: campaigns.sellPrice })
+    .from(campaigns)
+    .where(inArray(campaigns.status, ['active', 'funded']));
+  const [investors] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.role, 'investor'), eq(users.accountStatus, 'active')));
+  const roiSum = open.reduce((sum, c) => sum.plus(expectedRoiPercent(c.buyPrice, c.sellPrice)), dec(0));
+  return {
+    tradesFunded: funding?.tradesFunded ?? 0,
+    totalRaised: toFixed(funding?.totalRaised ?? '0'),
+    averageRoiPercent: open.length ? toFixed(roiSum.div(open.length), 1) : '0.0',
+    investors: investors?.n ?? 0,
+  };
+}
