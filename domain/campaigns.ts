@@ -1,5 +1,5 @@
-// Campaign wire shapes, statuses and labels (spec §3, §4).
-import { z } from 'zod';
+// Campaign statuses, labels and date helpers (spec §3, §4). No zod here: the landing page imports
+// this file, and the wire schemas live in campaign-schemas.ts so the schema library stays off it.
 
 export const CAMPAIGN_STATUSES = ['active', 'funded', 'trading', 'completed', 'cancelled'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
@@ -25,35 +25,6 @@ export function campaignStatusLabel(status: string | null | undefined): string {
 
 export const RISK_LABELS: Record<RiskLevel, string> = { low: 'Low risk', medium: 'Medium risk', high: 'High risk' };
 export const REGION_LABELS: Record<Region, string> = { asia: 'Asia', europe: 'Europe', americas: 'Americas' };
-
-/** Decimal string as it leaves a numeric column. */
-const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
-
-/** One campaign as the list and detail calls return it; numeric values are strings (spec §3). */
-export const campaignSchema = z.object({
-  id: z.string().uuid(),
-  traderId: z.string().uuid(),
-  title: z.string(),
-  description: z.string(),
-  tradeRoute: z.string(),
-  status: z.enum(CAMPAIGN_STATUSES),
-  targetAmount: decimalString,
-  raisedAmount: decimalString,
-  quantity: decimalString,
-  buyPrice: decimalString,
-  sellPrice: decimalString,
-  minimumInvestment: decimalString,
-  riskLevel: z.enum(RISK_LEVELS),
-  region: z.enum(REGIONS),
-  deadline: z.string().datetime(),
-  expectedProfit: decimalString.nullable(),
-  actualProfit: decimalString.nullable(),
-  createdAt: z.string().datetime(),
-  updatedAt: z.string().datetime(),
-});
-export type Campaign = z.infer<typeof campaignSchema>;
-
-export const campaignListSchema = z.array(campaignSchema);
 
 /** Whole days from `now` until the deadline, never negative. */
 export function daysLeft(deadline: string | Date, now: Date = new Date()): number {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { campaignListSchema, campaignSchema } from '../../../domain/campaigns.ts';
+import { campaignListSchema, campaignSchema } from '../../../domain/campaign-schemas.ts';
 import { AppError } from '../../errors.ts';
 import { getCampaign, listCampaigns } from './service.ts';
 
