@@ -24,11 +24,11 @@ export default fp(async function errorHandler(app: FastifyInstance) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const name = issue.instancePath.slice(1).replaceAll('/', '.') || 'request';
-        fields[name] ??= issue.message;
+        fields[name] ??= issue.message ?? ERRORS.VALIDATION.message;
       }
-      const [first] = Object.entries(fields);
-      const message = first ? (first[0] === 'request' ? first[1] : `${first[0]}: ${first[1]}`) : ERRORS.VALIDATION.message;
-      return reply.status(400).send({ error: message, fields });
+      // The first message verbatim (the spec's texts); `fields` names each field for forms.
+      const [first] = Object.values(fields);
+      return reply.status(400).send({ error: first ?? ERRORS.VALIDATION.message, fields });
     }
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) return reply.status(ERRORS[known].status).send({ error: ERRORS[known].message });
