@@ -20,7 +20,8 @@ const STATUS_LABELS: Record<CampaignStatus, string> = {
 
 /** Display label of a campaign status; a missing or unknown status reads Active (spec §4). */
 export function campaignStatusLabel(status: string | null | undefined): string {
-  return STATUS_LABELS[status as CampaignStatus] ?? 'Active';
+  // Own keys only: 'constructor' or '__proto__' must not reach Object.prototype.
+  return status && Object.hasOwn(STATUS_LABELS, status) ? STATUS_LABELS[status as CampaignStatus] : 'Active';
 }
 
 export const RISK_LABELS: Record<RiskLevel, string> = { low: 'Low risk', medium: 'Medium risk', high: 'High risk' };
@@ -30,4 +31,23 @@ export const REGION_LABELS: Record<Region, string> = { asia: 'Asia', europe: 'Eu
 export function daysLeft(deadline: string | Date, now: Date = new Date()): number {
   const ms = new Date(deadline).getTime() - now.getTime();
   return ms <= 0 ? 0 : Math.ceil(ms / 86_400_000);
+}
+
+export interface CampaignFilter {
+  /** Free text matched against title, route and description, case-insensitively. */
+  q?: string;
+  risk?: RiskLevel | 'all';
+  region?: Region | 'all';
+}
+
+/** The landing page's search and filters (spec §2). */
+export function matchesCampaignFilter(
+  c: { title: string; tradeRoute: string; description: string; riskLevel: RiskLevel; region: Region },
+  filter: CampaignFilter,
+): boolean {
+  const q = filter.q?.trim().toLowerCase();
+  if (q && ![c.title, c.tradeRoute, c.description].some((text) => text.toLowerCase().includes(q))) return false;
+  if (filter.risk && filter.risk !== 'all' && c.riskLevel !== filter.risk) return false;
+  if (filter.region && filter.region !== 'all' && c.region !== filter.region) return false;
+  return true;
 }

@@ -1,0 +1,31 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useAuth } from '@/features/auth/auth-context.tsx';
+import { Footer } from './Footer.tsx';
+import { TopBar } from './TopBar.tsx';
+
+// The dialog (and its Radix code) loads the first time someone opens it, not with the landing page.
+const AuthDialog = lazy(() => import('@/features/auth/AuthDialog.tsx'));
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { dialogRequested } = useAuth();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <TopBar />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <Footer />
+      {dialogRequested && (
+        <Suspense fallback={null}>
+          <AuthDialog />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { Menu, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { displayName, ROLE_LABELS, type Role } from '@domain/users.ts';
+import { Badge, type BadgeTone } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { useAuth } from '@/features/auth/auth-context.tsx';
+import { cn } from '@/lib/cn.ts';
+import { isActivePath, navItemsFor } from './nav.ts';
+import { ThemeToggle } from './ThemeToggle.tsx';
+
+export const ROLE_TONES: Record<Role, BadgeTone> = {
+  investor: 'blue',
+  trader: 'green',
+  buyer: 'amber',
+  admin: 'violet',
+};
+
+function NavLinks({ vertical = false }: { vertical?: boolean }) {
+  const { status } = useAuth();
+  const [location] = useLocation();
+  return (
+    <ul className={cn('flex gap-1', vertical ? 'flex-col' : 'items-center')}>
+      {navItemsFor(status === 'authenticated').map((item) => {
+        const active = isActivePath(item.href, location);
+        return (
+          <li key={item.href}>
+            <Link
+              href={item.href}
+              aria-current={active ? 'page' : undefined}
+              className={cn(
+                'block rounded-md px-3 py-2 text-sm font-medium transition-colors',
+                active ? 'bg-accent text-accent-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+              )}
+            >
+              {item.label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function AccountArea() {
+  const { status, user, openAuthDialog } = useAuth();
+  if (status === 'loading') return <div className="h-9 w-20" aria-hidden />;
+  if (!user) {
+    return (
+      <Button size="sm" onClick={() => openAuthDialog('signin')}>
+        Login
+      </Button>
+    );
+  }
+  return (
+    <div className="flex items-center gap-2">
+      <Badge tone={ROLE_TONES[user.role]}>{ROLE_LABELS[user.role]}</Badge>
+      <span className="hidden text-sm font-medium sm:inline">{displayName(user)}</span>
+    </div>
+  );
+}
+
+export function TopBar() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [location] = useLocation();
+
+  // The mobile menu closes whenever the route changes and on Escape.
+  useEffect(() => setMenuOpen(false), [location]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
+        <Link href="/" className="flex items-center gap-2 text-lg font-bold tracking-tight">
+          <img src="/favicon.svg" alt="" width="28" height="28" />
+          HydroBridge
+        </Link>
+        <nav aria-label="Main" className="hidden md:block">
+          <NavLinks />
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          <ThemeToggle className="hidden sm:inline-flex" />
+          <AccountArea />
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X className="h-5 w-5" aria-hidden /> : <Menu className="h-5 w-5" aria-hidden />}
+          </Button>
+        </div>
+      </div>
+      {menuOpen && (
+        <nav id="mobile-menu" aria-label="Mobile" className="border-t px-4 pt-2 pb-4 md:hidden">
+          <NavLinks vertical />
+          <div className="mt-3 flex items-center justify-between border-t pt-3">
+            <span className="text-sm text-muted-foreground">Theme</span>
+            <ThemeToggle />
+          </div>
+        </nav>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,127 @@
+// Pages whose feature is built by a later release: each says what will be there, plainly.
+export interface UpcomingPage {
+  title: string;
+  lead: string;
+  points: string[];
+}
+
+export const UPCOMING_PAGES: Record<string, UpcomingPage> = {
+  '/portfolio': {
+    title: 'Portfolio',
+    lead: 'Your investments across HydroBridge campaigns, valued from the escrow ledger.',
+    points: [
+      'Each investment with its campaign, amount, share of the target and status',
+      'Current value and gains from recorded profits, not estimates',
+      'Active, completed and refunded investments in separate tabs',
+    ],
+  },
+  '/statements': {
+    title: 'Statements',
+    lead: 'Monthly statements of every money movement on your account.',
+    points: ['Investments, refunds and profit payouts per month', 'Download as CSV for your records or your accountant'],
+  },
+  '/profile': {
+    title: 'Profile',
+    lead: 'Your personal and company details, KYC status and account status.',
+    points: ['Edit your name, phone, country and company details', 'See your KYC and account status and member-since date'],
+  },
+  '/settings': {
+    title: 'Settings',
+    lead: 'Theme, password and session settings.',
+    points: ['Change your password', 'Sign out of all other sessions', 'Choose light, dark or system theme'],
+  },
+  '/trader/campaigns': {
+    title: 'My Campaigns',
+    lead: 'Every campaign you run, in one sortable and filterable table.',
+    points: ['Status, funding progress, investors and days left per campaign', 'Open, edit or track each campaign'],
+  },
+  '/trader/analytics': {
+    title: 'Campaign Analytics',
+    lead: 'Funding progress and ROI per campaign, and funds raised over time.',
+    points: ['Charts of funding per campaign', 'Funds raised over time across your campaigns'],
+  },
+  '/buyer/offers': {
+    title: 'Hydrogen Offers',
+    lead: 'Listings from certified green hydrogen suppliers, with transparent per-kg pricing.',
+    points: ['Availability, minimum order and certifications per listing', 'Order directly from a listing'],
+  },
+  '/buyer/orders': {
+    title: 'My Orders',
+    lead: 'Your bulk hydrogen orders from placement to delivery.',
+    points: ['Active, delivered and cancelled orders', 'Order totals and price per kg'],
+  },
+  '/buyer/tracking': {
+    title: 'Shipment Tracking',
+    lead: 'Where each order is: confirmed, shipped, delivered — with the time of each step.',
+    points: ['A timeline per order', 'Supplier contact for each shipment'],
+  },
+  '/admin/kyc': {
+    title: 'KYC Review',
+    lead: 'Identity verification requests waiting for review.',
+    points: ['Review uploaded documents', 'Approve, or reject with a reason the user sees'],
+  },
+  '/admin/escrow': {
+    title: 'Escrow Monitoring',
+    lead: 'Funds held in escrow per campaign, and disputes to resolve.',
+    points: ['Held, released, refunded and disputed funds', 'Resolve a dispute by releasing or refunding'],
+  },
+  '/admin/reports': {
+    title: 'Compliance Reports',
+    lead: 'Exports for auditors and regulators.',
+    points: ['KYC audit', 'Transaction monitoring', 'Risk assessment — each as CSV'],
+  },
+};
+
+/** Role dashboards (spec §2): /dashboard shows the one of the signed-in user's role. */
+export const DASHBOARDS: Record<'investor' | 'trader' | 'buyer' | 'admin', UpcomingPage & { path: string }> = {
+  investor: {
+    path: '/dashboard',
+    title: 'Investor Dashboard',
+    lead: 'Your portfolio at a glance and the campaigns open for investment.',
+    points: [
+      'Portfolio value, total invested, gains and ROI from your confirmed investments',
+      'Available campaigns with target, raised, expected ROI and deadline, and an Invest button',
+      'My Investments: active, completed and all',
+    ],
+  },
+  trader: {
+    path: '/trader/dashboard',
+    title: 'Trader Dashboard',
+    lead: 'Run your campaigns: funding, edits and shipments.',
+    points: [
+      'Total campaigns, total funded, total profits and average ROI',
+      'My Campaigns with Active, Funded, Completed and All tabs',
+      'Create, view and edit campaigns; track shipments of funded ones',
+    ],
+  },
+  buyer: {
+    path: '/buyer/dashboard',
+    title: 'Buyer Dashboard',
+    lead: 'Buy green hydrogen in bulk and follow your orders.',
+    points: [
+      'Orders, spend, average price and delivery success rate',
+      'Marketplace listings and top suppliers by rating',
+      'Order management: active, delivered, cancelled and all orders',
+    ],
+  },
+  admin: {
+    path: '/admin/dashboard',
+    title: 'Admin Dashboard',
+    lead: 'Keep the marketplace compliant.',
+    points: [
+      'Users, pending KYC, funds in escrow and open disputes',
+      'KYC queue, escrow monitoring and user management',
+      'Compliance exports: KYC audit, transaction monitoring, risk assessment',
+    ],
+  },
+};
+
+export const CREATE_CAMPAIGN_PAGE: UpcomingPage = {
+  title: 'Create Campaign',
+  lead: 'Set up a hydrogen trade for investors to fund.',
+  points: [
+    'Title, description and trade route',
+    'Target amount, quantity in tonnes, buy and sell price per kg, funding deadline',
+    'A live preview of expected ROI and estimated profit',
+  ],
+};

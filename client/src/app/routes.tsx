@@ -1,0 +1,59 @@
+// Every route of spec §2. The landing page ships in the entry chunk (it is the first paint); every
+// other page is its own lazily loaded chunk.
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Route, Switch } from 'wouter';
+import LandingPage from '@/features/landing/LandingPage.tsx';
+
+const CampaignsPage = lazy(() => import('@/features/campaigns/pages/CampaignsPage.tsx'));
+const HowItWorksPage = lazy(() => import('@/features/marketing/HowItWorksPage.tsx'));
+const BreakdownPage = lazy(() => import('@/features/marketing/BreakdownPage.tsx'));
+const TermsPage = lazy(() => import('@/features/marketing/TermsPage.tsx'));
+const PrivacyPage = lazy(() => import('@/features/marketing/PrivacyPage.tsx'));
+const CompliancePage = lazy(() => import('@/features/marketing/CompliancePage.tsx'));
+const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
+const UpcomingPage = lazy(() => import('./pages/UpcomingPage.tsx'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
+
+const ROUTES: Array<[path: string, component: ComponentType]> = [
+  ['/', LandingPage],
+  ['/campaigns', CampaignsPage],
+  ['/how-it-works', HowItWorksPage],
+  ['/breakdown', BreakdownPage],
+  ['/terms', TermsPage],
+  ['/privacy', PrivacyPage],
+  ['/compliance', CompliancePage],
+  ['/dashboard', DashboardPage],
+  ['/trader/dashboard', DashboardPage],
+  ['/trader/create', DashboardPage],
+  ['/buyer/dashboard', DashboardPage],
+  ['/admin/dashboard', DashboardPage],
+  ['/portfolio', UpcomingPage],
+  ['/statements', UpcomingPage],
+  ['/profile', UpcomingPage],
+  ['/settings', UpcomingPage],
+  ['/trader/campaigns', UpcomingPage],
+  ['/trader/analytics', UpcomingPage],
+  ['/buyer/offers', UpcomingPage],
+  ['/buyer/orders', UpcomingPage],
+  ['/buyer/tracking', UpcomingPage],
+  ['/admin/kyc', UpcomingPage],
+  ['/admin/escrow', UpcomingPage],
+  ['/admin/reports', UpcomingPage],
+];
+
+function PageFallback() {
+  return <div className="mx-auto min-h-[60vh] max-w-7xl px-4 py-10" aria-busy="true" />;
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageFallback />}>
+      <Switch>
+        {ROUTES.map(([path, component]) => (
+          <Route key={path} path={path} component={component} />
+        ))}
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}

@@ -1,0 +1,78 @@
+import { CalendarClock, MapPin } from 'lucide-react';
+import type { Campaign } from '@domain/campaign-schemas.ts';
+import { campaignFigures } from '@domain/campaign-figures.ts';
+import { RISK_LABELS, type RiskLevel } from '@domain/campaigns.ts';
+import { Badge, type BadgeTone } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { Progress } from '@/components/ui/progress.tsx';
+import { formatDate, formatNumber, formatPercent, formatUsd, formatUsdCents } from '@/lib/format.ts';
+
+const RISK_TONES: Record<RiskLevel, BadgeTone> = { low: 'green', medium: 'amber', high: 'red' };
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="font-semibold tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/** The campaign card of spec §2. At 100% funding the button reads Fully Funded and does nothing. */
+export function CampaignCard({ campaign, onInvest }: { campaign: Campaign; onInvest: (c: Campaign) => void }) {
+  const f = campaignFigures(campaign);
+  const titleId = `campaign-${campaign.id}-title`;
+  return (
+    <Card className="flex flex-col" aria-labelledby={titleId} role="article">
+      <CardHeader className="gap-2">
+        <div className="flex items-start justify-between gap-3">
+          <CardTitle id={titleId}>{campaign.title}</CardTitle>
+          <Badge tone={RISK_TONES[campaign.riskLevel]} className="shrink-0">
+            {RISK_LABELS[campaign.riskLevel]}
+          </Badge>
+        </div>
+        <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+          <MapPin className="h-4 w-4 shrink-0" aria-hidden />
+          {campaign.tradeRoute}
+        </p>
+      </CardHeader>
+      <CardContent className="flex-1 space-y-4">
+        <dl className="grid grid-cols-3 gap-3 text-sm">
+          <Figure label="Quantity" value={`${formatNumber(campaign.quantity)} t`} />
+          <Figure label="Expected ROI" value={formatPercent(f.expectedRoiPercent)} />
+          <Figure label="Min. investment" value={formatUsd(campaign.minimumInvestment)} />
+          <Figure label="Buy price" value={`${formatUsdCents(campaign.buyPrice)}/kg`} />
+          <Figure label="Sell price" value={`${formatUsdCents(campaign.sellPrice)}/kg`} />
+          <Figure label="Margin" value={`${formatUsdCents(f.marginPerKg)}/kg`} />
+        </dl>
+        <div className="space-y-1.5">
+          <div className="flex justify-between text-sm">
+            <span className="font-medium">{formatUsd(campaign.raisedAmount)} raised</span>
+            <span className="text-muted-foreground">{formatPercent(f.progressPercent)}</span>
+          </div>
+          <Progress percent={Number(f.progressPercent)} label={`Funding progress of ${campaign.title}`} />
+          <p className="text-xs text-muted-foreground">of {formatUsd(campaign.targetAmount)} target</p>
+        </div>
+        <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+          <CalendarClock className="h-4 w-4 shrink-0" aria-hidden />
+          {f.fullyFunded || f.daysLeft === 0
+            ? `${f.statusLabel} · funding closed ${formatDate(campaign.deadline)}`
+            : `Funding closes ${formatDate(campaign.deadline)} · ${f.daysLeft} days left`}
+        </p>
+      </CardContent>
+      <CardFooter>
+        <Button
+          className="w-full"
+          disabled={f.fullyFunded}
+          aria-disabled={f.fullyFunded}
+          onClick={() => {
+            if (!f.fullyFunded) onInvest(campaign);
+          }}
+        >
+          {f.fullyFunded ? 'Fully Funded' : 'Invest Now'}
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

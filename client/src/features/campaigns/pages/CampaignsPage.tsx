@@ -1,0 +1,16 @@
+import { Page } from '@/components/layouts/page.tsx';
+import { useCampaigns } from '../api/campaigns.ts';
+import { CampaignGrid } from '../components/CampaignGrid.tsx';
+
+/** All Campaigns: every listed campaign, newest first. */
+export default function CampaignsPage() {
+  const campaigns = useCampaigns();
+  return (
+    <Page
+      title="All Campaigns"
+      lead="Every green hydrogen trade on HydroBridge: open for funding, funded, at sea and completed."
+    >
+      <CampaignGrid campaigns={campaigns.data} isPending={campaigns.isPending} error={campaigns.error} />
+    </Page>
+  );
+}

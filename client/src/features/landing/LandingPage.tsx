@@ -1,0 +1,217 @@
+import { ArrowRight, Eye, Leaf, PieChart, Search, ShieldCheck, Ship } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'wouter';
+import { matchesCampaignFilter, REGION_LABELS, REGIONS, RISK_LEVELS, type CampaignFilter } from '@domain/campaigns.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Card } from '@/components/ui/card.tsx';
+import { Input, Label, NativeSelect } from '@/components/ui/input.tsx';
+import { useAuth } from '@/features/auth/auth-context.tsx';
+import { useCampaigns } from '@/features/campaigns/api/campaigns.ts';
+import { CampaignGrid } from '@/features/campaigns/components/CampaignGrid.tsx';
+import { usePlatformStats } from '@/features/platform/api.ts';
+import { formatNumber, formatPercent, formatUsd } from '@/lib/format.ts';
+
+/** Landing shows the campaigns an investor can still act on: open for funding or just funded. */
+const LANDING_STATUSES = new Set(['active', 'funded']);
+const LANDING_LIMIT = 6;
+
+const FEATURES = [
+  {
+    Icon: Eye,
+    title: 'Transparent',
+    text: 'Every campaign shows its buy and sell price per kg, costs, margin and funding progress before you invest.',
+  },
+  {
+    Icon: Ship,
+    title: 'Green ammonia logistics',
+    text: 'Hydrogen travels India → Europe as green ammonia on chartered carriers, insured from plant to terminal.',
+  },
+  {
+    Icon: PieChart,
+    title: 'Split investing',
+    text: 'Pool with other investors: your share of the campaign is your amount over its target, profits paid pro rata.',
+  },
+  {
+    Icon: Leaf,
+    title: 'GoO certified',
+    text: 'Every cargo carries Guarantee of Origin certificates proving it was made with renewable electricity.',
+  },
+];
+
+function StatTiles() {
+  const { data } = usePlatformStats();
+  const tiles = [
+    { label: 'Trades funded', value: data ? formatNumber(data.tradesFunded) : '—' },
+    { label: 'Average expected ROI', value: data ? formatPercent(data.averageRoiPercent) : '—' },
+    { label: 'Investors', value: data ? formatNumber(data.investors) : '—' },
+    { label: 'Raised on HydroBridge', value: data ? formatUsd(data.totalRaised) : '—' },
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      {tiles.map((t) => (
+        <div key={t.label} className="rounded-xl border bg-card p-4">
+          <dt className="text-sm text-muted-foreground">{t.label}</dt>
+          <dd className="mt-1 text-2xl font-bold tabular-nums">{t.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Opportunities() {
+  const campaigns = useCampaigns();
+  const [filter, setFilter] = useState<Required<CampaignFilter>>({ q: '', risk: 'all', region: 'all' });
+  const shown = useMemo(
+    () =>
+      campaigns.data
+        ?.filter((c) => LANDING_STATUSES.has(c.status) && matchesCampaignFilter(c, filter))
+        .slice(0, LANDING_LIMIT),
+    [campaigns.data, filter],
+  );
+  return (
+    <section aria-labelledby="opportunities" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 id="opportunities" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            Active Investment Opportunities
+          </h2>
+          <p className="mt-1 text-muted-foreground">Campaigns funding green hydrogen cargoes right now.</p>
+        </div>
+        <Button variant="outline" asChild>
+          <Link href="/campaigns">
+            View All Campaigns <ArrowRight className="h-4 w-4" aria-hidden />
+          </Link>
+        </Button>
+      </div>
+      <form role="search" className="mt-6 grid gap-3 sm:grid-cols-[1fr_12rem_12rem]" onSubmit={(e) => e.preventDefault()}>
+        <div className="relative">
+          <Label htmlFor="campaign-search" className="sr-only">
+            Search campaigns
+          </Label>
+          <Search className="pointer-events-none absolute top-3 left-3 h-4 w-4 text-muted-foreground" aria-hidden />
+          <Input
+            id="campaign-search"
+            type="search"
+            placeholder="Search by title, route or port"
+            className="pl-9"
+            value={filter.q}
+            onChange={(e) => setFilter((f) => ({ ...f, q: e.target.value }))}
+          />
+        </div>
+        <div>
+          <Label htmlFor="risk-filter" className="sr-only">
+            Risk level
+          </Label>
+          <NativeSelect
+            id="risk-filter"
+            value={filter.risk}
+            onChange={(e) => setFilter((f) => ({ ...f, risk: e.target.value as typeof f.risk }))}
+          >
+            <option value="all">All risk levels</option>
+            {RISK_LEVELS.map((r) => (
+              <option key={r} value={r}>
+                {r[0]!.toUpperCase() + r.slice(1)} risk
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div>
+          <Label htmlFor="region-filter" className="sr-only">
+            Region
+          </Label>
+          <NativeSelect
+            id="region-filter"
+            value={filter.region}
+            onChange={(e) => setFilter((f) => ({ ...f, region: e.target.value as typeof f.region }))}
+          >
+            <option value="all">All regions</option>
+            {REGIONS.map((r) => (
+              <option key={r} value={r}>
+                {REGION_LABELS[r]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </form>
+      <div className="mt-6">
+        <CampaignGrid campaigns={shown} isPending={campaigns.isPending} error={campaigns.error} />
+      </div>
+    </section>
+  );
+}
+
+export default function LandingPage() {
+  const { user, openAuthDialog } = useAuth();
+  return (
+    <>
+      <section className="border-b bg-gradient-to-b from-accent/60 to-background">
+        <div className="mx-auto max-w-7xl px-4 pt-16 pb-12 sm:px-6 lg:pt-24">
+          <p className="text-sm font-semibold tracking-wide text-primary uppercase">Green hydrogen, India → Europe</p>
+          <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
+            Fund the green hydrogen trade. Share in its profit.
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg text-muted-foreground">
+            Pool your money with other investors into trader-run shipments of 150-300 tonnes, bought at about $1.40/kg
+            in India and sold at about $5.60/kg in Europe. Funds sit in escrow until delivery.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            {user ? (
+              <Button size="lg" asChild>
+                <Link href="/dashboard">Start Investing</Link>
+              </Button>
+            ) : (
+              <Button size="lg" onClick={() => openAuthDialog('signup')}>
+                Start Investing
+              </Button>
+            )}
+            <Button size="lg" variant="outline" asChild>
+              <Link href="/how-it-works">Learn More</Link>
+            </Button>
+          </div>
+          <div className="mt-12">
+            <StatTiles />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="why" className="mx-auto max-w-7xl px-4 pt-16 sm:px-6">
+        <h2 id="why" className="sr-only">
+          Why HydroBridge
+        </h2>
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {FEATURES.map(({ Icon, title, text }) => (
+            <div key={title}>
+              <span className="inline-flex h-10 w-10 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+                <Icon className="h-5 w-5" aria-hidden />
+              </span>
+              <h3 className="mt-3 font-semibold">{title}</h3>
+              <p className="mt-1 text-sm text-muted-foreground">{text}</p>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <Opportunities />
+
+      <section className="mx-auto max-w-7xl px-4 sm:px-6">
+        <Card className="flex flex-col items-start gap-4 bg-accent/50 p-8 md:flex-row md:items-center md:justify-between">
+          <div className="flex items-start gap-3">
+            <ShieldCheck className="mt-1 h-6 w-6 shrink-0 text-primary" aria-hidden />
+            <div>
+              <h2 className="text-xl font-bold">Ready to back a cargo?</h2>
+              <p className="text-muted-foreground">
+                Create an account, complete KYC (1-3 business days) and invest from the campaign page.
+              </p>
+            </div>
+          </div>
+          <div className="flex flex-wrap gap-3">
+            {!user && <Button onClick={() => openAuthDialog('signup')}>Get Started</Button>}
+            <Button variant="outline" asChild>
+              <Link href="/how-it-works">How It Works</Link>
+            </Button>
+          </div>
+        </Card>
+      </section>
+    </>
+  );
+}

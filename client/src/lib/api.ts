@@ -1,0 +1,57 @@
+// The API client of spec §7: reads GET the query key joined with '/', writes send JSON, both include
+// credentials; any non-OK answer throws "<status>: <body text or status text>" (spec §8).
+import type { QueryFunction, QueryKey } from '@tanstack/react-query';
+
+export class ApiError extends Error {
+  readonly status: number;
+  /** The server's `{ "error": … }` text when the body carried one. */
+  readonly serverMessage: string | undefined;
+
+  constructor(status: number, bodyText: string, statusText: string) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.serverMessage = parseServerMessage(bodyText);
+  }
+}
+
+function parseServerMessage(bodyText: string): string | undefined {
+  try {
+    const body: unknown = JSON.parse(bodyText);
+    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') return body.error;
+  } catch {
+    // Not JSON: no server message.
+  }
+  return undefined;
+}
+
+async function throwIfNotOk(res: Response): Promise<void> {
+  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+}
+
+/** A write: JSON body when there is a payload, credentials included. */
+export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  const res = await fetch(url, {
+    method,
+    headers: data === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: data === undefined ? undefined : JSON.stringify(data),
+    credentials: 'include',
+  });
+  await throwIfNotOk(res);
+  return res;
+}
+
+/** Query key segments joined with '/' form the URL. */
+export function keyToUrl(queryKey: QueryKey): string {
+  return queryKey.map(String).join('/');
+}
+
+/** Default reader; `on401: 'returnNull'` turns a 401 into null instead of an error (spec §8 option). */
+export function getQueryFn<T>(options: { on401: 'returnNull' | 'throw' }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const res = await fetch(keyToUrl(queryKey), { credentials: 'include', signal });
+    if (options.on401 === 'returnNull' && res.status === 401) return null;
+    await throwIfNotOk(res);
+    return (await res.json()) as T;
+  };
+}

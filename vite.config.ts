@@ -1,0 +1,60 @@
+import { promisify } from 'node:util';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** Writes .gz and .br beside each text asset so the server sends them without compressing per request. */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'hydrobridge-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = await fs.readdir(outDir, { recursive: true });
+      await Promise.all(
+        files
+          .filter((f) => /\.(js|css|html|svg|txt|json|webmanifest)$/.test(f))
+          .map(async (f) => {
+            const file = path.join(outDir, f);
+            const data = await fs.readFile(file);
+            if (data.length < 512) return;
+            await fs.writeFile(`${file}.gz`, await gzip(data, { level: 9 }));
+            await fs.writeFile(
+              `${file}.br`,
+              await brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+            );
+          }),
+      );
+    },
+  };
+}
+
+export default defineConfig({
+  root: 'client',
+  plugins: [react(), tailwindcss(), precompress()],
+  resolve: {
+    alias: {
+      '@domain': path.resolve(import.meta.dirname, 'domain'),
+      '@': path.resolve(import.meta.dirname, 'client/src'),
+    },
+  },
+  build: {
+    outDir: '../dist/client',
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2022',
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://localhost:5000' },
+  },
+});
