@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, Db } from './db/connect.ts';
+import authRoutes from './features/auth/routes.ts';
 import campaignRoutes from './features/campaigns/routes.ts';
 import healthRoutes from './features/health/routes.ts';
 import platformRoutes from './features/platform/routes.ts';
@@ -48,6 +49,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(healthRoutes);
+  await app.register(authRoutes);
   await app.register(platformRoutes);
   await app.register(campaignRoutes);
   await app.register(clientPlugin, { clientDir: deps.clientDir });

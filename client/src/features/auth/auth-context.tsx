@@ -1,5 +1,5 @@
-// Auth state (spec §4): loading → authenticated | unauthenticated, checked once on load. Any non-OK
-// answer from GET /api/auth/me means signed out; a failed check is only logged.
+// Auth state (spec §4): loading → authenticated | unauthenticated, checked once on load through
+// GET /api/auth/session ({ user } or { user: null }). Any failure means signed out and is only logged.
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { CurrentUser } from '@domain/users.ts';
@@ -19,12 +19,12 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-export const ME_QUERY_KEY = ['/api/auth/me'] as const;
+export const SESSION_QUERY_KEY = ['/api/auth/session'] as const;
 
-async function fetchMe(): Promise<CurrentUser | null> {
+async function fetchSessionUser(): Promise<CurrentUser | null> {
   try {
-    const res = await fetch(ME_QUERY_KEY.join('/'), { credentials: 'include' });
-    return res.ok ? ((await res.json()) as CurrentUser) : null;
+    const res = await fetch(SESSION_QUERY_KEY.join('/'), { credentials: 'include' });
+    return res.ok ? ((await res.json()) as { user: CurrentUser | null }).user : null;
   } catch (error) {
     console.error('Auth check failed', error);
     return null;
@@ -32,7 +32,7 @@ async function fetchMe(): Promise<CurrentUser | null> {
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const me = useQuery({ queryKey: ME_QUERY_KEY, queryFn: fetchMe });
+  const me = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSessionUser });
   const [dialog, setDialog] = useState<{ open: boolean; tab: AuthDialogTab }>({ open: false, tab: 'signin' });
   const [dialogRequested, setDialogRequested] = useState(false);
 

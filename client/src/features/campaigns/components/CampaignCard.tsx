@@ -56,9 +56,11 @@ export function CampaignCard({ campaign, onInvest }: { campaign: Campaign; onInv
         </div>
         <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
           <CalendarClock className="h-4 w-4 shrink-0" aria-hidden />
-          {f.fullyFunded || f.daysLeft === 0
-            ? `${f.statusLabel} · funding closed ${formatDate(campaign.deadline)}`
-            : `Funding closes ${formatDate(campaign.deadline)} · ${f.daysLeft} days left`}
+          {f.fullyFunded
+            ? `${f.statusLabel} · target reached`
+            : f.daysLeft === 0
+              ? `Funding closed ${formatDate(campaign.deadline)}`
+              : `Funding closes ${formatDate(campaign.deadline)} · ${f.daysLeft} days left`}
         </p>
       </CardContent>
       <CardFooter>
