@@ -24,7 +24,11 @@ export function campaignStatusLabel(status: string | null | undefined): string {
   return status && Object.hasOwn(STATUS_LABELS, status) ? STATUS_LABELS[status as CampaignStatus] : 'Active';
 }
 
-export const RISK_LABELS: Record<RiskLevel, string> = { low: 'Low risk', medium: 'Medium risk', high: 'High risk' };
+export const RISK_LABELS: Record<RiskLevel, string> = {
+  low: 'Low risk',
+  medium: 'Medium risk',
+  high: 'High risk',
+};
 export const REGION_LABELS: Record<Region, string> = { asia: 'Asia', europe: 'Europe', americas: 'Americas' };
 
 /** Whole days from `now` until the deadline, never negative. */
@@ -46,7 +50,8 @@ export function matchesCampaignFilter(
   filter: CampaignFilter,
 ): boolean {
   const q = filter.q?.trim().toLowerCase();
-  if (q && ![c.title, c.tradeRoute, c.description].some((text) => text.toLowerCase().includes(q))) return false;
+  if (q && ![c.title, c.tradeRoute, c.description].some((text) => text.toLowerCase().includes(q)))
+    return false;
   if (filter.risk && filter.risk !== 'all' && c.riskLevel !== filter.risk) return false;
   if (filter.region && filter.region !== 'all' && c.region !== filter.region) return false;
   return true;

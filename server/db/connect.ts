@@ -30,14 +30,15 @@ const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
 export type DatabaseOptions =
   | { databaseUrl: string; poolSize?: number }
-  | { dataDir: string }
+  /** `lockRetries`: 2-second waits for another process's lock before refusing (default 6, ~12 s). */
+  | { dataDir: string; lockRetries?: number }
   /** In-memory PGlite: nothing on disk (tests). */
   | { memory: true };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  if ('dataDir' in options) return openPglite(options.dataDir);
-  return openPglite(undefined);
+  if ('dataDir' in options) return openPglite(options.dataDir, options.lockRetries ?? 6);
+  return openPglite(undefined, 0);
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
@@ -45,6 +46,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // An idle client that loses its server emits 'error'; log-free recovery is the pool's job.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  let ended: Promise<void> | undefined;
   return {
     db,
     kind: 'postgres',
@@ -52,7 +54,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    // Idempotent, like the PGlite close: pg's pool.end() throws when called twice.
+    close: () => (ended ??= pool.end()),
   };
 }
 
@@ -67,7 +70,7 @@ export class DataDirLockedError extends Error {
   }
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, lockRetries: number): Promise<Database> {
   let release: (() => Promise<void>) | undefined;
   let pgDir: string | undefined;
   if (dataDir) {
@@ -80,7 +83,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
         lockfilePath: path.join(dataDir, 'pglite.lock'),
         stale: 10_000,
         update: 2_500,
-        retries: { retries: 6, factor: 1, minTimeout: 2_000, maxTimeout: 2_000 },
+        retries: { retries: lockRetries, factor: 1, minTimeout: 2_000, maxTimeout: 2_000 },
       });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(dataDir);

@@ -11,22 +11,28 @@ export default fp(async function client(app: FastifyInstance, opts: { clientDir:
   if (opts.clientDir && !hasClient) {
     app.log.warn(`no built client in ${opts.clientDir}: run "npm run build" to serve the app`);
   }
-  if (hasClient) await app.register(fastifyStatic, {
-    root: opts.clientDir!,
-    wildcard: false,
-    preCompressed: true,
-    index: false,
-    setHeaders(res, filePath) {
-      const immutable = filePath.startsWith(path.join(opts.clientDir!, 'assets'));
-      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-    },
-  });
+  if (hasClient)
+    await app.register(fastifyStatic, {
+      root: opts.clientDir!,
+      wildcard: false,
+      preCompressed: true,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.startsWith(path.join(opts.clientDir!, 'assets'));
+        res.setHeader(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if (!hasClient || isApi || !['GET', 'HEAD'].includes(request.method)) {
-      return reply.status(404).send({ error: isApi ? `No API route ${request.method} ${pathname}` : 'Not found' });
+      return reply
+        .status(404)
+        .send({ error: isApi ? `No API route ${request.method} ${pathname}` : 'Not found' });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

@@ -18,7 +18,9 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
 export default fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ error: error.message, ...(error.fields && { fields: error.fields }) });
+      return reply
+        .status(error.status)
+        .send({ error: error.message, ...(error.fields && { fields: error.fields }) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
@@ -34,11 +36,13 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     if (known) return reply.status(ERRORS[known].status).send({ error: ERRORS[known].message });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
-      return reply.status(error.statusCode).send({ error: error.statusCode === 429 ? ERRORS.RATE_LIMITED.message : ERRORS.VALIDATION.message });
+      return reply
+        .status(error.statusCode)
+        .send({ error: error.statusCode === 429 ? ERRORS.RATE_LIMITED.message : ERRORS.VALIDATION.message });
     }
-    if (isResponseSerializationError(error)) request.log.error({ err: error }, 'response does not match its schema');
+    if (isResponseSerializationError(error))
+      request.log.error({ err: error }, 'response does not match its schema');
     else request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: ERRORS.INTERNAL.message });
   });
-
 });

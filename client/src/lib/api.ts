@@ -18,7 +18,8 @@ export class ApiError extends Error {
 function parseServerMessage(bodyText: string): string | undefined {
   try {
     const body: unknown = JSON.parse(bodyText);
-    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') return body.error;
+    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string')
+      return body.error;
   } catch {
     // Not JSON: no server message.
   }

@@ -19,7 +19,10 @@ export const users = pgTable(
     buyerIndustry: text('buyer_industry'),
     isAccredited: boolean('is_accredited').notNull().default(false),
     kycStatus: text('kyc_status').notNull().default('pending'),
-    kycDocuments: text('kyc_documents').array().notNull().default(sql`'{}'::text[]`),
+    kycDocuments: text('kyc_documents')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     accountStatus: text('account_status').notNull().default('active'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     termsAccepted: boolean('terms_accepted').notNull().default(false),

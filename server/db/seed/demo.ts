@@ -12,10 +12,42 @@ import { campaigns, users } from '../schema/index.ts';
 export const DEMO_PASSWORD = 'GreenHydrogen-2025';
 
 export const DEMO_USERS = [
-  { username: 'investor', email: 'investor@hydrobridge.example', role: 'investor', firstName: 'Priya', lastName: 'Sharma', country: 'GB' },
-  { username: 'trader', email: 'trader@hydrobridge.example', role: 'trader', firstName: 'Arjun', lastName: 'Mehta', country: 'IN', companyName: 'Bharat Green Fuels Pvt Ltd', registrationNumber: 'U40100GJ2021PTC123456' },
-  { username: 'buyer', email: 'buyer@hydrobridge.example', role: 'buyer', firstName: 'Lena', lastName: 'Vogel', country: 'DE', companyName: 'Rhein Stahlwerke GmbH', buyerIndustry: 'steel' },
-  { username: 'admin', email: 'admin@hydrobridge.example', role: 'admin', firstName: 'Sam', lastName: 'Okafor', country: 'GB' },
+  {
+    username: 'investor',
+    email: 'investor@hydrobridge.example',
+    role: 'investor',
+    firstName: 'Priya',
+    lastName: 'Sharma',
+    country: 'GB',
+  },
+  {
+    username: 'trader',
+    email: 'trader@hydrobridge.example',
+    role: 'trader',
+    firstName: 'Arjun',
+    lastName: 'Mehta',
+    country: 'IN',
+    companyName: 'Bharat Green Fuels Pvt Ltd',
+    registrationNumber: 'U40100GJ2021PTC123456',
+  },
+  {
+    username: 'buyer',
+    email: 'buyer@hydrobridge.example',
+    role: 'buyer',
+    firstName: 'Lena',
+    lastName: 'Vogel',
+    country: 'DE',
+    companyName: 'Rhein Stahlwerke GmbH',
+    buyerIndustry: 'steel',
+  },
+  {
+    username: 'admin',
+    email: 'admin@hydrobridge.example',
+    role: 'admin',
+    firstName: 'Sam',
+    lastName: 'Okafor',
+    country: 'GB',
+  },
 ] as const;
 
 interface DemoCampaign {
@@ -41,47 +73,95 @@ const DEMO_CAMPAIGNS: DemoCampaign[] = [
     description:
       'Electrolytic hydrogen from a 300 MW solar-wind hybrid in Kutch, converted to green ammonia at Kandla and shipped to Rotterdam for a Dutch fertilizer offtaker under a signed letter of intent. GoO certificates are issued per batch.',
     tradeRoute: 'Kandla, India → Rotterdam, Netherlands',
-    quantity: '250', buyPrice: '1.40', sellPrice: '5.60', funded: '0.62', status: 'active',
-    deadlineInDays: 45, createdDaysAgo: 12, minimumInvestment: '1000', riskLevel: 'low', region: 'europe',
+    quantity: '250',
+    buyPrice: '1.40',
+    sellPrice: '5.60',
+    funded: '0.62',
+    status: 'active',
+    deadlineInDays: 45,
+    createdDaysAgo: 12,
+    minimumInvestment: '1000',
+    riskLevel: 'low',
+    region: 'europe',
   },
   {
     title: 'Paradip → Hamburg pilot shipment',
     description:
       'A first 150-tonne pilot cargo from an Odisha electrolysis plant to a Hamburg steel mill testing hydrogen-based direct reduction. Fully funded; the ammonia carrier is being booked.',
     tradeRoute: 'Paradip, India → Hamburg, Germany',
-    quantity: '150', buyPrice: '1.45', sellPrice: '5.50', funded: '1', status: 'funded',
-    deadlineInDays: 20, createdDaysAgo: 30, minimumInvestment: '1500', riskLevel: 'medium', region: 'europe',
+    quantity: '150',
+    buyPrice: '1.45',
+    sellPrice: '5.50',
+    funded: '1',
+    status: 'funded',
+    deadlineInDays: 20,
+    createdDaysAgo: 30,
+    minimumInvestment: '1500',
+    riskLevel: 'medium',
+    region: 'europe',
   },
   {
     title: 'Tuticorin → Antwerp scale-up cargo',
     description:
       'A 300-tonne cargo from a new Tamil Nadu wind-powered plant. Higher return, with first-year production risk at the plant: the delivery window depends on its commissioning.',
     tradeRoute: 'Tuticorin, India → Antwerp, Belgium',
-    quantity: '300', buyPrice: '1.35', sellPrice: '5.70', funded: '0.18', status: 'active',
-    deadlineInDays: 80, createdDaysAgo: 4, minimumInvestment: '1000', riskLevel: 'high', region: 'europe',
+    quantity: '300',
+    buyPrice: '1.35',
+    sellPrice: '5.70',
+    funded: '0.18',
+    status: 'active',
+    deadlineInDays: 80,
+    createdDaysAgo: 4,
+    minimumInvestment: '1000',
+    riskLevel: 'high',
+    region: 'europe',
   },
   {
     title: 'Mundra → Yokohama power-sector supply',
     description:
       'Green ammonia for co-firing at a Japanese power utility, shipped from Mundra. Long-term offtake framework in place; this campaign funds the second cargo.',
     tradeRoute: 'Mundra, India → Yokohama, Japan',
-    quantity: '200', buyPrice: '1.40', sellPrice: '5.20', funded: '0.35', status: 'active',
-    deadlineInDays: 60, createdDaysAgo: 9, minimumInvestment: '1000', riskLevel: 'medium', region: 'asia',
+    quantity: '200',
+    buyPrice: '1.40',
+    sellPrice: '5.20',
+    funded: '0.35',
+    status: 'active',
+    deadlineInDays: 60,
+    createdDaysAgo: 9,
+    minimumInvestment: '1000',
+    riskLevel: 'medium',
+    region: 'asia',
   },
   {
     title: 'Kochi → Houston refinery hydrogen',
     description:
       'A 180-tonne cargo for a Gulf Coast refinery replacing grey hydrogen in hydrotreating. Funded and now at sea.',
     tradeRoute: 'Kochi, India → Houston, United States',
-    quantity: '180', buyPrice: '1.50', sellPrice: '5.40', funded: '1', status: 'trading',
-    deadlineInDays: -15, createdDaysAgo: 75, minimumInvestment: '1000', riskLevel: 'high', region: 'americas',
+    quantity: '180',
+    buyPrice: '1.50',
+    sellPrice: '5.40',
+    funded: '1',
+    status: 'trading',
+    deadlineInDays: -15,
+    createdDaysAgo: 75,
+    minimumInvestment: '1000',
+    riskLevel: 'high',
+    region: 'americas',
   },
   {
     title: 'Kandla → Rotterdam first cargo',
     description: 'The first HydroBridge cargo: delivered to Rotterdam and settled with investors.',
     tradeRoute: 'Kandla, India → Rotterdam, Netherlands',
-    quantity: '220', buyPrice: '1.40', sellPrice: '5.60', funded: '1', status: 'completed',
-    deadlineInDays: -120, createdDaysAgo: 180, minimumInvestment: '1000', riskLevel: 'low', region: 'europe',
+    quantity: '220',
+    buyPrice: '1.40',
+    sellPrice: '5.60',
+    funded: '1',
+    status: 'completed',
+    deadlineInDays: -120,
+    createdDaysAgo: 180,
+    minimumInvestment: '1000',
+    riskLevel: 'low',
+    region: 'europe',
   },
 ];
 
@@ -112,7 +192,11 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
     await tx.insert(campaigns).values(
       DEMO_CAMPAIGNS.map((c) => {
         // The target is the capital the trade needs: purchase plus logistics (the /breakdown model).
-        const target = costBreakdown({ quantityTonnes: c.quantity, buyPrice: c.buyPrice, sellPrice: c.sellPrice }).totalCost;
+        const target = costBreakdown({
+          quantityTonnes: c.quantity,
+          buyPrice: c.buyPrice,
+          sellPrice: c.sellPrice,
+        }).totalCost;
         const expectedProfit = toFixed(estimatedCampaignProfit(c.quantity, c.buyPrice, c.sellPrice));
         const createdAt = new Date(now.getTime() - c.createdDaysAgo * DAY_MS);
         return {

@@ -7,7 +7,9 @@ import { z } from 'zod';
 const sessionSchema = z.object({ user: z.null() });
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/auth/session', { schema: { response: { 200: sessionSchema } } }, async () => ({ user: null }));
+  app.get('/api/auth/session', { schema: { response: { 200: sessionSchema } } }, async () => ({
+    user: null,
+  }));
 };
 
 export default authRoutes;

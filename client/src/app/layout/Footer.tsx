@@ -38,8 +38,8 @@ export function Footer() {
         <div>
           <p className="text-lg font-bold">HydroBridge</p>
           <p className="mt-2 text-sm text-muted-foreground">
-            Crowdfunded green hydrogen trades from India to Europe, shipped as green ammonia. Campaigns of 150-300T
-            per shipment.
+            Crowdfunded green hydrogen trades from India to Europe, shipped as green ammonia. Campaigns of
+            150-300T per shipment.
           </p>
         </div>
         {SECTIONS.map((section) => (
@@ -48,7 +48,10 @@ export function Footer() {
             <ul className="mt-3 space-y-2">
               {section.links.map((link) => (
                 <li key={link.href}>
-                  <Link href={link.href} className="text-sm text-muted-foreground hover:text-foreground hover:underline">
+                  <Link
+                    href={link.href}
+                    className="text-sm text-muted-foreground hover:text-foreground hover:underline"
+                  >
                     {link.label}
                   </Link>
                 </li>

@@ -12,7 +12,11 @@ const META: Record<Theme, { label: string; Icon: typeof Sun }> = {
 export function ThemeToggle({ className }: { className?: string }) {
   const { theme, setTheme } = useTheme();
   return (
-    <div role="radiogroup" aria-label="Theme" className={cn('inline-flex rounded-lg border p-0.5', className)}>
+    <div
+      role="radiogroup"
+      aria-label="Theme"
+      className={cn('inline-flex rounded-lg border p-0.5', className)}
+    >
       {THEMES.map((t) => {
         const { label, Icon } = META[t];
         return (

@@ -30,7 +30,9 @@ function NavLinks({ vertical = false }: { vertical?: boolean }) {
               aria-current={active ? 'page' : undefined}
               className={cn(
                 'block rounded-md px-3 py-2 text-sm font-medium transition-colors',
-                active ? 'bg-accent text-accent-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+                active
+                  ? 'bg-accent text-accent-foreground'
+                  : 'text-muted-foreground hover:bg-muted hover:text-foreground',
               )}
             >
               {item.label}
@@ -61,14 +63,15 @@ function AccountArea() {
 }
 
 export function TopBar() {
-  const [menuOpen, setMenuOpen] = useState(false);
   const [location] = useLocation();
+  // The mobile menu remembers the route it was opened on, so any route change closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === location;
+  const setMenuOpen = (open: boolean) => setOpenOn(open ? location : null);
 
-  // The mobile menu closes whenever the route changes and on Escape.
-  useEffect(() => setMenuOpen(false), [location]);
   useEffect(() => {
     if (!menuOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpenOn(null);
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [menuOpen]);
@@ -93,7 +96,7 @@ export function TopBar() {
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => setMenuOpen(!menuOpen)}
           >
             {menuOpen ? <X className="h-5 w-5" aria-hidden /> : <Menu className="h-5 w-5" aria-hidden />}
           </Button>

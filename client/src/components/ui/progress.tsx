@@ -1,7 +1,15 @@
 import { cn } from '@/lib/cn.ts';
 
 /** A progress bar; `percent` may exceed 100 (over-funded), the bar stops at full. */
-export function Progress({ percent, label, className }: { percent: number; label: string; className?: string }) {
+export function Progress({
+  percent,
+  label,
+  className,
+}: {
+  percent: number;
+  label: string;
+  className?: string;
+}) {
   const shown = Math.max(0, Math.min(100, percent));
   return (
     <div

@@ -60,7 +60,9 @@ export function Toaster() {
             <span className="sr-only">Dismiss</span>
           </ToastPrimitive.Close>
           {state.description && (
-            <ToastPrimitive.Description className="text-sm opacity-90">{state.description}</ToastPrimitive.Description>
+            <ToastPrimitive.Description className="text-sm opacity-90">
+              {state.description}
+            </ToastPrimitive.Description>
           )}
         </ToastPrimitive.Root>
       )}

@@ -1,6 +1,12 @@
 // The sign-in / sign-up dialog shell. The forms arrive with the accounts feature; until then the
 // dialog says plainly that accounts are not open yet.
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog.tsx';
 import { cn } from '@/lib/cn.ts';
 import { useAuth, type AuthDialogTab } from './auth-context.tsx';
 
@@ -15,9 +21,12 @@ export default function AuthDialog() {
     <Dialog open={dialog.open} onOpenChange={(open) => !open && closeAuthDialog()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{dialog.tab === 'signin' ? 'Sign in to HydroBridge' : 'Create your HydroBridge account'}</DialogTitle>
+          <DialogTitle>
+            {dialog.tab === 'signin' ? 'Sign in to HydroBridge' : 'Create your HydroBridge account'}
+          </DialogTitle>
           <DialogDescription>
-            Investor, trader and buyer accounts are being opened. Sign-in and sign-up arrive with the next release.
+            Investor, trader and buyer accounts are being opened. Sign-in and sign-up arrive with the next
+            release.
           </DialogDescription>
         </DialogHeader>
         <div role="tablist" aria-label="Account" className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1">

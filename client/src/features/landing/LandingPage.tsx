@@ -1,7 +1,13 @@
 import { ArrowRight, Eye, Leaf, PieChart, Search, ShieldCheck, Ship } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
-import { matchesCampaignFilter, REGION_LABELS, REGIONS, RISK_LEVELS, type CampaignFilter } from '@domain/campaigns.ts';
+import {
+  matchesCampaignFilter,
+  REGION_LABELS,
+  REGIONS,
+  RISK_LEVELS,
+  type CampaignFilter,
+} from '@domain/campaigns.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { Input, Label, NativeSelect } from '@/components/ui/input.tsx';
@@ -83,12 +89,19 @@ function Opportunities() {
           </Link>
         </Button>
       </div>
-      <form role="search" className="mt-6 grid gap-3 sm:grid-cols-[1fr_12rem_12rem]" onSubmit={(e) => e.preventDefault()}>
+      <form
+        role="search"
+        className="mt-6 grid gap-3 sm:grid-cols-[1fr_12rem_12rem]"
+        onSubmit={(e) => e.preventDefault()}
+      >
         <div className="relative">
           <Label htmlFor="campaign-search" className="sr-only">
             Search campaigns
           </Label>
-          <Search className="pointer-events-none absolute top-3 left-3 h-4 w-4 text-muted-foreground" aria-hidden />
+          <Search
+            className="pointer-events-none absolute top-3 left-3 h-4 w-4 text-muted-foreground"
+            aria-hidden
+          />
           <Input
             id="campaign-search"
             type="search"
@@ -146,13 +159,15 @@ export default function LandingPage() {
     <>
       <section className="border-b bg-gradient-to-b from-accent/60 to-background">
         <div className="mx-auto max-w-7xl px-4 pt-16 pb-12 sm:px-6 lg:pt-24">
-          <p className="text-sm font-semibold tracking-wide text-primary uppercase">Green hydrogen, India → Europe</p>
+          <p className="text-sm font-semibold tracking-wide text-primary uppercase">
+            Green hydrogen, India → Europe
+          </p>
           <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
             Fund the green hydrogen trade. Share in its profit.
           </h1>
           <p className="mt-5 max-w-2xl text-lg text-muted-foreground">
-            Pool your money with other investors into trader-run shipments of 150-300 tonnes, bought at about $1.40/kg
-            in India and sold at about $5.60/kg in Europe. Funds sit in escrow until delivery.
+            Pool your money with other investors into trader-run shipments of 150-300 tonnes, bought at about
+            $1.40/kg in India and sold at about $5.60/kg in Europe. Funds sit in escrow until delivery.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             {user ? (

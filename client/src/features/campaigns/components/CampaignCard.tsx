@@ -20,7 +20,13 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 /** The campaign card of spec §2. At 100% funding the button reads Fully Funded and does nothing. */
-export function CampaignCard({ campaign, onInvest }: { campaign: Campaign; onInvest: (c: Campaign) => void }) {
+export function CampaignCard({
+  campaign,
+  onInvest,
+}: {
+  campaign: Campaign;
+  onInvest: (c: Campaign) => void;
+}) {
   const f = campaignFigures(campaign);
   const titleId = `campaign-${campaign.id}-title`;
   return (

@@ -18,7 +18,11 @@ export function CampaignGrid({
   const invest = useInvestAction();
   if (isPending) {
     return (
-      <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading campaigns">
+      <div
+        className="grid gap-6 md:grid-cols-2 lg:grid-cols-3"
+        aria-busy="true"
+        aria-label="Loading campaigns"
+      >
         {[0, 1, 2].map((i) => (
           <Card key={i} className="h-[26rem] animate-pulse bg-muted/50" />
         ))}

@@ -1,0 +1,68 @@
+// Lint rules, including the one-way dependency flow of STYLE.md: domain imports nothing of ours,
+// the client never imports the server, the server never imports the client.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const noImport = (patterns, message) => [
+  'error',
+  { patterns: patterns.map((group) => ({ group: [group], message })) },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'server/db/migrations',
+      'test-results',
+      'playwright-report',
+      'bench/results',
+      'client/public',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['domain/**'],
+    rules: {
+      'no-restricted-imports': noImport(
+        ['**/server/**', '**/client/**', '@/*', 'react', 'fastify', 'drizzle-orm*'],
+        'domain/ is pure: no framework, server or client imports',
+      ),
+    },
+  },
+  {
+    files: ['client/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': noImport(
+        ['**/server/**', 'drizzle-orm*', 'pg', 'fastify*'],
+        'the client never imports server code',
+      ),
+    },
+  },
+  {
+    files: ['server/**'],
+    rules: {
+      'no-restricted-imports': noImport(
+        ['**/client/**', '@/*', 'react', 'react-dom'],
+        'the server never imports client code',
+      ),
+    },
+  },
+  {
+    files: ['scripts/**', 'bench/**', 'test/**', 'e2e/**', '**/*.test.ts', 'server/main.ts'],
+    rules: { 'no-console': 'off' },
+  },
+);

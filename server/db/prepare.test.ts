@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { openTestDatabase, createUser } from '../../test/app.ts';
+import type { Db } from './connect.ts';
+import { prepareDatabase } from './prepare.ts';
+import { campaigns, users } from './schema/index.ts';
+
+async function counts(db: Db) {
+  const [u] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  const [c] = await db.select({ n: sql<number>`count(*)::int` }).from(campaigns);
+  return { users: u!.n, campaigns: c!.n };
+}
+
+describe('prepareDatabase', () => {
+  it('seeds the demo data into an empty database once: a second start adds nothing', async () => {
+    const database = await openTestDatabase();
+    await prepareDatabase(database, { seedDemo: true });
+    expect(await counts(database.db)).toEqual({ users: 4, campaigns: 6 });
+    await prepareDatabase(database, { seedDemo: true });
+    expect(await counts(database.db)).toEqual({ users: 4, campaigns: 6 });
+  });
+
+  it('never seeds a database that already holds users', async () => {
+    const database = await openTestDatabase();
+    await prepareDatabase(database, { seedDemo: false });
+    await createUser(database.db);
+    await prepareDatabase(database, { seedDemo: true });
+    expect(await counts(database.db)).toEqual({ users: 1, campaigns: 0 });
+  });
+
+  it('only migrates when seeding is off', async () => {
+    const database = await openTestDatabase();
+    await prepareDatabase(database, { seedDemo: false });
+    expect(await counts(database.db)).toEqual({ users: 0, campaigns: 0 });
+  });
+});
