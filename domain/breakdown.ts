@@ -24,7 +24,8 @@ const positiveDecimal = (label: string, max: number) =>
   z
     .string()
     .trim()
-    .regex(/^\d+(\.\d{1,2})?$/, `${label} must be a number with at most 2 decimals`)
+    // abort: the refinements below parse the value, so they must not run on text that is no number.
+    .regex(/^\d+(\.\d{1,2})?$/, { message: `${label} must be a number with at most 2 decimals`, abort: true })
     .refine((v) => dec(v).gt(0), `${label} must be greater than 0`)
     .refine((v) => dec(v).lte(max), `${label} must be at most ${max.toLocaleString('en-US')}`);
 
@@ -65,7 +66,11 @@ export function costBreakdown(input: BreakdownInput): CostBreakdown {
   const perTonne = (rate: string) => tonnes.times(rate);
   const costs: Array<[string, Decimal, string]> = [
     ['Hydrogen purchase', kg.times(input.buyPrice), `${toFixed(kg, 0)} kg at $${input.buyPrice}/kg`],
-    ['Shipping (green ammonia)', perTonne(DEFAULT_COSTS_PER_TONNE.shipping), 'Ammonia carrier, India → Europe'],
+    [
+      'Shipping (green ammonia)',
+      perTonne(DEFAULT_COSTS_PER_TONNE.shipping),
+      'Ammonia carrier, India → Europe',
+    ],
     ['Customs & duties', perTonne(DEFAULT_COSTS_PER_TONNE.customs), 'EU import clearance and duties'],
     ['Insurance', perTonne(DEFAULT_COSTS_PER_TONNE.insurance), 'Cargo and transit cover'],
     ['Storage', perTonne(DEFAULT_COSTS_PER_TONNE.storage), 'Terminal storage at destination'],

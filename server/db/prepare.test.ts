@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { openTestDatabase, createUser } from '../../test/app.ts';
-import type { Db } from './connect.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, openTestDatabase, resetDatabase } from '../../test/app.ts';
+import type { Database, Db } from './connect.ts';
 import { prepareDatabase } from './prepare.ts';
 import { campaigns, users } from './schema/index.ts';
 
@@ -11,9 +11,21 @@ async function counts(db: Db) {
   return { users: u!.n, campaigns: c!.n };
 }
 
+let shared: Database;
+beforeAll(async () => {
+  shared = await openTestDatabase();
+});
+
+/** The file's one database, migrated and emptied: what a first start finds. */
+async function emptyDatabase(): Promise<Database> {
+  await shared.migrate();
+  await resetDatabase(shared.db);
+  return shared;
+}
+
 describe('prepareDatabase', () => {
   it('seeds the demo data into an empty database once: a second start adds nothing', async () => {
-    const database = await openTestDatabase();
+    const database = await emptyDatabase();
     await prepareDatabase(database, { seedDemo: true });
     expect(await counts(database.db)).toEqual({ users: 4, campaigns: 6 });
     await prepareDatabase(database, { seedDemo: true });
@@ -21,15 +33,14 @@ describe('prepareDatabase', () => {
   });
 
   it('never seeds a database that already holds users', async () => {
-    const database = await openTestDatabase();
-    await prepareDatabase(database, { seedDemo: false });
+    const database = await emptyDatabase();
     await createUser(database.db);
     await prepareDatabase(database, { seedDemo: true });
     expect(await counts(database.db)).toEqual({ users: 1, campaigns: 0 });
   });
 
   it('only migrates when seeding is off', async () => {
-    const database = await openTestDatabase();
+    const database = await emptyDatabase();
     await prepareDatabase(database, { seedDemo: false });
     expect(await counts(database.db)).toEqual({ users: 0, campaigns: 0 });
   });

@@ -42,7 +42,7 @@ const SECTIONS: LegalSection[] = [
           <p>
             Your investments, escrow records, refunds, profit payouts and orders. Card payments are handled by our
             card processor: your card number goes straight to them, never to our servers. We receive only the payment
-            status, amount, reference and card type with its last four digits.
+            status, amount and reference.
           </p>
         </LegalSubsection>
         <LegalSubsection title="Logs">
@@ -101,7 +101,6 @@ const SECTIONS: LegalSection[] = [
           requires.
         </li>
         <li>Logs: 90 days, unless needed longer to investigate a security incident.</li>
-        <li>Password reset links: until used, or one hour, whichever comes first.</li>
       </LegalList>
     ),
   },
