@@ -1,0 +1,941 @@
+// `npm run bench`: the numbers of issue 2 ("Numbers it must reach"), measured in one run, printed as a
+// table and written to bench/results/latest.json (the Lighthouse report of the median run goes beside it).
+//
+// Method
+// - Build: `npx vite build` when dist/client/index.html is missing (or with --build).
+// - Bundle: JavaScript the landing route `/` loads, as gzip -9 bytes per file (zlib level 9), summed.
+//   Primary figure: the .js files Debian Chromium actually requests when it opens `/` on the real
+//   server (Playwright, fresh profile, until the network is idle). Cross-check: index.html's scripts
+//   and modulepreload links, plus the static-import closure (Vite manifest, .vite/manifest.json)
+//   of the entry and of the lazy route chunk of client/src/features/landing/LandingPage.tsx.
+//   Budget 130 kB = 130,000 bytes.
+// - API throughput: each server runs in its own child process (bench/serve.ts) so the load generator
+//   (autocannon, in this process) and the server don't share an event loop on this 2-core machine.
+//   For each backend — PGlite in a temp dir, and a fresh PostgreSQL from test/postgres.ts — the real
+//   app (prepareDatabase with the demo seed, then buildApp) answers GET /api/campaigns; its exact body
+//   and content-type are then served from memory by a raw node:http server (the reference), measured
+//   right before the app in the same run. autocannon: 10 connections, a warm-up (default 3 s, results
+//   discarded), then 10 s measured. Ratio = app req/s ÷ raw req/s. GET /api/health is measured for
+//   context. Peak RSS = VmHWM of the app's child process after its runs.
+// - Start-up: `node --import tsx server/main.ts` with a temp DATA_DIR. The first start creates and
+//   seeds the embedded database and is stopped with SIGTERM; then the server is started again 3 times
+//   on that existing database, each timed from spawn to the first 200 of GET /api/health (polled every
+//   25 ms). Reported: the median of the 3 (and each).
+// - Lighthouse 12.2.3 (node API, default = mobile preset, simulated throttling) on `/` of the last
+//   started real server (built client, seeded PGlite), in Debian Chromium via chrome-launcher, a fresh
+//   browser per run, 3 runs: the run with the median performance score is reported (its four scores,
+//   LCP, and the audits that keep a category under its target).
+// Targets print PASS/FAIL; the exit code is 0 unless a part could not be measured at all.
+//
+// Options: --only bundle,api,startup,lighthouse · --build (rebuild the client) · --duration S ·
+//          --warmup S · --lighthouse-runs N
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const CLIENT_DIR = path.join(ROOT, 'dist', 'client');
+const RESULTS_DIR = path.join(import.meta.dirname, 'results');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+const LANDING_MODULE = 'features/landing/LandingPage.tsx';
+const BUDGET_BYTES = 130_000;
+const TARGETS = {
+  ratioPglite: 0.05,
+  ratioPostgres: 0.12,
+  startupMs: 3_000,
+  lighthouse: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as Record<string, number>,
+};
+
+const PARTS = ['bundle', 'api', 'startup', 'lighthouse'] as const;
+type Part = (typeof PARTS)[number];
+
+const { values: opts } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    build: { type: 'boolean', default: false },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    'lighthouse-runs': { type: 'string', default: '3' },
+  },
+});
+const only = new Set((opts.only ?? PARTS.join(',')).split(',').map((s) => s.trim()));
+for (const p of only) if (!PARTS.includes(p as Part)) throw new Error(`--only: unknown part "${p}" (${PARTS.join(', ')})`);
+const wants = (p: Part) => only.has(p);
+const DURATION_S = Number(opts.duration);
+const WARMUP_S = Number(opts.warmup);
+const LIGHTHOUSE_RUNS = Math.max(1, Number(opts['lighthouse-runs']));
+const CONNECTIONS = 10;
+
+// ---------------------------------------------------------------------------------------------------
+// Helpers: progress, cleanup, child servers
+
+const t0 = performance.now();
+function progress(message: string) {
+  console.log(`[${((performance.now() - t0) / 1000).toFixed(0).padStart(3)} s] ${message}`);
+}
+
+const cleanups: Array<() => unknown> = [];
+async function cleanupAll() {
+  while (cleanups.length) {
+    try {
+      await cleanups.pop()!();
+    } catch (error) {
+      console.error('cleanup:', errorMessage(error));
+    }
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping servers and removing temp files`);
+    void cleanupAll().finally(() => process.exit(130));
+  });
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function tempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Child {
+  proc: ChildProcess;
+  pid: number;
+  port: number;
+  /** Output so far (stderr, and stdout that isn't the ready line), for error messages. */
+  output: () => string;
+  stop: () => Promise<number | null>;
+}
+
+/** Spawns `node --import tsx <script> …` in the repo root and keeps its output for error messages. */
+function spawnNode(script: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  const proc = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  proc.stderr!.on('data', (d: Buffer) => {
+    output = (output + d.toString()).slice(-4000);
+  });
+  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  let stopped = false;
+  const stop = async () => {
+    if (!stopped && proc.exitCode === null && proc.signalCode === null) {
+      stopped = true;
+      proc.kill('SIGTERM');
+      const timer = setTimeout(() => proc.kill('SIGKILL'), 15_000);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    }
+    return proc.exitCode;
+  };
+  cleanups.push(stop);
+  return { proc, exited, stop, output: () => output, appendOutput: (s: string) => (output = (output + s).slice(-4000)) };
+}
+
+/** Starts bench/serve.ts and waits for its ready line. */
+async function startServeChild(args: string[]): Promise<Child> {
+  const node = spawnNode('bench/serve.ts', args);
+  const port = await new Promise<number>((resolve, reject) => {
+    let buffer = '';
+    const timer = setTimeout(() => reject(new Error(`serve.ts ${args[0]} not ready after 90 s\n${node.output()}`)), 90_000);
+    node.proc.stdout!.on('data', (d: Buffer) => {
+      buffer += d.toString();
+      for (const line of buffer.split('\n')) {
+        if (line.startsWith('{"ready":true')) {
+          clearTimeout(timer);
+          resolve((JSON.parse(line) as { port: number }).port);
+          return;
+        }
+      }
+      node.appendOutput(d.toString());
+    });
+    void node.exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve.ts ${args.join(' ')} exited (${code}):\n${node.output()}`));
+    });
+  });
+  return { proc: node.proc, pid: node.proc.pid!, port, output: node.output, stop: node.stop };
+}
+
+/** Peak resident set size (VmHWM) of a live process, in bytes. */
+function peakRss(pid: number): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /^VmHWM:\s+(\d+)\s+kB/m.exec(status)?.[1];
+    return kb ? Number(kb) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+const gzip9 = (buf: Buffer) => zlib.gzipSync(buf, { level: 9 }).length;
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const MB = (bytes: number | null) => (bytes === null ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(0)} MiB`);
+const mark = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
+
+/** A plain-text table; `align` has one letter per column, l or r. */
+function table(headers: string[], rows: Array<Array<string | number>>, align: string): string {
+  const cells = [headers, ...rows.map((r) => r.map(String))];
+  const widths = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
+  const line = (r: string[]) =>
+    '  ' + r.map((c, i) => (align[i] === 'r' ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('   ').trimEnd();
+  return [line(cells[0]!), '  ' + widths.map((w) => '-'.repeat(w)).join('   '), ...cells.slice(1).map(line)].join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Part 0: the production build of the client
+
+interface BuildResult {
+  ok: boolean;
+  built: boolean;
+  error?: string;
+}
+
+function ensureBuild(): BuildResult {
+  const index = path.join(CLIENT_DIR, 'index.html');
+  if (fs.existsSync(index) && !opts.build) return { ok: true, built: false };
+  progress(opts.build ? 'building the client (npx vite build, --build)' : 'no dist/client/index.html: building the client (npx vite build)');
+  const r = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, encoding: 'utf8', stdio: 'pipe', timeout: 300_000 });
+  if (r.status !== 0 || !fs.existsSync(index)) {
+    const tail = `${r.stdout ?? ''}\n${r.stderr ?? ''}`.trim().split('\n').slice(-15).join('\n');
+    return { ok: false, built: false, error: `npx vite build failed (exit ${r.status ?? r.signal}):\n${tail}` };
+  }
+  return { ok: true, built: true };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Part 1: landing route JavaScript
+
+interface BundleFile {
+  file: string;
+  bytes: number;
+  gzip: number;
+}
+interface BundleMeasure {
+  files: BundleFile[];
+  bytes: number;
+  gzip: number;
+  notes: string[];
+}
+
+function sizeOf(files: Iterable<string>): BundleMeasure {
+  const list: BundleFile[] = [];
+  for (const file of files) {
+    const buf = fs.readFileSync(path.join(CLIENT_DIR, file));
+    list.push({ file, bytes: buf.length, gzip: gzip9(buf) });
+  }
+  list.sort((a, b) => b.gzip - a.gzip);
+  return {
+    files: list,
+    bytes: list.reduce((s, f) => s + f.bytes, 0),
+    gzip: list.reduce((s, f) => s + f.gzip, 0),
+    notes: [],
+  };
+}
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/** index.html entry + modulepreloads, plus the static-import closure of the entry and the landing chunk. */
+function bundleFromManifest(): BundleMeasure {
+  const html = fs.readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8');
+  const attr = (tag: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']+)["']`, 'i').exec(tag)?.[1];
+  const files = new Set<string>();
+  const isExternal = (url: string) => /^([a-z]+:)?\/\//i.test(url);
+  const toFile = (url: string) => decodeURIComponent(url.replace(/[?#].*$/, '')).replace(/^\//, '');
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
+    const src = attr(tag, 'src');
+    if (src && !isExternal(src)) files.add(toFile(src));
+  }
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    const href = attr(tag, 'href');
+    if (href && !isExternal(href) && /rel\s*=\s*["']modulepreload["']/i.test(tag)) files.add(toFile(href));
+  }
+  const notes: string[] = [];
+  const manifestPath = path.join(CLIENT_DIR, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestPath)) {
+    notes.push('no .vite/manifest.json (set build.manifest: true): index.html scripts only, landing chunk not included');
+  } else {
+    const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+    // A chunk and everything it imports statically (dynamic imports load later, on demand).
+    const seen = new Set<string>();
+    const closure = (key: string) => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      const chunk = manifest[key];
+      if (!chunk) return;
+      files.add(chunk.file);
+      for (const i of chunk.imports ?? []) closure(i);
+    };
+    const entries = Object.entries(manifest).filter(([, c]) => c.isEntry);
+    if (!entries.length) notes.push('manifest has no entry chunk');
+    for (const [key] of entries) closure(key);
+    const landing = Object.entries(manifest).find(([key, c]) => (c.src ?? key).endsWith(LANDING_MODULE));
+    if (landing) closure(landing[0]);
+    else notes.push(`no chunk for ${LANDING_MODULE} in the manifest (the landing page is bundled into the entry, or moved)`);
+  }
+  const js = [...files].filter((f) => f.endsWith('.js') || f.endsWith('.mjs'));
+  const missing = js.filter((f) => !fs.existsSync(path.join(CLIENT_DIR, f)));
+  if (missing.length) throw new Error(`files named by the build are missing from dist/client: ${missing.join(', ')}`);
+  const measure = sizeOf(js);
+  measure.notes.push(...notes);
+  return measure;
+}
+
+/** The JavaScript Chromium really requests when it opens `/`. */
+async function bundleFromChromium(baseUrl: string): Promise<BundleMeasure> {
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.filter((f) => !f.startsWith('--headless')) });
+  try {
+    const page = await browser.newPage();
+    const scripts = new Map<string, Buffer | null>();
+    const origin = new URL(baseUrl).origin;
+    const pending: Array<Promise<void>> = [];
+    page.on('response', (response) => {
+      const req = response.request();
+      const url = new URL(response.url());
+      const isJs = req.resourceType() === 'script' || /\.m?js$/.test(url.pathname);
+      if (!isJs || url.origin !== origin) return;
+      pending.push(
+        response.body().then(
+          (body) => void scripts.set(url.pathname, response.ok() ? body : null),
+          () => void scripts.set(url.pathname, null),
+        ),
+      );
+    });
+    try {
+      await page.goto(baseUrl, { waitUntil: 'networkidle', timeout: 30_000 });
+    } catch {
+      await page.waitForLoadState('load', { timeout: 10_000 });
+    }
+    await sleep(500);
+    await Promise.all(pending);
+    const list: BundleFile[] = [];
+    const notes: string[] = [];
+    for (const [pathname, body] of scripts) {
+      const file = decodeURIComponent(pathname).replace(/^\//, '');
+      const onDisk = path.join(CLIENT_DIR, file);
+      const buf = fs.existsSync(onDisk) && fs.statSync(onDisk).isFile() ? fs.readFileSync(onDisk) : body;
+      if (!buf) {
+        notes.push(`request for ${pathname} failed`);
+        continue;
+      }
+      list.push({ file, bytes: buf.length, gzip: gzip9(buf) });
+    }
+    if (!list.length) throw new Error('Chromium loaded no same-origin JavaScript for /');
+    list.sort((a, b) => b.gzip - a.gzip);
+    return {
+      files: list,
+      bytes: list.reduce((s, f) => s + f.bytes, 0),
+      gzip: list.reduce((s, f) => s + f.gzip, 0),
+      notes,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Part 2: API throughput
+
+interface LoadResult {
+  reqPerSec: number;
+  p99Ms: number;
+  avgMs: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+async function load(url: string, seconds: number): Promise<LoadResult> {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, pipelining: 1 });
+  return {
+    reqPerSec: r.requests.average,
+    p99Ms: r.latency.p99,
+    avgMs: r.latency.average,
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+  };
+}
+
+async function measure(url: string): Promise<LoadResult> {
+  if (WARMUP_S > 0) await load(url, WARMUP_S);
+  return load(url, DURATION_S);
+}
+
+interface BackendResult {
+  backend: 'pglite' | 'postgres';
+  campaigns: number;
+  bodyBytes: number;
+  contentType: string;
+  raw: LoadResult;
+  app: LoadResult;
+  health: LoadResult;
+  ratio: number;
+  target: number;
+  pass: boolean;
+  peakRssBytes: number | null;
+}
+
+async function throughput(backend: 'pglite' | 'postgres', appArgs: string[]): Promise<BackendResult> {
+  progress(`${backend}: starting the app (child process, demo seed)`);
+  const app = await startServeChild(['app', ...appArgs]);
+  try {
+    const appUrl = `http://127.0.0.1:${app.port}`;
+    const res = await fetch(`${appUrl}/api/campaigns`);
+    const body = Buffer.from(await res.arrayBuffer());
+    const contentType = res.headers.get('content-type') ?? 'application/json';
+    if (res.status !== 200) throw new Error(`GET /api/campaigns answered ${res.status}: ${body.toString().slice(0, 300)}`);
+    const campaigns = (JSON.parse(body.toString()) as unknown[]).length;
+
+    const bodyFile = path.join(tempDir('hydrobridge-bench-body-'), 'campaigns.json');
+    fs.writeFileSync(bodyFile, body);
+    const raw = await startServeChild(['raw', '--body', bodyFile, '--content-type', contentType]);
+    let rawResult: LoadResult;
+    try {
+      const rawUrl = `http://127.0.0.1:${raw.port}/api/campaigns`;
+      const check = await fetch(rawUrl);
+      const same = Buffer.from(await check.arrayBuffer()).equals(body) && check.headers.get('content-type') === contentType;
+      if (!same) throw new Error('the reference server does not return the app’s bytes');
+      progress(`${backend}: raw node:http reference, ${body.length} bytes (${WARMUP_S} s warm-up + ${DURATION_S} s)`);
+      rawResult = await measure(rawUrl);
+    } finally {
+      await raw.stop();
+    }
+    progress(`${backend}: app GET /api/campaigns, ${campaigns} campaigns (${WARMUP_S} s warm-up + ${DURATION_S} s)`);
+    const appResult = await measure(`${appUrl}/api/campaigns`);
+    progress(`${backend}: app GET /api/health (${WARMUP_S} s warm-up + ${DURATION_S} s)`);
+    const health = await measure(`${appUrl}/api/health`);
+    const peakRssBytes = peakRss(app.pid);
+    const ratio = appResult.reqPerSec / rawResult.reqPerSec;
+    const target = backend === 'pglite' ? TARGETS.ratioPglite : TARGETS.ratioPostgres;
+    const clean = [rawResult, appResult, health].every((r) => r.non2xx === 0 && r.errors === 0);
+    if (!clean) progress(`${backend}: WARNING some requests failed (non-2xx or errors), see latest.json`);
+    return {
+      backend,
+      campaigns,
+      bodyBytes: body.length,
+      contentType,
+      raw: rawResult,
+      app: appResult,
+      health,
+      ratio,
+      target,
+      pass: ratio >= target && clean,
+      peakRssBytes,
+    };
+  } finally {
+    const code = await app.stop();
+    if (code !== 0) progress(`${backend}: app child exited with ${code}: ${app.output().slice(-500)}`);
+  }
+}
+
+async function apiPart(): Promise<{ backends: BackendResult[]; errors: string[] }> {
+  const backends: BackendResult[] = [];
+  const errors: string[] = [];
+  try {
+    backends.push(await throughput('pglite', ['--db', 'pglite', '--data-dir', tempDir('hydrobridge-bench-pglite-')]));
+  } catch (error) {
+    errors.push(`pglite: ${errorMessage(error)}`);
+  }
+  try {
+    progress('postgres: starting a throwaway PostgreSQL (test/postgres.ts)');
+    const { startPostgres } = await import('../test/postgres.ts');
+    const pg = await startPostgres();
+    cleanups.push(() => pg.stop());
+    const url = pg.createDatabase('hydrobridge_bench');
+    backends.push(await throughput('postgres', ['--db', 'postgres', '--url', url]));
+    pg.stop();
+  } catch (error) {
+    errors.push(`postgres: ${errorMessage(error)}`);
+  }
+  return { backends, errors };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Part 3: start-up on an existing embedded database
+
+interface MainServer {
+  port: number;
+  pid: number;
+  stop: () => Promise<number | null>;
+  output: () => string;
+}
+
+/** Spawns server/main.ts and returns once GET /api/health answers 200, with the elapsed time. */
+async function startMain(dataDir: string): Promise<{ server: MainServer; ms: number }> {
+  const port = await freePort();
+  const started = performance.now();
+  const node = spawnNode('server/main.ts', [], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  });
+  node.proc.stdout!.on('data', (d: Buffer) => node.appendOutput(d.toString()));
+  let exited = false;
+  void node.exited.then(() => (exited = true));
+  const deadline = started + 60_000;
+  for (;;) {
+    if (exited) throw new Error(`server/main.ts exited before serving (exit ${node.proc.exitCode}):\n${node.output()}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(1_000) });
+      await res.arrayBuffer();
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() > deadline) {
+      await node.stop();
+      throw new Error(`server/main.ts did not answer GET /api/health with 200 within 60 s:\n${node.output()}`);
+    }
+    await sleep(25);
+  }
+  const ms = performance.now() - started;
+  return { server: { port, pid: node.proc.pid!, stop: node.stop, output: node.output }, ms };
+}
+
+interface StartupResult {
+  firstStartMs: number;
+  runsMs: number[];
+  medianMs: number;
+  pass: boolean;
+}
+
+async function startupPart(dataDir: string, runs: number): Promise<{ result: StartupResult; server: MainServer }> {
+  progress('start-up: first start on an empty DATA_DIR (creates and seeds the embedded database)');
+  const first = await startMain(dataDir);
+  const code = await first.server.stop();
+  if (code !== 0) throw new Error(`server/main.ts exited with ${code} on SIGTERM:\n${first.server.output()}`);
+  const runsMs: number[] = [];
+  let server: MainServer | undefined;
+  for (let i = 0; i < runs; i++) {
+    progress(`start-up: start ${i + 1}/${runs} on the existing database`);
+    const r = await startMain(dataDir);
+    runsMs.push(r.ms);
+    if (i < runs - 1) {
+      const c = await r.server.stop();
+      if (c !== 0) throw new Error(`server/main.ts exited with ${c} on SIGTERM:\n${r.server.output()}`);
+    } else server = r.server;
+  }
+  const medianMs = median(runsMs);
+  return {
+    result: { firstStartMs: first.ms, runsMs, medianMs, pass: medianMs <= TARGETS.startupMs },
+    server: server!,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Part 4: Lighthouse
+
+interface FailingAudit {
+  category: string;
+  id: string;
+  title: string;
+  score: number | null;
+  weight: number;
+  displayValue?: string;
+}
+interface LighthouseRun {
+  scores: Record<string, number>;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+}
+interface LighthouseResult {
+  version: string;
+  url: string;
+  runs: LighthouseRun[];
+  median: LighthouseRun;
+  pass: Record<string, boolean>;
+  failingAudits: FailingAudit[];
+  runWarnings: string[];
+  reportHtml: string;
+  reportJson: string;
+}
+
+async function lighthousePart(url: string): Promise<LighthouseResult> {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+  const results: Array<{ lhr: Lhr; html: string; run: LighthouseRun }> = [];
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+    progress(`lighthouse: run ${i + 1}/${LIGHTHOUSE_RUNS} (mobile preset) on ${url}`);
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+    try {
+      const out = await lighthouse(url, {
+        port: chrome.port,
+        output: 'html',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      if (!out) throw new Error('lighthouse returned no result');
+      const { lhr } = out;
+      if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+      const scores: Record<string, number> = {};
+      for (const [id, cat] of Object.entries(lhr.categories)) scores[id] = Math.round((cat.score ?? 0) * 100);
+      const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+      results.push({
+        lhr,
+        html: Array.isArray(out.report) ? out.report[0]! : out.report,
+        run: {
+          scores,
+          lcpMs: num('largest-contentful-paint'),
+          fcpMs: num('first-contentful-paint'),
+          tbtMs: num('total-blocking-time'),
+          cls: num('cumulative-layout-shift'),
+          speedIndexMs: num('speed-index'),
+        },
+      });
+    } finally {
+      chrome.kill();
+    }
+  }
+  const perfs = results.map((r) => r.run.scores.performance ?? 0);
+  const medianPerf = median(perfs);
+  const chosen = results.reduce((best, r) =>
+    Math.abs((r.run.scores.performance ?? 0) - medianPerf) < Math.abs((best.run.scores.performance ?? 0) - medianPerf) ? r : best,
+  );
+  const { lhr } = chosen;
+  const pass: Record<string, boolean> = {};
+  for (const [id, target] of Object.entries(TARGETS.lighthouse)) pass[id] = (chosen.run.scores[id] ?? 0) >= target;
+
+  const failingAudits: FailingAudit[] = [];
+  for (const [catId, cat] of Object.entries(lhr.categories)) {
+    const threshold = catId === 'performance' ? 0.9 : 1;
+    for (const ref of cat.auditRefs) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || audit.score === null) continue;
+      if (['notApplicable', 'informative', 'manual', 'error'].includes(audit.scoreDisplayMode)) continue;
+      if (audit.score >= threshold) continue;
+      failingAudits.push({
+        category: catId,
+        id: ref.id,
+        title: audit.title,
+        score: audit.score,
+        weight: ref.weight,
+        ...(audit.displayValue ? { displayValue: audit.displayValue } : {}),
+      });
+    }
+  }
+  failingAudits.sort((a, b) => a.category.localeCompare(b.category) || b.weight - a.weight);
+
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const reportHtml = path.join(RESULTS_DIR, 'lighthouse.html');
+  const reportJson = path.join(RESULTS_DIR, 'lighthouse.json');
+  fs.writeFileSync(reportHtml, chosen.html);
+  fs.writeFileSync(reportJson, JSON.stringify(lhr));
+  return {
+    version: lhr.lighthouseVersion,
+    url,
+    runs: results.map((r) => r.run),
+    median: chosen.run,
+    pass,
+    failingAudits,
+    runWarnings: lhr.runWarnings,
+    reportHtml: path.relative(ROOT, reportHtml),
+    reportJson: path.relative(ROOT, reportJson),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Orchestration
+
+interface Results {
+  date: string;
+  machine: { node: string; cpus: number; cpuModel: string; chromium: string; loadAverage: number[]; loadAverageEnd?: number[] };
+  settings: { connections: number; durationS: number; warmupS: number; lighthouseRuns: number };
+  build?: BuildResult;
+  bundle?: { chromium?: BundleMeasure; manifest?: BundleMeasure; gzip?: number; measuredBy?: string; budget: number; pass?: boolean };
+  api?: { backends: BackendResult[] };
+  startup?: StartupResult;
+  /** VmHWM of the server/main.ts process that served the browser parts, read before stopping it. */
+  mainServerPeakRssBytes?: number | null;
+  lighthouse?: LighthouseResult;
+  errors: Record<string, string>;
+}
+
+function chromiumVersion(): string {
+  try {
+    return execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return 'not found';
+  }
+}
+
+async function main() {
+  const results: Results = {
+    date: new Date().toISOString(),
+    machine: {
+      node: process.version,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      chromium: chromiumVersion(),
+      loadAverage: os.loadavg(),
+    },
+    settings: { connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S, lighthouseRuns: LIGHTHOUSE_RUNS },
+    errors: {},
+  };
+  const fail = (part: string, error: unknown) => {
+    results.errors[part] = errorMessage(error);
+    progress(`${part}: ERROR ${errorMessage(error).split('\n')[0]}`);
+  };
+
+  const needsClient = wants('bundle') || wants('lighthouse');
+  if (needsClient) {
+    results.build = ensureBuild();
+    if (!results.build.ok) fail('build', results.build.error);
+  }
+  const clientOk = !!results.build?.ok;
+
+  // Start-up first: it leaves a real server (main.ts, built client, seeded PGlite) running for the
+  // browser parts.
+  let server: MainServer | undefined;
+  const dataDir = tempDir('hydrobridge-bench-data-');
+  if (wants('startup')) {
+    try {
+      const r = await startupPart(dataDir, 3);
+      results.startup = r.result;
+      server = r.server;
+    } catch (error) {
+      fail('startup', error);
+    }
+  }
+  if (needsClient && clientOk && !server) {
+    try {
+      progress('starting server/main.ts for the browser measurements');
+      server = (await startMain(dataDir)).server;
+    } catch (error) {
+      fail('server', error);
+    }
+  }
+  const baseUrl = server ? `http://127.0.0.1:${server.port}/` : undefined;
+
+  if (wants('bundle')) {
+    results.bundle = { budget: BUDGET_BYTES };
+    if (!clientOk) fail('bundle', `no client build: ${results.build?.error ?? 'dist/client/index.html missing'}`);
+    else {
+      try {
+        progress('bundle: index.html + Vite manifest');
+        results.bundle.manifest = bundleFromManifest();
+      } catch (error) {
+        fail('bundle (manifest)', error);
+      }
+      if (baseUrl) {
+        try {
+          progress('bundle: JavaScript Chromium loads for /');
+          results.bundle.chromium = await bundleFromChromium(baseUrl);
+        } catch (error) {
+          fail('bundle (chromium)', error);
+        }
+      }
+      const primary = results.bundle.chromium ?? results.bundle.manifest;
+      if (primary) {
+        results.bundle.gzip = primary.gzip;
+        results.bundle.measuredBy = results.bundle.chromium ? 'chromium' : 'manifest';
+        results.bundle.pass = primary.gzip <= BUDGET_BYTES;
+      }
+    }
+  }
+
+  if (wants('lighthouse')) {
+    if (!clientOk) fail('lighthouse', `no client build: ${results.build?.error ?? 'dist/client/index.html missing'}`);
+    else if (!baseUrl) fail('lighthouse', 'no server to measure');
+    else {
+      try {
+        results.lighthouse = await lighthousePart(baseUrl);
+      } catch (error) {
+        fail('lighthouse', error);
+      }
+    }
+  }
+  if (server) {
+    results.mainServerPeakRssBytes = peakRss(server.pid);
+    const code = await server.stop();
+    if (code !== 0) fail('shutdown', `server/main.ts exited with ${code} on SIGTERM:\n${server.output()}`);
+  }
+
+  if (wants('api')) {
+    const r = await apiPart();
+    results.api = { backends: r.backends };
+    for (const e of r.errors) fail('api', e);
+  }
+
+  await cleanupAll();
+  results.machine.loadAverageEnd = os.loadavg();
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  fs.writeFileSync(path.join(RESULTS_DIR, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  report(results);
+  process.exitCode = Object.keys(results.errors).length ? 1 : 0;
+}
+
+function report(r: Results) {
+  const out: string[] = [];
+  out.push('', `HydroBridge bench · ${r.date} · Node ${r.machine.node} · ${r.machine.cpus} CPUs · ${r.machine.chromium}`);
+  const loads = (l: number[] | undefined) => (l ?? []).map((x) => x.toFixed(2)).join(' ');
+  out.push(`load average (1/5/15 min) at start: ${loads(r.machine.loadAverage)} · at end: ${loads(r.machine.loadAverageEnd)}`);
+  if (Math.max(r.machine.loadAverage[0] ?? 0, r.machine.loadAverageEnd?.[0] ?? 0) > r.machine.cpus) {
+    out.push(`WARNING: the machine was busy (load above ${r.machine.cpus}): timings and Lighthouse performance are noisy`);
+  }
+
+  if (r.bundle) {
+    out.push('', `Landing route JavaScript (gzip -9), budget ${kB(BUDGET_BYTES)}`);
+    const rows: string[][] = [];
+    for (const [by, m] of [['chromium (requests for /)', r.bundle.chromium], ['index.html + manifest', r.bundle.manifest]] as const) {
+      if (!m) continue;
+      rows.push([by, String(m.files.length), kB(m.bytes), kB(m.gzip), mark(m.gzip <= BUDGET_BYTES)]);
+    }
+    if (rows.length) out.push(table(['measured by', 'files', 'raw', 'gzip', 'budget'], rows, 'lrrrl'));
+    const primary = r.bundle.chromium ?? r.bundle.manifest;
+    if (primary) {
+      out.push(`  files (${r.bundle.measuredBy}):`);
+      for (const f of primary.files) out.push(`    ${kB(f.gzip).padStart(9)}  ${f.file}`);
+      for (const n of [...(r.bundle.chromium?.notes ?? []), ...(r.bundle.manifest?.notes ?? [])]) out.push(`  note: ${n}`);
+      out.push(`  => ${kB(primary.gzip)} of ${kB(BUDGET_BYTES)}: ${mark(!!r.bundle.pass)}`);
+    } else out.push('  FAIL: not measured (see errors)');
+  }
+
+  if (r.api) {
+    out.push(
+      '',
+      `API throughput (autocannon, ${r.settings.connections} connections, ${r.settings.warmupS} s warm-up + ${r.settings.durationS} s, servers in child processes)`,
+    );
+    const rows: string[][] = [];
+    for (const b of r.api.backends) {
+      const row = (what: string, l: LoadResult, ratio: string, target: string, verdict: string) => [
+        b.backend,
+        what,
+        l.reqPerSec.toFixed(0),
+        l.p99Ms.toFixed(1),
+        ratio,
+        target,
+        verdict,
+      ];
+      rows.push(row(`raw node:http (same ${b.bodyBytes} B)`, b.raw, '1', '', ''));
+      rows.push(row(`GET /api/campaigns (${b.campaigns})`, b.app, b.ratio.toFixed(3), `≥ ${b.target}`, mark(b.pass)));
+      rows.push(row('GET /api/health', b.health, (b.health.reqPerSec / b.raw.reqPerSec).toFixed(3), '', ''));
+    }
+    if (rows.length) out.push(table(['backend', 'server', 'req/s', 'p99 ms', 'ratio', 'target', ''], rows, 'llrrrll'));
+    for (const b of r.api.backends) out.push(`  peak RSS of the ${b.backend} app process (VmHWM): ${MB(b.peakRssBytes)}`);
+    if (!r.api.backends.length) out.push('  FAIL: not measured (see errors)');
+  }
+
+  if (r.startup) {
+    const s = r.startup;
+    out.push('', 'Start-up (spawn node --import tsx server/main.ts → first 200 of GET /api/health)');
+    out.push(
+      table(
+        ['database', 'runs (ms)', 'median ms', 'target', ''],
+        [
+          ['empty DATA_DIR (create + migrate + seed)', s.firstStartMs.toFixed(0), s.firstStartMs.toFixed(0), '', ''],
+          ['existing DATA_DIR', s.runsMs.map((m) => m.toFixed(0)).join(' / '), s.medianMs.toFixed(0), `≤ ${TARGETS.startupMs}`, mark(s.pass)],
+        ],
+        'lrrll',
+      ),
+    );
+  }
+  if (r.mainServerPeakRssBytes !== undefined) {
+    out.push(`  peak RSS of server/main.ts (VmHWM, after start-up and the browser runs): ${MB(r.mainServerPeakRssBytes)}`);
+  }
+
+  if (r.lighthouse) {
+    const l = r.lighthouse;
+    out.push('', `Lighthouse ${l.version} on ${l.url} (mobile preset; run with the median performance of ${l.runs.length})`);
+    out.push(
+      table(
+        ['category', 'score', 'target', '', 'all runs'],
+        Object.entries(TARGETS.lighthouse).map(([id, target]) => [
+          id,
+          String(l.median.scores[id] ?? 'n/a'),
+          target === 100 ? '100' : `≥ ${target}`,
+          mark(!!l.pass[id]),
+          l.runs.map((x) => x.scores[id] ?? '-').join(' / '),
+        ]),
+        'lrrll',
+      ),
+    );
+    const m = l.median;
+    out.push(
+      `  LCP ${m.lcpMs.toFixed(0)} ms · FCP ${m.fcpMs.toFixed(0)} ms · TBT ${m.tbtMs.toFixed(0)} ms · CLS ${m.cls.toFixed(3)} · Speed Index ${m.speedIndexMs.toFixed(0)} ms` +
+        `   (LCP of all runs: ${l.runs.map((x) => x.lcpMs.toFixed(0)).join(' / ')} ms)`,
+    );
+    if (l.failingAudits.length) {
+      out.push('  audits below their pass mark (performance < 0.9, others < 1), weight in the category:');
+      for (const a of l.failingAudits) {
+        out.push(
+          `    ${a.category.padEnd(15)} ${a.id.padEnd(34)} score ${String(a.score).padEnd(5)} w${String(a.weight).padEnd(3)} ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`,
+        );
+      }
+    } else out.push('  no failing audits');
+    for (const w of l.runWarnings) out.push(`  warning: ${w}`);
+    out.push(`  report: ${l.reportHtml} (JSON: ${l.reportJson})`);
+  }
+
+  const errs = Object.entries(r.errors);
+  if (errs.length) {
+    out.push('', 'Could not measure:');
+    for (const [part, message] of errs) out.push(`  FAIL ${part}: ${message.split('\n').join('\n    ')}`);
+  }
+  out.push('', `Results: ${path.relative(ROOT, path.join(RESULTS_DIR, 'latest.json'))} · took ${((performance.now() - t0) / 1000).toFixed(0)} s`, '');
+  console.log(out.join('\n'));
+}
+
+main().catch(async (error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  await cleanupAll();
+  process.exit(1);
+});
