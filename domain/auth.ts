@@ -1,14 +1,7 @@
 // Account forms and wire shapes (spec §3, §5, §7). One schema per form, used by the form in the
 // browser and by the server route: the messages are the spec's, verbatim.
 import { z } from 'zod';
-import {
-  ACCOUNT_STATUSES,
-  BUYER_INDUSTRIES,
-  COUNTRIES,
-  KYC_STATUSES,
-  ROLES,
-  SIGNUP_ROLES,
-} from './users.ts';
+import { ACCOUNT_STATUSES, BUYER_INDUSTRIES, COUNTRIES, KYC_STATUSES, ROLES, SIGNUP_ROLES } from './users.ts';
 
 export const MESSAGES = {
   invalidEmail: 'Invalid email address',
@@ -56,7 +49,10 @@ const newPassword = z
 export const signupSchema = z
   .object({
     role: z.enum(SIGNUP_ROLES, { error: MESSAGES.selectRole }),
-    username: z.string({ error: MESSAGES.usernameFormat }).trim().regex(USERNAME_PATTERN, MESSAGES.usernameFormat),
+    username: z
+      .string({ error: MESSAGES.usernameFormat })
+      .trim()
+      .regex(USERNAME_PATTERN, MESSAGES.usernameFormat),
     email,
     password: newPassword,
     confirmPassword: newPassword,
@@ -64,7 +60,10 @@ export const signupSchema = z
     lastName: optionalText(60),
     companyName: optionalText(120),
     registrationNumber: optionalText(60),
-    buyerIndustry: z.enum(BUYER_INDUSTRIES).optional().or(z.literal('').transform(() => undefined)),
+    buyerIndustry: z
+      .enum(BUYER_INDUSTRIES)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     termsAccepted: z.boolean().optional().default(false),
     riskDisclosureAccepted: z.boolean().optional().default(false),
   })

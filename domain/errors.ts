@@ -7,6 +7,7 @@ export const ERRORS = {
   UNAUTHENTICATED: { status: 401, message: 'Please sign in to continue' },
   FORBIDDEN: { status: 403, message: 'You do not have permission to do that' },
   NOT_FOUND: { status: 404, message: 'Not found' },
+  CONFLICT: { status: 409, message: 'This conflicts with the current state' },
   CAMPAIGN_NOT_FOUND: { status: 404, message: 'Campaign not found' },
   RATE_LIMITED: { status: 429, message: 'Too many requests, please try again later' },
   UNAVAILABLE: { status: 503, message: 'Service unavailable' },

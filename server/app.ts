@@ -2,19 +2,33 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
 import type { Database, Db } from './db/connect.ts';
 import authRoutes from './features/auth/routes.ts';
 import campaignRoutes from './features/campaigns/routes.ts';
 import healthRoutes from './features/health/routes.ts';
 import platformRoutes from './features/platform/routes.ts';
+import authPlugin from './plugins/auth.ts';
 import clientPlugin from './plugins/client.ts';
 import errorsPlugin from './plugins/errors.ts';
 import securityPlugin from './plugins/security.ts';
+
+/** The parts of the configuration that the HTTP application uses. */
+export type AppSettings = Pick<Config, 'publicUrl' | 'trustProxy' | 'smtpUrl' | 'mailFrom' | 'oauth'>;
+
+const DEFAULT_SETTINGS: AppSettings = {
+  publicUrl: 'http://localhost:5000',
+  trustProxy: false,
+  smtpUrl: undefined,
+  mailFrom: 'HydroBridge <no-reply@hydrobridge.example>',
+  oauth: {},
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     db: Db;
+    settings: AppSettings;
   }
 }
 
@@ -23,15 +37,17 @@ export interface AppDeps {
   /** Built client to serve; omitted in API-only tests. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
+  settings?: Partial<AppSettings>;
 }
 
 export async function buildApp(deps: AppDeps) {
+  const settings = { ...DEFAULT_SETTINGS, ...deps.settings };
   const app = Fastify({
     logger: deps.logger ?? false,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 100 * 1024,
-    trustProxy: false,
+    trustProxy: settings.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -39,6 +55,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('database', deps.database);
   app.decorate('db', deps.database.db);
+  app.decorate('settings', settings);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -48,6 +65,7 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(authPlugin);
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(platformRoutes);

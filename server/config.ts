@@ -12,7 +12,26 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed demo data into an empty database at start-up: `auto` does it for the embedded database only. */
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** Public origin of the app, for links in emails and OAuth redirect URIs. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Trust X-Forwarded-* from a reverse proxy (needed for Secure cookies behind TLS termination). */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** smtp(s)://user:pass@host:port — without it emails go to the development outbox. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default('HydroBridge <no-reply@hydrobridge.example>'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
+  LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
+  LINKEDIN_ISSUER: z.string().url().default('https://www.linkedin.com/oauth'),
 });
+
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  issuer: string;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -24,6 +43,16 @@ export interface Config {
   seedDemo: boolean;
   /** Built React app served for every non-API path. */
   clientDir: string;
+  publicUrl: string;
+  trustProxy: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Social login providers that have a client id and secret. */
+  oauth: Partial<Record<'google' | 'linkedin', OAuthProviderConfig>>;
+}
+
+function provider(id: string | undefined, secret: string | undefined, issuer: string) {
+  return id && secret ? { clientId: id, clientSecret: secret, issuer } : undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -42,5 +71,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: c.LOG_LEVEL,
     seedDemo: c.SEED_DEMO === 'true' || (c.SEED_DEMO === 'auto' && !c.DATABASE_URL),
     clientDir: path.resolve(import.meta.dirname, '../dist/client'),
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    trustProxy: c.TRUST_PROXY === 'true',
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    oauth: {
+      google: provider(c.GOOGLE_CLIENT_ID, c.GOOGLE_CLIENT_SECRET, c.GOOGLE_ISSUER),
+      linkedin: provider(c.LINKEDIN_CLIENT_ID, c.LINKEDIN_CLIENT_SECRET, c.LINKEDIN_ISSUER),
+    },
   };
 }

@@ -15,3 +15,13 @@ export class AppError extends Error {
     this.fields = fields;
   }
 }
+
+/** 429 with the seconds until the limit frees up (sent as Retry-After). */
+export class RateLimitedError extends AppError {
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds: number) {
+    super('RATE_LIMITED', message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}

@@ -14,6 +14,7 @@ async function main() {
   const app = await buildApp({
     database,
     clientDir: config.clientDir,
+    settings: config,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERRORS, type ErrorCode } from '../../domain/errors.ts';
-import { AppError } from '../errors.ts';
+import { AppError, RateLimitedError } from '../errors.ts';
 
 /** Fastify's own client errors, mapped onto our catalogue. */
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -17,6 +17,7 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
 
 export default fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
     if (error instanceof AppError) {
       return reply
         .status(error.status)

@@ -1,15 +1,97 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  changePasswordSchema,
+  profileUpdateSchema,
+  publicUserSchema,
+  signinSchema,
+  signupSchema,
+  switchRoleSchema,
+} from '../../../domain/auth.ts';
+import { changePassword, signin, signup, switchRole, toPublicUser, updateProfile } from './service.ts';
+import { deleteSession, deleteUserSessions } from './sessions.ts';
 
-// The app's start-up check of who is signed in. It answers 200 either way (user or null) so a visitor
-// who is signed out costs no failed request; GET /api/auth/me (spec §7) answers 401 instead.
-// Sign-in and sessions arrive with the accounts feature: until then nobody can be signed in.
-const sessionSchema = z.object({ user: z.null() });
+const clientInfo = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});
+const okSchema = z.object({ success: z.literal(true) });
+const endedSchema = z.object({ endedSessions: z.number().int().nonnegative() });
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/auth/session', { schema: { response: { 200: sessionSchema } } }, async () => ({
-    user: null,
-  }));
+  // The app's start-up check: 200 either way, so a signed-out visitor costs no failed request.
+  app.get(
+    '/api/auth/session',
+    { schema: { response: { 200: z.object({ user: publicUserSchema.nullable() }) } } },
+    async (request) => ({ user: request.user ? toPublicUser(request.user) : null }),
+  );
+
+  app.get(
+    '/api/auth/me',
+    { preHandler: app.requireUser, schema: { response: { 200: publicUserSchema } } },
+    async (request) => toPublicUser(request.user!),
+  );
+
+  app.post(
+    '/api/auth/signup',
+    { schema: { body: signupSchema, response: { 201: publicUserSchema } } },
+    async (request, reply) => {
+      const { user, session } = await signup(app.db, request.body, clientInfo(request));
+      app.setSessionCookie(reply, session);
+      return reply.status(201).send(user);
+    },
+  );
+
+  app.post(
+    '/api/auth/signin',
+    { schema: { body: signinSchema, response: { 200: publicUserSchema } } },
+    async (request, reply) => {
+      const { user, session } = await signin(app.db, request.body, clientInfo(request));
+      // A new token at every sign-in; an old session presented with it is ended (no fixation).
+      if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
+      app.setSessionCookie(reply, session);
+      return user;
+    },
+  );
+
+  app.post('/api/auth/logout', { schema: { response: { 200: okSchema } } }, async (request, reply) => {
+    if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
+    app.clearSessionCookie(reply);
+    return { success: true as const };
+  });
+
+  app.post(
+    '/api/auth/switch-role',
+    {
+      preHandler: app.requireUser,
+      schema: { body: switchRoleSchema, response: { 200: z.object({ user: publicUserSchema }) } },
+    },
+    async (request) => ({ user: switchRole(request.user!, request.body.newRole) }),
+  );
+
+  app.patch(
+    '/api/auth/profile',
+    {
+      preHandler: app.requireUser,
+      schema: { body: profileUpdateSchema, response: { 200: publicUserSchema } },
+    },
+    async (request) => updateProfile(app.db, request.user!, request.body),
+  );
+
+  app.post(
+    '/api/auth/change-password',
+    { preHandler: app.requireUser, schema: { body: changePasswordSchema, response: { 200: endedSchema } } },
+    async (request) => changePassword(app.db, request.user!, request.body, request.sessionToken!),
+  );
+
+  app.post(
+    '/api/auth/sessions/revoke-others',
+    { preHandler: app.requireUser, schema: { response: { 200: endedSchema } } },
+    async (request) => ({
+      endedSessions: await deleteUserSessions(app.db, request.user!.id, request.sessionToken!),
+    }),
+  );
 };
 
 export default authRoutes;

@@ -1,0 +1,207 @@
+// Account rules: sign-up, sign-in, role switch, password change and profile edits.
+import { eq, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  MESSAGES,
+  type changePasswordSchema,
+  type profileUpdateSchema,
+  type PublicUser,
+  type Signup,
+  type signinSchema,
+} from '../../../domain/auth.ts';
+import { roleAccessDeniedMessage } from '../../../domain/policies.ts';
+import type { Role } from '../../../domain/users.ts';
+import type { Db } from '../../db/connect.ts';
+import { users } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { assertUnderLimit, clearEvents, LIMITS, recordEvent } from './rate-limit.ts';
+import { createSession, deleteUserSessions, type NewSession, type UserRow } from './sessions.ts';
+
+export function toPublicUser(u: UserRow): PublicUser {
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    role: u.role as PublicUser['role'],
+    firstName: u.firstName,
+    lastName: u.lastName,
+    phone: u.phone,
+    country: u.country,
+    companyName: u.companyName,
+    registrationNumber: u.registrationNumber,
+    buyerIndustry: u.buyerIndustry,
+    isAccredited: u.isAccredited,
+    kycStatus: u.kycStatus as PublicUser['kycStatus'],
+    accountStatus: u.accountStatus as PublicUser['accountStatus'],
+    lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+interface ClientInfo {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+function isUniqueViolation(error: unknown): error is { constraint?: string } {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === UNIQUE_VIOLATION || e?.cause?.code === UNIQUE_VIOLATION;
+}
+
+function constraintOf(error: unknown): string {
+  const e = error as { constraint?: string; cause?: { constraint?: string } };
+  return e.constraint ?? e.cause?.constraint ?? '';
+}
+
+const EMAIL_TAKEN = 'An account with this email already exists. Sign in instead, or reset your password.';
+const USERNAME_TAKEN = 'This username is taken. Please choose another one.';
+
+async function assertAvailable(db: Db, email: string, username: string): Promise<void> {
+  const taken = await db
+    .select({ email: users.email, username: users.username })
+    .from(users)
+    .where(
+      or(sql`lower(${users.email}) = ${email}`, sql`lower(${users.username}) = ${username.toLowerCase()}`),
+    );
+  if (taken.some((u) => u.email?.toLowerCase() === email)) {
+    throw new AppError('CONFLICT', EMAIL_TAKEN, { email: EMAIL_TAKEN });
+  }
+  if (taken.length) throw new AppError('CONFLICT', USERNAME_TAKEN, { username: USERNAME_TAKEN });
+}
+
+export async function signup(
+  db: Db,
+  input: Signup,
+  client: ClientInfo,
+): Promise<{ user: PublicUser; session: NewSession }> {
+  await assertUnderLimit(db, LIMITS.signupPerIp, client.ip);
+  await assertAvailable(db, input.email, input.username);
+  const password = await hashPassword(input.password);
+  let row: UserRow;
+  try {
+    [row] = (await db
+      .insert(users)
+      .values({
+        username: input.username,
+        email: input.email,
+        password,
+        role: input.role,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        companyName: input.companyName,
+        registrationNumber: input.registrationNumber,
+        buyerIndustry: input.buyerIndustry,
+        termsAccepted: input.termsAccepted,
+        riskDisclosureAccepted: input.role === 'investor' && input.riskDisclosureAccepted,
+        lastLoginAt: new Date(),
+      })
+      .returning()) as [UserRow];
+  } catch (error) {
+    // Two sign-ups racing for the same name: the unique index decides.
+    if (!isUniqueViolation(error)) throw error;
+    const emailTaken = constraintOf(error).includes('email');
+    const message = emailTaken ? EMAIL_TAKEN : USERNAME_TAKEN;
+    throw new AppError('CONFLICT', message, { [emailTaken ? 'email' : 'username']: message });
+  }
+  await recordEvent(db, LIMITS.signupPerIp, client.ip);
+  const session = await createSession(db, row.id, { persistent: false, userAgent: client.userAgent });
+  return { user: toPublicUser(row), session };
+}
+
+/** Verifying against this when no account matches keeps the answer time the same (no enumeration). */
+let dummyHash: Promise<string> | undefined;
+
+export async function signin(
+  db: Db,
+  input: z.output<typeof signinSchema>,
+  client: ClientInfo,
+): Promise<{ user: PublicUser; session: NewSession }> {
+  const accountKey = input.identifier;
+  await assertUnderLimit(db, LIMITS.signinPerIp, client.ip);
+  await assertUnderLimit(db, LIMITS.signinPerAccount, accountKey);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(
+      input.identifier.includes('@')
+        ? sql`lower(${users.email}) = ${input.identifier}`
+        : sql`lower(${users.username}) = ${input.identifier}`,
+    );
+  const valid = row
+    ? await verifyPassword(row.password, input.password)
+    : await verifyPassword(await (dummyHash ??= hashPassword('not-a-real-password')), input.password);
+  if (!row || !valid) {
+    await recordEvent(db, LIMITS.signinPerIp, client.ip);
+    await recordEvent(db, LIMITS.signinPerAccount, accountKey);
+    throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
+  }
+  // Past this point the caller proved the password, so the reasons below reveal nothing.
+  if (row.accountStatus !== 'active') {
+    throw new AppError('FORBIDDEN', 'Your account is suspended. Contact support to reactivate it.');
+  }
+  if (input.selectedRole && row.role !== 'admin' && input.selectedRole !== row.role) {
+    throw new AppError('FORBIDDEN', roleAccessDeniedMessage(input.selectedRole));
+  }
+  await clearEvents(db, LIMITS.signinPerAccount, accountKey);
+  const [updated] = (await db
+    .update(users)
+    .set({ lastLoginAt: new Date() })
+    .where(eq(users.id, row.id))
+    .returning()) as [UserRow];
+  const session = await createSession(db, row.id, {
+    persistent: input.rememberMe,
+    userAgent: client.userAgent,
+  });
+  return { user: toPublicUser(updated), session };
+}
+
+/** Each user holds exactly one role: switching to it is a no-op, any other is refused (spec §6). */
+export function switchRole(user: UserRow, newRole: Role): PublicUser {
+  if (newRole !== user.role) throw new AppError('FORBIDDEN', roleAccessDeniedMessage(newRole));
+  return toPublicUser(user);
+}
+
+export async function changePassword(
+  db: Db,
+  user: UserRow,
+  input: z.output<typeof changePasswordSchema>,
+  currentToken: string,
+): Promise<{ endedSessions: number }> {
+  if (!(await verifyPassword(user.password, input.currentPassword))) {
+    const message = 'Your current password is not correct';
+    throw new AppError('VALIDATION', message, { currentPassword: message });
+  }
+  await db
+    .update(users)
+    .set({ password: await hashPassword(input.newPassword), updatedAt: new Date() })
+    .where(eq(users.id, user.id));
+  // A changed password ends every other session: a thief holding one is locked out.
+  return { endedSessions: await deleteUserSessions(db, user.id, currentToken) };
+}
+
+export async function updateProfile(
+  db: Db,
+  user: UserRow,
+  input: z.output<typeof profileUpdateSchema>,
+): Promise<PublicUser> {
+  const empty = (v: string | undefined) => (v === undefined ? undefined : v || null);
+  const [row] = (await db
+    .update(users)
+    .set({
+      firstName: empty(input.firstName),
+      lastName: empty(input.lastName),
+      phone: empty(input.phone),
+      country: empty(input.country),
+      // Company fields only for the roles that have them (spec §4).
+      ...(user.role === 'trader' || user.role === 'buyer' ? { companyName: empty(input.companyName) } : {}),
+      ...(user.role === 'trader' ? { registrationNumber: empty(input.registrationNumber) } : {}),
+      ...(user.role === 'buyer' ? { buyerIndustry: empty(input.buyerIndustry) } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, user.id))
+    .returning()) as [UserRow];
+  return toPublicUser(row);
+}

@@ -1,0 +1,95 @@
+// Sessions: 256-bit random tokens in an HttpOnly cookie, stored as SHA-256 hashes in the database.
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, lt, ne } from 'drizzle-orm';
+import type { Db } from '../../db/connect.ts';
+import { sessions, users } from '../../db/schema/index.ts';
+
+export const SESSION_COOKIE = 'hb_session';
+const HOUR_MS = 3_600_000;
+/** Remember me: 30 days. */
+export const PERSISTENT_TTL_MS = 30 * 24 * HOUR_MS;
+/** Without Remember me: a browser-session cookie that also ends after 12 h without use. */
+export const IDLE_TIMEOUT_MS = 12 * HOUR_MS;
+/** Sliding expiry is written at most once a minute per session, not on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface NewSession {
+  token: string;
+  persistent: boolean;
+  expiresAt: Date;
+}
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  options: { persistent: boolean; userAgent?: string | undefined },
+): Promise<NewSession> {
+  const token = newToken();
+  const now = Date.now();
+  const expiresAt = new Date(now + (options.persistent ? PERSISTENT_TTL_MS : IDLE_TIMEOUT_MS));
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    persistent: options.persistent,
+    expiresAt,
+    userAgent: options.userAgent?.slice(0, 300),
+  });
+  return { token, persistent: options.persistent, expiresAt };
+}
+
+/** The active user of a session token, or null (unknown, expired, or the account is suspended). */
+export async function userForSession(db: Db, token: string, now = new Date()): Promise<UserRow | null> {
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({ user: users, session: sessions })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash));
+  if (!row) return null;
+  if (row.session.expiresAt <= now || row.user.accountStatus !== 'active') {
+    await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    return null;
+  }
+  if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db
+      .update(sessions)
+      .set({
+        lastSeenAt: now,
+        // Only browser-session cookies slide: a remembered session keeps its 30-day end.
+        ...(row.session.persistent ? {} : { expiresAt: new Date(now.getTime() + IDLE_TIMEOUT_MS) }),
+      })
+      .where(eq(sessions.tokenHash, tokenHash));
+  }
+  return row.user;
+}
+
+export async function deleteSession(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Ends every session of a user, or every one but the caller's. */
+export async function deleteUserSessions(db: Db, userId: string, exceptToken?: string): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(
+      exceptToken
+        ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(exceptToken)))
+        : eq(sessions.userId, userId),
+    )
+    .returning({ tokenHash: sessions.tokenHash });
+  return deleted.length;
+}
+
+export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}
