@@ -29,7 +29,9 @@ describe.runIf(testBackend() === 'pglite')('openDatabase({ dataDir })', () => {
 
     const refused = openDatabase({ dataDir, lockRetries: 0 });
     await expect(refused).rejects.toBeInstanceOf(DataDirLockedError);
-    await expect(refused).rejects.toThrow(`Another HydroBridge process is using the embedded database in ${dataDir}`);
+    await expect(refused).rejects.toThrow(
+      `Another HydroBridge process is using the embedded database in ${dataDir}`,
+    );
 
     // A restart while the old process shuts down: with retries, the new open waits for the lock.
     setTimeout(() => void first.close(), 300);

@@ -1,4 +1,5 @@
-// Security headers on every response (API and app): a strict CSP without inline or eval scripts.
+// Security headers on every response (API and app): a strict CSP without inline or eval scripts;
+// request bodies are accepted as JSON only.
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -25,4 +26,7 @@ export default fp(async function security(app: FastifyInstance) {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
   });
+  // Bodies are JSON only: without Fastify's default text/plain parser such a body gets 415 (a fetch
+  // without a content type sends text/plain, and so can a cross-site form, without a CORS preflight).
+  app.removeContentTypeParser('text/plain');
 });

@@ -1,0 +1,81 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { platformStatsSchema } from '../../../domain/platform.ts';
+import type { App } from '../../app.ts';
+import { buildTestApp, createCampaign, createUser, resetDatabase } from '../../../test/app.ts';
+
+let app: App;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+beforeEach(() => resetDatabase(app.db));
+
+describe('GET /api/stats/platform', () => {
+  it('answers zeros on an empty platform', async () => {
+    const res = await app.inject({ url: '/api/stats/platform' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      tradesFunded: 0,
+      totalRaised: '0.00',
+      averageRoiPercent: '0.0',
+      investors: 0,
+    });
+  });
+
+  it('counts funded trades, money raised, the mean ROI of open campaigns and active investors', async () => {
+    await createUser(app.db, { role: 'investor' });
+    await createUser(app.db, { role: 'investor' });
+    await createUser(app.db, { role: 'investor', accountStatus: 'suspended' });
+    await createUser(app.db, { role: 'buyer' });
+    const { id: traderId } = await createUser(app.db, { role: 'trader' });
+    // Open for funding: ROI 300% and 150% → mean 225.0%.
+    await createCampaign(app.db, {
+      traderId,
+      status: 'active',
+      buyPrice: '1.40',
+      sellPrice: '5.60',
+      raisedAmount: '25000.50',
+    });
+    await createCampaign(app.db, {
+      traderId,
+      status: 'funded',
+      buyPrice: '2.00',
+      sellPrice: '5.00',
+      targetAmount: '100000',
+      raisedAmount: '100000',
+    });
+    // Funded earlier: counted as trades funded, not in the mean ROI.
+    await createCampaign(app.db, {
+      traderId,
+      status: 'trading',
+      buyPrice: '1.00',
+      sellPrice: '9.00',
+      targetAmount: '80000',
+      raisedAmount: '80000',
+    });
+    await createCampaign(app.db, {
+      traderId,
+      status: 'completed',
+      targetAmount: '50000',
+      raisedAmount: '50000',
+    });
+    await createCampaign(app.db, { traderId, status: 'cancelled', raisedAmount: '0' });
+
+    const res = await app.inject({ url: '/api/stats/platform' });
+    expect(res.statusCode).toBe(200);
+    const stats = platformStatsSchema.parse(res.json());
+    expect(stats).toEqual({
+      tradesFunded: 3,
+      totalRaised: '255000.50',
+      averageRoiPercent: '225.0',
+      investors: 2,
+    });
+  });
+
+  it('rounds the mean ROI to one decimal', async () => {
+    // 1.45 → 5.50 is 279.31…%, 1.35 → 5.70 is 322.22…%: mean 300.76…%
+    await createCampaign(app.db, { buyPrice: '1.45', sellPrice: '5.50' });
+    await createCampaign(app.db, { buyPrice: '1.35', sellPrice: '5.70' });
+    const res = await app.inject({ url: '/api/stats/platform' });
+    expect(res.json()).toMatchObject({ averageRoiPercent: '300.8', tradesFunded: 0 });
+  });
+});

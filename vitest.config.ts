@@ -1,0 +1,31 @@
+// Vitest projects: `unit` (pure domain/ code) and the API suite, run twice: once on in-memory PGlite
+// (`api-pglite`) and once on a real PostgreSQL cluster (`api-postgres`) started by test/global-setup.ts.
+// Each API test app gets its own fresh database (see test/app.ts), so test files never share state.
+import { defineConfig } from 'vitest/config';
+
+const api = (backend: 'pglite' | 'postgres') => ({
+  test: {
+    name: `api-${backend}`,
+    include: ['server/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB: backend },
+    globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/setup-api.ts'],
+    // Files share worker processes: a process's first PGlite instance costs ~3× the later ones
+    // (WebAssembly warm-up). Isolation comes from a fresh database per test app, not per process.
+    isolate: false,
+    // Opening a PGlite instance takes ~2 s on an idle 2-core machine, far more on a busy one.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['domain/**/*.test.ts'], environment: 'node' } },
+      api('pglite'),
+      api('postgres'),
+    ],
+  },
+});
