@@ -33,7 +33,8 @@ function ready(port: number) {
 }
 
 async function serveRaw() {
-  if (!values.body || !values['content-type']) throw new Error('raw needs --body FILE and --content-type TYPE');
+  if (!values.body || !values['content-type'])
+    throw new Error('raw needs --body FILE and --content-type TYPE');
   const body = fs.readFileSync(values.body);
   const headers = { 'content-type': values['content-type'], 'content-length': String(body.length) };
   const server = http.createServer((_req, res) => {
