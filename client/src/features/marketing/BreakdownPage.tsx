@@ -104,7 +104,10 @@ function TradeInputs({
         <p className="mt-4 text-xs leading-5 text-muted-foreground">
           Logistics costs scale per tonne at the sample's rates:{' '}
           {Object.entries(DEFAULT_COSTS_PER_TONNE)
-            .map(([key, rate]) => `${PER_TONNE_LABELS[key as keyof typeof DEFAULT_COSTS_PER_TONNE]} ${formatUsd(rate)}`)
+            .map(
+              ([key, rate]) =>
+                `${PER_TONNE_LABELS[key as keyof typeof DEFAULT_COSTS_PER_TONNE]} ${formatUsd(rate)}`,
+            )
             .join(', ')}{' '}
           per tonne.
         </p>
@@ -137,7 +140,11 @@ export default function BreakdownPage() {
   const summary = [
     { label: 'Net profit', value: formatUsd(result.netProfit) },
     { label: 'Margin', value: formatPercent(result.marginPercent), note: 'Net profit / gross revenue' },
-    { label: 'Return on cost', value: formatPercent(result.returnOnCostPercent), note: 'Net profit / total cost' },
+    {
+      label: 'Return on cost',
+      value: formatPercent(result.returnOnCostPercent),
+      note: 'Net profit / total cost',
+    },
   ];
 
   const profitLines = [
@@ -152,8 +159,8 @@ export default function BreakdownPage() {
       title="Cost Breakdown"
       lead={
         <>
-          What one green hydrogen shipment costs, earns and returns. Change the quantity or prices and every figure
-          updates. Real campaigns show their own prices on the{' '}
+          What one green hydrogen shipment costs, earns and returns. Change the quantity or prices and every
+          figure updates. Real campaigns show their own prices on the{' '}
           <Link href="/campaigns" className="font-medium text-primary underline underline-offset-4">
             campaigns page
           </Link>
@@ -167,26 +174,26 @@ export default function BreakdownPage() {
         </div>
 
         <div className="space-y-6">
-          <div role="status" aria-live="polite">
-            {isStale && (
-              <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
-                <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-                Showing the last valid figures. Correct the highlighted field to update them.
-              </p>
-            )}
-          </div>
-
           <section aria-labelledby="result-title">
             <h2 id="result-title" className="sr-only">
               Result
             </h2>
-            <dl className="grid gap-4 sm:grid-cols-3">
+            <div role="status" aria-live="polite" className="[&:not(:empty)]:mb-4">
+              {isStale && (
+                <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
+                  <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+                  Showing the last valid figures. Correct the highlighted field to update them.
+                </p>
+              )}
+            </div>
+            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
               {summary.map((s) => (
-                <div key={s.label} className="rounded-xl border bg-card p-4">
+                <div
+                  key={s.label}
+                  className="rounded-xl border bg-card p-4 first:col-span-2 sm:first:col-span-1"
+                >
                   <dt className="text-sm text-muted-foreground">{s.label}</dt>
-                  <dd
-                    className={cn('mt-1 text-2xl font-bold tabular-nums', isLoss && 'text-destructive')}
-                  >
+                  <dd className={cn('mt-1 text-2xl font-bold tabular-nums', isLoss && 'text-destructive')}>
                     {s.value}
                   </dd>
                   {s.note && <dd className="mt-0.5 text-xs text-muted-foreground">{s.note}</dd>}
@@ -201,8 +208,8 @@ export default function BreakdownPage() {
                 <caption className="p-5 pb-3 text-left">
                   <span className="block text-lg font-semibold">Cost lines</span>
                   <span className="block text-sm text-muted-foreground">
-                    Capital needed for {formatNumber(shownInput.quantityTonnes)} t, in US dollars rounded to the
-                    dollar.
+                    Capital needed for {formatNumber(shownInput.quantityTonnes)} t, in US dollars rounded to
+                    the dollar.
                   </span>
                 </caption>
                 <thead>
@@ -219,7 +226,10 @@ export default function BreakdownPage() {
                   {result.lines.map((line) => (
                     <tr
                       key={line.label}
-                      className={cn('border-b last:border-b-0', line.isTotal && 'border-t-2 border-t-foreground/20 bg-accent/60')}
+                      className={cn(
+                        'border-b last:border-b-0',
+                        line.isTotal && 'border-t-2 border-t-foreground/20 bg-accent/60',
+                      )}
                     >
                       <th scope="row" className="px-5 py-3 text-left align-top font-normal">
                         <span className={cn('block', line.isTotal ? 'text-base font-bold' : 'font-medium')}>
@@ -245,7 +255,9 @@ export default function BreakdownPage() {
           <Card>
             <CardHeader>
               <h2 className="text-lg font-semibold">Profit</h2>
-              <CardDescription>From revenue to what investors share, pro rata to their shares.</CardDescription>
+              <CardDescription>
+                From revenue to what investors share, pro rata to their shares.
+              </CardDescription>
             </CardHeader>
             <CardContent>
               <dl className="divide-y text-sm">

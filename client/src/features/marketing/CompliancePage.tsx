@@ -13,9 +13,9 @@ const SECTIONS: LegalSection[] = [
     title: 'Our approach',
     body: (
       <p>
-        HydroBridge moves investors' money into physical trades across borders. We check who uses the platform,
-        where money comes from, and that every cargo is what it claims to be. This page summarises how; our
-        admins apply it every day.
+        HydroBridge moves investors' money into physical trades across borders. We check who uses the
+        platform, where money comes from, and that every cargo is what it claims to be. This page summarises
+        how; our admins apply it every day.
       </p>
     ),
   },
@@ -26,9 +26,9 @@ const SECTIONS: LegalSection[] = [
       <>
         <LegalSubsection title="Know your customer">
           <p>
-            Nobody can invest, create a campaign or place an order until their identity is verified. Individuals
-            provide photo ID and proof of address; traders and buyers also provide company registration details. An
-            admin reviews every application, usually within 1-3 business days:
+            Nobody can invest, create a campaign or place an order until their identity is verified.
+            Individuals provide photo ID and proof of address; traders and buyers also provide company
+            registration details. An admin reviews every application, usually within 1-3 business days:
           </p>
           <LegalList>
             <li>
@@ -38,16 +38,16 @@ const SECTIONS: LegalSection[] = [
               <strong>Under Review</strong>: documents uploaded and being checked.
             </li>
             <li>
-              <strong>Approved</strong> or <strong>Rejected</strong>: a rejection always gives a reason, and the user
-              can submit again.
+              <strong>Approved</strong> or <strong>Rejected</strong>: a rejection always gives a reason, and
+              the user can submit again.
             </li>
           </LegalList>
         </LegalSubsection>
         <LegalSubsection title="Anti-money-laundering">
           <p>
-            We monitor investments, refunds and payouts for unusual patterns, such as amounts out of line with a
-            user's profile or money moving in and out quickly. We may ask where funds come from, pause activity while
-            we look into it, and report suspicions to the authorities as the law requires.
+            We monitor investments, refunds and payouts for unusual patterns, such as amounts out of line with
+            a user's profile or money moving in and out quickly. We may ask where funds come from, pause
+            activity while we look into it, and report suspicions to the authorities as the law requires.
           </p>
         </LegalSubsection>
       </>
@@ -58,9 +58,9 @@ const SECTIONS: LegalSection[] = [
     title: 'Sanctions screening',
     body: (
       <p>
-        Users, their companies, and the suppliers, buyers and vessels behind each trade are screened against the UK,
-        EU, UN and US sanctions lists when they join and again whenever the lists change. A match blocks the account
-        or trade until it is cleared; a confirmed match is refused and reported.
+        Users, their companies, and the suppliers, buyers and vessels behind each trade are screened against
+        the UK, EU, UN and US sanctions lists when they join and again whenever the lists change. A match
+        blocks the account or trade until it is cleared; a confirmed match is refused and reported.
       </p>
     ),
   },
@@ -70,17 +70,17 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          Every account gets a risk score from 0 to 100, based on its verification, country, activity and screening
-          results. The score decides how closely we watch it:
+          Every account gets a risk score from 0 to 100, based on its verification, country, activity and
+          screening results. The score decides how closely we watch it:
         </p>
         <LegalList>
           <li>
-            <strong>Above 70: high risk.</strong> Enhanced due diligence, such as source-of-funds evidence and a
-            second review of large transactions.
+            <strong>Above 70: high risk.</strong> Enhanced due diligence, such as source-of-funds evidence and
+            a second review of large transactions.
           </li>
           <li>
-            <strong>Above 85: watchlist.</strong> An admin reviews the account's activity, and new transactions may be
-            held until it is cleared.
+            <strong>Above 85: watchlist.</strong> An admin reviews the account's activity, and new
+            transactions may be held until it is cleared.
           </li>
         </LegalList>
       </>
@@ -91,9 +91,10 @@ const SECTIONS: LegalSection[] = [
     title: 'Guarantee of Origin certification',
     body: (
       <p>
-        Every cargo must come with Guarantee of Origin (GoO) certificates showing that the hydrogen was made with
-        renewable electricity. Traders upload them before a campaign ships; we check them against the issuing
-        registry, and they are cancelled in the buyer's name on delivery so the same green claim cannot be sold twice.
+        Every cargo must come with Guarantee of Origin (GoO) certificates showing that the hydrogen was made
+        with renewable electricity. Traders upload them before a campaign ships; we check them against the
+        issuing registry, and they are cancelled in the buyer's name on delivery so the same green claim
+        cannot be sold twice.
       </p>
     ),
   },
@@ -103,15 +104,15 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          Each confirmed investment has its own escrow record. Money stays <strong>Held</strong> until delivery is
-          confirmed, then it is <strong>Released</strong> and profit is paid out; if a campaign misses its funding
-          deadline, it is <strong>Refunded</strong>. A contested trade is marked <strong>Disputed</strong> and only an
-          admin can release or refund it.
+          Each confirmed investment has its own escrow record. Money stays <strong>Held</strong> until
+          delivery is confirmed, then it is <strong>Released</strong> and profit is paid out; if a campaign
+          misses its funding deadline, it is <strong>Refunded</strong>. A contested trade is marked{' '}
+          <strong>Disputed</strong> and only an admin can release or refund it.
         </p>
         <p>
-          Every money movement is recorded as a balanced double-entry transaction that is never edited; corrections
-          are new, reversing entries. We check continuously that each campaign's raised amount equals its escrow
-          balance.
+          Every money movement is recorded as a balanced double-entry transaction that is never edited;
+          corrections are new, reversing entries. We check continuously that each campaign's raised amount
+          equals its escrow balance.
         </p>
       </>
     ),
@@ -121,9 +122,9 @@ const SECTIONS: LegalSection[] = [
     title: 'Audit exports',
     body: (
       <p>
-        Admins can export three reports as CSV files for auditors and regulators: a KYC audit (every verification
-        decision and who made it), transaction monitoring (every money movement) and a risk assessment (every account's
-        score and level).
+        Admins can export three reports as CSV files for auditors and regulators: a KYC audit (every
+        verification decision and who made it), transaction monitoring (every money movement) and a risk
+        assessment (every account's score and level).
       </p>
     ),
   },
@@ -134,12 +135,14 @@ const SECTIONS: LegalSection[] = [
       <>
         <p>
           If you suspect fraud, money laundering, a false certificate or misuse of an account, write to{' '}
-          <TextLink href={`mailto:${SUPPORT_EMAIL}?subject=Compliance%20concern`}>{SUPPORT_EMAIL}</TextLink> with
-          "Compliance concern" in the subject. Tell us what you saw, when, and which campaign or account it concerns.
+          <TextLink href={`mailto:${SUPPORT_EMAIL}?subject=Compliance%20concern`}>{SUPPORT_EMAIL}</TextLink>{' '}
+          with "Compliance concern" in the subject. Tell us what you saw, when, and which campaign or account
+          it concerns.
         </p>
         <p>
-          Reports are read by the compliance team only, handled in confidence, and you will not be treated unfairly for
-          raising a concern in good faith. You can also report directly to the police or the relevant regulator.
+          Reports are read by the compliance team only, handled in confidence, and you will not be treated
+          unfairly for raising a concern in good faith. You can also report directly to the police or the
+          relevant regulator.
         </p>
       </>
     ),

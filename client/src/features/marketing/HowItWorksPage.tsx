@@ -31,7 +31,10 @@ const SAMPLE = costBreakdown(SAMPLE_BREAKDOWN_INPUT);
 const SOURCE_PRICE = `${formatUsdCents(SAMPLE_BREAKDOWN_INPUT.buyPrice)}/kg`;
 const MARKET_PRICE = `${formatUsdCents(SAMPLE_BREAKDOWN_INPUT.sellPrice)}/kg`;
 const SAMPLE_RETURN = formatPercent(SAMPLE.returnOnCostPercent);
-const SAMPLE_PRICE_ROI = formatPercent(expectedRoiPercent(SAMPLE_BREAKDOWN_INPUT.buyPrice, SAMPLE_BREAKDOWN_INPUT.sellPrice), 0);
+const SAMPLE_PRICE_ROI = formatPercent(
+  expectedRoiPercent(SAMPLE_BREAKDOWN_INPUT.buyPrice, SAMPLE_BREAKDOWN_INPUT.sellPrice),
+  0,
+);
 
 const PHASES = [
   {
@@ -65,7 +68,7 @@ const MONEY_FLOW = [
   {
     Icon: Wallet,
     title: 'You invest',
-    text: 'You pay by card. The investment counts once the payment processor confirms it. Your share is your amount divided by the campaign target.',
+    text: `You pay by card, from ${formatUsd(MIN_INVESTMENT)} or the campaign's own minimum if higher (our samples ask ${formatUsd('1000')} and ${formatUsd('1500')}). It counts once the payment processor confirms it.`,
   },
   {
     Icon: Lock,
@@ -126,9 +129,21 @@ const CLAIMS = [
 
 const ROLES = [
   { Icon: Wallet, title: 'Investor', text: 'Funds campaigns, holds shares and receives profit or refunds.' },
-  { Icon: Briefcase, title: 'Trader', text: 'Creates campaigns, runs the trade and confirms delivery and profit.' },
-  { Icon: Building2, title: 'Buyer', text: 'An industrial company ordering hydrogen in bulk at listed prices.' },
-  { Icon: ShieldCheck, title: 'Admin', text: 'HydroBridge staff: KYC review, escrow monitoring, disputes, compliance.' },
+  {
+    Icon: Briefcase,
+    title: 'Trader',
+    text: 'Creates campaigns, runs the trade and confirms delivery and profit.',
+  },
+  {
+    Icon: Building2,
+    title: 'Buyer',
+    text: 'An industrial company ordering hydrogen in bulk at listed prices.',
+  },
+  {
+    Icon: ShieldCheck,
+    title: 'Admin',
+    text: 'HydroBridge staff: KYC review, escrow monitoring, disputes, compliance.',
+  },
 ];
 
 const FACTS = [
@@ -136,7 +151,7 @@ const FACTS = [
   {
     label: 'Minimum investment',
     value: formatUsd(MIN_INVESTMENT),
-    note: `platform floor; campaigns may set more (${formatUsd('1000')} or ${formatUsd('1500')} on our samples)`,
+    note: 'platform floor; campaigns may ask more',
   },
   { label: 'KYC review', value: '1-3 days', note: 'business days, before you can invest' },
   { label: 'Platform fee', value: '5%', note: 'of gross profit, on completed trades only' },
@@ -225,7 +240,7 @@ export default function HowItWorksPage() {
             ))}
           </ol>
           <div className="mt-4 grid gap-4 lg:grid-cols-2">
-            <Card className="p-5">
+            <div className="rounded-xl border bg-card p-5">
               <h3 className="font-semibold">The formulas</h3>
               <dl className="mt-3 space-y-2 text-sm">
                 {FORMULAS.map((f) => (
@@ -238,17 +253,18 @@ export default function HowItWorksPage() {
               <p className="mt-3 text-sm text-muted-foreground">
                 Put in 1% of a campaign's target and you receive 1% of its net profit.
               </p>
-            </Card>
-            <Card className="flex gap-4 p-5">
+            </div>
+            <div className="flex gap-4 rounded-xl border bg-card p-5">
               <IconBadge Icon={Undo2} />
               <div>
                 <h3 className="font-semibold">If a campaign misses its deadline</h3>
                 <p className="mt-1 text-sm text-muted-foreground">
-                  A campaign that has not reached its target by its funding deadline is cancelled, and every investment
-                  in it is refunded in full from escrow to the card it came from. No fee is charged.
+                  A campaign that has not reached its target by its funding deadline is cancelled, and every
+                  investment in it is refunded in full from escrow to the card it came from. No fee is
+                  charged.
                 </p>
               </div>
-            </Card>
+            </div>
           </div>
         </section>
 
@@ -267,23 +283,26 @@ export default function HowItWorksPage() {
               ))}
             </ul>
             <Card className="bg-accent/50 p-6">
-              <p className="text-sm font-medium text-muted-foreground">Average investor return per completed trade</p>
-              <p className="mt-1 text-5xl font-bold tracking-tight text-primary tabular-nums">{SAMPLE_RETURN}</p>
+              <p className="text-sm font-medium text-muted-foreground">
+                Average investor return per completed trade
+              </p>
+              <p className="mt-1 text-5xl font-bold tracking-tight text-primary tabular-nums">
+                {SAMPLE_RETURN}
+              </p>
               <p className="mt-3 text-sm">
-                Computed from our sample trade: {formatNumber(SAMPLE_BREAKDOWN_INPUT.quantityTonnes)} t bought at{' '}
-                {SOURCE_PRICE} and sold at {MARKET_PRICE}. Net profit {formatUsd(SAMPLE.netProfit)} ÷ total cost{' '}
-                {formatUsd(SAMPLE.totalCost)} = {SAMPLE_RETURN}.
+                Computed from our sample trade: {formatNumber(SAMPLE_BREAKDOWN_INPUT.quantityTonnes)} t bought
+                at {SOURCE_PRICE} and sold at {MARKET_PRICE}. Net profit {formatUsd(SAMPLE.netProfit)} ÷ total
+                cost {formatUsd(SAMPLE.totalCost)} = {SAMPLE_RETURN}.
               </p>
               <p className="mt-2 text-sm text-muted-foreground">
-                Campaign cards show a higher “expected ROI” ({SAMPLE_PRICE_ROI} here), which compares prices only and
-                leaves out shipping, customs and other costs.
+                Campaign cards show a higher “expected ROI” ({SAMPLE_PRICE_ROI} here), which compares prices
+                only and leaves out shipping, customs and other costs.
               </p>
-              <Link
-                href="/breakdown"
-                className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-primary underline underline-offset-4"
-              >
-                Check the numbers in the cost breakdown <ArrowRight className="h-4 w-4" aria-hidden />
-              </Link>
+              <p className="mt-4 text-sm">
+                <Link href="/breakdown" className="font-medium text-primary underline underline-offset-4">
+                  Check the numbers in the cost breakdown
+                </Link>
+              </p>
             </Card>
           </div>
         </section>
@@ -315,12 +334,14 @@ export default function HowItWorksPage() {
               Your capital is at risk
             </h2>
           </div>
-          <ul className="mt-4 list-disc space-y-1.5 pl-5 text-sm leading-6">
+          <ul className="mt-4 max-w-3xl list-disc space-y-1.5 pl-5 text-sm leading-6">
             <li>
-              Trades can lose money: prices move, ships are delayed, cargo can be damaged and buyers can fail to pay.
-              You may get back less than you invested.
+              Trades can lose money: prices move, ships are delayed, cargo can be damaged and buyers can fail
+              to pay. You may get back less than you invested.
             </li>
-            <li>The returns on this page are illustrations from a sample trade, not forecasts or promises.</li>
+            <li>
+              The returns on this page are illustrations from a sample trade, not forecasts or promises.
+            </li>
             <li>
               Your money is committed until delivery or refund. There is no way to sell your share early.
             </li>
@@ -336,7 +357,7 @@ export default function HowItWorksPage() {
           </p>
         </section>
 
-        <Card className="flex flex-col items-start gap-4 p-8 md:flex-row md:items-center md:justify-between">
+        <Card className="flex flex-col items-start gap-4 p-6 sm:p-8 md:flex-row md:items-center md:justify-between">
           <div>
             <h2 className="text-xl font-bold">Ready to look at live trades?</h2>
             <p className="text-muted-foreground">

@@ -86,7 +86,7 @@ const SECTIONS: LegalSection[] = [
           </li>
           <li>
             Every confirmed investment is held in escrow. Escrowed money is not paid out until the trade's
-            delivery is confirmed, or it is refunded under section 7.
+            delivery is confirmed, or it is refunded (see <TextLink href="#refunds">Refunds</TextLink>).
           </li>
           <li>
             Your share of a campaign is your investment divided by its target amount. When delivery is
