@@ -2,8 +2,8 @@
 // fast-check prints the seed and path of any failure; replay a run with FC_SEED=<seed>.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { breakdownInputSchema } from './breakdown-schema.ts';
 import {
-  breakdownInputSchema,
   costBreakdown,
   DEFAULT_COSTS_PER_TONNE,
   SAMPLE_BREAKDOWN_INPUT,
@@ -32,7 +32,7 @@ describe('costBreakdown of the spec sample (1,000 t at $1.40 → $5.60)', () => 
       ['Other', '100000.00', false],
       ['Total cost', '3050000.00', true],
     ]);
-    expect(result.lines[0]!.description).toBe('1000000 kg at $1.40/kg');
+    expect(result.lines[0]!.description).toBe('1,000,000 kg at $1.40/kg');
     expect(result.totalCost).toBe('3050000.00');
   });
 

@@ -1,7 +1,6 @@
 // Trade cost breakdown (spec §9, /breakdown): the spec's sample of 1,000 t at buy $1.40 / sell $5.60
 // gives purchase 1,400,000 + shipping 1,000,000 + customs 400,000 + insurance 100,000 + storage 50,000
 // + other 100,000 = 3,050,000. Costs other than the purchase scale per tonne at the sample's rates.
-import { z } from 'zod';
 import { dec, KG_PER_TONNE, PLATFORM_FEE_RATE, platformFee, toFixed, type Decimal } from './money.ts';
 
 export interface CostBreakdownLine {
@@ -20,22 +19,12 @@ export const DEFAULT_COSTS_PER_TONNE = {
   other: '100',
 } as const;
 
-const positiveDecimal = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    // abort: the refinements below parse the value, so they must not run on text that is no number.
-    .regex(/^\d+(\.\d{1,2})?$/, { message: `${label} must be a number with at most 2 decimals`, abort: true })
-    .refine((v) => dec(v).gt(0), `${label} must be greater than 0`)
-    .refine((v) => dec(v).lte(max), `${label} must be at most ${max.toLocaleString('en-US')}`);
-
-/** Calculator input: the three values a trader varies. */
-export const breakdownInputSchema = z.object({
-  quantityTonnes: positiveDecimal('Quantity', 99_999_999),
-  buyPrice: positiveDecimal('Buy price', 999_999),
-  sellPrice: positiveDecimal('Sell price', 999_999),
-});
-export type BreakdownInput = z.infer<typeof breakdownInputSchema>;
+/** Calculator input: the three values a trader varies (decimal strings). */
+export interface BreakdownInput {
+  quantityTonnes: string;
+  buyPrice: string;
+  sellPrice: string;
+}
 
 export const SAMPLE_BREAKDOWN_INPUT: BreakdownInput = {
   quantityTonnes: '1000',
@@ -56,6 +45,11 @@ export interface CostBreakdown {
   returnOnCostPercent: string;
 }
 
+/** "1000000" → "1,000,000" (whole numbers only; a plain rule keeps domain/ free of locale APIs). */
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 function percent(part: Decimal, whole: Decimal): string {
   return whole.gt(0) ? toFixed(part.div(whole).times(100), 2) : '0.00';
 }
@@ -65,7 +59,11 @@ export function costBreakdown(input: BreakdownInput): CostBreakdown {
   const kg = tonnes.times(KG_PER_TONNE);
   const perTonne = (rate: string) => tonnes.times(rate);
   const costs: Array<[string, Decimal, string]> = [
-    ['Hydrogen purchase', kg.times(input.buyPrice), `${toFixed(kg, 0)} kg at $${input.buyPrice}/kg`],
+    [
+      'Hydrogen purchase',
+      kg.times(input.buyPrice),
+      `${groupThousands(toFixed(kg, 0))} kg at $${toFixed(input.buyPrice)}/kg`,
+    ],
     [
       'Shipping (green ammonia)',
       perTonne(DEFAULT_COSTS_PER_TONNE.shipping),

@@ -3,8 +3,8 @@
 import { RotateCcw, TriangleAlert } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
+import { breakdownInputSchema } from '@domain/breakdown-schema.ts';
 import {
-  breakdownInputSchema,
   costBreakdown,
   DEFAULT_COSTS_PER_TONNE,
   SAMPLE_BREAKDOWN_INPUT,
