@@ -676,6 +676,8 @@ interface FailingAudit {
   score: number | null;
   weight: number;
   displayValue?: string;
+  /** What the audit points at (first few items: URL, link, element). */
+  items: string[];
 }
 interface LighthouseRun {
   scores: Record<string, number>;
@@ -687,6 +689,8 @@ interface LighthouseRun {
 }
 interface LighthouseResult {
   version: string;
+  /** Lighthouse's measure of this machine's CPU speed during the chosen run (a fast desktop ≈ 2000). */
+  benchmarkIndex: number;
   url: string;
   runs: LighthouseRun[];
   median: LighthouseRun;
@@ -697,6 +701,25 @@ interface LighthouseResult {
   failedRuns: string[];
   reportHtml: string;
   reportJson: string;
+}
+
+/** Short descriptions of the first items of an audit's details table (URL, link text, element). */
+function auditItems(details: unknown, baseUrl: string): string[] {
+  const items = (details as { items?: unknown[] } | undefined)?.items;
+  if (!Array.isArray(items)) return [];
+  const origin = new URL(baseUrl).origin;
+  const local = (u: string) => (u.startsWith(origin) ? u.slice(origin.length) || '/' : u);
+  return items.slice(0, 3).flatMap((raw) => {
+    const item = raw as Record<string, unknown>;
+    const node = item.node as { selector?: string; snippet?: string } | undefined;
+    const text = typeof item.text === 'string' ? ` "${item.text}"` : '';
+    if (typeof item.href === 'string') return [`${local(item.href)}${text}`];
+    if (typeof item.url === 'string') return [local(item.url)];
+    if (node?.selector || node?.snippet) return [node.selector ?? node.snippet!];
+    if (typeof item.source === 'object' && item.source && 'url' in item.source)
+      return [local(String((item.source as { url: unknown }).url))];
+    return [];
+  });
 }
 
 async function lighthousePart(url: string): Promise<LighthouseResult> {
@@ -784,6 +807,7 @@ async function lighthousePart(url: string): Promise<LighthouseResult> {
         score: audit.score,
         weight: ref.weight,
         ...(audit.displayValue ? { displayValue: audit.displayValue } : {}),
+        items: auditItems(audit.details, url),
       });
     }
   }
@@ -796,6 +820,7 @@ async function lighthousePart(url: string): Promise<LighthouseResult> {
   fs.writeFileSync(reportJson, JSON.stringify(lhr));
   return {
     version: lhr.lighthouseVersion,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
     url,
     runs: results.map((r) => r.run),
     median: chosen.run,
@@ -1090,12 +1115,16 @@ function report(r: Results) {
       `  LCP ${m.lcpMs.toFixed(0)} ms · FCP ${m.fcpMs.toFixed(0)} ms · TBT ${m.tbtMs.toFixed(0)} ms · CLS ${m.cls.toFixed(3)} · Speed Index ${m.speedIndexMs.toFixed(0)} ms` +
         `   (LCP of all runs: ${l.runs.map((x) => x.lcpMs.toFixed(0)).join(' / ')} ms)`,
     );
+    out.push(
+      `  Lighthouse benchmarkIndex (CPU speed of this machine in that run; fast desktop ≈ 2000): ${l.benchmarkIndex}`,
+    );
     if (l.failingAudits.length) {
       out.push('  audits below their pass mark (performance < 0.9, others < 1), weight in the category:');
       for (const a of l.failingAudits) {
         out.push(
           `    ${a.category.padEnd(15)} ${a.id.padEnd(34)} score ${String(a.score).padEnd(5)} w${String(a.weight).padEnd(3)} ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`,
         );
+        if (a.items.length) out.push(`${' '.repeat(65)}→ ${a.items.join(' · ')}`);
       }
     } else out.push('  no failing audits');
     for (const w of l.runWarnings) out.push(`  warning: ${w}`);
