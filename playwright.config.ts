@@ -1,0 +1,87 @@
+// Browser tests against the real production server serving the built app, on Debian's Chromium.
+// Each run starts the server on a fresh, empty embedded database, so it always gets the demo seed.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const root = import.meta.dirname;
+const builtApp = path.join(root, 'dist/client/index.html');
+if (!fs.existsSync(builtApp)) {
+  throw new Error(
+    `Browser tests need the production build, and ${path.relative(root, builtApp)} is missing. ` +
+      'Run `npx vite build` (or `npm run build`) first.',
+  );
+}
+
+// Playwright evaluates this file in the runner and again in every worker. Workers inherit the runner's
+// environment, so the runner picks the port and creates (and later removes) the data folder once.
+if (!process.env.PLAYWRIGHT_PORT) process.env.PLAYWRIGHT_PORT = String(freePort());
+if (!process.env.HYDROBRIDGE_E2E_DATA_DIR) {
+  const created = fs.mkdtempSync(path.join(os.tmpdir(), 'hydrobridge-e2e-'));
+  process.env.HYDROBRIDGE_E2E_DATA_DIR = created;
+  // The web server has been stopped by the time the runner exits.
+  process.on('exit', () => fs.rmSync(created, { recursive: true, force: true }));
+}
+const port = Number(process.env.PLAYWRIGHT_PORT);
+const dataDir = process.env.HYDROBRIDGE_E2E_DATA_DIR;
+const baseURL = `http://127.0.0.1:${port}`;
+
+/** A port the OS reports free right now (the config must be synchronous, so ask a child process). */
+function freePort(): number {
+  const script =
+    "const s = require('node:net').createServer(); s.listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); });";
+  const out = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+  return Number(out.trim());
+}
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL,
+    // Tracing costs about a quarter of the suite's CPU: CI keeps traces of failures; locally, rerun a
+    // failing test with --trace on.
+    trace: process.env.CI ? 'retain-on-failure' : 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'node --import tsx server/main.ts',
+    cwd: root,
+    url: `${baseURL}/api/health`,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    // A fresh embedded database runs its migrations and the demo seed first.
+    timeout: 120_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
