@@ -11,7 +11,10 @@ import { ThemeProvider } from './theme.tsx';
 /** A new page starts at the top, like a server-rendered site. */
 function ScrollToTop() {
   const [location] = useLocation();
-  useEffect(() => window.scrollTo(0, 0), [location]);
+  useEffect(() => {
+    // A block body: newer Chromium returns a Promise from scrollTo, which React would take for a cleanup.
+    window.scrollTo(0, 0);
+  }, [location]);
   return null;
 }
 
