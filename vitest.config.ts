@@ -12,7 +12,8 @@ const api = (backend: 'pglite' | 'postgres') => ({
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup-api.ts'],
     // Files share worker processes: a process's first PGlite instance costs ~3× the later ones
-    // (WebAssembly warm-up). Isolation comes from a fresh database per test app, not per process.
+    // (WebAssembly warm-up). Isolation comes from a fresh database per test app, not per process,
+    // so API tests keep no state in shared modules and use no vi.mock (it would leak into the next file).
     isolate: false,
     // Opening a PGlite instance takes ~2 s on an idle 2-core machine, far more on a busy one.
     testTimeout: 60_000,
@@ -23,7 +24,8 @@ const api = (backend: 'pglite' | 'postgres') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['domain/**/*.test.ts'], environment: 'node' } },
+      // Property tests take ~1 s on a busy 2-core machine; the default 5 s timeout is too tight there.
+      { test: { name: 'unit', include: ['domain/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
       api('pglite'),
       api('postgres'),
     ],

@@ -32,13 +32,13 @@ export type DatabaseOptions =
   | { databaseUrl: string; poolSize?: number }
   /** `lockRetries`: 2-second waits for another process's lock before refusing (default 6, ~12 s). */
   | { dataDir: string; lockRetries?: number }
-  /** In-memory PGlite: nothing on disk (tests). */
-  | { memory: true };
+  /** In-memory PGlite: nothing on disk (tests); `loadDataDir` starts from a `dumpDataDir()` snapshot. */
+  | { memory: true; loadDataDir?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
   if ('dataDir' in options) return openPglite(options.dataDir, options.lockRetries ?? 6);
-  return openPglite(undefined, 0);
+  return openPglite(undefined, 0, options.loadDataDir);
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
@@ -70,7 +70,11 @@ export class DataDirLockedError extends Error {
   }
 }
 
-async function openPglite(dataDir: string | undefined, lockRetries: number): Promise<Database> {
+async function openPglite(
+  dataDir: string | undefined,
+  lockRetries: number,
+  loadDataDir?: Blob,
+): Promise<Database> {
   let release: (() => Promise<void>) | undefined;
   let pgDir: string | undefined;
   if (dataDir) {
@@ -92,7 +96,7 @@ async function openPglite(dataDir: string | undefined, lockRetries: number): Pro
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(pgDir ? { dataDir: pgDir } : {});
+    client = await PGlite.create(pgDir ? { dataDir: pgDir } : loadDataDir ? { loadDataDir } : {});
   } catch (error) {
     await release?.();
     throw error;
