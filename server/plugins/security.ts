@@ -25,6 +25,8 @@ export default fp(async function security(app: FastifyInstance) {
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    // Same rule as the CSP's frame-ancestors 'none', for browsers that only know X-Frame-Options.
+    frameguard: { action: 'deny' },
   });
   // Bodies are JSON only: without Fastify's default text/plain parser such a body gets 415 (a fetch
   // without a content type sends text/plain, and so can a cross-site form, without a CORS preflight).
