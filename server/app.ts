@@ -32,6 +32,12 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Log fields the logger must blank: cookies carry session tokens, Authorization credentials. Shared by
+ * server/main.ts and the tests that check no secret reaches a log line.
+ */
+export const LOG_REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
+
 export interface AppDeps {
   database: Database;
   /** Built client to serve; omitted in API-only tests. */

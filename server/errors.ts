@@ -25,3 +25,23 @@ export class RateLimitedError extends AppError {
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
+
+/**
+ * An error as it may be logged. Database errors repeat the statement's parameters (password hashes,
+ * emails) in their message and the failing row in the driver error's `detail`: they are logged with
+ * the statement, the database's own message and its codes only.
+ */
+export function loggableError(error: unknown): unknown {
+  if (!(error instanceof Error) || !('query' in error) || !('params' in error)) return error;
+  const cause = (error.cause ?? {}) as Partial<
+    Record<'message' | 'code' | 'constraint' | 'table' | 'column', string>
+  >;
+  const safe = new Error(`Failed query: ${String(error.query)}: ${cause.message ?? 'database error'}`);
+  safe.name = error.name;
+  safe.stack = [
+    `${safe.name}: ${safe.message}`,
+    ...(error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)),
+  ].join('\n');
+  const { code, constraint, table, column } = cause;
+  return Object.assign(safe, { code, constraint, table, column });
+}

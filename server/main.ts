@@ -1,5 +1,5 @@
 // Production entry: read config, open and migrate the database, serve, and shut down gracefully.
-import { buildApp } from './app.ts';
+import { buildApp, LOG_REDACT } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { prepareDatabase } from './db/prepare.ts';
@@ -17,7 +17,7 @@ async function main() {
     settings: config,
     logger: {
       level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      redact: LOG_REDACT,
     },
   });
   try {

@@ -30,7 +30,7 @@ export const LIMITS = {
     bucket: 'signup-ip',
     max: 10,
     windowMs: 60 * MINUTE,
-    message: 'Too many accounts created from your network. Please try again in an hour.',
+    message: 'Too many sign-up attempts from your network. Please try again in an hour.',
   },
   resetPerIp: {
     bucket: 'reset-ip',

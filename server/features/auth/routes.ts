@@ -38,6 +38,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: signupSchema, response: { 201: publicUserSchema } } },
     async (request, reply) => {
       const { user, session } = await signup(app.db, request.body, clientInfo(request));
+      // As at sign-in: the session this browser held is replaced, so it is ended too.
+      if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
       app.setSessionCookie(reply, session);
       return reply.status(201).send(user);
     },

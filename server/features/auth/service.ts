@@ -78,6 +78,8 @@ export async function signup(
   client: ClientInfo,
 ): Promise<{ user: PublicUser; session: NewSession }> {
   await assertUnderLimit(db, LIMITS.signupPerIp, client.ip);
+  // Every attempt counts, refused ones too: probing for taken emails is throttled like sign-ups.
+  await recordEvent(db, LIMITS.signupPerIp, client.ip);
   await assertAvailable(db, input.email, input.username);
   const password = await hashPassword(input.password);
   let row: UserRow;
@@ -106,7 +108,6 @@ export async function signup(
     const message = emailTaken ? EMAIL_TAKEN : USERNAME_TAKEN;
     throw new AppError('CONFLICT', message, { [emailTaken ? 'email' : 'username']: message });
   }
-  await recordEvent(db, LIMITS.signupPerIp, client.ip);
   const session = await createSession(db, row.id, { persistent: false, userAgent: client.userAgent });
   return { user: toPublicUser(row), session };
 }
@@ -119,9 +120,7 @@ export async function signin(
   input: z.output<typeof signinSchema>,
   client: ClientInfo,
 ): Promise<{ user: PublicUser; session: NewSession }> {
-  const accountKey = input.identifier;
   await assertUnderLimit(db, LIMITS.signinPerIp, client.ip);
-  await assertUnderLimit(db, LIMITS.signinPerAccount, accountKey);
   const [row] = await db
     .select()
     .from(users)
@@ -130,6 +129,10 @@ export async function signin(
         ? sql`lower(${users.email}) = ${input.identifier}`
         : sql`lower(${users.username}) = ${input.identifier}`,
     );
+  // Failures count per account, whether its email or its username was typed (an unknown name is
+  // counted under that name): alternating the two must not double an attacker's guesses.
+  const accountKey = row ? `user:${row.id}` : `name:${input.identifier}`;
+  await assertUnderLimit(db, LIMITS.signinPerAccount, accountKey);
   const valid = row
     ? await verifyPassword(row.password, input.password)
     : await verifyPassword(await (dummyHash ??= hashPassword('not-a-real-password')), input.password);
