@@ -16,6 +16,7 @@ export const MESSAGES = {
   selectRole: 'Please select your role to continue',
   usernameFormat: 'Username must be 3-30 characters: letters, digits, dot, dash or underscore',
   invalidCredentials: 'Invalid email, username or password',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
 } as const;
 
 export const PASSWORD_MIN = 8;
@@ -152,6 +153,41 @@ export const resetPasswordSchema = z
     path: ['confirmPassword'],
     message: MESSAGES.passwordsDontMatch,
   });
+
+/** Operator command `create-admin` (admins cannot sign up): the same email and password rules. */
+export const createAdminSchema = z.object({
+  email,
+  password: newPassword,
+  username: z.string().trim().regex(USERNAME_PATTERN, MESSAGES.usernameFormat).optional(),
+});
+
+/** Social login providers (spec §2 dialog buttons). */
+export const AUTH_PROVIDERS = ['google', 'linkedin'] as const;
+export type AuthProvider = (typeof AUTH_PROVIDERS)[number];
+export const AUTH_PROVIDER_LABELS: Record<AuthProvider, string> = { google: 'Google', linkedin: 'LinkedIn' };
+
+/** `GET /api/auth/providers`: which social login buttons work on this server. */
+const providerStatus = z.object({ enabled: z.boolean() });
+export const authProvidersSchema = z.object({ google: providerStatus, linkedin: providerStatus });
+export type AuthProviders = z.infer<typeof authProvidersSchema>;
+
+/**
+ * Query of `GET /api/auth/oauth/:provider/start`: what the dialog knows before leaving for the
+ * provider. Needed only when the social login creates the account; an invalid value counts as absent.
+ */
+export const oauthStartQuerySchema = z.object({
+  role: z.enum(SIGNUP_ROLES).optional().catch(undefined),
+  terms: z
+    .enum(['true', 'false'])
+    .optional()
+    .catch(undefined)
+    .transform((v) => v === 'true'),
+  risk: z
+    .enum(['true', 'false'])
+    .optional()
+    .catch(undefined)
+    .transform((v) => v === 'true'),
+});
 
 /** What a user may change on their own profile; email, role and statuses are not among them. */
 export const profileUpdateSchema = z.object({

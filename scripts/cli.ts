@@ -1,37 +1,150 @@
 // `npm run cli -- <command>`: operator commands against the configured database (DATABASE_URL or
 // the embedded one under DATA_DIR).
-//   seed    write the demo data into an empty database (refuses a database that holds users)
+//   seed           write the demo data into an empty database (refuses a database that holds users)
+//   create-admin   create an administrator account (admins cannot sign up)
+//   outbox         print the newest emails of the development outbox (used when SMTP_URL is unset)
+import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/connect.ts';
+import { desc } from 'drizzle-orm';
+import { createAdminSchema } from '../domain/auth.ts';
+import { loadConfig, type Config } from '../server/config.ts';
+import { DataDirLockedError, openDatabase, type Database } from '../server/db/connect.ts';
+import { emailOutbox } from '../server/db/schema/index.ts';
 import { isDatabaseEmpty, seedDemoData } from '../server/db/seed/demo.ts';
+import { AccountError, createAdmin } from '../server/features/auth/accounts.ts';
+import { formatOutboxEmail } from '../server/mail.ts';
 
-const USAGE = `Usage: npm run cli -- <command>
+const USAGE = `Usage: npm run cli -- <command> [options]
 
 Commands:
-  seed    write the demo users and campaigns into an empty database`;
+  seed                                              write the demo users and campaigns into an empty database
+  create-admin --email E --password P [--username U]  create an administrator (KYC approved)
+  outbox [--limit N]                                print the newest development outbox emails (default 10)`;
 
-async function seed() {
-  const config = loadConfig();
+/** A refusal explained to the operator: printed without a stack, exit code 1. */
+class CliError extends Error {}
+
+/** Opens the configured database (migrated), runs `work` with it, and closes it. */
+async function withDatabase<T>(config: Config, work: (database: Database) => Promise<T>): Promise<T> {
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir, lockRetries: 0 },
   );
   try {
     await database.migrate();
-    if (!(await isDatabaseEmpty(database.db))) {
-      throw new Error('The database already holds users: demo data is only written into an empty database.');
-    }
-    await seedDemoData(database.db);
-    console.log(`Demo data written (${database.kind}). See the README for the demo logins.`);
+    return await work(database);
   } finally {
     await database.close();
   }
 }
 
+async function seed() {
+  await withDatabase(loadConfig(), async (database) => {
+    if (!(await isDatabaseEmpty(database.db))) {
+      throw new CliError(
+        'The database already holds users: demo data is only written into an empty database.',
+      );
+    }
+    await seedDemoData(database.db);
+    console.log(`Demo data written (${database.kind}). See the README for the demo logins.`);
+  });
+}
+
+async function createAdminCommand(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: { email: { type: 'string' }, password: { type: 'string' }, username: { type: 'string' } },
+    strict: true,
+  });
+  const parsed = createAdminSchema.safeParse(values);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new CliError(
+      `${issue.message} (--${String(issue.path[0])}).\n\nUsage: npm run cli -- create-admin --email E --password P [--username U]`,
+    );
+  }
+  const config = loadConfig();
+  const admin = await withDatabase(config, async (database) => {
+    try {
+      return await createAdmin(database.db, parsed.data);
+    } catch (error) {
+      if (error instanceof AccountError) throw new CliError(error.message);
+      throw error;
+    }
+  });
+  console.log(
+    `Admin created: ${admin.email} (username ${admin.username}). Sign in at ${config.publicUrl} with this email and password.`,
+  );
+}
+
+interface OutboxEmail {
+  to: string;
+  subject: string;
+  date: Date;
+  text: string;
+}
+
+/** The newest `limit` outbox files (written beside the embedded database), oldest first. */
+function readOutboxFiles(dir: string, limit: number): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.txt'))
+    .sort()
+    .slice(-limit)
+    .map((name) => fs.readFileSync(path.join(dir, name), 'utf8'));
+}
+
+async function outboxCommand(args: string[]) {
+  const { values } = parseArgs({ args, options: { limit: { type: 'string', default: '10' } }, strict: true });
+  const limit = Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
+    throw new CliError('--limit must be a whole number from 1 to 1000.');
+  }
+  const config = loadConfig();
+  if (config.smtpUrl) {
+    console.log('SMTP_URL is set: new emails go to that SMTP server, not to this outbox.\n');
+  }
+  let emails: string[];
+  let source: string;
+  try {
+    const rows: OutboxEmail[] = await withDatabase(config, async (database) =>
+      (
+        await database.db
+          .select({
+            to: emailOutbox.to,
+            subject: emailOutbox.subject,
+            date: emailOutbox.createdAt,
+            text: emailOutbox.text,
+          })
+          .from(emailOutbox)
+          .orderBy(desc(emailOutbox.createdAt))
+          .limit(limit)
+      ).reverse(),
+    );
+    emails = rows.map(formatOutboxEmail);
+    source = `the ${config.databaseUrl ? 'PostgreSQL' : 'embedded'} database`;
+  } catch (error) {
+    // PGlite admits one process: while the server runs, read the copies it writes beside the database.
+    if (!(error instanceof DataDirLockedError) || !config.outboxDir) throw error;
+    emails = readOutboxFiles(config.outboxDir, limit);
+    source = `${path.relative(process.cwd(), config.outboxDir) || config.outboxDir} (the running server holds the database)`;
+  }
+  if (emails.length === 0) {
+    console.log(`The outbox is empty (${source}). Emails land here when SMTP_URL is not set.`);
+    return;
+  }
+  console.log(
+    `${emails.length} newest email${emails.length === 1 ? '' : 's'} from ${source}, newest last:\n`,
+  );
+  for (const email of emails) console.log(`${'─'.repeat(72)}\n${email.trimEnd()}\n`);
+}
+
 async function main() {
-  const { positionals } = parseArgs({ allowPositionals: true, strict: false });
-  const [command] = positionals;
+  const [command, ...args] = process.argv.slice(2);
   if (command === 'seed') return seed();
+  if (command === 'create-admin') return createAdminCommand(args);
+  if (command === 'outbox') return outboxCommand(args);
   console.error(command ? `Unknown command "${command}".\n\n${USAGE}` : USAGE);
   process.exitCode = 2;
 }

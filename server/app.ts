@@ -1,12 +1,15 @@
 // buildApp(): the whole HTTP application, used by main.ts and by tests (inject or real HTTP).
-import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import { randomBytes, randomUUID } from 'node:crypto';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/connect.ts';
+import oauthRoutes from './features/auth/oauth-routes.ts';
+import resetRoutes from './features/auth/reset-routes.ts';
 import authRoutes from './features/auth/routes.ts';
 import campaignRoutes from './features/campaigns/routes.ts';
 import healthRoutes from './features/health/routes.ts';
+import { createMailer, type Mailer } from './mail.ts';
 import platformRoutes from './features/platform/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import clientPlugin from './plugins/client.ts';
@@ -14,7 +17,10 @@ import errorsPlugin from './plugins/errors.ts';
 import securityPlugin from './plugins/security.ts';
 
 /** The parts of the configuration that the HTTP application uses. */
-export type AppSettings = Pick<Config, 'publicUrl' | 'trustProxy' | 'smtpUrl' | 'mailFrom' | 'oauth'>;
+export type AppSettings = Pick<
+  Config,
+  'publicUrl' | 'trustProxy' | 'smtpUrl' | 'mailFrom' | 'oauth' | 'cookieSecret' | 'outboxDir'
+>;
 
 const DEFAULT_SETTINGS: AppSettings = {
   publicUrl: 'http://localhost:5000',
@@ -22,13 +28,30 @@ const DEFAULT_SETTINGS: AppSettings = {
   smtpUrl: undefined,
   mailFrom: 'HydroBridge <no-reply@hydrobridge.example>',
   oauth: {},
+  cookieSecret: randomBytes(32).toString('base64url'),
+  outboxDir: undefined,
 };
+
+/** Query parameters that are credentials (reset token, OAuth code and state): never logged. */
+const SECRET_QUERY = /([?&](?:token|code|state)=)[^&#]*/gi;
+
+/** Fastify's request log fields, with secrets in the query string masked. */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(SECRET_QUERY, '$1[redacted]'),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     db: Db;
     settings: AppSettings;
+    mailer: Mailer;
   }
 }
 
@@ -48,8 +71,18 @@ export interface AppDeps {
 
 export async function buildApp(deps: AppDeps) {
   const settings = { ...DEFAULT_SETTINGS, ...deps.settings };
+  const logger =
+    deps.logger === true || (deps.logger && typeof deps.logger === 'object')
+      ? {
+          ...(deps.logger === true ? {} : deps.logger),
+          serializers: {
+            req: serializeRequest,
+            ...(deps.logger === true ? {} : deps.logger.serializers),
+          },
+        }
+      : false;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 100 * 1024,
@@ -68,12 +101,18 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', async () => {
     await deps.database.close();
   });
+  const mailer = createMailer(settings, deps.database.db);
+  app.decorate('mailer', mailer);
+  // onClose hooks run last-added first: emails in flight are written before the database closes.
+  app.addHook('onClose', () => mailer.close());
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(resetRoutes);
+  await app.register(oauthRoutes);
   await app.register(platformRoutes);
   await app.register(campaignRoutes);
   await app.register(clientPlugin, { clientDir: deps.clientDir });

@@ -1,4 +1,5 @@
 // Environment, validated once at boot: a bad value stops the server with a clear message.
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -25,6 +26,14 @@ const configSchema = z.object({
   LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
   LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
   LINKEDIN_ISSUER: z.string().url().default('https://www.linkedin.com/oauth'),
+  /**
+   * Signs short-lived cookies (the social sign-in flow). Every instance behind a load balancer needs
+   * the same value; required in production when a social login provider is configured.
+   */
+  SESSION_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)')
+    .optional(),
 });
 
 export interface OAuthProviderConfig {
@@ -49,6 +58,13 @@ export interface Config {
   mailFrom: string;
   /** Social login providers that have a client id and secret. */
   oauth: Partial<Record<'google' | 'linkedin', OAuthProviderConfig>>;
+  /** Signs short-lived cookies; a random per-process value unless SESSION_SECRET is set. */
+  cookieSecret: string;
+  /**
+   * Development outbox: without SMTP, each email is also written here as a text file, readable while
+   * the server holds the embedded database (`npm run cli -- outbox`). Unset with PostgreSQL.
+   */
+  outboxDir: string | undefined;
 }
 
 function provider(id: string | undefined, secret: string | undefined, issuer: string) {
@@ -62,12 +78,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const c = parsed.data;
+  const oauth = {
+    google: provider(c.GOOGLE_CLIENT_ID, c.GOOGLE_CLIENT_SECRET, c.GOOGLE_ISSUER),
+    linkedin: provider(c.LINKEDIN_CLIENT_ID, c.LINKEDIN_CLIENT_SECRET, c.LINKEDIN_ISSUER),
+  };
+  // A random secret per process would break a sign-in that starts on one instance and returns to
+  // another (or across a restart), so production must share one when social login is on.
+  if (c.NODE_ENV === 'production' && !c.SESSION_SECRET && (oauth.google || oauth.linkedin)) {
+    throw new Error(
+      'Invalid configuration: SESSION_SECRET: required in production when Google or LinkedIn sign-in is configured',
+    );
+  }
+  const dataDir = path.resolve(c.DATA_DIR);
   return {
     env: c.NODE_ENV,
     port: c.PORT,
     host: c.HOST,
     databaseUrl: c.DATABASE_URL,
-    dataDir: path.resolve(c.DATA_DIR),
+    dataDir,
     logLevel: c.LOG_LEVEL,
     seedDemo: c.SEED_DEMO === 'true' || (c.SEED_DEMO === 'auto' && !c.DATABASE_URL),
     clientDir: path.resolve(import.meta.dirname, '../dist/client'),
@@ -75,9 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: c.TRUST_PROXY === 'true',
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
-    oauth: {
-      google: provider(c.GOOGLE_CLIENT_ID, c.GOOGLE_CLIENT_SECRET, c.GOOGLE_ISSUER),
-      linkedin: provider(c.LINKEDIN_CLIENT_ID, c.LINKEDIN_CLIENT_SECRET, c.LINKEDIN_ISSUER),
-    },
+    oauth,
+    cookieSecret: c.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
+    outboxDir: c.DATABASE_URL || c.SMTP_URL ? undefined : path.join(dataDir, 'outbox'),
   };
 }

@@ -37,7 +37,8 @@ function isCrossSite(request: FastifyRequest): boolean {
 }
 
 export default fp(async function auth(app: FastifyInstance) {
-  await app.register(cookie);
+  // The secret signs short-lived cookies (the social sign-in flow); sessions need none (random tokens).
+  await app.register(cookie, { secret: app.settings.cookieSecret });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
 

@@ -1,0 +1,54 @@
+// Start-up configuration of accounts email and social login: what is required where.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+const GOOGLE = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+const SECRET = 'a'.repeat(32);
+
+describe('SESSION_SECRET', () => {
+  it('is required in production when a social login provider is configured', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', ...GOOGLE })).toThrow(
+      'Invalid configuration: SESSION_SECRET: required in production when Google or LinkedIn sign-in is configured',
+    );
+    expect(loadConfig({ NODE_ENV: 'production', ...GOOGLE, SESSION_SECRET: SECRET }).cookieSecret).toBe(
+      SECRET,
+    );
+  });
+
+  it('is optional in production without social login, and in development (random per process)', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).not.toThrow();
+    const [a, b] = [loadConfig({ ...GOOGLE }), loadConfig({ ...GOOGLE })];
+    expect(a.cookieSecret).toMatch(/^[\w-]{43}$/);
+    expect(a.cookieSecret).not.toBe(b.cookieSecret);
+  });
+
+  it('is refused when shorter than 32 characters', () => {
+    expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(
+      /SESSION_SECRET: must be at least 32 characters/,
+    );
+  });
+});
+
+describe('social login providers and email', () => {
+  it('a provider is enabled only with both its client id and secret', () => {
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id' }).oauth.google).toBeUndefined();
+    expect(loadConfig({ ...GOOGLE }).oauth).toEqual({
+      google: { clientId: 'id', clientSecret: 'secret', issuer: 'https://accounts.google.com' },
+      linkedin: undefined,
+    });
+  });
+
+  it('keeps outbox copies beside the embedded database only (no SMTP, no PostgreSQL)', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/hb' }).outboxDir).toBe(path.join('/tmp/hb', 'outbox'));
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).outboxDir).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@localhost:5432/hb' }).outboxDir).toBeUndefined();
+  });
+
+  it('PUBLIC_URL defaults to localhost on PORT, without a trailing slash', () => {
+    expect(loadConfig({ PORT: '5123' }).publicUrl).toBe('http://localhost:5123');
+    expect(loadConfig({ PUBLIC_URL: 'https://hydrobridge.example/' }).publicUrl).toBe(
+      'https://hydrobridge.example',
+    );
+  });
+});

@@ -1,0 +1,131 @@
+// Accounts created without the sign-up form: admins (the `create-admin` CLI command; admins cannot
+// sign up) and first social logins. Both get a username derived from the email when none is given.
+import { randomBytes, randomInt } from 'node:crypto';
+import { inArray, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { createAdminSchema } from '../../../domain/auth.ts';
+import type { SignupRole } from '../../../domain/users.ts';
+import type { Db } from '../../db/connect.ts';
+import { users } from '../../db/schema/index.ts';
+import { hashPassword } from './password.ts';
+import type { UserRow } from './sessions.ts';
+
+/** A refusal whose message is meant for the person at the keyboard. */
+export class AccountError extends Error {
+  override name = 'AccountError';
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+function violatedConstraint(error: unknown): string {
+  const e = error as { constraint?: string; cause?: { constraint?: string } };
+  return e?.constraint ?? e?.cause?.constraint ?? '';
+}
+
+const USERNAME_BASE_MAX = 20;
+
+/** The email's local part as a valid username base: `Jane.Doe+x@…` → `jane.doe`, at least 3 characters. */
+export function usernameBase(email: string): string {
+  const local = (email.split('@')[0] ?? '').toLowerCase().replace(/\+.*$/, '');
+  const base = local.replace(/[^a-z0-9._-]/g, '').slice(0, USERNAME_BASE_MAX);
+  return base.length >= 3 ? base : `${base}user`;
+}
+
+/** A username nobody holds (case-insensitive): the base itself, else the base and a number. */
+export async function freeUsername(db: Db, email: string): Promise<string> {
+  const base = usernameBase(email);
+  const candidates = [base, ...Array.from({ length: 5 }, () => `${base}${randomInt(100, 10_000)}`)];
+  const taken = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(inArray(sql`lower(${users.username})`, candidates));
+  const held = new Set(taken.map((u) => u.username.toLowerCase()));
+  return candidates.find((c) => !held.has(c)) ?? `${base}${randomBytes(4).toString('hex')}`;
+}
+
+/** A password nobody knows: the account signs in through its provider, or after a password reset. */
+async function unusablePasswordHash(): Promise<string> {
+  return hashPassword(randomBytes(32).toString('base64url'));
+}
+
+export async function createAdmin(db: Db, input: z.output<typeof createAdminSchema>): Promise<UserRow> {
+  const taken = await db
+    .select({ email: users.email, username: users.username })
+    .from(users)
+    .where(
+      or(
+        sql`lower(${users.email}) = ${input.email}`,
+        input.username ? sql`lower(${users.username}) = ${input.username.toLowerCase()}` : undefined,
+      ),
+    );
+  if (taken.some((u) => u.email?.toLowerCase() === input.email)) {
+    throw new AccountError(`An account with the email ${input.email} already exists.`);
+  }
+  if (taken.length) throw new AccountError(`The username ${input.username} is taken. Choose another one.`);
+  const username = input.username ?? (await freeUsername(db, input.email));
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({
+        username,
+        email: input.email,
+        password: await hashPassword(input.password),
+        role: 'admin',
+        kycStatus: 'approved',
+        termsAccepted: true,
+      })
+      .returning();
+    return row!;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw new AccountError(
+      violatedConstraint(error).includes('email')
+        ? `An account with the email ${input.email} already exists.`
+        : `The username ${username} is taken. Choose another one.`,
+    );
+  }
+}
+
+export interface SocialSignup {
+  email: string;
+  role: SignupRole;
+  riskDisclosureAccepted: boolean;
+  firstName: string | undefined;
+  lastName: string | undefined;
+}
+
+/**
+ * A new account from a social login: the role and the accepted terms come from the dialog, the
+ * name and (verified) email from the provider. KYC starts pending, like every sign-up.
+ * Returns null when the email was taken meanwhile (a concurrent sign-up won).
+ */
+export async function createSocialUser(db: Db, input: SocialSignup): Promise<UserRow | null> {
+  const password = await unusablePasswordHash();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const [row] = await db
+        .insert(users)
+        .values({
+          username: await freeUsername(db, input.email),
+          email: input.email,
+          password,
+          role: input.role,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          termsAccepted: true,
+          riskDisclosureAccepted: input.role === 'investor' && input.riskDisclosureAccepted,
+          lastLoginAt: new Date(),
+        })
+        .returning();
+      return row!;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (violatedConstraint(error).includes('email')) return null;
+      // Someone took the same username between the check and the insert: pick again.
+    }
+  }
+  throw new Error('Could not find a free username');
+}

@@ -1,0 +1,143 @@
+// Forgotten passwords (OWASP Forgot Password cheat sheet): the request answers the same whether or
+// not the account exists; the emailed token is 256 random bits, stored only as its SHA-256 hash,
+// valid one hour and usable once; using it sets the password and ends every session of the user.
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { MESSAGES, type resetPasswordSchema } from '../../../domain/auth.ts';
+import type { Db } from '../../db/connect.ts';
+import { passwordResetTokens, users } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { sendInBackground, type Mailer } from '../../mail.ts';
+import { hashPassword } from './password.ts';
+import { assertUnderLimit, LIMITS, recordEvent } from './rate-limit.ts';
+import { deleteUserSessions, hashToken, newToken } from './sessions.ts';
+
+export interface ResetContext {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+function greeting(user: { firstName: string | null; username: string }): string {
+  return `Hello ${user.firstName || user.username},`;
+}
+
+/**
+ * Emails a reset link when an account has this email; does the same work (limits, token, hash) and
+ * returns the same way when none has. The email leaves in the background, so the answer time does
+ * not tell either.
+ */
+export async function requestPasswordReset(ctx: ResetContext, email: string, ip: string): Promise<void> {
+  const { db } = ctx;
+  await assertUnderLimit(db, LIMITS.resetPerIp, ip);
+  await assertUnderLimit(db, LIMITS.resetPerEmail, email);
+  await recordEvent(db, LIMITS.resetPerIp, ip);
+  await recordEvent(db, LIMITS.resetPerEmail, email);
+
+  const token = newToken();
+  const tokenHash = hashToken(token);
+  const [user] = await db
+    .select({ id: users.id, email: users.email, username: users.username, firstName: users.firstName })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`);
+  if (!user?.email) return;
+
+  await db.insert(passwordResetTokens).values({
+    tokenHash,
+    userId: user.id,
+    expiresAt: sql`now() + interval '1 hour'`,
+  });
+  const link = `${ctx.publicUrl}/reset-password?token=${token}`;
+  sendInBackground(
+    ctx.mailer,
+    {
+      to: user.email,
+      subject: 'Reset your HydroBridge password',
+      text: [
+        greeting(user),
+        '',
+        'We received a request to reset the password of your HydroBridge account.',
+        'Open this link within 1 hour to choose a new password:',
+        '',
+        link,
+        '',
+        'The link works once. If you did not ask for a new password, ignore this email:',
+        'your password stays as it is.',
+        '',
+        'HydroBridge',
+      ].join('\n'),
+    },
+    ctx.log,
+  );
+}
+
+const invalidLink = () => new AppError('VALIDATION', MESSAGES.resetLinkInvalid);
+
+const usableToken = (tokenHash: string) =>
+  and(
+    eq(passwordResetTokens.tokenHash, tokenHash),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, sql`now()`),
+  );
+
+/**
+ * Sets the new password with a valid token. The token is claimed by one conditional UPDATE, so of two
+ * concurrent uses exactly one wins; the claim, the password, the ended sessions and the withdrawn
+ * other tokens commit together.
+ */
+export async function resetPassword(
+  ctx: ResetContext,
+  input: z.output<typeof resetPasswordSchema>,
+): Promise<void> {
+  const { db } = ctx;
+  const tokenHash = hashToken(input.token);
+  // A cheap look first: an unknown token costs no password hashing.
+  const [pending] = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(usableToken(tokenHash));
+  if (!pending) throw invalidLink();
+  const passwordHash = await hashPassword(input.password);
+
+  const user = await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(usableToken(tokenHash))
+      .returning({ userId: passwordResetTokens.userId });
+    if (!claimed) throw invalidLink();
+    const [row] = await tx
+      .update(users)
+      .set({ password: passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, claimed.userId))
+      .returning({ email: users.email, username: users.username, firstName: users.firstName });
+    await deleteUserSessions(tx, claimed.userId);
+    await tx
+      .delete(passwordResetTokens)
+      .where(
+        and(eq(passwordResetTokens.userId, claimed.userId), ne(passwordResetTokens.tokenHash, tokenHash)),
+      );
+    return row;
+  });
+
+  if (user?.email) {
+    sendInBackground(
+      ctx.mailer,
+      {
+        to: user.email,
+        subject: 'Your HydroBridge password was changed',
+        text: [
+          greeting(user),
+          '',
+          'The password of your HydroBridge account was just reset, and every device was signed out.',
+          'If this was not you, reset your password again right away and contact support.',
+          '',
+          'HydroBridge',
+        ].join('\n'),
+      },
+      ctx.log,
+    );
+  }
+}

@@ -1,0 +1,190 @@
+// Real outside services for the account API tests, each on a free local port: an SMTP receiver
+// (smtp-server) and an OpenID Connect provider (oauth2-mock-server), plus the app built with
+// settings that point at them, and a cookie jar for driving redirects over real HTTP.
+//
+//   const smtp = await startSmtpReceiver();
+//   const app = await buildAppWithSettings({ smtpUrl: smtp.url });
+//   const mail = await smtp.waitForMail((m) => m.to === 'a@b.example');
+import net from 'node:net';
+import { OAuth2Server } from 'oauth2-mock-server';
+import { SMTPServer } from 'smtp-server';
+import { buildApp, type App, type AppDeps, type AppSettings } from '../server/app.ts';
+import { prepareDatabase } from '../server/db/prepare.ts';
+import { openTestDatabase } from './app.ts';
+
+/** A port that was free a moment ago (for a server whose own URL must be known before it listens). */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * The real app on a fresh migrated database of this run's backend, with the given settings.
+ * The caller closes it (which closes its database).
+ */
+export async function buildAppWithSettings(
+  settings: Partial<AppSettings>,
+  logger?: AppDeps['logger'],
+): Promise<App> {
+  const database = await openTestDatabase();
+  await prepareDatabase(database, { seedDemo: false });
+  return buildApp({ database, settings, logger });
+}
+
+async function until<T>(
+  find: () => T | undefined | Promise<T | undefined>,
+  what: string,
+  timeoutMs = 10_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await find();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+export { until as waitUntil };
+
+// ---- SMTP ---------------------------------------------------------------------------------------
+
+export interface ReceivedMail {
+  /** Envelope recipient (RCPT TO). */
+  to: string;
+  from: string;
+  subject: string;
+  /** The decoded plain-text body. */
+  text: string;
+}
+
+function decodeBody(raw: string): { headers: Map<string, string>; text: string } {
+  const split = raw.indexOf('\r\n\r\n');
+  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+  const body = raw.slice(split + 4);
+  const headers = new Map<string, string>();
+  for (const line of head.split('\r\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
+  }
+  const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
+  let bytes: Buffer;
+  if (encoding === 'quoted-printable') {
+    const unwrapped = body.replace(/=\r\n/g, '');
+    bytes = Buffer.from(
+      unwrapped.replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    );
+  } else if (encoding === 'base64') {
+    bytes = Buffer.from(body, 'base64');
+  } else {
+    bytes = Buffer.from(body, 'latin1');
+  }
+  return { headers, text: bytes.toString('utf8').replace(/\r\n/g, '\n') };
+}
+
+/** A real SMTP server on 127.0.0.1 (no TLS, no auth) that keeps every message it accepts. */
+export async function startSmtpReceiver() {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const { headers, text } = decodeBody(Buffer.concat(chunks).toString('latin1'));
+        for (const rcpt of session.envelope.rcptTo) {
+          received.push({
+            to: rcpt.address,
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            subject: headers.get('subject') ?? '',
+            text,
+          });
+        }
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as net.AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    waitForMail: (match: (m: ReceivedMail) => boolean, timeoutMs?: number) =>
+      until(() => received.find(match), 'an email at the SMTP receiver', timeoutMs),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+// ---- OpenID Connect ------------------------------------------------------------------------------
+
+export interface OidcIdentity {
+  sub: string;
+  email?: string;
+  email_verified?: boolean;
+  given_name?: string;
+  family_name?: string;
+}
+
+/**
+ * A local OpenID Connect provider (discovery, authorize, token, userinfo, JWKS) signing RS256 ID
+ * tokens. `identity` is who "signs in" at the next authorization: set it before each flow.
+ */
+export async function startOidcProvider() {
+  const server = new OAuth2Server();
+  await server.issuer.keys.generate('RS256');
+  const state: { identity: OidcIdentity } = { identity: { sub: 'oidc-user-1' } };
+  server.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
+    Object.assign(token.payload, state.identity);
+  });
+  server.service.on('beforeUserinfo', (response: { body: Record<string, unknown> }) => {
+    response.body = { ...state.identity };
+  });
+  await server.start(0, '127.0.0.1');
+  return {
+    issuer: server.issuer.url!,
+    setIdentity(identity: OidcIdentity) {
+      state.identity = identity;
+    },
+    close: () => server.stop(),
+  };
+}
+
+// ---- HTTP with cookies -----------------------------------------------------------------------------
+
+/** The cookies a browser would hold, from Set-Cookie headers (path and expiry ignored). */
+export class CookieJar {
+  readonly cookies = new Map<string, string>();
+
+  store(response: Response): this {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attributes.some(
+        (a) =>
+          /^\s*max-age=0\s*$/i.test(a) ||
+          (/^\s*expires=/i.test(a) && Date.parse(a.split('=')[1]!) < Date.now()),
+      );
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return this;
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  /** GET without following redirects, sending and then storing cookies. */
+  async get(url: string | URL): Promise<Response> {
+    const response = await fetch(url, { redirect: 'manual', headers: { cookie: this.header() } });
+    this.store(response);
+    return response;
+  }
+}
