@@ -128,7 +128,9 @@ async function outboxCommand(args: string[]) {
     // PGlite admits one process: while the server runs, read the copies it writes beside the database.
     if (!(error instanceof DataDirLockedError) || !config.outboxDir) throw error;
     emails = readOutboxFiles(config.outboxDir, limit);
-    source = `${path.relative(process.cwd(), config.outboxDir) || config.outboxDir} (the running server holds the database)`;
+    const relative = path.relative(process.cwd(), config.outboxDir);
+    const shown = relative && !relative.startsWith('..') ? relative : config.outboxDir;
+    source = `${shown} (the running server holds the database)`;
   }
   if (emails.length === 0) {
     console.log(`The outbox is empty (${source}). Emails land here when SMTP_URL is not set.`);
