@@ -1,5 +1,6 @@
 // buildApp(): the whole HTTP application, used by main.ts and by tests (inject or real HTTP).
 import { randomBytes, randomUUID } from 'node:crypto';
+import { stdSerializers } from 'pino';
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -9,6 +10,7 @@ import resetRoutes from './features/auth/reset-routes.ts';
 import authRoutes from './features/auth/routes.ts';
 import campaignRoutes from './features/campaigns/routes.ts';
 import healthRoutes from './features/health/routes.ts';
+import { loggableError } from './errors.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import platformRoutes from './features/platform/routes.ts';
 import authPlugin from './plugins/auth.ts';
@@ -77,6 +79,8 @@ export async function buildApp(deps: AppDeps) {
           ...(deps.logger === true ? {} : deps.logger),
           serializers: {
             req: serializeRequest,
+            // Every logged error goes through the scrubber, wherever it is logged from.
+            err: (error: unknown) => stdSerializers.err(loggableError(error) as Error),
             ...(deps.logger === true ? {} : deps.logger.serializers),
           },
         }

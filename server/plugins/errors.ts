@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERRORS, type ErrorCode } from '../../domain/errors.ts';
-import { AppError, loggableError, RateLimitedError } from '../errors.ts';
+import { AppError, RateLimitedError } from '../errors.ts';
 
 /** Fastify's own client errors, mapped onto our catalogue. */
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -36,14 +36,14 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) return reply.status(ERRORS[known].status).send({ error: ERRORS[known].message });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      request.log.info({ err: loggableError(error) }, 'client error');
+      request.log.info({ err: error }, 'client error');
       return reply
         .status(error.statusCode)
         .send({ error: error.statusCode === 429 ? ERRORS.RATE_LIMITED.message : ERRORS.VALIDATION.message });
     }
     if (isResponseSerializationError(error))
-      request.log.error({ err: loggableError(error) }, 'response does not match its schema');
-    else request.log.error({ err: loggableError(error) }, 'unhandled error');
+      request.log.error({ err: error }, 'response does not match its schema');
+    else request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: ERRORS.INTERNAL.message });
   });
 });
