@@ -2,7 +2,7 @@
 // table and written to bench/results/latest.json (the Lighthouse report of the median run goes beside it).
 //
 // Method
-// - Build: `npx vite build` when dist/client/index.html is missing (or with --build).
+// - Build: `npm run build` (client and server bundle) when either is missing (or with --build).
 // - Bundle: JavaScript the landing route `/` loads, as gzip -9 bytes per file (zlib level 9), summed.
 //   Primary figure: the .js files Debian Chromium actually requests when it opens `/` on the real
 //   server (Playwright, fresh profile, until the network is idle). Cross-check: index.html's scripts
@@ -18,7 +18,7 @@
 //   GET /api/health for context (1 s warm-up). autocannon: 10 connections, a warm-up (default 3 s,
 //   discarded), then 10 s measured. Ratio = app req/s ÷ mean of the two raw runs. Peak RSS = VmHWM of
 //   the app's child process after its runs.
-// - Start-up: `node --import tsx server/main.ts` with a temp DATA_DIR. The first start creates and
+// - Start-up: `node dist/server/main.js` (what `npm start` runs) with a temp DATA_DIR. The first start creates and
 //   seeds the embedded database and is stopped with SIGTERM; then the server is started again 3 times
 //   on that existing database, each timed from spawn to the first 200 of GET /api/health (polled every
 //   25 ms). Reported: the median of the 3 (and each).
@@ -147,9 +147,16 @@ interface Child {
   stop: () => Promise<number | null>;
 }
 
-/** Spawns `node --import tsx <script> …` in the repo root and keeps its output for error messages. */
+/** The production server entry that `npm start` runs (built by `npm run build`). */
+const SERVER_ENTRY = 'dist/server/main.js';
+
+/**
+ * Spawns `node <script> …` in the repo root (through tsx for TypeScript sources) and keeps its output
+ * for error messages.
+ */
 function spawnNode(script: string, args: string[], env: NodeJS.ProcessEnv = {}) {
-  const proc = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const proc = spawn(process.execPath, [...loader, script, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -262,13 +269,14 @@ interface BuildResult {
 
 function ensureBuild(): BuildResult {
   const index = path.join(CLIENT_DIR, 'index.html');
-  if (fs.existsSync(index) && !opts.build) return { ok: true, built: false };
+  const serverBundle = path.join(ROOT, SERVER_ENTRY);
+  if (fs.existsSync(index) && fs.existsSync(serverBundle) && !opts.build) return { ok: true, built: false };
   progress(
     opts.build
-      ? 'building the client (npx vite build, --build)'
-      : 'no dist/client/index.html: building the client (npx vite build)',
+      ? 'building the app (npm run build, --build)'
+      : 'no production build: building the app (npm run build)',
   );
-  const r = spawnSync('npx', ['vite', 'build'], {
+  const r = spawnSync('npm', ['run', 'build'], {
     cwd: ROOT,
     encoding: 'utf8',
     stdio: 'pipe',
@@ -279,7 +287,7 @@ function ensureBuild(): BuildResult {
     return {
       ok: false,
       built: false,
-      error: `npx vite build failed (exit ${r.status ?? r.signal}):\n${tail}`,
+      error: `npm run build failed (exit ${r.status ?? r.signal}):\n${tail}`,
     };
   }
   return { ok: true, built: true };
@@ -601,7 +609,7 @@ interface MainServer {
 async function startMain(dataDir: string): Promise<{ server: MainServer; ms: number }> {
   const port = await freePort();
   const started = performance.now();
-  const node = spawnNode('server/main.ts', [], {
+  const node = spawnNode(SERVER_ENTRY, [], {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -1062,7 +1070,10 @@ function report(r: Results) {
 
   if (r.startup) {
     const s = r.startup;
-    out.push('', 'Start-up (spawn node --import tsx server/main.ts → first 200 of GET /api/health)');
+    out.push(
+      '',
+      'Start-up (spawn node dist/server/main.js, as npm start does → first 200 of GET /api/health)',
+    );
     out.push(
       table(
         ['database', 'runs (ms)', 'median ms', 'target', ''],

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 
 const steps: Array<[label: string, command: string, args: string[]]> = [
   ['unit + API tests (PGlite and PostgreSQL)', 'npx', ['vitest', 'run']],
-  ['production build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
+  ['production build (client and server)', 'npm', ['run', 'build', '--silent']],
   ['browser tests (Chromium)', 'npx', ['playwright', 'test']],
 ];
 

@@ -1,0 +1,15 @@
+// Folders the server reads at run time, found from the project root so the same code works from
+// source (tsx) and from the production bundle in dist/server.
+import fs from 'node:fs';
+import path from 'node:path';
+
+function findProjectRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`No package.json above ${from}`);
+  }
+}
+
+export const PROJECT_ROOT = findProjectRoot(import.meta.dirname);
+export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'server/db/migrations');
+export const CLIENT_DIR = path.join(PROJECT_ROOT, 'dist/client');
