@@ -124,7 +124,7 @@ test('View All Campaigns goes to /campaigns', async ({ page }) => {
 });
 
 test('Learn More and How It Works go to /how-it-works', async ({ page }) => {
-  await page.getByRole('main').getByRole('link', { name: 'Learn More' }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Learn More' }).click();
   await expect(page).toHaveURL('/how-it-works');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { ArrowRight, Eye, Leaf, PieChart, Search, ShieldCheck, Ship } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import {
   matchesCampaignFilter,
   REGION_LABELS,
@@ -155,6 +155,7 @@ function Opportunities() {
 
 export default function LandingPage() {
   const { user, openAuthDialog } = useAuth();
+  const [, navigate] = useLocation();
   return (
     <>
       <section className="border-b bg-gradient-to-b from-accent/60 to-background">
@@ -179,8 +180,9 @@ export default function LandingPage() {
                 Start Investing
               </Button>
             )}
-            <Button size="lg" variant="outline" asChild>
-              <Link href="/how-it-works">Learn More</Link>
+            {/* A button (spec §2), not a link: "Learn More" alone would be a non-descriptive link text. */}
+            <Button size="lg" variant="outline" onClick={() => navigate('/how-it-works')}>
+              Learn More
             </Button>
           </div>
           <div className="mt-12">
