@@ -1,6 +1,8 @@
 // buildApp(): the whole HTTP application, used by main.ts and by tests (inject or real HTTP).
 import { randomBytes, randomUUID } from 'node:crypto';
+import { constants as zlibConstants } from 'node:zlib';
 import { stdSerializers } from 'pino';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -112,6 +114,12 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  // API answers compressed for clients that ask (static files are compressed at build time).
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(authPlugin);
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -16,6 +16,8 @@ export default fp(async function client(app: FastifyInstance, opts: { clientDir:
       root: opts.clientDir!,
       wildcard: false,
       preCompressed: true,
+      // Our setHeaders decides caching: hashed assets for a year, other files for an hour.
+      cacheControl: false,
       index: false,
       setHeaders(res, filePath) {
         const immutable = filePath.startsWith(path.join(opts.clientDir!, 'assets'));
