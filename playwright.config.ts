@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, oidcIssuerUrl } from './e2e/oidc-provider.ts';
 
 const root = import.meta.dirname;
 const builtApp = path.join(root, 'dist/client/index.html');
@@ -18,6 +19,13 @@ if (!fs.existsSync(builtApp)) {
 // Playwright evaluates this file in the runner and again in every worker. Workers inherit the runner's
 // environment, so the runner picks the port and creates (and later removes) the data folder once.
 if (!process.env.PLAYWRIGHT_PORT) process.env.PLAYWRIGHT_PORT = String(freePort());
+// The local OpenID Connect provider "Google" signs in at (e2e/global-setup.ts starts it there).
+while (
+  !process.env.PLAYWRIGHT_OIDC_PORT ||
+  process.env.PLAYWRIGHT_OIDC_PORT === process.env.PLAYWRIGHT_PORT
+) {
+  process.env.PLAYWRIGHT_OIDC_PORT = String(freePort());
+}
 if (!process.env.HYDROBRIDGE_E2E_DATA_DIR) {
   const created = fs.mkdtempSync(path.join(os.tmpdir(), 'hydrobridge-e2e-'));
   process.env.HYDROBRIDGE_E2E_DATA_DIR = created;
@@ -27,6 +35,7 @@ if (!process.env.HYDROBRIDGE_E2E_DATA_DIR) {
 const port = Number(process.env.PLAYWRIGHT_PORT);
 const dataDir = process.env.HYDROBRIDGE_E2E_DATA_DIR;
 const baseURL = `http://127.0.0.1:${port}`;
+const oidcIssuer = oidcIssuerUrl(Number(process.env.PLAYWRIGHT_OIDC_PORT));
 
 /** A port the OS reports free right now (the config must be synchronous, so ask a child process). */
 function freePort(): number {
@@ -42,6 +51,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
+  globalSetup: './e2e/global-setup.ts',
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
@@ -76,6 +86,14 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // Links in emails and the OAuth redirect URI must name the origin the browser uses.
+      PUBLIC_URL: baseURL,
+      // Google sign-in against the local provider; LinkedIn stays unconfigured (its button disabled).
+      GOOGLE_CLIENT_ID: OIDC_CLIENT_ID,
+      GOOGLE_CLIENT_SECRET: OIDC_CLIENT_SECRET,
+      GOOGLE_ISSUER: oidcIssuer,
+      SESSION_SECRET: 'hydrobridge-e2e-session-secret-0123456789',
+      // No SMTP_URL: emails go to the development outbox, one file each in DATA_DIR/outbox.
     },
     // A fresh embedded database runs its migrations and the demo seed first.
     timeout: 120_000,

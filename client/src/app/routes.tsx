@@ -10,7 +10,10 @@ const BreakdownPage = lazy(() => import('@/features/marketing/BreakdownPage.tsx'
 const TermsPage = lazy(() => import('@/features/marketing/TermsPage.tsx'));
 const PrivacyPage = lazy(() => import('@/features/marketing/PrivacyPage.tsx'));
 const CompliancePage = lazy(() => import('@/features/marketing/CompliancePage.tsx'));
+const ProfilePage = lazy(() => import('@/features/auth/pages/ProfilePage.tsx'));
+const ResetPasswordPage = lazy(() => import('@/features/auth/pages/ResetPasswordPage.tsx'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
+const SettingsPage = lazy(() => import('./pages/SettingsPage.tsx'));
 const UpcomingPage = lazy(() => import('./pages/UpcomingPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 
@@ -29,8 +32,9 @@ const ROUTES: Array<[path: string, component: ComponentType]> = [
   ['/admin/dashboard', DashboardPage],
   ['/portfolio', UpcomingPage],
   ['/statements', UpcomingPage],
-  ['/profile', UpcomingPage],
-  ['/settings', UpcomingPage],
+  ['/profile', ProfilePage],
+  ['/settings', SettingsPage],
+  ['/reset-password', ResetPasswordPage],
   ['/trader/campaigns', UpcomingPage],
   ['/trader/analytics', UpcomingPage],
   ['/buyer/offers', UpcomingPage],

@@ -6,24 +6,41 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's `{ "error": … }` text when the body carried one. */
   readonly serverMessage: string | undefined;
+  /** The server's `{ "fields": { name: message } }` for form errors, when the body carried them. */
+  readonly fields: Record<string, string>;
 
   constructor(status: number, bodyText: string, statusText: string) {
     super(`${status}: ${bodyText || statusText}`);
     this.name = 'ApiError';
     this.status = status;
-    this.serverMessage = parseServerMessage(bodyText);
+    const body = parseErrorBody(bodyText);
+    this.serverMessage = body.error;
+    this.fields = body.fields;
   }
 }
 
-function parseServerMessage(bodyText: string): string | undefined {
+function parseErrorBody(bodyText: string): { error: string | undefined; fields: Record<string, string> } {
+  const fields: Record<string, string> = {};
+  let error: string | undefined;
   try {
     const body: unknown = JSON.parse(bodyText);
-    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string')
-      return body.error;
+    if (body && typeof body === 'object') {
+      if ('error' in body && typeof body.error === 'string') error = body.error;
+      if ('fields' in body && body.fields && typeof body.fields === 'object') {
+        for (const [name, message] of Object.entries(body.fields)) {
+          if (typeof message === 'string') fields[name] = message;
+        }
+      }
+    }
   } catch {
     // Not JSON: no server message.
   }
-  return undefined;
+  return { error, fields };
+}
+
+/** The server's error text of a failed call, if it sent one (network failures have none). */
+export function serverMessageOf(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.serverMessage : undefined;
 }
 
 async function throwIfNotOk(res: Response): Promise<void> {
@@ -40,6 +57,12 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
   });
   await throwIfNotOk(res);
   return res;
+}
+
+/** A write that answers JSON. */
+export async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
+  const res = await apiRequest(method, url, data);
+  return (await res.json()) as T;
 }
 
 /** Query key segments joined with '/' form the URL. */

@@ -8,8 +8,8 @@ const META: Record<Theme, { label: string; Icon: typeof Sun }> = {
   system: { label: 'System', Icon: Monitor },
 };
 
-/** Three-way theme switch: Light, Dark, System. */
-export function ThemeToggle({ className }: { className?: string }) {
+/** Three-way theme switch: Light, Dark, System; icons only unless `withLabels`. */
+export function ThemeToggle({ className, withLabels = false }: { className?: string; withLabels?: boolean }) {
   const { theme, setTheme } = useTheme();
   return (
     <div
@@ -25,15 +25,17 @@ export function ThemeToggle({ className }: { className?: string }) {
             type="button"
             role="radio"
             aria-checked={theme === t}
-            aria-label={label}
-            title={label}
+            aria-label={withLabels ? undefined : label}
+            title={withLabels ? undefined : label}
             onClick={() => setTheme(t)}
             className={cn(
-              'inline-flex h-8 w-8 items-center justify-center rounded-md text-muted-foreground hover:text-foreground',
+              'inline-flex h-8 items-center justify-center gap-2 rounded-md text-muted-foreground hover:text-foreground',
+              withLabels ? 'px-3 text-sm font-medium' : 'w-8',
               theme === t && 'bg-muted text-foreground',
             )}
           >
             <Icon className="h-4 w-4" aria-hidden />
+            {withLabels && label}
           </button>
         );
       })}

@@ -1,20 +1,17 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { displayName, ROLE_LABELS, type Role } from '@domain/users.ts';
-import { Badge, type BadgeTone } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useAuth } from '@/features/auth/auth-context.tsx';
 import { cn } from '@/lib/cn.ts';
 import { isActivePath, navItemsFor } from './nav.ts';
 import { ThemeToggle } from './ThemeToggle.tsx';
 
-export const ROLE_TONES: Record<Role, BadgeTone> = {
-  investor: 'blue',
-  trader: 'green',
-  buyer: 'amber',
-  admin: 'violet',
-};
+// Signed-in controls (role switcher menu, Logout) load only for signed-in users.
+const AccountMenu = lazy(() => import('@/features/auth/components/AccountMenu.tsx'));
+const MobileAccountSection = lazy(() =>
+  import('@/features/auth/components/AccountMenu.tsx').then((m) => ({ default: m.MobileAccountSection })),
+);
 
 function NavLinks({ vertical = false }: { vertical?: boolean }) {
   const { status } = useAuth();
@@ -55,10 +52,19 @@ function AccountArea() {
     );
   }
   return (
-    <div className="flex items-center gap-2">
-      <Badge tone={ROLE_TONES[user.role]}>{ROLE_LABELS[user.role]}</Badge>
-      <span className="hidden text-sm font-medium sm:inline">{displayName(user)}</span>
-    </div>
+    <Suspense fallback={<div className="h-9 w-20" aria-hidden />}>
+      <AccountMenu user={user} />
+    </Suspense>
+  );
+}
+
+function MobileAccount() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <Suspense fallback={null}>
+      <MobileAccountSection user={user} />
+    </Suspense>
   );
 }
 
@@ -105,6 +111,7 @@ export function TopBar() {
       {menuOpen && (
         <nav id="mobile-menu" aria-label="Mobile" className="border-t px-4 pt-2 pb-4 md:hidden">
           <NavLinks vertical />
+          <MobileAccount />
           <div className="mt-3 flex items-center justify-between border-t pt-3">
             <span className="text-sm text-muted-foreground">Theme</span>
             <ThemeToggle />

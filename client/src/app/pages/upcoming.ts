@@ -23,19 +23,6 @@ export const UPCOMING_PAGES: Record<string, UpcomingPage> = {
       'Download as CSV for your records or your accountant',
     ],
   },
-  '/profile': {
-    title: 'Profile',
-    lead: 'Your personal and company details, KYC status and account status.',
-    points: [
-      'Edit your name, phone, country and company details',
-      'See your KYC and account status and member-since date',
-    ],
-  },
-  '/settings': {
-    title: 'Settings',
-    lead: 'Theme, password and session settings.',
-    points: ['Change your password', 'Sign out of all other sessions', 'Choose light, dark or system theme'],
-  },
   '/trader/campaigns': {
     title: 'My Campaigns',
     lead: 'Every campaign you run, in one sortable and filterable table.',

@@ -5,7 +5,7 @@ export function Input({ className, ...props }: ComponentProps<'input'>) {
   return (
     <input
       className={cn(
-        'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base placeholder:text-muted-foreground disabled:opacity-60 sm:text-sm',
+        'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base placeholder:text-muted-foreground disabled:opacity-60 aria-invalid:border-destructive sm:text-sm',
         className,
       )}
       {...props}
@@ -17,7 +17,7 @@ export function NativeSelect({ className, ...props }: ComponentProps<'select'>) 
   return (
     <select
       className={cn(
-        'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base sm:text-sm',
+        'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base aria-invalid:border-destructive sm:text-sm',
         className,
       )}
       {...props}

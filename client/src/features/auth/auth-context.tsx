@@ -1,15 +1,16 @@
 // Auth state (spec §4): loading → authenticated | unauthenticated, checked once on load through
-// GET /api/auth/session ({ user } or { user: null }). Any failure means signed out and is only logged.
-import { useQuery } from '@tanstack/react-query';
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { CurrentUser } from '@domain/users.ts';
+// GET /api/auth/session. Sign-in, sign-up and role switches write the user they get back into the
+// same query, so every consumer of useAuth() follows. The dialog's open state lives here too.
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { PublicUser } from '@domain/auth.ts';
+import { useSession } from './api/get-session.ts';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 export type AuthDialogTab = 'signin' | 'signup';
 
 interface AuthContextValue {
   status: AuthStatus;
-  user: CurrentUser | null;
+  user: PublicUser | null;
   dialog: { open: boolean; tab: AuthDialogTab };
   /** True once the dialog was first opened: its code loads then. */
   dialogRequested: boolean;
@@ -19,27 +20,27 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-export const SESSION_QUERY_KEY = ['/api/auth/session'] as const;
-
-async function fetchSessionUser(): Promise<CurrentUser | null> {
-  try {
-    const res = await fetch(SESSION_QUERY_KEY.join('/'), { credentials: 'include' });
-    return res.ok ? ((await res.json()) as { user: CurrentUser | null }).user : null;
-  } catch (error) {
-    console.error('Auth check failed', error);
-    return null;
-  }
+/** After a social sign-in the URL says how it went (see social-sign-in-outcome.ts). */
+function useSocialSignInOutcome(user: PublicUser | null, status: AuthStatus) {
+  useEffect(() => {
+    if (status === 'loading') return;
+    const search = new URLSearchParams(window.location.search);
+    if (!search.has('authError') && !search.has('welcome')) return;
+    void import('./social-sign-in-outcome.ts').then((m) => m.announceSocialSignIn(user));
+  }, [status, user]);
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const me = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSessionUser });
+  const session = useSession();
   const [dialog, setDialog] = useState<{ open: boolean; tab: AuthDialogTab }>({ open: false, tab: 'signin' });
   const [dialogRequested, setDialogRequested] = useState(false);
+  const user = session.data ?? null;
+  const status: AuthStatus = session.isPending ? 'loading' : user ? 'authenticated' : 'unauthenticated';
+  useSocialSignInOutcome(user, status);
 
-  const value = useMemo<AuthContextValue>(() => {
-    const user = me.data ?? null;
-    return {
-      status: me.isPending ? 'loading' : user ? 'authenticated' : 'unauthenticated',
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      status,
       user,
       dialog,
       dialogRequested,
@@ -48,8 +49,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setDialog({ open: true, tab });
       },
       closeAuthDialog: () => setDialog((d) => ({ ...d, open: false })),
-    };
-  }, [me.data, me.isPending, dialog, dialogRequested]);
+    }),
+    [status, user, dialog, dialogRequested],
+  );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,0 +1,33 @@
+// POST /api/auth/change-password: needs the current password; ends the user's other sessions.
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { changePasswordSchema } from '@domain/auth.ts';
+import { toast } from '@/components/ui/toast.tsx';
+import { apiJson, serverMessageOf } from '@/lib/api.ts';
+import { endedSessionsText } from '../auth-messages.ts';
+
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+export function changePassword(input: ChangePasswordInput): Promise<{ endedSessions: number }> {
+  return apiJson<{ endedSessions: number }>('POST', '/api/auth/change-password', input);
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: ({ endedSessions }) => {
+      toast({
+        title: 'Password Changed',
+        description: `Your password has been changed. ${endedSessionsText(endedSessions)}`,
+      });
+    },
+    onError: (error) => {
+      console.error('Password change failed', error);
+      toast({
+        title: 'Password Not Changed',
+        description: serverMessageOf(error) || 'Your password was not changed. Please try again.',
+        variant: 'destructive',
+      });
+    },
+  });
+}

@@ -1,0 +1,32 @@
+// PATCH /api/auth/profile: the user's own name, phone, country and company fields of their role.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { profileUpdateSchema, PublicUser } from '@domain/auth.ts';
+import { toast } from '@/components/ui/toast.tsx';
+import { apiJson, serverMessageOf } from '@/lib/api.ts';
+import { setSessionUser } from './get-session.ts';
+
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+
+export function updateProfile(input: ProfileUpdateInput): Promise<PublicUser> {
+  return apiJson<PublicUser>('PATCH', '/api/auth/profile', input);
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (user) => {
+      setSessionUser(queryClient, user);
+      toast({ title: 'Profile Updated', description: 'Your profile changes have been saved.' });
+    },
+    onError: (error) => {
+      console.error('Profile update failed', error);
+      toast({
+        title: 'Profile Update Failed',
+        description: serverMessageOf(error) || 'Your changes were not saved. Please try again.',
+        variant: 'destructive',
+      });
+    },
+  });
+}

@@ -1,0 +1,155 @@
+// Shared steps of the account specs: the demo accounts, the dialog's forms, toasts, sign-in and
+// sign-up through the UI or the API, and the development outbox.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { APIRequestContext, Locator } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
+
+export const DEMO_PASSWORD = 'GreenHydrogen-2025';
+/** Seeded by server/db/seed/demo.ts. */
+export const DEMO = {
+  investor: { username: 'investor', email: 'investor@hydrobridge.example', firstName: 'Priya' },
+  trader: { username: 'trader', email: 'trader@hydrobridge.example', firstName: 'Arjun' },
+  buyer: { username: 'buyer', email: 'buyer@hydrobridge.example', firstName: 'Lena' },
+} as const;
+export const PREFERRED_ROLE_KEY = 'hydrobridge-preferred-role';
+export const SPEC_INDUSTRIES = [
+  'steel',
+  'chemicals',
+  'fertilizer',
+  'refining',
+  'transportation',
+  'power',
+  'other',
+];
+
+export type RoleLabel = 'Investor' | 'Trader' | 'Buyer';
+
+let sequence = 0;
+/** A username and email nobody has used yet in this run. */
+export function newPerson(prefix: string) {
+  const id = `${prefix}${Date.now().toString(36)}${(sequence++).toString(36)}${test.info().workerIndex}`;
+  return { username: id, email: `${id}@example.com`, password: 'Electrolyser-2030' };
+}
+
+export const dialog = (page: Page) => page.getByRole('dialog');
+export const signInForm = (page: Page) => dialog(page).getByRole('form', { name: 'Sign in' });
+export const signUpForm = (page: Page) => dialog(page).getByRole('form', { name: 'Sign up' });
+/** The toast on screen (Radix renders it in the notifications list; a modal dialog hides that from AT). */
+export const toast = (page: Page) => page.locator('ol > li[data-state="open"]');
+export const banner = (page: Page) => page.getByRole('banner');
+export const roleSwitcher = (page: Page) => banner(page).getByRole('button', { name: /switch role/ });
+
+export async function expectToast(page: Page, title: string, description: string) {
+  await expect(toast(page)).toHaveCount(1);
+  await expect(toast(page)).toContainText(title);
+  await expect(toast(page)).toContainText(description);
+}
+
+export async function openDialog(page: Page, tab: 'Sign In' | 'Sign Up') {
+  if (new URL(page.url()).pathname !== '/' || page.url() === 'about:blank') await page.goto('/');
+  await banner(page).getByRole('button', { name: 'Login' }).click();
+  await expect(dialog(page)).toBeVisible();
+  await dialog(page).getByRole('tab', { name: tab }).click();
+  await expect(dialog(page).getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+}
+
+export async function pickRole(page: Page, role: RoleLabel) {
+  await dialog(page).getByRole('radio', { name: role }).check();
+}
+
+/** The control shows the message as its error: aria-invalid, and the message is its description. */
+export async function expectFieldError(control: Locator, message: string) {
+  await expect(control).toHaveAttribute('aria-invalid', 'true');
+  await expect(control).toHaveAccessibleDescription(new RegExp(escape(message)));
+}
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export async function fillSignUp(
+  page: Page,
+  person: { username: string; email: string; password: string },
+  names: { firstName?: string; lastName?: string } = {},
+) {
+  const form = signUpForm(page);
+  if (names.firstName) await form.getByLabel('First name').fill(names.firstName);
+  if (names.lastName) await form.getByLabel('Last name').fill(names.lastName);
+  await form.getByLabel('Username').fill(person.username);
+  await form.getByLabel('Email').fill(person.email);
+  await form.getByLabel('Password', { exact: true }).fill(person.password);
+  await form.getByLabel('Confirm password').fill(person.password);
+}
+
+export async function signInThroughDialog(page: Page, role: RoleLabel, identifier: string, password: string) {
+  await openDialog(page, 'Sign In');
+  await pickRole(page, role);
+  await signInForm(page).getByLabel('Email or username').fill(identifier);
+  await signInForm(page).getByLabel('Password', { exact: true }).fill(password);
+  await signInForm(page).getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+export async function expectSignedInAs(page: Page, role: RoleLabel, firstName: string) {
+  await expect(roleSwitcher(page)).toHaveText(role);
+  await expect(banner(page).getByText(firstName, { exact: true })).toBeVisible();
+  await expect(banner(page).getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText([
+    'Dashboard',
+    'Browse Campaigns',
+    'How It Works',
+    'Portfolio',
+    'Statements',
+  ]);
+}
+
+export async function signOut(page: Page) {
+  await banner(page).getByRole('button', { name: 'Logout' }).click();
+  await expectToast(page, 'Signed Out', 'You have been successfully signed out');
+  await expect(banner(page).getByRole('button', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate((key) => localStorage.getItem(key), PREFERRED_ROLE_KEY)).toBeNull();
+}
+
+/** An account made through the API; `client` keeps its session (page.request signs the page in). */
+export async function signUpViaApi(
+  client: APIRequestContext,
+  role: 'investor' | 'trader' | 'buyer',
+  extra: Record<string, unknown> = {},
+) {
+  const person = newPerson(role.slice(0, 3));
+  const res = await client.post('/api/auth/signup', {
+    data: {
+      role,
+      username: person.username,
+      email: person.email,
+      password: person.password,
+      confirmPassword: person.password,
+      termsAccepted: true,
+      riskDisclosureAccepted: role === 'investor',
+      ...(role === 'trader' && { companyName: 'Konkan Hydrogen LLP', registrationNumber: 'AAB-1234' }),
+      ...(role === 'buyer' && { companyName: 'Ruhr Ammonia AG', buyerIndustry: 'fertilizer' }),
+      ...extra,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return person;
+}
+
+/** The reset link of the newest development-outbox email to `email` (DATA_DIR/outbox, one file each). */
+export async function resetLinkFor(email: string): Promise<string> {
+  const outbox = path.join(process.env.HYDROBRIDGE_E2E_DATA_DIR!, 'outbox');
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const names = (await fs.readdir(outbox).catch(() => [] as string[])).sort().reverse();
+        for (const name of names) {
+          const text = await fs.readFile(path.join(outbox, name), 'utf8');
+          if (!text.startsWith(`To: ${email}\n`)) continue;
+          link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(text)?.[0] ?? '';
+          if (link) return link;
+        }
+        return '';
+      },
+      { message: `a reset email to ${email} in the development outbox` },
+    )
+    .not.toBe('');
+  return link;
+}
