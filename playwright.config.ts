@@ -8,12 +8,13 @@ import { defineConfig, devices } from '@playwright/test';
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, oidcIssuerUrl } from './e2e/oidc-provider.ts';
 
 const root = import.meta.dirname;
-const builtApp = path.join(root, 'dist/client/index.html');
-if (!fs.existsSync(builtApp)) {
-  throw new Error(
-    `Browser tests need the production build, and ${path.relative(root, builtApp)} is missing. ` +
-      'Run `npx vite build` (or `npm run build`) first.',
-  );
+// The tests drive what `npm start` runs: the built client and the bundled server.
+for (const built of ['dist/client/index.html', 'dist/server/main.js']) {
+  if (!fs.existsSync(path.join(root, built))) {
+    throw new Error(
+      `Browser tests need the production build, and ${built} is missing. Run \`npm run build\` first.`,
+    );
+  }
 }
 
 // Playwright evaluates this file in the runner and again in every worker. Workers inherit the runner's
@@ -77,7 +78,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'node --import tsx server/main.ts',
+    command: 'node --enable-source-maps dist/server/main.js',
     cwd: root,
     url: `${baseURL}/api/health`,
     env: {
