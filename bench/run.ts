@@ -39,6 +39,8 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
+import { DEMO_PASSWORD } from '../server/db/seed/demo.ts';
+import { measureSigninLatency, type SigninLatency } from './latency.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CLIENT_DIR = path.join(ROOT, 'dist', 'client');
@@ -61,6 +63,7 @@ const TARGETS = {
   ratioPglite: 0.05,
   ratioPostgres: 0.12,
   startupMs: 3_000,
+  signinP50Ms: 150,
   lighthouse: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as Record<
     string,
     number
@@ -500,6 +503,7 @@ interface BackendResult {
   target: number;
   pass: boolean;
   peakRssBytes: number | null;
+  latency: SigninLatency;
 }
 
 async function throughput(backend: 'pglite' | 'postgres', appArgs: string[]): Promise<BackendResult> {
@@ -545,6 +549,8 @@ async function throughput(backend: 'pglite' | 'postgres', appArgs: string[]): Pr
     progress(`${backend}: app GET /api/health (${Math.min(1, WARMUP_S)} s warm-up + ${DURATION_S} s)`);
     // The app process is warm by now: a short warm-up for this route is enough.
     const health = await measure(`${appUrl}/api/health`, Math.min(1, WARMUP_S));
+    progress(`${backend}: sign-in latency next to GET /api/health (sequential requests)`);
+    const latency = await measureSigninLatency(appUrl, DEMO_PASSWORD);
     const peakRssBytes = peakRss(app.pid);
     const ratio = appResult.reqPerSec / rawResult.reqPerSec;
     const target = backend === 'pglite' ? TARGETS.ratioPglite : TARGETS.ratioPostgres;
@@ -564,6 +570,7 @@ async function throughput(backend: 'pglite' | 'postgres', appArgs: string[]): Pr
       target,
       pass: ratio >= target && clean,
       peakRssBytes,
+      latency,
     };
   } finally {
     const code = await app.stop();
@@ -1063,6 +1070,14 @@ function report(r: Results) {
       out.push(
         `  ${b.backend}: raw reference before / after the app: ${b.rawBefore.reqPerSec.toFixed(0)} / ${b.rawAfter.reqPerSec.toFixed(0)} req/s` +
           ` · peak RSS of the app process (VmHWM): ${MB(b.peakRssBytes)}`,
+      );
+    }
+    for (const b of r.api.backends) {
+      const { signin, health } = b.latency;
+      out.push(
+        `  ${b.backend}: sign-in (argon2id) p50 ${signin.p50Ms.toFixed(1)} ms, p95 ${signin.p95Ms.toFixed(1)} ms` +
+          ` ${mark(signin.p50Ms <= TARGETS.signinP50Ms)} (target p50 ≤ ${TARGETS.signinP50Ms} ms)` +
+          ` · GET /api/health p50 ${health.p50Ms.toFixed(1)} ms, p95 ${health.p95Ms.toFixed(1)} ms (${signin.samples} sequential requests each)`,
       );
     }
     if (!r.api.backends.length) out.push('  FAIL: not measured (see errors)');
