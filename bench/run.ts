@@ -40,23 +40,13 @@ import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { DEMO_PASSWORD } from '../server/db/seed/demo.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/chromium.ts';
 import { measureSigninLatency, type SigninLatency } from './latency.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CLIENT_DIR = path.join(ROOT, 'dist', 'client');
 const RESULTS_DIR = path.join(import.meta.dirname, 'results');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const LANDING_MODULE = 'features/landing/LandingPage.tsx';
 const BUDGET_BYTES = 130_000;
 const TARGETS = {
@@ -392,8 +382,8 @@ function bundleFromManifest(): BundleMeasure {
 async function bundleFromChromium(baseUrl: string): Promise<BundleMeasure> {
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: CHROME_FLAGS.filter((f) => !f.startsWith('--headless')),
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   try {
     const page = await browser.newPage();
@@ -745,7 +735,7 @@ async function lighthousePart(url: string): Promise<LighthouseResult> {
   const results: Array<{ lhr: Lhr; html: string; run: LighthouseRun }> = [];
   const once = async () => {
     const chrome = await chromeLauncher.launch({
-      chromePath: CHROMIUM,
+      chromePath: CHROMIUM_PATH,
       chromeFlags: CHROME_FLAGS,
       logLevel: 'silent',
     });
@@ -882,7 +872,7 @@ interface Results {
 
 function chromiumVersion(): string {
   try {
-    return execFileSync(CHROMIUM, ['--version'], {
+    return execFileSync(CHROMIUM_PATH, ['--version'], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
     }).trim();

@@ -41,17 +41,5 @@ export function displayName(user: { firstName?: string | null; username: string 
   return user.firstName?.trim() || user.username;
 }
 
-/** The signed-in user as the client sees it (never the password hash). */
-export interface CurrentUser {
-  id: string;
-  username: string;
-  email: string | null;
-  role: Role;
-  firstName: string | null;
-  lastName: string | null;
-  kycStatus: KycStatus;
-  accountStatus: AccountStatus;
-}
-
 /** Browser storage key of the last role used (spec §3). */
 export const PREFERRED_ROLE_STORAGE_KEY = 'hydrobridge-preferred-role';
