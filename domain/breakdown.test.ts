@@ -146,12 +146,13 @@ describe('breakdownInputSchema', () => {
 
   it('names the field and the rule it breaks', () => {
     expect(message({ quantityTonnes: '0' })).toBe('Quantity must be greater than 0');
-    expect(message({ quantityTonnes: '1.234' })).toBe('Quantity must be a number with at most 2 decimals');
-    expect(message({ quantityTonnes: '-5' })).toBe('Quantity must be a number with at most 2 decimals');
-    expect(message({ quantityTonnes: 'ten' })).toBe('Quantity must be a number with at most 2 decimals');
-    expect(message({ quantityTonnes: '100000000' })).toBe('Quantity must be at most 99,999,999');
+    expect(message({ quantityTonnes: '1.234' })).toBe('Quantity can have at most 2 decimal places');
+    expect(message({ quantityTonnes: '-5' })).toBe('Quantity must be a number');
+    expect(message({ quantityTonnes: 'ten' })).toBe('Quantity must be a number');
+    expect(message({ quantityTonnes: '' })).toBe('Quantity is required');
+    expect(message({ quantityTonnes: '100000000' })).toBe('Quantity must be at most 99,999,999.99');
     expect(message({ buyPrice: '0.00' })).toBe('Buy price must be greater than 0');
-    expect(message({ sellPrice: '1000000' })).toBe('Sell price must be at most 999,999');
+    expect(message({ sellPrice: '1000000' })).toBe('Sell price must be at most 999,999.99');
   });
 
   it('property: answers any text with a result or an error, never a throw', () => {

@@ -1,6 +1,10 @@
-// Campaign wire shapes (spec §3): what the list and detail calls return.
+// Campaign wire shapes (spec §3, §7): what the list and detail calls return, the create and edit
+// inputs (shared by the trader's forms and the server), the list query and the trader stats.
 import { z } from 'zod';
-import { CAMPAIGN_STATUSES, REGIONS, RISK_LEVELS } from './campaigns.ts';
+import { CAMPAIGN_LIMITS } from './campaign-rules.ts';
+import { CAMPAIGN_PAGE_SIZE, CAMPAIGN_SORTS, CAMPAIGN_STATUSES, REGIONS, RISK_LEVELS } from './campaigns.ts';
+import { decimalField, NUMERIC_MAX } from './decimal-schema.ts';
+import { dec, MIN_INVESTMENT } from './money.ts';
 
 /** Decimal string as it leaves a numeric column. */
 const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
@@ -21,6 +25,8 @@ export const campaignSchema = z.object({
   minimumInvestment: decimalString,
   riskLevel: z.enum(RISK_LEVELS),
   region: z.enum(REGIONS),
+  /** Distinct investors with a confirmed investment. */
+  investorCount: z.number().int().nonnegative(),
   deadline: z.string().datetime(),
   expectedProfit: decimalString.nullable(),
   actualProfit: decimalString.nullable(),
@@ -30,3 +36,227 @@ export const campaignSchema = z.object({
 export type Campaign = z.infer<typeof campaignSchema>;
 
 export const campaignListSchema = z.array(campaignSchema);
+
+/** The detail call adds who runs the trade: what an investor checks before backing it. */
+export const campaignDetailSchema = campaignSchema.extend({
+  traderName: z.string(),
+  traderCompany: z.string().nullable(),
+});
+export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
+
+// ---- create and edit ---------------------------------------------------------------------------
+
+export const CAMPAIGN_MESSAGES = {
+  titleTooShort: `Title must be at least ${CAMPAIGN_LIMITS.titleMin} characters`,
+  titleTooLong: `Title must be at most ${CAMPAIGN_LIMITS.titleMax} characters`,
+  descriptionTooLong: 'Description must be at most 5,000 characters',
+  tradeRouteRequired: 'Trade route is required',
+  tradeRouteTooLong: `Trade route must be at most ${CAMPAIGN_LIMITS.tradeRouteMax} characters`,
+  minimumTooLow: 'Minimum investment must be at least $100',
+  sellAboveBuy: 'Sell price must be higher than the buy price',
+  minimumAboveTarget: 'Minimum investment cannot be more than the target amount',
+  targetBelowRaised: 'Target amount cannot be less than the amount already raised',
+  deadlineInvalid: 'Deadline must be a date',
+  deadlinePast: 'Deadline must be in the future',
+  deadlineTooFar: 'Deadline must be within one year',
+  regionInvalid: 'Region must be Asia, Europe or Americas',
+  regionUnknown: "Choose the region: the trade route's destination is not one we recognise",
+  readOnlyFields: 'These fields cannot be set',
+  notTrader: 'Only traders can create campaigns',
+  kycRequired: 'Complete your KYC verification before creating campaigns',
+  traderMismatch: 'Campaigns can only be created under your own account',
+  notOwner: 'You can only edit your own campaigns',
+  completedLocked: 'Completed campaigns cannot be edited',
+} as const;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Deadline: a date ("2027-03-01", the end of that day in UTC: funding closes when the day ends) or an
+ * ISO date-time; out comes an ISO date-time string. Must lie in the future and at most a year out.
+ */
+const deadlineField = z
+  .string({ error: CAMPAIGN_MESSAGES.deadlineInvalid })
+  .trim()
+  .transform((v, ctx) => {
+    const ms = /^\d{4}-\d{2}-\d{2}$/.test(v)
+      ? Date.parse(`${v}T23:59:59.999Z`)
+      : /^\d{4}-\d{2}-\d{2}T/.test(v)
+        ? Date.parse(v)
+        : NaN;
+    if (Number.isNaN(ms)) {
+      ctx.addIssue({ code: 'custom', message: CAMPAIGN_MESSAGES.deadlineInvalid });
+      return z.NEVER;
+    }
+    return new Date(ms).toISOString();
+  })
+  .refine((iso) => Date.parse(iso) > Date.now(), CAMPAIGN_MESSAGES.deadlinePast)
+  .refine(
+    (iso) => Date.parse(iso) <= Date.now() + CAMPAIGN_LIMITS.deadlineMaxDays * DAY_MS,
+    CAMPAIGN_MESSAGES.deadlineTooFar,
+  );
+
+const campaignFields = {
+  title: z
+    .string({ error: CAMPAIGN_MESSAGES.titleTooShort })
+    .trim()
+    .min(CAMPAIGN_LIMITS.titleMin, CAMPAIGN_MESSAGES.titleTooShort)
+    .max(CAMPAIGN_LIMITS.titleMax, CAMPAIGN_MESSAGES.titleTooLong),
+  description: z
+    .string({ error: CAMPAIGN_MESSAGES.descriptionTooLong })
+    .trim()
+    .max(CAMPAIGN_LIMITS.descriptionMax, CAMPAIGN_MESSAGES.descriptionTooLong),
+  tradeRoute: z
+    .string({ error: CAMPAIGN_MESSAGES.tradeRouteRequired })
+    .trim()
+    .min(1, CAMPAIGN_MESSAGES.tradeRouteRequired)
+    .max(CAMPAIGN_LIMITS.tradeRouteMax, CAMPAIGN_MESSAGES.tradeRouteTooLong),
+  targetAmount: decimalField('Target amount', { max: NUMERIC_MAX.money }),
+  quantity: decimalField('Quantity', { max: NUMERIC_MAX.quantity }),
+  buyPrice: decimalField('Buy price', { max: NUMERIC_MAX.price }),
+  sellPrice: decimalField('Sell price', { max: NUMERIC_MAX.price }),
+  minimumInvestment: decimalField('Minimum investment', {
+    max: NUMERIC_MAX.money,
+    min: MIN_INVESTMENT,
+    minMessage: CAMPAIGN_MESSAGES.minimumTooLow,
+  }),
+  /** Optional: without it the region comes from the route's destination (campaign-rules.ts). */
+  region: z.enum(REGIONS, { error: CAMPAIGN_MESSAGES.regionInvalid }),
+  deadline: deadlineField,
+  /** The spec's payload carries it; it must name the signed-in trader (checked by the server). */
+  traderId: z.string(),
+};
+
+/** Unknown keys are refused, not dropped: a client setting raisedAmount or status must hear no. */
+const refuseUnknownKeys = (issue: z.core.$ZodRawIssue) =>
+  issue.code === 'unrecognized_keys'
+    ? `${CAMPAIGN_MESSAGES.readOnlyFields}: ${(issue as { keys: string[] }).keys.join(', ')}`
+    : undefined;
+
+interface CampaignTerms {
+  targetAmount: string;
+  buyPrice: string;
+  sellPrice: string;
+  minimumInvestment: string;
+  raisedAmount?: string;
+}
+
+/** Rules across fields, shared by create and by edit (which checks the merged result). */
+export function campaignTermsIssues(
+  terms: CampaignTerms,
+): Array<{ path: keyof CampaignTerms; message: string }> {
+  const issues: Array<{ path: keyof CampaignTerms; message: string }> = [];
+  if (dec(terms.sellPrice).lte(terms.buyPrice))
+    issues.push({ path: 'sellPrice', message: CAMPAIGN_MESSAGES.sellAboveBuy });
+  if (dec(terms.minimumInvestment).gt(terms.targetAmount))
+    issues.push({ path: 'minimumInvestment', message: CAMPAIGN_MESSAGES.minimumAboveTarget });
+  if (terms.raisedAmount !== undefined && dec(terms.targetAmount).lt(terms.raisedAmount))
+    issues.push({ path: 'targetAmount', message: CAMPAIGN_MESSAGES.targetBelowRaised });
+  return issues;
+}
+
+/** POST /api/campaigns and the create page (spec §3 creation input, plus minimum and region). */
+export const campaignCreateSchema = z
+  .strictObject(
+    {
+      ...campaignFields,
+      description: campaignFields.description.default(''),
+      minimumInvestment: campaignFields.minimumInvestment.default(MIN_INVESTMENT),
+      region: campaignFields.region.optional(),
+      traderId: campaignFields.traderId.optional(),
+    },
+    { error: refuseUnknownKeys },
+  )
+  .superRefine((values, ctx) => {
+    for (const issue of campaignTermsIssues(values))
+      ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+  });
+export type CampaignCreateInput = z.input<typeof campaignCreateSchema>;
+export type CampaignCreate = z.output<typeof campaignCreateSchema>;
+
+/** PATCH /api/campaigns/:id and the edit modal: any of the create fields; the server checks the merge. */
+export const campaignPatchSchema = z.strictObject(
+  {
+    title: campaignFields.title.optional(),
+    description: campaignFields.description.optional(),
+    tradeRoute: campaignFields.tradeRoute.optional(),
+    targetAmount: campaignFields.targetAmount.optional(),
+    quantity: campaignFields.quantity.optional(),
+    buyPrice: campaignFields.buyPrice.optional(),
+    sellPrice: campaignFields.sellPrice.optional(),
+    minimumInvestment: campaignFields.minimumInvestment.optional(),
+    region: campaignFields.region.optional(),
+    deadline: campaignFields.deadline.optional(),
+    traderId: campaignFields.traderId.optional(),
+  },
+  { error: refuseUnknownKeys },
+);
+export type CampaignPatchInput = z.input<typeof campaignPatchSchema>;
+export type CampaignPatch = z.output<typeof campaignPatchSchema>;
+
+// ---- list query --------------------------------------------------------------------------------
+
+/** "all" (the filters' first option) and "" mean no filter. */
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z
+    .enum([...values, 'all', ''] as unknown as readonly [T[number] | 'all' | '', ...string[]], {
+      error: `${label} must be one of: all, ${values.join(', ')}`,
+    })
+    .optional()
+    .transform((v) => (v === 'all' || v === '' ? undefined : (v as T[number] | undefined)));
+
+/** `status=active,funded` or `status=active&status=funded`. */
+const statusList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
+  .pipe(
+    z.array(z.enum(CAMPAIGN_STATUSES, { error: `status must be among: ${CAMPAIGN_STATUSES.join(', ')}` })),
+  )
+  .transform((v) => (v.length ? [...new Set(v)].sort() : undefined));
+
+export const campaignListQuerySchema = z.object({
+  traderId: z.string().uuid('traderId must be a user id').optional(),
+  status: statusList.optional(),
+  q: z
+    .string()
+    .trim()
+    .max(100, 'Search text must be at most 100 characters')
+    .optional()
+    .transform((v) => v || undefined),
+  risk: optionalChoice(RISK_LEVELS, 'risk'),
+  region: optionalChoice(REGIONS, 'region'),
+  sort: z
+    .enum(CAMPAIGN_SORTS, { error: `sort must be one of: ${CAMPAIGN_SORTS.join(', ')}` })
+    .default('newest'),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(CAMPAIGN_PAGE_SIZE.max, `limit must be at most ${CAMPAIGN_PAGE_SIZE.max}`)
+    .default(CAMPAIGN_PAGE_SIZE.default),
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be at least 1')
+    .max(10_000, 'page must be at most 10000')
+    .default(1),
+});
+export type CampaignListQueryInput = z.input<typeof campaignListQuerySchema>;
+export type CampaignListQuery = z.output<typeof campaignListQuerySchema>;
+
+// ---- trader stats ------------------------------------------------------------------------------
+
+/** GET /api/trader/stats/:traderId (spec §3 trader stats, plus the two rates the dashboard shows). */
+export const traderStatsSchema = z.object({
+  totalCampaigns: z.number().int(),
+  activeCampaigns: z.number().int(),
+  /** Money raised across the trader's campaigns, cancelled (refunded) ones excluded. */
+  totalFunded: decimalString,
+  /** Actual profit recorded on completed campaigns. */
+  totalProfits: decimalString,
+  /** Percent (1 decimal) of campaigns whose funding ended that reached their target; null before any ended. */
+  successRate: decimalString.nullable(),
+  /** Mean expected ROI in percent (1 decimal) over the trader's campaigns, drafts excluded; null without any. */
+  averageRoi: decimalString.nullable(),
+});
+export type TraderStats = z.infer<typeof traderStatsSchema>;

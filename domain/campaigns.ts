@@ -56,3 +56,17 @@ export function matchesCampaignFilter(
   if (filter.region && filter.region !== 'all' && c.region !== filter.region) return false;
   return true;
 }
+
+// ---- the list call's options (spec §7 GET /api/campaigns) --------------------------------------
+
+export const CAMPAIGN_SORTS = ['newest', 'deadline', 'roi', 'funded'] as const;
+export type CampaignSort = (typeof CAMPAIGN_SORTS)[number];
+export const CAMPAIGN_SORT_LABELS: Record<CampaignSort, string> = {
+  newest: 'Newest',
+  deadline: 'Closing soonest',
+  roi: 'Highest ROI',
+  funded: 'Most funded',
+};
+export const CAMPAIGN_PAGE_SIZE = { default: 20, max: 100 } as const;
+/** Response header with the number of campaigns matching the filters (the body is the page). */
+export const TOTAL_COUNT_HEADER = 'x-total-count';

@@ -1,5 +1,5 @@
 // Pure permission rules, used by server checks and by the UI to hide what a user cannot do.
-import type { Role } from './users.ts';
+import type { KycStatus, Role } from './users.ts';
 
 /** Spec §6: each user holds exactly one role; the switcher offers only that one. */
 export function availableRoles(user: { role: Role }): Role[] {
@@ -14,4 +14,28 @@ export const ROLE_ACCESS_DENIED_TITLE = 'Role Access Denied';
 
 export function roleAccessDeniedMessage(role: string): string {
   return `You don't have access to the ${role} role. Contact support to add additional roles.`;
+}
+
+/**
+ * DESIGN.md §3: creating a campaign needs Approved KYC. Off until the KYC review flow exists (a
+ * trader could not get approved otherwise); the KYC issue switches it on here, in one place.
+ */
+export const CAMPAIGN_CREATION_NEEDS_KYC = false;
+
+export function canCreateCampaign(user: { role: Role; kycStatus: KycStatus | string }): boolean {
+  return user.role === 'trader' && (!CAMPAIGN_CREATION_NEEDS_KYC || user.kycStatus === 'approved');
+}
+
+export function ownsCampaign(user: { id: string; role: Role }, campaign: { traderId: string }): boolean {
+  return user.role === 'trader' && campaign.traderId === user.id;
+}
+
+/** Spec §6: completed campaigns cannot be edited. */
+export function isCampaignEditable(campaign: { status: string }): boolean {
+  return campaign.status !== 'completed';
+}
+
+/** Trader stats: the trader themself or an admin. */
+export function canViewTraderStats(user: { id: string; role: Role }, traderId: string): boolean {
+  return user.role === 'admin' || (user.role === 'trader' && user.id === traderId);
 }

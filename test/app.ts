@@ -14,10 +14,11 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../server/app.ts';
-import { openDatabase, type Database, type Db } from '../server/db/connect.ts';
+import { openDatabase, PGLITE_EXTENSIONS, type Database, type Db } from '../server/db/connect.ts';
 import { prepareDatabase } from '../server/db/prepare.ts';
 import * as schema from '../server/db/schema/index.ts';
 import { hashPassword } from '../server/features/auth/password.ts';
+import { invalidateCampaignLists } from '../server/features/campaigns/service.ts';
 
 export type TestBackend = 'pglite' | 'postgres';
 
@@ -85,7 +86,7 @@ let template: Promise<Blob> | undefined;
  */
 function pgliteTemplate(): Promise<Blob> {
   template ??= (async () => {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     try {
       await migrate(drizzle(client), { migrationsFolder: MIGRATIONS });
       return await client.dumpDataDir('none');
@@ -166,5 +167,7 @@ export async function createCampaign(db: Db, overrides: Partial<NewCampaign> = {
       ...overrides,
     })
     .returning();
+  // A write like the app's own: the public list must not answer from before it.
+  invalidateCampaignLists(db);
   return campaign!;
 }

@@ -2,7 +2,8 @@
 // Both run the same drizzle-kit migrations and the same queries.
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -28,6 +29,9 @@ export interface Database {
 }
 
 const migrationsFolder = MIGRATIONS_DIR;
+
+/** Extensions the migrations create; PGlite loads them per instance (PostgreSQL ships them). */
+export const PGLITE_EXTENSIONS: PGliteOptions['extensions'] = { pg_trgm };
 
 export type DatabaseOptions =
   | { databaseUrl: string; poolSize?: number }
@@ -97,7 +101,10 @@ async function openPglite(
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(pgDir ? { dataDir: pgDir } : loadDataDir ? { loadDataDir } : {});
+    client = await PGlite.create({
+      extensions: PGLITE_EXTENSIONS,
+      ...(pgDir ? { dataDir: pgDir } : loadDataDir ? { loadDataDir } : {}),
+    });
   } catch (error) {
     await release?.();
     throw error;

@@ -58,7 +58,7 @@ export default fp(async function auth(app: FastifyInstance) {
   });
   app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
     if (!request.user) throw new AppError('UNAUTHENTICATED');
-    if (!roles.includes(request.user.role as Role)) throw new AppError('FORBIDDEN');
+    if (!roles.includes(request.user.role)) throw new AppError('FORBIDDEN');
   });
 
   app.decorate('setSessionCookie', (reply: FastifyReply, session: NewSession) => {

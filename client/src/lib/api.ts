@@ -70,6 +70,16 @@ export function keyToUrl(queryKey: QueryKey): string {
   return queryKey.map(String).join('/');
 }
 
+/** A read that also needs the response's headers (e.g. a list's total count). */
+export async function getJsonWithHeaders<T>(
+  url: string,
+  signal?: AbortSignal,
+): Promise<{ data: T; headers: Headers }> {
+  const res = await fetch(url, { credentials: 'include', signal });
+  await throwIfNotOk(res);
+  return { data: (await res.json()) as T, headers: res.headers };
+}
+
 /** Default reader; `on401: 'returnNull'` turns a 401 into null instead of an error (spec §8 option). */
 export function getQueryFn<T>(options: { on401: 'returnNull' | 'throw' }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { CampaignStatus, Region, RiskLevel } from '../../../domain/campaigns.ts';
 import { users } from './users.ts';
 
 // spec §3 Campaign, plus the minimum investment, risk level and region shown on every card.
@@ -19,20 +30,28 @@ export const campaigns = pgTable(
     buyPrice: numeric('buy_price', { precision: 8, scale: 2 }).notNull(),
     sellPrice: numeric('sell_price', { precision: 8, scale: 2 }).notNull(),
     tradeRoute: text('trade_route').notNull(),
-    status: text('status').notNull().default('active'),
+    status: text('status').$type<CampaignStatus>().notNull().default('active'),
     deadline: timestamp('deadline', { withTimezone: true }).notNull(),
     expectedProfit: numeric('expected_profit', { precision: 15, scale: 2 }),
     actualProfit: numeric('actual_profit', { precision: 15, scale: 2 }),
     minimumInvestment: numeric('minimum_investment', { precision: 15, scale: 2 }).notNull().default('100'),
-    riskLevel: text('risk_level').notNull().default('medium'),
-    region: text('region').notNull().default('europe'),
+    riskLevel: text('risk_level').$type<RiskLevel>().notNull().default('medium'),
+    region: text('region').$type<Region>().notNull().default('europe'),
+    /** Distinct investors with a confirmed investment; kept by the investment flow in its transaction. */
+    investorCount: integer('investor_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('campaigns_status_created_idx').on(t.status, t.createdAt.desc()),
-    index('campaigns_created_idx').on(t.createdAt.desc()),
+    index('campaigns_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('campaigns_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('campaigns_trader_idx').on(t.traderId, t.createdAt.desc()),
+    // One index per sort of the list (service.ts: LIST_ORDER), so a page reads only its rows.
+    index('campaigns_deadline_idx').on(t.deadline, t.id),
+    index('campaigns_roi_idx').on(sql`(${t.sellPrice} / ${t.buyPrice}) desc`, t.id),
+    index('campaigns_funded_idx').on(sql`(${t.raisedAmount} / ${t.targetAmount}) desc`, t.id),
+    // Search: trigram index (pg_trgm) over the text the `q` filter matches with ILIKE.
+    index('campaigns_search_idx').using('gin', sql`(${campaignSearchText(t)}) gin_trgm_ops`),
     check(
       'campaigns_status_check',
       sql`${t.status} in ('active', 'funded', 'trading', 'completed', 'cancelled')`,
@@ -44,5 +63,15 @@ export const campaigns = pgTable(
     check('campaigns_quantity_positive', sql`${t.quantity} > 0`),
     check('campaigns_prices_positive', sql`${t.buyPrice} > 0 and ${t.sellPrice} > 0`),
     check('campaigns_minimum_floor', sql`${t.minimumInvestment} >= 100`),
+    check('campaigns_investor_count_nonnegative', sql`${t.investorCount} >= 0`),
   ],
 );
+
+/** The text `q` searches: title, route and description (the search index is built on the same). */
+export function campaignSearchText(t: {
+  title: AnyPgColumn;
+  tradeRoute: AnyPgColumn;
+  description: AnyPgColumn;
+}) {
+  return sql`${t.title} || ' ' || ${t.tradeRoute} || ' ' || ${t.description}`;
+}

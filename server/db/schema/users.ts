@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AccountStatus, KycStatus, Role } from '../../../domain/users.ts';
 
 // spec §3 User. One role per user; `password` holds the password hash, never the password.
 export const users = pgTable(
@@ -8,7 +9,7 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     username: text('username').notNull(),
     password: text('password').notNull(),
-    role: text('role').notNull().default('investor'),
+    role: text('role').$type<Role>().notNull().default('investor'),
     firstName: text('first_name'),
     lastName: text('last_name'),
     email: text('email'),
@@ -18,12 +19,12 @@ export const users = pgTable(
     registrationNumber: text('registration_number'),
     buyerIndustry: text('buyer_industry'),
     isAccredited: boolean('is_accredited').notNull().default(false),
-    kycStatus: text('kyc_status').notNull().default('pending'),
+    kycStatus: text('kyc_status').$type<KycStatus>().notNull().default('pending'),
     kycDocuments: text('kyc_documents')
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    accountStatus: text('account_status').notNull().default('active'),
+    accountStatus: text('account_status').$type<AccountStatus>().notNull().default('active'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     termsAccepted: boolean('terms_accepted').notNull().default(false),
     riskDisclosureAccepted: boolean('risk_disclosure_accepted').notNull().default(false),

@@ -2,6 +2,7 @@
 // spec's samples (250 t, 150 t and 300 t, India → Europe, buy ≈ $1.40 / sell ≈ $5.60 per kg).
 import { sql } from 'drizzle-orm';
 import { costBreakdown } from '../../../domain/breakdown.ts';
+import { assessRiskLevel, destinationRegion } from '../../../domain/campaign-rules.ts';
 import Big from 'big.js';
 import { dec, estimatedCampaignProfit, toFixed } from '../../../domain/money.ts';
 import { hashPassword } from '../../features/auth/password.ts';
@@ -63,8 +64,8 @@ interface DemoCampaign {
   deadlineInDays: number;
   createdDaysAgo: number;
   minimumInvestment: string;
-  riskLevel: 'low' | 'medium' | 'high';
-  region: 'asia' | 'europe' | 'americas';
+  /** Backers behind the raised amount. */
+  investorCount: number;
 }
 
 const DEMO_CAMPAIGNS: DemoCampaign[] = [
@@ -81,8 +82,7 @@ const DEMO_CAMPAIGNS: DemoCampaign[] = [
     deadlineInDays: 45,
     createdDaysAgo: 12,
     minimumInvestment: '1000',
-    riskLevel: 'low',
-    region: 'europe',
+    investorCount: 38,
   },
   {
     title: 'Paradip → Hamburg pilot shipment',
@@ -95,10 +95,9 @@ const DEMO_CAMPAIGNS: DemoCampaign[] = [
     funded: '1',
     status: 'funded',
     deadlineInDays: 20,
-    createdDaysAgo: 30,
+    createdDaysAgo: 100,
     minimumInvestment: '1500',
-    riskLevel: 'medium',
-    region: 'europe',
+    investorCount: 52,
   },
   {
     title: 'Tuticorin → Antwerp scale-up cargo',
@@ -110,11 +109,10 @@ const DEMO_CAMPAIGNS: DemoCampaign[] = [
     sellPrice: '5.70',
     funded: '0.18',
     status: 'active',
-    deadlineInDays: 80,
+    deadlineInDays: 200,
     createdDaysAgo: 4,
     minimumInvestment: '1000',
-    riskLevel: 'high',
-    region: 'europe',
+    investorCount: 9,
   },
   {
     title: 'Mundra → Yokohama power-sector supply',
@@ -129,8 +127,7 @@ const DEMO_CAMPAIGNS: DemoCampaign[] = [
     deadlineInDays: 60,
     createdDaysAgo: 9,
     minimumInvestment: '1000',
-    riskLevel: 'medium',
-    region: 'asia',
+    investorCount: 17,
   },
   {
     title: 'Kochi → Houston refinery hydrogen',
@@ -145,8 +142,7 @@ const DEMO_CAMPAIGNS: DemoCampaign[] = [
     deadlineInDays: -15,
     createdDaysAgo: 75,
     minimumInvestment: '1000',
-    riskLevel: 'high',
-    region: 'americas',
+    investorCount: 44,
   },
   {
     title: 'Kandla → Rotterdam first cargo',
@@ -160,8 +156,7 @@ const DEMO_CAMPAIGNS: DemoCampaign[] = [
     deadlineInDays: -120,
     createdDaysAgo: 180,
     minimumInvestment: '1000',
-    riskLevel: 'low',
-    region: 'europe',
+    investorCount: 61,
   },
 ];
 
@@ -182,7 +177,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
         DEMO_USERS.map((u) => ({
           ...u,
           password,
-          kycStatus: 'approved',
+          kycStatus: 'approved' as const,
           termsAccepted: true,
           riskDisclosureAccepted: u.role === 'investor',
         })),
@@ -199,6 +194,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
         }).totalCost;
         const expectedProfit = toFixed(estimatedCampaignProfit(c.quantity, c.buyPrice, c.sellPrice));
         const createdAt = new Date(now.getTime() - c.createdDaysAgo * DAY_MS);
+        const deadline = new Date(now.getTime() + c.deadlineInDays * DAY_MS);
         return {
           traderId,
           title: c.title,
@@ -210,12 +206,14 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
           targetAmount: target,
           raisedAmount: toFixed(c.funded === '1' ? target : roundToHundreds(target, c.funded)),
           status: c.status,
-          deadline: new Date(now.getTime() + c.deadlineInDays * DAY_MS),
+          deadline,
           expectedProfit,
           actualProfit: c.status === 'completed' ? expectedProfit : null,
           minimumInvestment: c.minimumInvestment,
-          riskLevel: c.riskLevel,
-          region: c.region,
+          investorCount: c.investorCount,
+          // The same rules as a campaign created through the app (domain/campaign-rules.ts).
+          riskLevel: assessRiskLevel({ ...c, targetAmount: target, deadline }, createdAt),
+          region: destinationRegion(c.tradeRoute) ?? 'europe',
           createdAt,
           updatedAt: createdAt,
         };

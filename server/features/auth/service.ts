@@ -23,7 +23,7 @@ export function toPublicUser(u: UserRow): PublicUser {
     id: u.id,
     username: u.username,
     email: u.email,
-    role: u.role as PublicUser['role'],
+    role: u.role,
     firstName: u.firstName,
     lastName: u.lastName,
     phone: u.phone,

@@ -1,21 +1,79 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { campaignListSchema, campaignSchema } from '../../../domain/campaign-schemas.ts';
+import {
+  campaignCreateSchema,
+  campaignDetailSchema,
+  campaignListQuerySchema,
+  campaignPatchSchema,
+  campaignSchema,
+  traderStatsSchema,
+} from '../../../domain/campaign-schemas.ts';
+import { TOTAL_COUNT_HEADER } from '../../../domain/campaigns.ts';
 import { AppError } from '../../errors.ts';
-import { getCampaign, listCampaigns } from './service.ts';
+import { createCampaign, getCampaign, listCampaigns, traderStats, updateCampaign } from './service.ts';
+
+const isUuid = (id: string) => z.string().uuid().safeParse(id).success;
+
+/** A malformed id can't name a campaign: same answer as an unknown one. */
+function campaignId(id: string): string {
+  if (!isUuid(id)) throw new AppError('CAMPAIGN_NOT_FOUND');
+  return id;
+}
 
 const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/campaigns', { schema: { response: { 200: campaignListSchema } } }, () =>
-    listCampaigns(app.db),
+  app.get(
+    '/api/campaigns',
+    // No response schema here: the service emits the page through campaignListSchema itself.
+    { schema: { querystring: campaignListQuerySchema } },
+    async (request, reply) => {
+      const page = await listCampaigns(app.db, request.query, request.user);
+      // The page is JSON text already (and maybe cached): sent as is, with the total for pagination.
+      return reply
+        .header(TOTAL_COUNT_HEADER, String(page.total))
+        .type('application/json; charset=utf-8')
+        .send(page.json);
+    },
   );
 
   app.get(
     '/api/campaigns/:id',
-    { schema: { params: z.object({ id: z.string() }), response: { 200: campaignSchema } } },
+    { schema: { params: z.object({ id: z.string() }), response: { 200: campaignDetailSchema } } },
+    (request) => getCampaign(app.db, campaignId(request.params.id), request.user),
+  );
+
+  app.post(
+    '/api/campaigns',
+    {
+      preHandler: app.requireUser,
+      schema: { body: campaignCreateSchema, response: { 201: campaignSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createCampaign(app.db, request.user!, request.body)),
+  );
+
+  app.patch(
+    '/api/campaigns/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        params: z.object({ id: z.string() }),
+        body: campaignPatchSchema,
+        response: { 200: campaignSchema },
+      },
+    },
+    (request) => updateCampaign(app.db, request.user!, campaignId(request.params.id), request.body),
+  );
+
+  app.get(
+    '/api/trader/stats/:traderId',
+    {
+      preHandler: app.requireUser,
+      schema: { params: z.object({ traderId: z.string() }), response: { 200: traderStatsSchema } },
+    },
     (request) => {
-      // A malformed id can't name a campaign: same answer as an unknown one.
-      if (!z.string().uuid().safeParse(request.params.id).success) throw new AppError('CAMPAIGN_NOT_FOUND');
-      return getCampaign(app.db, request.params.id);
+      const { traderId } = request.params;
+      if (!isUuid(traderId)) throw new AppError('NOT_FOUND', 'Trader not found');
+      return traderStats(app.db, request.user!, traderId);
     },
   );
 };

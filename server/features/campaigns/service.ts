@@ -1,48 +1,301 @@
-import { desc, eq, ne, sql } from 'drizzle-orm';
-import type { Campaign } from '../../../domain/campaign-schemas.ts';
+// Campaign rules and queries: the public list (filters, search, sort, pages), one campaign, create
+// and edit by the owning trader, and the trader's stats.
+import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import { assessRiskLevel, destinationRegion } from '../../../domain/campaign-rules.ts';
+import {
+  CAMPAIGN_MESSAGES,
+  campaignListSchema,
+  campaignTermsIssues,
+  type Campaign,
+  type CampaignCreate,
+  type CampaignDetail,
+  type CampaignListQuery,
+  type CampaignPatch,
+  type TraderStats,
+} from '../../../domain/campaign-schemas.ts';
+import { dec, estimatedCampaignProfit, expectedRoiPercent, toFixed } from '../../../domain/money.ts';
+import {
+  canCreateCampaign,
+  canViewTraderStats,
+  isCampaignEditable,
+  ownsCampaign,
+} from '../../../domain/policies.ts';
+import type { CampaignSort } from '../../../domain/campaigns.ts';
+import { displayName, type Role } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
-import { campaigns } from '../../db/schema/index.ts';
+import { campaignSearchText } from '../../db/schema/campaigns.ts';
+import { campaigns, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;
+/** Who is asking: the signed-in user, or null for a visitor. */
+export type Viewer = { id: string; role: Role; kycStatus: string } | null;
 
 function toCampaign(row: CampaignRow): Campaign {
   return {
     ...row,
-    status: row.status as Campaign['status'],
-    riskLevel: row.riskLevel as Campaign['riskLevel'],
-    region: row.region as Campaign['region'],
     deadline: row.deadline.toISOString(),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-const LIST_LIMIT = 100;
+// ---- list --------------------------------------------------------------------------------------
 
-function buildListQuery(db: Db) {
-  return db
-    .select()
+/** Each sort with a unique tiebreak, written exactly as its index (schema/campaigns.ts) so pages read it. */
+const LIST_ORDER: Record<CampaignSort, SQL[]> = {
+  newest: [sql`${campaigns.createdAt} desc nulls last`, sql`${campaigns.id} desc nulls last`],
+  deadline: [asc(campaigns.deadline), asc(campaigns.id)],
+  roi: [sql`(${campaigns.sellPrice} / ${campaigns.buyPrice}) desc`, asc(campaigns.id)],
+  funded: [sql`(${campaigns.raisedAmount} / ${campaigns.targetAmount}) desc`, asc(campaigns.id)],
+};
+
+/** Escapes LIKE wildcards so a search for "100%" means the text "100%". */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Cancelled campaigns (drafts) are seen only by their trader and by admins. */
+function seesDrafts(viewer: Viewer, query: CampaignListQuery): boolean {
+  return viewer?.role === 'admin' || (!!query.traderId && viewer?.id === query.traderId);
+}
+
+function listFilter(query: CampaignListQuery, withDrafts: boolean): SQL | undefined {
+  return and(
+    query.traderId ? eq(campaigns.traderId, query.traderId) : undefined,
+    query.status ? inArray(campaigns.status, query.status) : undefined,
+    withDrafts ? undefined : ne(campaigns.status, 'cancelled'),
+    query.risk ? eq(campaigns.riskLevel, query.risk) : undefined,
+    query.region ? eq(campaigns.region, query.region) : undefined,
+    query.q ? ilike(campaignSearchText(campaigns), likePattern(query.q)) : undefined,
+  );
+}
+
+export interface CampaignPage {
+  /** The page as JSON text: cached pages are sent without serializing again. */
+  json: string;
+  /** Campaigns matching the filters, over all pages. */
+  total: number;
+}
+
+async function queryCampaignPage(
+  db: Db,
+  query: CampaignListQuery,
+  withDrafts: boolean,
+): Promise<CampaignPage> {
+  const where = listFilter(query, withDrafts);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(campaigns)
+      .where(where)
+      .orderBy(...LIST_ORDER[query.sort])
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(campaigns).where(where),
+  ]);
+  // Through the wire schema: only declared fields leave, as the route's own serializer would ensure.
+  return { json: JSON.stringify(campaignListSchema.parse(rows.map(toCampaign))), total: counted?.total ?? 0 };
+}
+
+/**
+ * Public pages of the list, cached per database. This process invalidates on every campaign write it
+ * makes, so with PGlite (one process owns the data) a hit is always current; with PostgreSQL another
+ * instance's write shows here within LIST_CACHE_TTL_MS. Pages a trader or admin sees with drafts are
+ * never cached.
+ */
+const LIST_CACHE_TTL_MS = 2_000;
+const listCaches = new WeakMap<Db, LRUCache<string, CampaignPage>>();
+
+function listCache(db: Db): LRUCache<string, CampaignPage> {
+  let cache = listCaches.get(db);
+  if (!cache) listCaches.set(db, (cache = new LRUCache({ max: 1_000, ttl: LIST_CACHE_TTL_MS })));
+  return cache;
+}
+
+/** Call after any write that changes what the list shows (campaign fields, raised amount, investors). */
+export function invalidateCampaignLists(db: Db): void {
+  listCaches.get(db)?.clear();
+}
+
+export async function listCampaigns(db: Db, query: CampaignListQuery, viewer: Viewer): Promise<CampaignPage> {
+  if (seesDrafts(viewer, query)) return queryCampaignPage(db, query, true);
+  const cache = listCache(db);
+  // The parsed query is normalized (defaults filled, statuses sorted): equal views share one entry.
+  const key = JSON.stringify(query);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const page = await queryCampaignPage(db, query, false);
+  cache.set(key, page);
+  return page;
+}
+
+// ---- one campaign ------------------------------------------------------------------------------
+
+export async function getCampaign(db: Db, id: string, viewer: Viewer): Promise<CampaignDetail> {
+  const [row] = await db
+    .select({ campaign: campaigns, trader: users })
     .from(campaigns)
-    .where(ne(campaigns.status, sql.placeholder('hidden')))
-    .orderBy(desc(campaigns.createdAt))
-    .limit(LIST_LIMIT)
-    .prepare('campaigns_list');
-}
-
-/** The hot public list runs as a prepared statement: half the time of building the SQL each call. */
-const listQueries = new WeakMap<Db, ReturnType<typeof buildListQuery>>();
-
-/** Public list: every campaign except cancelled drafts, newest first. */
-export async function listCampaigns(db: Db): Promise<Campaign[]> {
-  let query = listQueries.get(db);
-  if (!query) listQueries.set(db, (query = buildListQuery(db)));
-  const rows = await query.execute({ hidden: 'cancelled' });
-  return rows.map(toCampaign);
-}
-
-export async function getCampaign(db: Db, id: string): Promise<Campaign> {
-  const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
+    .innerJoin(users, eq(users.id, campaigns.traderId))
+    .where(eq(campaigns.id, id));
   if (!row) throw new AppError('CAMPAIGN_NOT_FOUND');
-  return toCampaign(row);
+  const { campaign, trader } = row;
+  // A draft is private to its trader (and admins): to anyone else it does not exist.
+  if (campaign.status === 'cancelled' && viewer?.role !== 'admin' && viewer?.id !== campaign.traderId)
+    throw new AppError('CAMPAIGN_NOT_FOUND');
+  return {
+    ...toCampaign(campaign),
+    traderName: `${displayName(trader)}${trader.lastName ? ` ${trader.lastName}` : ''}`,
+    traderCompany: trader.companyName,
+  };
+}
+
+// ---- create and edit ---------------------------------------------------------------------------
+
+/** What follows from the terms: the region when not chosen, the risk level and the expected profit. */
+function derivedFields(
+  terms: Pick<CampaignRow, 'tradeRoute' | 'quantity' | 'buyPrice' | 'sellPrice' | 'targetAmount'> & {
+    deadline: string | Date;
+    region?: CampaignRow['region'] | undefined;
+  },
+  now: Date,
+) {
+  const region = terms.region ?? destinationRegion(terms.tradeRoute);
+  if (!region)
+    throw new AppError('VALIDATION', CAMPAIGN_MESSAGES.regionUnknown, {
+      region: CAMPAIGN_MESSAGES.regionUnknown,
+    });
+  return {
+    region,
+    riskLevel: assessRiskLevel(terms, now),
+    expectedProfit: toFixed(estimatedCampaignProfit(terms.quantity, terms.buyPrice, terms.sellPrice)),
+  };
+}
+
+function termsError(issues: ReturnType<typeof campaignTermsIssues>): AppError | undefined {
+  const [first] = issues;
+  if (!first) return undefined;
+  return new AppError(
+    'VALIDATION',
+    first.message,
+    Object.fromEntries(issues.map((i) => [i.path, i.message])),
+  );
+}
+
+export async function createCampaign(
+  db: Db,
+  user: NonNullable<Viewer>,
+  input: CampaignCreate,
+): Promise<Campaign> {
+  if (!canCreateCampaign(user)) {
+    const message = user.role === 'trader' ? CAMPAIGN_MESSAGES.kycRequired : CAMPAIGN_MESSAGES.notTrader;
+    throw new AppError('FORBIDDEN', message);
+  }
+  if (input.traderId !== undefined && input.traderId !== user.id)
+    throw new AppError('FORBIDDEN', CAMPAIGN_MESSAGES.traderMismatch);
+  const now = new Date();
+  const { traderId: _ignored, region, ...fields } = input;
+  const [row] = await db
+    .insert(campaigns)
+    .values({
+      ...fields,
+      traderId: user.id,
+      deadline: new Date(input.deadline),
+      ...derivedFields({ ...input, region }, now),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  invalidateCampaignLists(db);
+  return toCampaign(row!);
+}
+
+export async function updateCampaign(
+  db: Db,
+  user: NonNullable<Viewer>,
+  id: string,
+  patch: CampaignPatch,
+): Promise<Campaign> {
+  const updated = await db.transaction(async (tx) => {
+    // Locked so a concurrent investment or edit cannot slip between the checks and the write.
+    const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update');
+    if (!current) throw new AppError('CAMPAIGN_NOT_FOUND');
+    if (!ownsCampaign(user, current)) {
+      // Someone else's draft does not exist for this user; a public campaign is just not theirs.
+      if (current.status === 'cancelled' && user.role !== 'admin') throw new AppError('CAMPAIGN_NOT_FOUND');
+      throw new AppError('FORBIDDEN', CAMPAIGN_MESSAGES.notOwner);
+    }
+    if (patch.traderId !== undefined && patch.traderId !== user.id)
+      throw new AppError('FORBIDDEN', CAMPAIGN_MESSAGES.notOwner);
+    if (!isCampaignEditable(current)) throw new AppError('CONFLICT', CAMPAIGN_MESSAGES.completedLocked);
+
+    const { traderId: _ignored, deadline, ...fields } = patch;
+    const merged = { ...current, ...fields, deadline: deadline ?? current.deadline };
+    const error = termsError(campaignTermsIssues(merged));
+    if (error) throw error;
+    // The region is re-derived only when the route changes without a region being chosen.
+    const region = fields.region ?? (fields.tradeRoute === undefined ? current.region : undefined);
+    const now = new Date();
+    const [row] = await tx
+      .update(campaigns)
+      .set({
+        ...fields,
+        ...(deadline !== undefined && { deadline: new Date(deadline) }),
+        ...derivedFields({ ...merged, region }, now),
+        updatedAt: now,
+      })
+      .where(eq(campaigns.id, id))
+      .returning();
+    return row!;
+  });
+  invalidateCampaignLists(db);
+  return toCampaign(updated);
+}
+
+// ---- trader stats ------------------------------------------------------------------------------
+
+export async function traderStats(
+  db: Db,
+  viewer: NonNullable<Viewer>,
+  traderId: string,
+): Promise<TraderStats> {
+  if (!canViewTraderStats(viewer, traderId)) throw new AppError('FORBIDDEN');
+  if (viewer.role === 'admin') {
+    const [trader] = await db.select({ role: users.role }).from(users).where(eq(users.id, traderId));
+    if (trader?.role !== 'trader') throw new AppError('NOT_FOUND', 'Trader not found');
+  }
+  const rows = await db
+    .select({
+      status: campaigns.status,
+      raisedAmount: campaigns.raisedAmount,
+      actualProfit: campaigns.actualProfit,
+      buyPrice: campaigns.buyPrice,
+      sellPrice: campaigns.sellPrice,
+    })
+    .from(campaigns)
+    .where(eq(campaigns.traderId, traderId))
+    .orderBy(desc(campaigns.createdAt));
+  return summarizeTraderCampaigns(rows);
+}
+
+type StatsRow = Pick<CampaignRow, 'status' | 'raisedAmount' | 'actualProfit' | 'buyPrice' | 'sellPrice'>;
+
+/** The dashboard's four cards from the trader's campaigns (money in decimals, never floats). */
+export function summarizeTraderCampaigns(rows: StatsRow[]): TraderStats {
+  const live = rows.filter((r) => r.status !== 'cancelled');
+  // Funding has ended for a campaign that reached its target (funded onwards) or was cancelled.
+  const reachedTarget = live.filter((r) => r.status !== 'active').length;
+  const fundingEnded = reachedTarget + (rows.length - live.length);
+  const totalRoi = live.reduce((sum, r) => sum.plus(expectedRoiPercent(r.buyPrice, r.sellPrice)), dec(0));
+  return {
+    totalCampaigns: rows.length,
+    activeCampaigns: rows.filter((r) => r.status === 'active').length,
+    totalFunded: toFixed(live.reduce((sum, r) => sum.plus(r.raisedAmount), dec(0))),
+    totalProfits: toFixed(
+      rows.filter((r) => r.status === 'completed').reduce((sum, r) => sum.plus(dec(r.actualProfit)), dec(0)),
+    ),
+    successRate: fundingEnded ? toFixed(dec(reachedTarget).div(fundingEnded).times(100), 1) : null,
+    averageRoi: live.length ? toFixed(totalRoi.div(live.length), 1) : null,
+  };
 }

@@ -7,18 +7,19 @@ import {
   REGIONS,
   RISK_LEVELS,
   type CampaignFilter,
+  type CampaignStatus,
 } from '@domain/campaigns.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { Input, Label, NativeSelect } from '@/components/ui/input.tsx';
 import { useAuth } from '@/features/auth/auth-context.tsx';
-import { useCampaigns } from '@/features/campaigns/api/campaigns.ts';
+import { useCampaignPage } from '@/features/campaigns/api/campaigns.ts';
 import { CampaignGrid } from '@/features/campaigns/components/CampaignGrid.tsx';
 import { usePlatformStats } from '@/features/platform/api.ts';
 import { formatNumber, formatPercent, formatUsd } from '@/lib/format.ts';
 
 /** Landing shows the campaigns an investor can still act on: open for funding or just funded. */
-const LANDING_STATUSES = new Set(['active', 'funded']);
+const LANDING_STATUSES: CampaignStatus[] = ['active', 'funded'];
 const LANDING_LIMIT = 6;
 
 const FEATURES = [
@@ -65,12 +66,13 @@ function StatTiles() {
 }
 
 function Opportunities() {
-  const campaigns = useCampaigns();
+  const page = useCampaignPage({ status: LANDING_STATUSES, limit: 100 });
+  const campaigns = { ...page, data: page.data?.campaigns };
   const [filter, setFilter] = useState<Required<CampaignFilter>>({ q: '', risk: 'all', region: 'all' });
   const shown = useMemo(
     () =>
       campaigns.data
-        ?.filter((c) => LANDING_STATUSES.has(c.status) && matchesCampaignFilter(c, filter))
+        ?.filter((c) => matchesCampaignFilter(c, filter))
         .slice(0, LANDING_LIMIT),
     [campaigns.data, filter],
   );

@@ -1,10 +1,89 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Campaign } from '@domain/campaign-schemas.ts';
+// Campaign calls (spec §7): the list (one page with the matching total), one campaign, the trader's
+// stats, and create/edit. Types only from the schema module: the landing page imports this file and
+// must not load the schema library.
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type {
+  Campaign,
+  CampaignCreateInput,
+  CampaignDetail,
+  CampaignListQueryInput,
+  CampaignPatchInput,
+  TraderStats,
+} from '@domain/campaign-schemas.ts';
+import { TOTAL_COUNT_HEADER } from '@domain/campaigns.ts';
+import { apiJson, getJsonWithHeaders, keyToUrl } from '@/lib/api.ts';
 import { CACHE_TIME } from '@/lib/query-client.ts';
 
-export const campaignsQuery = () =>
-  queryOptions<Campaign[]>({ queryKey: ['/api/campaigns'], staleTime: CACHE_TIME.campaignList });
+export const CAMPAIGNS_PATH = '/api/campaigns';
 
-export function useCampaigns() {
-  return useQuery(campaignsQuery());
+/** The list URL with only the options that are set, in a stable order (one cache entry per view). */
+export function campaignListUrl(query: CampaignListQueryInput = {}): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query).sort(([a], [b]) => a.localeCompare(b))) {
+    if (value === undefined || value === '' || value === 'all') continue;
+    params.set(name, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const search = params.toString();
+  return search ? `${CAMPAIGNS_PATH}?${search}` : CAMPAIGNS_PATH;
+}
+
+export interface CampaignPage {
+  campaigns: Campaign[];
+  /** Campaigns matching the filters over all pages (the X-Total-Count header). */
+  total: number;
+}
+
+/** One page of the list; the key is the URL (spec §7: the query key joined with '/' is the path). */
+export const campaignPageQuery = (query: CampaignListQueryInput = {}) =>
+  queryOptions<CampaignPage>({
+    queryKey: [campaignListUrl(query)],
+    staleTime: CACHE_TIME.campaignList,
+    queryFn: async ({ queryKey, signal }) => {
+      const { data, headers } = await getJsonWithHeaders<Campaign[]>(keyToUrl(queryKey), signal);
+      return { campaigns: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
+    },
+  });
+
+export function useCampaignPage(query: CampaignListQueryInput = {}) {
+  return useQuery(campaignPageQuery(query));
+}
+
+export const campaignQuery = (id: string) =>
+  queryOptions<CampaignDetail>({ queryKey: [CAMPAIGNS_PATH, id], staleTime: CACHE_TIME.campaign });
+
+export function useCampaign(id: string | undefined) {
+  return useQuery({ ...campaignQuery(id ?? ''), enabled: !!id });
+}
+
+export const traderStatsQuery = (traderId: string) =>
+  queryOptions<TraderStats>({ queryKey: ['/api/trader/stats', traderId] });
+
+export function useTraderStats(traderId: string | undefined) {
+  return useQuery({ ...traderStatsQuery(traderId ?? ''), enabled: !!traderId });
+}
+
+/** Every campaign view (lists, pages, stats) is stale after a write. */
+export function invalidateCampaignData(client: QueryClient) {
+  return client.invalidateQueries({
+    predicate: (query) => {
+      const url = keyToUrl(query.queryKey);
+      return url.startsWith(CAMPAIGNS_PATH) || url.startsWith('/api/trader/stats');
+    },
+  });
+}
+
+export function useCreateCampaign() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CampaignCreateInput) => apiJson<Campaign>('POST', CAMPAIGNS_PATH, input),
+    onSuccess: () => invalidateCampaignData(client),
+  });
+}
+
+export function useUpdateCampaign(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: CampaignPatchInput) => apiJson<Campaign>('PATCH', `${CAMPAIGNS_PATH}/${id}`, patch),
+    onSuccess: () => invalidateCampaignData(client),
+  });
 }

@@ -1,10 +1,11 @@
 import { Page } from '@/components/layouts/page.tsx';
-import { useCampaigns } from '../api/campaigns.ts';
+import { useCampaignPage } from '../api/campaigns.ts';
 import { CampaignGrid } from '../components/CampaignGrid.tsx';
 
 /** All Campaigns: every listed campaign, newest first. */
 export default function CampaignsPage() {
-  const campaigns = useCampaigns();
+  const page = useCampaignPage();
+  const campaigns = { ...page, data: page.data?.campaigns };
   return (
     <Page
       title="All Campaigns"
