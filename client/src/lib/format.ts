@@ -22,5 +22,11 @@ export const formatNumber = (value: Value) => number.format(text(value) as unkno
 export const formatPercent = (value: Value, digits = 1) =>
   `${new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(text(value) as unknown as Formattable)}%`;
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+// In UTC: a deadline is the end of its day in UTC, and must read as that day wherever the reader is.
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
 export const formatDate = (iso: string | Date) => dateFormat.format(new Date(iso));
