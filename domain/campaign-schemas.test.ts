@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaignListSchema, campaignSchema } from './campaign-schemas.ts';
+import { campaignCreateSchema, campaignListSchema, campaignSchema } from './campaign-schemas.ts';
 
 describe('campaignSchema', () => {
   const campaign = {
@@ -17,6 +17,7 @@ describe('campaignSchema', () => {
     minimumInvestment: '1000.00',
     riskLevel: 'low',
     region: 'europe',
+    investorCount: 38,
     deadline: '2025-07-15T00:00:00.000Z',
     expectedProfit: '1050000.00',
     actualProfit: null,
@@ -40,5 +41,33 @@ describe('campaignSchema', () => {
     expect(campaignSchema.safeParse({ ...campaign, buyPrice: '1,40' }).success).toBe(false);
     expect(campaignSchema.safeParse({ ...campaign, deadline: '15/07/2025' }).success).toBe(false);
     expect(campaignSchema.safeParse({ ...campaign, status: 'draft' }).success).toBe(false);
+  });
+});
+
+describe('campaignCreateSchema deadline', () => {
+  const base = {
+    title: 'A cargo',
+    tradeRoute: 'Kandla → Rotterdam',
+    targetAmount: '1000',
+    quantity: '1',
+    buyPrice: '1',
+    sellPrice: '2',
+  };
+  const deadlineOf = (deadline: string) => {
+    const result = campaignCreateSchema.safeParse({ ...base, deadline });
+    return result.success ? result.data.deadline : result.error.issues[0]?.message;
+  };
+  const year = new Date().getUTCFullYear() + 1;
+
+  it('reads a day as the end of that day in UTC, and keeps a full date-time', () => {
+    expect(deadlineOf(`${year}-01-15`)).toBe(`${year}-01-15T23:59:59.999Z`);
+    expect(deadlineOf(`${year}-01-15T10:00:00+05:30`)).toBe(`${year}-01-15T04:30:00.000Z`);
+  });
+
+  it('refuses days that do not exist instead of rolling them over', () => {
+    expect(deadlineOf(`${year}-02-30`)).toBe('Deadline must be a date');
+    expect(deadlineOf(`${year}-02-30T10:00:00Z`)).toBe('Deadline must be a date');
+    expect(deadlineOf(`${year}-13-01`)).toBe('Deadline must be a date');
+    expect(deadlineOf('15/01/2027')).toBe('Deadline must be a date');
   });
 });

@@ -79,12 +79,11 @@ const deadlineField = z
   .string({ error: CAMPAIGN_MESSAGES.deadlineInvalid })
   .trim()
   .transform((v, ctx) => {
-    const ms = /^\d{4}-\d{2}-\d{2}$/.test(v)
-      ? Date.parse(`${v}T23:59:59.999Z`)
-      : /^\d{4}-\d{2}-\d{2}T/.test(v)
-        ? Date.parse(v)
-        : NaN;
-    if (Number.isNaN(ms)) {
+    const day = /^(\d{4}-\d{2}-\d{2})(T.*)?$/.exec(v)?.[1];
+    const ms = !day ? NaN : v === day ? Date.parse(`${day}T23:59:59.999Z`) : Date.parse(v);
+    // Date.parse rolls "2027-02-30" over to March: a day that does not exist is no date.
+    const realDay = !!day && !Number.isNaN(ms) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
+    if (!realDay) {
       ctx.addIssue({ code: 'custom', message: CAMPAIGN_MESSAGES.deadlineInvalid });
       return z.NEVER;
     }

@@ -1,5 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { campaignListSchema, campaignSchema, type Campaign } from '../../../domain/campaign-schemas.ts';
+import {
+  campaignDetailSchema,
+  campaignListSchema,
+  campaignSchema,
+  type Campaign,
+} from '../../../domain/campaign-schemas.ts';
 import { costBreakdown } from '../../../domain/breakdown.ts';
 import { isFullyFunded } from '../../../domain/money.ts';
 import type { App } from '../../app.ts';
@@ -81,11 +86,16 @@ describe('GET /api/campaigns', () => {
 });
 
 describe('GET /api/campaigns/:id', () => {
-  it('answers the campaign as the list shows it', async () => {
+  it("answers the campaign as the list shows it, with the trader's name and company", async () => {
     const first = list[0]!;
     const res = await app.inject({ url: `/api/campaigns/${first.id}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(first);
+    expect(campaignDetailSchema.safeParse(res.json()).success).toBe(true);
+    expect(res.json()).toEqual({
+      ...first,
+      traderName: 'Arjun Mehta',
+      traderCompany: 'Bharat Green Fuels Pvt Ltd',
+    });
   });
 
   it('answers a campaign created through the database with its values', async () => {
