@@ -12,12 +12,15 @@
 // - API throughput: each server runs in its own child process (bench/serve.ts) so the load generator
 //   (autocannon, in this process) and the server don't share an event loop on this 2-core machine.
 //   For each backend — PGlite in a temp dir, and a fresh PostgreSQL from test/postgres.ts — the real
-//   app (prepareDatabase with the demo seed, then buildApp) answers GET /api/campaigns; its exact body
-//   and content-type are then served from memory by a raw node:http server (the reference). Order:
-//   raw, app, raw again (so a change in the machine's load shows and averages out), then
-//   GET /api/health for context (1 s warm-up). autocannon: 10 connections, a warm-up (default 3 s,
-//   discarded), then 10 s measured. Ratio = app req/s ÷ mean of the two raw runs. Peak RSS = VmHWM of
-//   the app's child process after its runs.
+//   app (prepareDatabase with the demo seed, then 10,000 generated campaigns from bench/campaign-data.ts,
+//   then buildApp) answers two list views: GET /api/campaigns?limit=20, and the same with a search term
+//   and two filters. For each view the app's exact body and content-type are served from memory by a
+//   raw node:http server (the reference). Order per view: raw, app, raw again (so a change in the
+//   machine's load shows and averages out). Ratio = app req/s ÷ mean of the two raw runs. Then, for
+//   context: 2,304 distinct views cycled (more than the list cache holds: the uncached cost), and
+//   GET /api/health (1 s warm-up). autocannon: 10 connections, a warm-up (default 3 s, discarded),
+//   then 10 s measured. Peak RSS = VmHWM of the app's child process after its runs.
+//   Query plans of the list statements: `npm run bench:plans` (bench/plans.ts).
 // - Start-up: `node dist/server/main.js` (what `npm start` runs) with a temp DATA_DIR. The first start creates and
 //   seeds the embedded database and is stopped with SIGTERM; then the server is started again 3 times
 //   on that existing database, each timed from spawn to the first 200 of GET /api/health (polled every
@@ -42,6 +45,8 @@ import autocannon from 'autocannon';
 import { DEMO_PASSWORD } from '../server/db/seed/demo.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/chromium.ts';
 import { measureSigninLatency, type SigninLatency } from './latency.ts';
+import { BENCH_CAMPAIGNS } from './campaign-data.ts';
+import { TOTAL_COUNT_HEADER } from '../domain/campaigns.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CLIENT_DIR = path.join(ROOT, 'dist', 'client');
@@ -447,8 +452,19 @@ interface LoadResult {
   timeouts: number;
 }
 
-async function load(url: string, seconds: number): Promise<LoadResult> {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, pipelining: 1 });
+/** `paths`: each request takes the next of these, in turn (on the origin `url`). */
+async function load(url: string, seconds: number, paths?: readonly string[]): Promise<LoadResult> {
+  let next = 0;
+  const requests = paths && [
+    { setupRequest: (req: object) => ({ ...req, path: paths[next++ % paths.length] }) },
+  ];
+  const r = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    pipelining: 1,
+    ...(requests && { requests }),
+  });
   return {
     reqPerSec: r.requests.average,
     p99Ms: r.latency.p99,
@@ -478,9 +494,37 @@ async function measure(url: string, warmupS = WARMUP_S): Promise<LoadResult> {
   return load(url, DURATION_S);
 }
 
-interface BackendResult {
-  backend: 'pglite' | 'postgres';
-  campaigns: number;
+/** The list views measured against the raw reference (issue 4): the default page, and a search with two filters. */
+const LIST_VIEWS = [
+  { label: 'GET /api/campaigns?limit=20', path: '/api/campaigns?limit=20' },
+  {
+    label: 'GET /api/campaigns?limit=20&q=rotterdam&risk=medium&region=europe',
+    path: '/api/campaigns?limit=20&q=rotterdam&risk=medium&region=europe',
+  },
+] as const;
+
+/**
+ * Views the cache cannot hold all of: the first 3 pages of every combination of 6 searches, 4 risk and
+ * 4 region choices, 2 status filters and 4 sorts (2,304 views, more than the list cache's 1,000
+ * entries), cycled in order so every request runs the statements: the uncached cost, for context.
+ */
+const UNCACHED_PATHS = ['', 'rotterdam', 'hamburg', 'japan', 'fertilizer', 'steel'].flatMap((q) =>
+  ['all', 'low', 'medium', 'high'].flatMap((risk) =>
+    ['all', 'asia', 'europe', 'americas'].flatMap((region) =>
+      ['', 'active'].flatMap((status) =>
+        ['newest', 'deadline', 'roi', 'funded'].flatMap((sort) =>
+          [1, 2, 3].map(
+            (page) =>
+              `/api/campaigns?limit=20&q=${q}&risk=${risk}&region=${region}&status=${status}&sort=${sort}&page=${page}`,
+          ),
+        ),
+      ),
+    ),
+  ),
+);
+
+interface ViewResult {
+  label: string;
   bodyBytes: number;
   contentType: string;
   /** Mean of the reference measured right before and right after the app. */
@@ -488,77 +532,102 @@ interface BackendResult {
   rawBefore: LoadResult;
   rawAfter: LoadResult;
   app: LoadResult;
-  health: LoadResult;
   ratio: number;
+  pass: boolean;
+}
+
+interface BackendResult {
+  backend: 'pglite' | 'postgres';
+  campaigns: number;
   target: number;
+  views: ViewResult[];
+  /** Every request a page the cache does not hold; ratio against the first view's reference. */
+  uncached: LoadResult & { ratio: number };
+  health: LoadResult;
   pass: boolean;
   peakRssBytes: number | null;
   latency: SigninLatency;
 }
 
+/** One view: the app's exact bytes served by a raw node:http child (before and after), and the app. */
+async function measureView(
+  backend: string,
+  appUrl: string,
+  view: (typeof LIST_VIEWS)[number],
+  target: number,
+): Promise<ViewResult> {
+  const res = await fetch(appUrl + view.path);
+  const body = Buffer.from(await res.arrayBuffer());
+  const contentType = res.headers.get('content-type') ?? 'application/json';
+  if (res.status !== 200)
+    throw new Error(`${view.label} answered ${res.status}: ${body.toString().slice(0, 300)}`);
+  const bodyFile = path.join(tempDir('hydrobridge-bench-body-'), 'campaigns.json');
+  fs.writeFileSync(bodyFile, body);
+  const raw = await startServeChild(['raw', '--body', bodyFile, '--content-type', contentType]);
+  try {
+    const rawUrl = `http://127.0.0.1:${raw.port}${view.path}`;
+    const check = await fetch(rawUrl);
+    const same =
+      Buffer.from(await check.arrayBuffer()).equals(body) &&
+      check.headers.get('content-type') === contentType;
+    if (!same) throw new Error('the reference server does not return the app’s bytes');
+    progress(
+      `${backend}: raw node:http reference, ${body.length} bytes (${WARMUP_S} s warm-up + ${DURATION_S} s)`,
+    );
+    const rawBefore = await measure(rawUrl);
+    progress(`${backend}: app ${view.label} (${WARMUP_S} s warm-up + ${DURATION_S} s)`);
+    const app = await measure(appUrl + view.path);
+    // The reference again, so that a change in the machine's load during the app run shows and averages out.
+    progress(`${backend}: raw node:http reference again (${DURATION_S} s)`);
+    const rawAfter = await load(rawUrl, DURATION_S);
+    const rawMean = meanLoad(rawBefore, rawAfter);
+    const ratio = app.reqPerSec / rawMean.reqPerSec;
+    const clean = [rawBefore, rawAfter, app].every((r) => r.non2xx === 0 && r.errors === 0);
+    if (!clean) progress(`${backend}: WARNING some requests failed (non-2xx or errors), see latest.json`);
+    return {
+      label: view.label,
+      bodyBytes: body.length,
+      contentType,
+      raw: rawMean,
+      rawBefore,
+      rawAfter,
+      app,
+      ratio,
+      pass: ratio >= target && clean,
+    };
+  } finally {
+    await raw.stop();
+  }
+}
+
 async function throughput(backend: 'pglite' | 'postgres', appArgs: string[]): Promise<BackendResult> {
-  progress(`${backend}: starting the app (child process, demo seed)`);
-  const app = await startServeChild(['app', ...appArgs]);
+  progress(`${backend}: starting the app (child process, demo seed + ${BENCH_CAMPAIGNS} campaigns)`);
+  const app = await startServeChild(['app', ...appArgs, '--campaigns', String(BENCH_CAMPAIGNS)]);
   try {
     const appUrl = `http://127.0.0.1:${app.port}`;
-    const res = await fetch(`${appUrl}/api/campaigns`);
-    const body = Buffer.from(await res.arrayBuffer());
-    const contentType = res.headers.get('content-type') ?? 'application/json';
-    if (res.status !== 200)
-      throw new Error(`GET /api/campaigns answered ${res.status}: ${body.toString().slice(0, 300)}`);
-    const campaigns = (JSON.parse(body.toString()) as unknown[]).length;
-
-    const bodyFile = path.join(tempDir('hydrobridge-bench-body-'), 'campaigns.json');
-    fs.writeFileSync(bodyFile, body);
-    const raw = await startServeChild(['raw', '--body', bodyFile, '--content-type', contentType]);
-    let rawBefore: LoadResult;
-    let rawAfter: LoadResult;
-    let appResult: LoadResult;
-    try {
-      const rawUrl = `http://127.0.0.1:${raw.port}/api/campaigns`;
-      const check = await fetch(rawUrl);
-      const same =
-        Buffer.from(await check.arrayBuffer()).equals(body) &&
-        check.headers.get('content-type') === contentType;
-      if (!same) throw new Error('the reference server does not return the app’s bytes');
-      progress(
-        `${backend}: raw node:http reference, ${body.length} bytes (${WARMUP_S} s warm-up + ${DURATION_S} s)`,
-      );
-      rawBefore = await measure(rawUrl);
-      progress(
-        `${backend}: app GET /api/campaigns, ${campaigns} campaigns (${WARMUP_S} s warm-up + ${DURATION_S} s)`,
-      );
-      appResult = await measure(`${appUrl}/api/campaigns`);
-      // The reference again, so that a change in the machine's load during the app run shows and averages out.
-      progress(`${backend}: raw node:http reference again (${DURATION_S} s)`);
-      rawAfter = await load(rawUrl, DURATION_S);
-    } finally {
-      await raw.stop();
-    }
-    const rawResult = meanLoad(rawBefore, rawAfter);
+    const campaigns = Number(
+      (await fetch(`${appUrl}/api/campaigns?limit=1`)).headers.get(TOTAL_COUNT_HEADER),
+    );
+    const target = backend === 'pglite' ? TARGETS.ratioPglite : TARGETS.ratioPostgres;
+    const views: ViewResult[] = [];
+    for (const view of LIST_VIEWS) views.push(await measureView(backend, appUrl, view, target));
+    progress(`${backend}: app, ${UNCACHED_PATHS.length} distinct views cycled (uncached) (${DURATION_S} s)`);
+    const uncachedLoad = await load(appUrl, DURATION_S, UNCACHED_PATHS);
+    const uncached = { ...uncachedLoad, ratio: uncachedLoad.reqPerSec / views[0]!.raw.reqPerSec };
     progress(`${backend}: app GET /api/health (${Math.min(1, WARMUP_S)} s warm-up + ${DURATION_S} s)`);
     // The app process is warm by now: a short warm-up for this route is enough.
     const health = await measure(`${appUrl}/api/health`, Math.min(1, WARMUP_S));
     progress(`${backend}: sign-in latency next to GET /api/health (sequential requests)`);
     const latency = await measureSigninLatency(appUrl, DEMO_PASSWORD);
     const peakRssBytes = peakRss(app.pid);
-    const ratio = appResult.reqPerSec / rawResult.reqPerSec;
-    const target = backend === 'pglite' ? TARGETS.ratioPglite : TARGETS.ratioPostgres;
-    const clean = [rawBefore, rawAfter, appResult, health].every((r) => r.non2xx === 0 && r.errors === 0);
-    if (!clean) progress(`${backend}: WARNING some requests failed (non-2xx or errors), see latest.json`);
     return {
       backend,
       campaigns,
-      bodyBytes: body.length,
-      contentType,
-      raw: rawResult,
-      rawBefore,
-      rawAfter,
-      app: appResult,
-      health,
-      ratio,
       target,
-      pass: ratio >= target && clean,
+      views,
+      uncached,
+      health,
+      pass: views.every((v) => v.pass),
       peakRssBytes,
       latency,
     };
@@ -1048,18 +1117,32 @@ function report(r: Results) {
         target,
         verdict,
       ];
-      rows.push(row(`raw node:http, same ${b.bodyBytes} B (mean)`, b.raw, '1', '', ''));
+      for (const v of b.views) {
+        rows.push(row(`raw node:http, same ${v.bodyBytes} B (mean)`, v.raw, '1', '', ''));
+        rows.push(row(v.label, v.app, v.ratio.toFixed(3), `≥ ${b.target}`, mark(v.pass)));
+      }
       rows.push(
-        row(`GET /api/campaigns (${b.campaigns})`, b.app, b.ratio.toFixed(3), `≥ ${b.target}`, mark(b.pass)),
+        row(
+          `uncached: ${UNCACHED_PATHS.length} views cycled`,
+          b.uncached,
+          b.uncached.ratio.toFixed(3),
+          '',
+          '',
+        ),
       );
-      rows.push(row('GET /api/health', b.health, (b.health.reqPerSec / b.raw.reqPerSec).toFixed(3), '', ''));
+      rows.push(
+        row('GET /api/health', b.health, (b.health.reqPerSec / b.views[0]!.raw.reqPerSec).toFixed(3), '', ''),
+      );
     }
     if (rows.length)
       out.push(table(['backend', 'server', 'req/s', 'p99 ms', 'ratio', 'target', ''], rows, 'llrrrll'));
     for (const b of r.api.backends) {
       out.push(
-        `  ${b.backend}: raw reference before / after the app: ${b.rawBefore.reqPerSec.toFixed(0)} / ${b.rawAfter.reqPerSec.toFixed(0)} req/s` +
-          ` · peak RSS of the app process (VmHWM): ${MB(b.peakRssBytes)}`,
+        `  ${b.backend}: ${b.campaigns} public campaigns · raw reference before / after the app: ` +
+          b.views
+            .map((v) => `${v.rawBefore.reqPerSec.toFixed(0)} / ${v.rawAfter.reqPerSec.toFixed(0)}`)
+            .join(', ') +
+          ` req/s · peak RSS of the app process (VmHWM): ${MB(b.peakRssBytes)}`,
       );
     }
     for (const b of r.api.backends) {

@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { buildApp } from '../server/app.ts';
 import { openDatabase } from '../server/db/connect.ts';
 import { prepareDatabase } from '../server/db/prepare.ts';
+import { insertBenchCampaigns } from './campaign-data.ts';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -25,6 +26,7 @@ const { positionals, values } = parseArgs({
     client: { type: 'string' },
     body: { type: 'string' },
     'content-type': { type: 'string' },
+    campaigns: { type: 'string' },
   },
 });
 
@@ -57,6 +59,7 @@ async function serveApp() {
         ? await openDatabase({ dataDir: values['data-dir'] })
         : await openDatabase({ memory: true });
   await prepareDatabase(database, { seedDemo: true });
+  if (values.campaigns) await insertBenchCampaigns(database.db, Number(values.campaigns));
   const app = await buildApp(values.client ? { database, clientDir: values.client } : { database });
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.once('SIGTERM', () => {

@@ -79,55 +79,81 @@ export interface CampaignPage {
   total: number;
 }
 
-async function queryCampaignPage(
-  db: Db,
-  query: CampaignListQuery,
-  withDrafts: boolean,
-): Promise<CampaignPage> {
+/** The statements of one list call: the page and the count (the bench prints their plans). */
+export function campaignPageStatements(db: Db, query: CampaignListQuery, withDrafts: boolean) {
   const where = listFilter(query, withDrafts);
-  const [rows, [counted]] = await Promise.all([
-    db
+  return {
+    rows: db
       .select()
       .from(campaigns)
       .where(where)
       .orderBy(...LIST_ORDER[query.sort])
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(campaigns).where(where),
+    total: db.select({ total: count() }).from(campaigns).where(where),
+  };
+}
+
+async function queryCampaignPage(
+  db: Db,
+  query: CampaignListQuery,
+  withDrafts: boolean,
+  knownTotal?: number,
+): Promise<CampaignPage> {
+  const statements = campaignPageStatements(db, query, withDrafts);
+  const [rows, total] = await Promise.all([
+    statements.rows,
+    knownTotal ?? statements.total.then(([counted]) => counted?.total ?? 0),
   ]);
   // Through the wire schema: only declared fields leave, as the route's own serializer would ensure.
-  return { json: JSON.stringify(campaignListSchema.parse(rows.map(toCampaign))), total: counted?.total ?? 0 };
+  return { json: JSON.stringify(campaignListSchema.parse(rows.map(toCampaign))), total };
 }
 
 /**
- * Public pages of the list, cached per database. This process invalidates on every campaign write it
- * makes, so with PGlite (one process owns the data) a hit is always current; with PostgreSQL another
- * instance's write shows here within LIST_CACHE_TTL_MS. Pages a trader or admin sees with drafts are
- * never cached.
+ * Public views of the list, cached per database: whole pages, and the totals by filter (the count is
+ * the costly statement, and paging or re-sorting keeps it). This process clears both on every campaign
+ * write it makes, so with PGlite (one process owns the data) a hit is always current; with PostgreSQL
+ * another instance's write shows here within LIST_CACHE_TTL_MS. Views with drafts (a trader's own list,
+ * an admin's) are never cached.
  */
 const LIST_CACHE_TTL_MS = 2_000;
-const listCaches = new WeakMap<Db, LRUCache<string, CampaignPage>>();
+interface ListCache {
+  pages: LRUCache<string, CampaignPage>;
+  totals: LRUCache<string, number>;
+}
+const listCaches = new WeakMap<Db, ListCache>();
 
-function listCache(db: Db): LRUCache<string, CampaignPage> {
+function listCache(db: Db): ListCache {
   let cache = listCaches.get(db);
-  if (!cache) listCaches.set(db, (cache = new LRUCache({ max: 1_000, ttl: LIST_CACHE_TTL_MS })));
+  if (!cache) {
+    cache = {
+      pages: new LRUCache({ max: 1_000, ttl: LIST_CACHE_TTL_MS }),
+      totals: new LRUCache({ max: 1_000, ttl: LIST_CACHE_TTL_MS }),
+    };
+    listCaches.set(db, cache);
+  }
   return cache;
 }
 
 /** Call after any write that changes what the list shows (campaign fields, raised amount, investors). */
 export function invalidateCampaignLists(db: Db): void {
-  listCaches.get(db)?.clear();
+  const cache = listCaches.get(db);
+  cache?.pages.clear();
+  cache?.totals.clear();
 }
 
 export async function listCampaigns(db: Db, query: CampaignListQuery, viewer: Viewer): Promise<CampaignPage> {
   if (seesDrafts(viewer, query)) return queryCampaignPage(db, query, true);
-  const cache = listCache(db);
+  const { pages, totals } = listCache(db);
   // The parsed query is normalized (defaults filled, statuses sorted): equal views share one entry.
   const key = JSON.stringify(query);
-  const hit = cache.get(key);
+  const hit = pages.get(key);
   if (hit) return hit;
-  const page = await queryCampaignPage(db, query, false);
-  cache.set(key, page);
+  const { traderId, status, q, risk, region } = query;
+  const filterKey = JSON.stringify({ traderId, status, q, risk, region });
+  const page = await queryCampaignPage(db, query, false, totals.get(filterKey));
+  pages.set(key, page);
+  totals.set(filterKey, page.total);
   return page;
 }
 
