@@ -33,22 +33,35 @@
 //
 // Options: --only bundle,api,startup,lighthouse · --build (rebuild the client) · --duration S ·
 //          --warmup S · --lighthouse-runs N
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import zlib from 'node:zlib';
-import autocannon from 'autocannon';
-import { DEMO_PASSWORD } from '../server/db/seed/demo.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/chromium.ts';
-import { measureSigninLatency, type SigninLatency } from './latency.ts';
-import { BENCH_CAMPAIGNS } from './campaign-data.ts';
-import { TOTAL_COUNT_HEADER } from '../domain/campaigns.ts';
+import { apiPart, UNCACHED_PATHS, type BackendResult, type LoadResult } from './api.ts';
+import {
+  cleanupAll,
+  errorMessage,
+  freePort,
+  gzip9,
+  kB,
+  mark,
+  MB,
+  median,
+  peakRss,
+  progress,
+  ROOT,
+  SERVER_ENTRY,
+  sleep,
+  spawnNode,
+  START_TIMEOUT_MS,
+  t0,
+  table,
+  tempDir,
+} from './common.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const CLIENT_DIR = path.join(ROOT, 'dist', 'client');
 const RESULTS_DIR = path.join(import.meta.dirname, 'results');
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
@@ -85,177 +98,6 @@ const DURATION_S = Number(opts.duration);
 const WARMUP_S = Number(opts.warmup);
 const LIGHTHOUSE_RUNS = Math.max(1, Number(opts['lighthouse-runs']));
 const CONNECTIONS = 10;
-/** Generous: a first start seeds the database, and a busy machine can be very slow. */
-const START_TIMEOUT_MS = 180_000;
-
-// ---------------------------------------------------------------------------------------------------
-// Helpers: progress, cleanup, child servers
-
-const t0 = performance.now();
-function progress(message: string) {
-  console.log(`[${((performance.now() - t0) / 1000).toFixed(0).padStart(3)} s] ${message}`);
-}
-
-const cleanups: Array<() => unknown> = [];
-async function cleanupAll() {
-  while (cleanups.length) {
-    try {
-      await cleanups.pop()!();
-    } catch (error) {
-      console.error('cleanup:', errorMessage(error));
-    }
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping servers and removing temp files`);
-    void cleanupAll().finally(() => process.exit(130));
-  });
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-function tempDir(prefix: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Child {
-  proc: ChildProcess;
-  pid: number;
-  port: number;
-  /** Output so far (stderr, and stdout that isn't the ready line), for error messages. */
-  output: () => string;
-  stop: () => Promise<number | null>;
-}
-
-/** The production server entry that `npm start` runs (built by `npm run build`). */
-const SERVER_ENTRY = 'dist/server/main.js';
-
-/**
- * Spawns `node <script> …` in the repo root (through tsx for TypeScript sources) and keeps its output
- * for error messages.
- */
-function spawnNode(script: string, args: string[], env: NodeJS.ProcessEnv = {}) {
-  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const proc = spawn(process.execPath, [...loader, script, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  proc.stderr!.on('data', (d: Buffer) => {
-    output = (output + d.toString()).slice(-4000);
-  });
-  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
-  let stopped = false;
-  const stop = async () => {
-    if (!stopped && proc.exitCode === null && proc.signalCode === null) {
-      stopped = true;
-      proc.kill('SIGTERM');
-      const timer = setTimeout(() => proc.kill('SIGKILL'), 15_000);
-      const code = await exited;
-      clearTimeout(timer);
-      return code;
-    }
-    return proc.exitCode;
-  };
-  cleanups.push(stop);
-  return {
-    proc,
-    exited,
-    stop,
-    output: () => output,
-    appendOutput: (s: string) => (output = (output + s).slice(-4000)),
-  };
-}
-
-/** Starts bench/serve.ts and waits for its ready line. */
-async function startServeChild(args: string[]): Promise<Child> {
-  const node = spawnNode('bench/serve.ts', args);
-  const port = await new Promise<number>((resolve, reject) => {
-    let buffer = '';
-    const timer = setTimeout(
-      () =>
-        reject(
-          new Error(`serve.ts ${args[0]} not ready after ${START_TIMEOUT_MS / 1000} s\n${node.output()}`),
-        ),
-      START_TIMEOUT_MS,
-    );
-    node.proc.stdout!.on('data', (d: Buffer) => {
-      buffer += d.toString();
-      for (const line of buffer.split('\n')) {
-        if (line.startsWith('{"ready":true')) {
-          clearTimeout(timer);
-          resolve((JSON.parse(line) as { port: number }).port);
-          return;
-        }
-      }
-      node.appendOutput(d.toString());
-    });
-    void node.exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`serve.ts ${args.join(' ')} exited (${code}):\n${node.output()}`));
-    });
-  });
-  return { proc: node.proc, pid: node.proc.pid!, port, output: node.output, stop: node.stop };
-}
-
-/** Peak resident set size (VmHWM) of a live process, in bytes. */
-function peakRss(pid: number): number | null {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = /^VmHWM:\s+(\d+)\s+kB/m.exec(status)?.[1];
-    return kb ? Number(kb) * 1024 : null;
-  } catch {
-    return null;
-  }
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-}
-
-const gzip9 = (buf: Buffer) => zlib.gzipSync(buf, { level: 9 }).length;
-const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
-const MB = (bytes: number | null) => (bytes === null ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(0)} MiB`);
-const mark = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
-
-/** A plain-text table; `align` has one letter per column, l or r. */
-function table(headers: string[], rows: Array<Array<string | number>>, align: string): string {
-  const cells = [headers, ...rows.map((r) => r.map(String))];
-  const widths = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
-  const line = (r: string[]) =>
-    '  ' +
-    r
-      .map((c, i) => (align[i] === 'r' ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
-      .join('   ')
-      .trimEnd();
-  return [
-    line(cells[0]!),
-    '  ' + widths.map((w) => '-'.repeat(w)).join('   '),
-    ...cells.slice(1).map(line),
-  ].join('\n');
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Part 0: the production build of the client
 
@@ -437,228 +279,6 @@ async function bundleFromChromium(baseUrl: string): Promise<BundleMeasure> {
   } finally {
     await browser.close();
   }
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Part 2: API throughput
-
-interface LoadResult {
-  reqPerSec: number;
-  p99Ms: number;
-  avgMs: number;
-  requests: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-
-/** `paths`: each request takes the next of these, in turn (on the origin `url`). */
-async function load(url: string, seconds: number, paths?: readonly string[]): Promise<LoadResult> {
-  let next = 0;
-  const requests = paths && [
-    { setupRequest: (req: object) => ({ ...req, path: paths[next++ % paths.length] }) },
-  ];
-  const r = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    pipelining: 1,
-    ...(requests && { requests }),
-  });
-  return {
-    reqPerSec: r.requests.average,
-    p99Ms: r.latency.p99,
-    avgMs: r.latency.average,
-    requests: r.requests.total,
-    non2xx: r.non2xx,
-    errors: r.errors,
-    timeouts: r.timeouts,
-  };
-}
-
-function meanLoad(a: LoadResult, b: LoadResult): LoadResult {
-  const mean = (k: keyof LoadResult) => (a[k] + b[k]) / 2;
-  return {
-    reqPerSec: mean('reqPerSec'),
-    p99Ms: mean('p99Ms'),
-    avgMs: mean('avgMs'),
-    requests: a.requests + b.requests,
-    non2xx: a.non2xx + b.non2xx,
-    errors: a.errors + b.errors,
-    timeouts: a.timeouts + b.timeouts,
-  };
-}
-
-async function measure(url: string, warmupS = WARMUP_S): Promise<LoadResult> {
-  if (warmupS > 0) await load(url, warmupS);
-  return load(url, DURATION_S);
-}
-
-/** The list views measured against the raw reference (issue 4): the default page, and a search with two filters. */
-const LIST_VIEWS = [
-  { label: 'GET /api/campaigns?limit=20', path: '/api/campaigns?limit=20' },
-  {
-    label: 'GET /api/campaigns?limit=20&q=rotterdam&risk=medium&region=europe',
-    path: '/api/campaigns?limit=20&q=rotterdam&risk=medium&region=europe',
-  },
-] as const;
-
-/**
- * Views the cache cannot hold all of: the first 3 pages of every combination of 6 searches, 4 risk and
- * 4 region choices, 2 status filters and 4 sorts (2,304 views, more than the list cache's 1,000
- * entries), cycled in order so every request runs the statements: the uncached cost, for context.
- */
-const UNCACHED_PATHS = ['', 'rotterdam', 'hamburg', 'japan', 'fertilizer', 'steel'].flatMap((q) =>
-  ['all', 'low', 'medium', 'high'].flatMap((risk) =>
-    ['all', 'asia', 'europe', 'americas'].flatMap((region) =>
-      ['', 'active'].flatMap((status) =>
-        ['newest', 'deadline', 'roi', 'funded'].flatMap((sort) =>
-          [1, 2, 3].map(
-            (page) =>
-              `/api/campaigns?limit=20&q=${q}&risk=${risk}&region=${region}&status=${status}&sort=${sort}&page=${page}`,
-          ),
-        ),
-      ),
-    ),
-  ),
-);
-
-interface ViewResult {
-  label: string;
-  bodyBytes: number;
-  contentType: string;
-  /** Mean of the reference measured right before and right after the app. */
-  raw: LoadResult;
-  rawBefore: LoadResult;
-  rawAfter: LoadResult;
-  app: LoadResult;
-  ratio: number;
-  pass: boolean;
-}
-
-interface BackendResult {
-  backend: 'pglite' | 'postgres';
-  campaigns: number;
-  target: number;
-  views: ViewResult[];
-  /** Every request a page the cache does not hold; ratio against the first view's reference. */
-  uncached: LoadResult & { ratio: number };
-  health: LoadResult;
-  pass: boolean;
-  peakRssBytes: number | null;
-  latency: SigninLatency;
-}
-
-/** One view: the app's exact bytes served by a raw node:http child (before and after), and the app. */
-async function measureView(
-  backend: string,
-  appUrl: string,
-  view: (typeof LIST_VIEWS)[number],
-  target: number,
-): Promise<ViewResult> {
-  const res = await fetch(appUrl + view.path);
-  const body = Buffer.from(await res.arrayBuffer());
-  const contentType = res.headers.get('content-type') ?? 'application/json';
-  if (res.status !== 200)
-    throw new Error(`${view.label} answered ${res.status}: ${body.toString().slice(0, 300)}`);
-  const bodyFile = path.join(tempDir('hydrobridge-bench-body-'), 'campaigns.json');
-  fs.writeFileSync(bodyFile, body);
-  const raw = await startServeChild(['raw', '--body', bodyFile, '--content-type', contentType]);
-  try {
-    const rawUrl = `http://127.0.0.1:${raw.port}${view.path}`;
-    const check = await fetch(rawUrl);
-    const same =
-      Buffer.from(await check.arrayBuffer()).equals(body) &&
-      check.headers.get('content-type') === contentType;
-    if (!same) throw new Error('the reference server does not return the app’s bytes');
-    progress(
-      `${backend}: raw node:http reference, ${body.length} bytes (${WARMUP_S} s warm-up + ${DURATION_S} s)`,
-    );
-    const rawBefore = await measure(rawUrl);
-    progress(`${backend}: app ${view.label} (${WARMUP_S} s warm-up + ${DURATION_S} s)`);
-    const app = await measure(appUrl + view.path);
-    // The reference again, so that a change in the machine's load during the app run shows and averages out.
-    progress(`${backend}: raw node:http reference again (${DURATION_S} s)`);
-    const rawAfter = await load(rawUrl, DURATION_S);
-    const rawMean = meanLoad(rawBefore, rawAfter);
-    const ratio = app.reqPerSec / rawMean.reqPerSec;
-    const clean = [rawBefore, rawAfter, app].every((r) => r.non2xx === 0 && r.errors === 0);
-    if (!clean) progress(`${backend}: WARNING some requests failed (non-2xx or errors), see latest.json`);
-    return {
-      label: view.label,
-      bodyBytes: body.length,
-      contentType,
-      raw: rawMean,
-      rawBefore,
-      rawAfter,
-      app,
-      ratio,
-      pass: ratio >= target && clean,
-    };
-  } finally {
-    await raw.stop();
-  }
-}
-
-async function throughput(backend: 'pglite' | 'postgres', appArgs: string[]): Promise<BackendResult> {
-  progress(`${backend}: starting the app (child process, demo seed + ${BENCH_CAMPAIGNS} campaigns)`);
-  const app = await startServeChild(['app', ...appArgs, '--campaigns', String(BENCH_CAMPAIGNS)]);
-  try {
-    const appUrl = `http://127.0.0.1:${app.port}`;
-    const campaigns = Number(
-      (await fetch(`${appUrl}/api/campaigns?limit=1`)).headers.get(TOTAL_COUNT_HEADER),
-    );
-    const target = backend === 'pglite' ? TARGETS.ratioPglite : TARGETS.ratioPostgres;
-    const views: ViewResult[] = [];
-    for (const view of LIST_VIEWS) views.push(await measureView(backend, appUrl, view, target));
-    progress(`${backend}: app, ${UNCACHED_PATHS.length} distinct views cycled (uncached) (${DURATION_S} s)`);
-    const uncachedLoad = await load(appUrl, DURATION_S, UNCACHED_PATHS);
-    const uncached = { ...uncachedLoad, ratio: uncachedLoad.reqPerSec / views[0]!.raw.reqPerSec };
-    progress(`${backend}: app GET /api/health (${Math.min(1, WARMUP_S)} s warm-up + ${DURATION_S} s)`);
-    // The app process is warm by now: a short warm-up for this route is enough.
-    const health = await measure(`${appUrl}/api/health`, Math.min(1, WARMUP_S));
-    progress(`${backend}: sign-in latency next to GET /api/health (sequential requests)`);
-    const latency = await measureSigninLatency(appUrl, DEMO_PASSWORD);
-    const peakRssBytes = peakRss(app.pid);
-    return {
-      backend,
-      campaigns,
-      target,
-      views,
-      uncached,
-      health,
-      pass: views.every((v) => v.pass),
-      peakRssBytes,
-      latency,
-    };
-  } finally {
-    const code = await app.stop();
-    if (code !== 0) progress(`${backend}: app child exited with ${code}: ${app.output().slice(-500)}`);
-  }
-}
-
-async function apiPart(): Promise<{ backends: BackendResult[]; errors: string[] }> {
-  const backends: BackendResult[] = [];
-  const errors: string[] = [];
-  try {
-    backends.push(
-      await throughput('pglite', ['--db', 'pglite', '--data-dir', tempDir('hydrobridge-bench-pglite-')]),
-    );
-  } catch (error) {
-    errors.push(`pglite: ${errorMessage(error)}`);
-  }
-  try {
-    progress('postgres: starting a throwaway PostgreSQL (test/postgres.ts)');
-    const { startPostgres } = await import('../test/postgres.ts');
-    const pg = await startPostgres();
-    cleanups.push(() => pg.stop());
-    const url = pg.createDatabase('hydrobridge_bench');
-    backends.push(await throughput('postgres', ['--db', 'postgres', '--url', url]));
-    pg.stop();
-  } catch (error) {
-    errors.push(`postgres: ${errorMessage(error)}`);
-  }
-  return { backends, errors };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -1050,7 +670,13 @@ async function main() {
   }
 
   if (wants('api')) {
-    const r = await apiPart();
+    const r = await apiPart({
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+      warmupS: WARMUP_S,
+      ratioPglite: TARGETS.ratioPglite,
+      ratioPostgres: TARGETS.ratioPostgres,
+    });
     results.api = { backends: r.backends };
     for (const e of r.errors) fail('api', e);
   }
