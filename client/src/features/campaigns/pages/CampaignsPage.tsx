@@ -54,7 +54,8 @@ export default function CampaignsPage() {
         <p role="status" className="text-sm font-medium">
           {total !== undefined && campaignsText(total)}
         </p>
-        {filtered && (
+        {/* An empty list offers its own Clear filters button. */}
+        {filtered && !!list.data?.campaigns.length && (
           <Button variant="ghost" size="sm" onClick={clearFilters}>
             Clear filters
           </Button>
