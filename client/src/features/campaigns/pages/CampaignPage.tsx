@@ -106,7 +106,7 @@ function CampaignView({ campaign }: { campaign: CampaignDetail }) {
         </p>
       </header>
 
-      <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <aside className="space-y-6 lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1">
           <FundingCard campaign={campaign} />
           <Card aria-labelledby="trader-heading">
@@ -204,7 +204,7 @@ function LoadingView() {
       <div className="h-6 w-48 rounded bg-muted" />
       <div className="mt-4 h-9 w-3/4 max-w-xl rounded bg-muted" />
       <div className="mt-3 h-5 w-72 max-w-full rounded bg-muted" />
-      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="h-64 rounded-xl bg-muted/60" />
         <div className="h-80 rounded-xl bg-muted/60" />
       </div>
@@ -219,7 +219,13 @@ export default function CampaignPage() {
   let body: ReactNode;
   if (campaign.isPending) body = <LoadingView />;
   else if (campaign.error instanceof ApiError && campaign.error.status === 404)
-    body = <MessageCard title={serverMessageOf(campaign.error) ?? 'Campaign not found'} />;
+    body = (
+      <MessageCard title={serverMessageOf(campaign.error) ?? 'Campaign not found'}>
+        <p className="text-sm text-muted-foreground">
+          The link may be mistyped, or the campaign is no longer listed.
+        </p>
+      </MessageCard>
+    );
   else if (campaign.error)
     body = (
       <MessageCard title={CAMPAIGN_FETCH_FAILED}>
