@@ -37,26 +37,6 @@ export function daysLeft(deadline: string | Date, now: Date = new Date()): numbe
   return ms <= 0 ? 0 : Math.ceil(ms / 86_400_000);
 }
 
-export interface CampaignFilter {
-  /** Free text matched against title, route and description, case-insensitively. */
-  q?: string;
-  risk?: RiskLevel | 'all';
-  region?: Region | 'all';
-}
-
-/** The landing page's search and filters (spec §2). */
-export function matchesCampaignFilter(
-  c: { title: string; tradeRoute: string; description: string; riskLevel: RiskLevel; region: Region },
-  filter: CampaignFilter,
-): boolean {
-  const q = filter.q?.trim().toLowerCase();
-  if (q && ![c.title, c.tradeRoute, c.description].some((text) => text.toLowerCase().includes(q)))
-    return false;
-  if (filter.risk && filter.risk !== 'all' && c.riskLevel !== filter.risk) return false;
-  if (filter.region && filter.region !== 'all' && c.region !== filter.region) return false;
-  return true;
-}
-
 // ---- the list call's options (spec §7 GET /api/campaigns) --------------------------------------
 
 export const CAMPAIGN_SORTS = ['newest', 'deadline', 'roi', 'funded'] as const;

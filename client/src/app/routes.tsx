@@ -5,6 +5,7 @@ import { Route, Switch } from 'wouter';
 import LandingPage from '@/features/landing/LandingPage.tsx';
 
 const CampaignsPage = lazy(() => import('@/features/campaigns/pages/CampaignsPage.tsx'));
+const CampaignPage = lazy(() => import('@/features/campaigns/pages/CampaignPage.tsx'));
 const HowItWorksPage = lazy(() => import('@/features/marketing/HowItWorksPage.tsx'));
 const BreakdownPage = lazy(() => import('@/features/marketing/BreakdownPage.tsx'));
 const TermsPage = lazy(() => import('@/features/marketing/TermsPage.tsx'));
@@ -20,6 +21,7 @@ const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 const ROUTES: Array<[path: string, component: ComponentType]> = [
   ['/', LandingPage],
   ['/campaigns', CampaignsPage],
+  ['/campaigns/:id', CampaignPage],
   ['/how-it-works', HowItWorksPage],
   ['/breakdown', BreakdownPage],
   ['/terms', TermsPage],

@@ -1,21 +1,25 @@
 import { ArrowRight, Eye, Leaf, PieChart, Search, ShieldCheck, Ship } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import {
-  matchesCampaignFilter,
   REGION_LABELS,
   REGIONS,
+  RISK_LABELS,
   RISK_LEVELS,
-  type CampaignFilter,
   type CampaignStatus,
+  type Region,
+  type RiskLevel,
 } from '@domain/campaigns.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { Input, Label, NativeSelect } from '@/components/ui/input.tsx';
 import { useAuth } from '@/features/auth/auth-context.tsx';
-import { useCampaignPage } from '@/features/campaigns/api/campaigns.ts';
+import { campaignPageQuery } from '@/features/campaigns/api/campaigns.ts';
 import { CampaignGrid } from '@/features/campaigns/components/CampaignGrid.tsx';
 import { usePlatformStats } from '@/features/platform/api.ts';
+import { useDebouncedValue } from '@/hooks/use-debounced-value.ts';
+import { cn } from '@/lib/cn.ts';
 import { formatNumber, formatPercent, formatUsd } from '@/lib/format.ts';
 
 /** Landing shows the campaigns an investor can still act on: open for funding or just funded. */
@@ -65,17 +69,27 @@ function StatTiles() {
   );
 }
 
+interface OpportunityFilter {
+  q: string;
+  risk: RiskLevel | 'all';
+  region: Region | 'all';
+}
+
+/** The newest open or funded campaigns, searched and filtered by the server (spec §2 landing). */
 function Opportunities() {
-  const page = useCampaignPage({ status: LANDING_STATUSES, limit: 100 });
-  const campaigns = { ...page, data: page.data?.campaigns };
-  const [filter, setFilter] = useState<Required<CampaignFilter>>({ q: '', risk: 'all', region: 'all' });
-  const shown = useMemo(
-    () =>
-      campaigns.data
-        ?.filter((c) => matchesCampaignFilter(c, filter))
-        .slice(0, LANDING_LIMIT),
-    [campaigns.data, filter],
-  );
+  const [filter, setFilter] = useState<OpportunityFilter>({ q: '', risk: 'all', region: 'all' });
+  // One request per pause in typing; the list call refuses more than 100 characters.
+  const q = useDebouncedValue(filter.q.trim().slice(0, 100), 300);
+  const campaigns = useQuery({
+    ...campaignPageQuery({
+      status: LANDING_STATUSES,
+      q: q || undefined,
+      risk: filter.risk,
+      region: filter.region,
+      limit: LANDING_LIMIT,
+    }),
+    placeholderData: keepPreviousData,
+  });
   return (
     <section aria-labelledby="opportunities" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -109,6 +123,7 @@ function Opportunities() {
             type="search"
             placeholder="Search by title, route or port"
             className="pl-9"
+            maxLength={100}
             value={filter.q}
             onChange={(e) => setFilter((f) => ({ ...f, q: e.target.value }))}
           />
@@ -125,7 +140,7 @@ function Opportunities() {
             <option value="all">All risk levels</option>
             {RISK_LEVELS.map((r) => (
               <option key={r} value={r}>
-                {r[0]!.toUpperCase() + r.slice(1)} risk
+                {RISK_LABELS[r]}
               </option>
             ))}
           </NativeSelect>
@@ -148,8 +163,15 @@ function Opportunities() {
           </NativeSelect>
         </div>
       </form>
-      <div className="mt-6">
-        <CampaignGrid campaigns={shown} isPending={campaigns.isPending} error={campaigns.error} />
+      <div
+        className={cn('mt-6 transition-opacity', campaigns.isPlaceholderData && 'opacity-60')}
+        aria-busy={campaigns.isPlaceholderData || undefined}
+      >
+        <CampaignGrid
+          campaigns={campaigns.data?.campaigns}
+          isPending={campaigns.isPending}
+          error={campaigns.error}
+        />
       </div>
     </section>
   );

@@ -1,14 +1,13 @@
 import { CalendarClock, MapPin } from 'lucide-react';
+import { Link } from 'wouter';
 import type { Campaign } from '@domain/campaign-schemas.ts';
 import { campaignFigures } from '@domain/campaign-figures.ts';
-import { RISK_LABELS, type RiskLevel } from '@domain/campaigns.ts';
-import { Badge, type BadgeTone } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
 import { formatDate, formatNumber, formatPercent, formatUsd, formatUsdCents } from '@/lib/format.ts';
-
-const RISK_TONES: Record<RiskLevel, BadgeTone> = { low: 'green', medium: 'amber', high: 'red' };
+import { investorsText } from '../campaign-text.ts';
+import { RiskBadge } from './RiskBadge.tsx';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -19,7 +18,10 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The campaign card of spec §2. At 100% funding the button reads Fully Funded and does nothing. */
+/**
+ * The campaign card of spec §2. At 100% funding the button reads Fully Funded and does nothing. The
+ * title links to the campaign page.
+ */
 export function CampaignCard({
   campaign,
   onInvest,
@@ -33,10 +35,12 @@ export function CampaignCard({
     <Card className="flex flex-col" aria-labelledby={titleId} role="article">
       <CardHeader className="gap-2">
         <div className="flex items-start justify-between gap-3">
-          <CardTitle id={titleId}>{campaign.title}</CardTitle>
-          <Badge tone={RISK_TONES[campaign.riskLevel]} className="shrink-0">
-            {RISK_LABELS[campaign.riskLevel]}
-          </Badge>
+          <CardTitle id={titleId}>
+            <Link href={`/campaigns/${campaign.id}`} className="underline-offset-4 hover:underline">
+              {campaign.title}
+            </Link>
+          </CardTitle>
+          <RiskBadge risk={campaign.riskLevel} className="shrink-0" />
         </div>
         <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
           <MapPin className="h-4 w-4 shrink-0" aria-hidden />
@@ -58,7 +62,10 @@ export function CampaignCard({
             <span className="text-muted-foreground">{formatPercent(f.progressPercent)}</span>
           </div>
           <Progress percent={Number(f.progressPercent)} label={`Funding progress of ${campaign.title}`} />
-          <p className="text-xs text-muted-foreground">of {formatUsd(campaign.targetAmount)} target</p>
+          <p className="flex justify-between gap-2 text-xs text-muted-foreground">
+            <span>of {formatUsd(campaign.targetAmount)} target</span>
+            <span>{investorsText(campaign.investorCount)}</span>
+          </p>
         </div>
         <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
           <CalendarClock className="h-4 w-4 shrink-0" aria-hidden />

@@ -1,0 +1,242 @@
+import { ArrowLeft, Building2, CalendarClock, MapPin } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'wouter';
+import type { CampaignDetail } from '@domain/campaign-schemas.ts';
+import { campaignDateTimeline, campaignFigures, campaignStatusTimeline } from '@domain/campaign-figures.ts';
+import { REGION_LABELS } from '@domain/campaigns.ts';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
+import { Progress } from '@/components/ui/progress.tsx';
+import { ApiError, serverMessageOf } from '@/lib/api.ts';
+import { formatDate, formatNumber, formatPercent, formatUsd, formatUsdCents } from '@/lib/format.ts';
+import { useCampaign } from '../api/campaigns.ts';
+import { daysLeftText } from '../campaign-text.ts';
+import { CampaignStatusBadge } from '../components/CampaignStatusBadge.tsx';
+import { CampaignTimeline } from '../components/CampaignTimeline.tsx';
+import { RiskBadge } from '../components/RiskBadge.tsx';
+import { useInvestAction } from '../use-invest-action.ts';
+
+const CAMPAIGN_FETCH_FAILED = 'Failed to fetch campaign';
+
+function BackLink() {
+  return (
+    <Link
+      href="/campaigns"
+      className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground"
+    >
+      <ArrowLeft className="h-4 w-4" aria-hidden /> All campaigns
+    </Link>
+  );
+}
+
+function Fact({ label, value, note }: { label: string; value: ReactNode; note?: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="mt-0.5 text-lg font-semibold tabular-nums">{value}</dd>
+      {note && <dd className="text-xs text-muted-foreground">{note}</dd>}
+    </div>
+  );
+}
+
+/** Raised against target, what is left, who backs it, when funding closes, and Invest Now. */
+function FundingCard({ campaign }: { campaign: CampaignDetail }) {
+  const f = campaignFigures(campaign);
+  const invest = useInvestAction();
+  const closing = f.fullyFunded
+    ? 'Target reached'
+    : f.daysLeft === 0
+      ? 'Funding closed'
+      : daysLeftText(f.daysLeft);
+  return (
+    <Card aria-labelledby="funding-heading">
+      <CardHeader>
+        <CardTitle id="funding-heading">Funding</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-5">
+        <div className="space-y-2">
+          <p className="flex flex-wrap items-baseline justify-between gap-x-2">
+            <span className="text-2xl font-bold tabular-nums">{formatUsd(campaign.raisedAmount)}</span>
+            <span className="text-sm font-medium tabular-nums">
+              {formatPercent(f.progressPercent)} funded
+            </span>
+          </p>
+          <Progress percent={Number(f.progressPercent)} label={`Funding progress of ${campaign.title}`} />
+          <p className="text-sm text-muted-foreground">raised of {formatUsd(campaign.targetAmount)} target</p>
+        </div>
+        <dl className="grid grid-cols-2 gap-4">
+          <Fact label="Remaining" value={formatUsd(f.remaining)} />
+          <Fact label="Investors" value={formatNumber(campaign.investorCount)} />
+          <Fact label="Funding deadline" value={formatDate(campaign.deadline)} note={closing} />
+          <Fact label="Minimum investment" value={formatUsd(campaign.minimumInvestment)} />
+        </dl>
+        <Button
+          size="lg"
+          className="w-full"
+          disabled={f.fullyFunded}
+          aria-disabled={f.fullyFunded}
+          onClick={() => {
+            if (!f.fullyFunded) invest(campaign);
+          }}
+        >
+          {f.fullyFunded ? 'Fully Funded' : 'Invest Now'}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function CampaignView({ campaign }: { campaign: CampaignDetail }) {
+  const f = campaignFigures(campaign);
+  return (
+    <article aria-labelledby="campaign-title">
+      <header>
+        <div className="flex flex-wrap items-center gap-2">
+          <CampaignStatusBadge status={campaign.status} />
+          <RiskBadge risk={campaign.riskLevel} />
+          <Badge>{REGION_LABELS[campaign.region]}</Badge>
+        </div>
+        <h1 id="campaign-title" className="mt-3 text-3xl font-bold tracking-tight">
+          {campaign.title}
+        </h1>
+        <p className="mt-2 flex items-center gap-1.5 text-muted-foreground">
+          <MapPin className="h-4 w-4 shrink-0" aria-hidden />
+          <span>{campaign.tradeRoute}</span>
+        </p>
+      </header>
+
+      <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <aside className="space-y-6 lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1">
+          <FundingCard campaign={campaign} />
+          <Card aria-labelledby="trader-heading">
+            <CardHeader>
+              <CardTitle id="trader-heading">Trader</CardTitle>
+            </CardHeader>
+            <CardContent className="flex items-start gap-3">
+              <span className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+                <Building2 className="h-5 w-5" aria-hidden />
+              </span>
+              <div>
+                <p className="font-semibold">{campaign.traderName}</p>
+                {campaign.traderCompany && (
+                  <p className="text-sm text-muted-foreground">{campaign.traderCompany}</p>
+                )}
+              </div>
+            </CardContent>
+          </Card>
+        </aside>
+
+        <div className="space-y-6 lg:col-start-1 lg:row-start-1">
+          <Card aria-labelledby="economics-heading">
+            <CardHeader>
+              <CardTitle id="economics-heading">Trade economics</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid grid-cols-2 gap-x-4 gap-y-5 sm:grid-cols-3">
+                <Fact label="Quantity" value={`${formatNumber(campaign.quantity)} t`} note="of hydrogen" />
+                <Fact label="Buy price" value={`${formatUsdCents(campaign.buyPrice)}/kg`} />
+                <Fact label="Sell price" value={`${formatUsdCents(campaign.sellPrice)}/kg`} />
+                <Fact label="Margin" value={`${formatUsdCents(f.marginPerKg)}/kg`} />
+                <Fact label="Expected ROI" value={formatPercent(f.expectedRoiPercent)} />
+                <Fact
+                  label="Estimated campaign profit"
+                  value={formatUsd(f.estimatedProfit)}
+                  note="quantity × margin, before costs and fees"
+                />
+              </dl>
+            </CardContent>
+          </Card>
+
+          <Card aria-labelledby="about-heading">
+            <CardHeader>
+              <CardTitle id="about-heading">About this campaign</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <p className="whitespace-pre-line text-muted-foreground">
+                {campaign.description || 'The trader has not added a description yet.'}
+              </p>
+            </CardContent>
+          </Card>
+
+          <Card aria-labelledby="timeline-heading">
+            <CardHeader>
+              <CardTitle id="timeline-heading">Timeline</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-6 sm:grid-cols-2">
+              <div>
+                <h3 className="mb-3 flex items-center gap-1.5 text-sm font-semibold">
+                  <CalendarClock className="h-4 w-4 text-muted-foreground" aria-hidden /> Key dates
+                </h3>
+                <CampaignTimeline entries={campaignDateTimeline(campaign)} label="Key dates" />
+              </div>
+              <div>
+                <h3 className="mb-3 text-sm font-semibold">Progress · {f.statusLabel}</h3>
+                <CampaignTimeline entries={campaignStatusTimeline(campaign)} label="Campaign progress" />
+              </div>
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function MessageCard({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Card role="alert" className="mx-auto mt-8 max-w-md text-center">
+      <CardHeader>
+        <h1 className="text-2xl font-bold">{title}</h1>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {children}
+        <Button asChild>
+          <Link href="/campaigns">Back to all campaigns</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function LoadingView() {
+  return (
+    <div aria-busy="true" aria-label="Loading campaign" className="animate-pulse">
+      <div className="h-6 w-48 rounded bg-muted" />
+      <div className="mt-4 h-9 w-3/4 max-w-xl rounded bg-muted" />
+      <div className="mt-3 h-5 w-72 max-w-full rounded bg-muted" />
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="h-64 rounded-xl bg-muted/60" />
+        <div className="h-80 rounded-xl bg-muted/60" />
+      </div>
+    </div>
+  );
+}
+
+/** One campaign with everything an investor weighs before backing it. */
+export default function CampaignPage() {
+  const { id } = useParams<{ id: string }>();
+  const campaign = useCampaign(id);
+  let body: ReactNode;
+  if (campaign.isPending) body = <LoadingView />;
+  else if (campaign.error instanceof ApiError && campaign.error.status === 404)
+    body = (
+      <MessageCard title={serverMessageOf(campaign.error) ?? 'Campaign not found'}>
+        <p className="text-sm text-muted-foreground">
+          The link may be mistyped, or the campaign is no longer listed.
+        </p>
+      </MessageCard>
+    );
+  else if (campaign.error)
+    body = (
+      <MessageCard title={CAMPAIGN_FETCH_FAILED}>
+        <p className="text-sm break-words text-muted-foreground">{campaign.error.message}</p>
+      </MessageCard>
+    );
+  else body = <CampaignView campaign={campaign.data} />;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <BackLink />
+      <div className="mt-6">{body}</div>
+    </div>
+  );
+}
