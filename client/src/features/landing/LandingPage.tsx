@@ -70,7 +70,10 @@ function Opportunities() {
   const campaigns = { ...page, data: page.data?.campaigns };
   const [filter, setFilter] = useState<Required<CampaignFilter>>({ q: '', risk: 'all', region: 'all' });
   const shown = useMemo(
-    () => campaigns.data?.filter((c) => matchesCampaignFilter(c, filter)).slice(0, LANDING_LIMIT),
+    () =>
+      campaigns.data
+        ?.filter((c) => matchesCampaignFilter(c, filter))
+        .slice(0, LANDING_LIMIT),
     [campaigns.data, filter],
   );
   return (
