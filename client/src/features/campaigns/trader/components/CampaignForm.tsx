@@ -71,6 +71,8 @@ export function CampaignForm({
     }
   });
 
+  // Registered in the order of the form, so a failed submit focuses the first field with an error.
+  const title = register('title');
   const tradeRoute = register('tradeRoute', {
     onChange: (e: { target: { value: string } }) => {
       if (regionPicked) return;
@@ -86,9 +88,9 @@ export function CampaignForm({
 
   return (
     <form noValidate onSubmit={submit} aria-label={submitLabel} className="grid gap-6">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 sm:grid-cols-2 [&>*]:content-start">
         <Field id={id('title')} label="Campaign title" error={err('title')} className="sm:col-span-2">
-          <Input maxLength={CAMPAIGN_LIMITS.titleMax} {...a11y('title')} {...register('title')} />
+          <Input maxLength={CAMPAIGN_LIMITS.titleMax} {...a11y('title')} {...title} />
         </Field>
         <Field
           id={id('tradeRoute')}

@@ -54,7 +54,7 @@ export function TraderCampaignTabs({
   const shown = campaigns.filter((c) => inTraderTab(c, tab));
 
   return (
-    <div className="grid gap-4">
+    <div className="flex flex-col gap-4">
       <div
         role="tablist"
         aria-label="Campaigns by status"
@@ -114,7 +114,12 @@ function CampaignRows({
 }) {
   const now = new Date();
   return (
-    <div className="overflow-x-auto rounded-xl border bg-card" tabIndex={0} role="region" aria-label={label}>
+    <div
+      className="relative overflow-x-auto rounded-xl border bg-card"
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+    >
       <table className="w-full min-w-[64rem] text-sm">
         <thead className="bg-muted/50 text-left text-xs tracking-wide text-muted-foreground uppercase">
           <tr>
@@ -136,7 +141,7 @@ function CampaignRows({
             const row = traderCampaignRow(campaign, now);
             return (
               <tr key={row.id} className="border-t align-top">
-                <th scope="row" className="max-w-72 px-4 py-3 text-left font-normal">
+                <th scope="row" className="max-w-72 min-w-56 px-4 py-3 text-left font-normal">
                   <span className="block font-semibold">{row.title}</span>
                   <span className="block text-muted-foreground">{row.route}</span>
                 </th>
@@ -151,7 +156,7 @@ function CampaignRows({
                   </span>
                 </Td>
                 <Td className="text-right">{formatNumber(row.investorCount)}</Td>
-                <Td>
+                <Td className="whitespace-nowrap">
                   <CampaignStatusBadge status={row.status} />
                 </Td>
                 <Td className="text-right">{formatPercent(row.roi)}</Td>

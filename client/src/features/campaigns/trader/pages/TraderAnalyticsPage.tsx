@@ -183,7 +183,7 @@ function FundingChart({ campaigns }: { campaigns: Campaign[] }) {
             }}
             formatter={(_v, _n, item) => [(item.payload as { label: string }).label, 'Raised']}
           />
-          <Bar dataKey="percent" fill="var(--primary)" radius={[0, 4, 4, 0]} />
+          <Bar dataKey="percent" fill="var(--primary)" radius={[0, 4, 4, 0]} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
     </ChartCard>
@@ -211,7 +211,13 @@ function RoiChart({ campaigns }: { campaigns: Campaign[] }) {
       <ResponsiveContainer width="100%" height={barHeight(data.length)}>
         <BarChart data={data} layout="vertical" margin={{ left: 8, right: 24 }} accessibilityLayer={false}>
           <CartesianGrid horizontal={false} stroke="var(--border)" />
-          <XAxis type="number" tick={AXIS} unit="%" />
+          <XAxis
+            type="number"
+            domain={[0, (max: number) => Math.ceil(max / 100) * 100]}
+            tickCount={5}
+            tick={AXIS}
+            unit="%"
+          />
           <YAxis type="category" dataKey="name" width={170} tick={AXIS} />
           <Tooltip
             cursor={{ fill: 'var(--muted)' }}
@@ -222,7 +228,12 @@ function RoiChart({ campaigns }: { campaigns: Campaign[] }) {
             }}
             formatter={(_v, _n, item) => [(item.payload as { label: string }).label, 'Expected ROI']}
           />
-          <Bar dataKey="roi" fill="var(--accent-foreground)" radius={[0, 4, 4, 0]} />
+          <Bar
+            dataKey="roi"
+            fill="var(--accent-foreground)"
+            radius={[0, 4, 4, 0]}
+            isAnimationActive={false}
+          />
         </BarChart>
       </ResponsiveContainer>
     </ChartCard>
@@ -263,7 +274,14 @@ function RaisedOverTimeChart({ campaigns }: { campaigns: Campaign[] }) {
             }}
             formatter={(_v, _n, item) => [(item.payload as { label: string }).label, 'Raised to date']}
           />
-          <Line type="stepAfter" dataKey="cumulative" stroke="var(--primary)" strokeWidth={2} dot />
+          <Line
+            type="stepAfter"
+            dataKey="cumulative"
+            stroke="var(--primary)"
+            strokeWidth={2}
+            dot
+            isAnimationActive={false}
+          />
         </LineChart>
       </ResponsiveContainer>
     </ChartCard>

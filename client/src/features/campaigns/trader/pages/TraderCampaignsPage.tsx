@@ -111,7 +111,7 @@ function CampaignTable({ user }: { user: PublicUser }) {
       </div>
 
       <div
-        className="overflow-x-auto rounded-xl border bg-card"
+        className="relative overflow-x-auto rounded-xl border bg-card"
         tabIndex={0}
         role="region"
         aria-label="Campaigns"
@@ -158,11 +158,11 @@ function CampaignTable({ user }: { user: PublicUser }) {
               const figures = campaignFigures(c);
               return (
                 <tr key={c.id} className="border-t align-top">
-                  <th scope="row" className="max-w-72 px-4 py-3 text-left font-normal">
+                  <th scope="row" className="max-w-72 min-w-56 px-4 py-3 text-left font-normal">
                     <span className="block font-semibold">{c.title}</span>
                     <span className="block text-muted-foreground">{c.tradeRoute}</span>
                   </th>
-                  <Td>
+                  <Td className="whitespace-nowrap">
                     <CampaignStatusBadge status={c.status} />
                   </Td>
                   <Td className="text-right">{formatUsd(c.targetAmount)}</Td>

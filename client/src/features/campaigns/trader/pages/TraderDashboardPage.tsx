@@ -51,7 +51,7 @@ export function TraderDashboard({ user }: { user: PublicUser }) {
   return (
     <Page title={TITLE} lead={LEAD}>
       <TraderStatCards stats={stats.data} />
-      <section aria-labelledby="my-campaigns" className="mt-10 grid gap-4">
+      <section aria-labelledby="my-campaigns" className="mt-10 flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="my-campaigns" className="text-2xl font-semibold tracking-tight">
             My Campaigns
