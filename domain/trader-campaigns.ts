@@ -6,7 +6,14 @@ import type { Campaign, CampaignCreateInput, CampaignPatchInput } from './campai
 import { campaignFigures } from './campaign-figures.ts';
 import { assessRiskLevel } from './campaign-rules.ts';
 import { CAMPAIGN_STATUSES, campaignStatusLabel, type CampaignStatus, type RiskLevel } from './campaigns.ts';
-import { dec, estimatedCampaignProfit, expectedRoiPercent, marginPerKg, toFixed } from './money.ts';
+import {
+  dec,
+  estimatedCampaignProfit,
+  expectedRoiPercent,
+  fundingProgressPercent,
+  marginPerKg,
+  toFixed,
+} from './money.ts';
 
 // ---- dashboard tabs ----------------------------------------------------------------------------
 
@@ -219,27 +226,26 @@ const STATUS_ORDER: Record<CampaignStatus, number> = {
   completed: 4,
 };
 
-/** Ascending order of two campaigns by a column; ties fall back to the newest first. */
+/** Ascending order of two campaigns by a column (0 for a tie). */
 export function compareCampaigns(a: Campaign, b: Campaign, sort: CampaignTableSort): number {
-  const byColumn = (() => {
-    switch (sort) {
-      case 'title':
-        return a.title.localeCompare(b.title, 'en', { sensitivity: 'base' });
-      case 'status':
-        return STATUS_ORDER[a.status] - STATUS_ORDER[b.status];
-      case 'target':
-        return dec(a.targetAmount).cmp(b.targetAmount);
-      case 'raised':
-        return dec(campaignFigures(a).progressPercent).cmp(campaignFigures(b).progressPercent);
-      case 'roi':
-        return expectedRoiPercent(a.buyPrice, a.sellPrice).cmp(expectedRoiPercent(b.buyPrice, b.sellPrice));
-      case 'deadline':
-        return Date.parse(a.deadline) - Date.parse(b.deadline);
-      case 'created':
-        return Date.parse(a.createdAt) - Date.parse(b.createdAt);
-    }
-  })();
-  return byColumn || Date.parse(b.createdAt) - Date.parse(a.createdAt);
+  switch (sort) {
+    case 'title':
+      return a.title.localeCompare(b.title, 'en', { sensitivity: 'base' });
+    case 'status':
+      return STATUS_ORDER[a.status] - STATUS_ORDER[b.status];
+    case 'target':
+      return dec(a.targetAmount).cmp(b.targetAmount);
+    case 'raised':
+      return fundingProgressPercent(a.raisedAmount, a.targetAmount).cmp(
+        fundingProgressPercent(b.raisedAmount, b.targetAmount),
+      );
+    case 'roi':
+      return expectedRoiPercent(a.buyPrice, a.sellPrice).cmp(expectedRoiPercent(b.buyPrice, b.sellPrice));
+    case 'deadline':
+      return Date.parse(a.deadline) - Date.parse(b.deadline);
+    case 'created':
+      return Date.parse(a.createdAt) - Date.parse(b.createdAt);
+  }
 }
 
 export function sortCampaigns(
@@ -248,7 +254,10 @@ export function sortCampaigns(
   direction: 'asc' | 'desc',
 ): Campaign[] {
   const sign = direction === 'asc' ? 1 : -1;
-  return [...campaigns].sort((a, b) => sign * compareCampaigns(a, b, sort));
+  // Ties keep the newest first whichever way the column is sorted.
+  return [...campaigns].sort(
+    (a, b) => sign * compareCampaigns(a, b, sort) || Date.parse(b.createdAt) - Date.parse(a.createdAt),
+  );
 }
 
 /** The table's text filter: title or route, case-insensitively. */
