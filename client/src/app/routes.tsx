@@ -13,6 +13,10 @@ const PrivacyPage = lazy(() => import('@/features/marketing/PrivacyPage.tsx'));
 const CompliancePage = lazy(() => import('@/features/marketing/CompliancePage.tsx'));
 const ProfilePage = lazy(() => import('@/features/auth/pages/ProfilePage.tsx'));
 const ResetPasswordPage = lazy(() => import('@/features/auth/pages/ResetPasswordPage.tsx'));
+const TraderDashboardPage = lazy(() => import('@/features/campaigns/trader/pages/TraderDashboardPage.tsx'));
+const TraderCreatePage = lazy(() => import('@/features/campaigns/trader/pages/TraderCreatePage.tsx'));
+const TraderCampaignsPage = lazy(() => import('@/features/campaigns/trader/pages/TraderCampaignsPage.tsx'));
+const TraderAnalyticsPage = lazy(() => import('@/features/campaigns/trader/pages/TraderAnalyticsPage.tsx'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage.tsx'));
 const UpcomingPage = lazy(() => import('./pages/UpcomingPage.tsx'));
@@ -28,8 +32,8 @@ const ROUTES: Array<[path: string, component: ComponentType]> = [
   ['/privacy', PrivacyPage],
   ['/compliance', CompliancePage],
   ['/dashboard', DashboardPage],
-  ['/trader/dashboard', DashboardPage],
-  ['/trader/create', DashboardPage],
+  ['/trader/dashboard', TraderDashboardPage],
+  ['/trader/create', TraderCreatePage],
   ['/buyer/dashboard', DashboardPage],
   ['/admin/dashboard', DashboardPage],
   ['/portfolio', UpcomingPage],
@@ -37,8 +41,8 @@ const ROUTES: Array<[path: string, component: ComponentType]> = [
   ['/profile', ProfilePage],
   ['/settings', SettingsPage],
   ['/reset-password', ResetPasswordPage],
-  ['/trader/campaigns', UpcomingPage],
-  ['/trader/analytics', UpcomingPage],
+  ['/trader/campaigns', TraderCampaignsPage],
+  ['/trader/analytics', TraderAnalyticsPage],
   ['/buyer/offers', UpcomingPage],
   ['/buyer/orders', UpcomingPage],
   ['/buyer/tracking', UpcomingPage],

@@ -1,12 +1,19 @@
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'wouter';
 import { Page } from '@/components/layouts/page.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useAuth } from '@/features/auth/auth-context.tsx';
-import { CREATE_CAMPAIGN_PAGE, DASHBOARDS } from './upcoming.ts';
+import { DASHBOARDS } from './upcoming.ts';
 import { UpcomingView } from './UpcomingPage.tsx';
 
+// The trader's dashboard loads only for traders (it brings the campaign forms and modals along).
+const TraderDashboard = lazy(() =>
+  import('@/features/campaigns/trader/pages/TraderDashboardPage.tsx').then((m) => ({
+    default: m.TraderDashboard,
+  })),
+);
+
 const BY_PATH: Record<string, keyof typeof DASHBOARDS> = {
-  '/trader/dashboard': 'trader',
   '/buyer/dashboard': 'buyer',
   '/admin/dashboard': 'admin',
 };
@@ -25,6 +32,13 @@ export default function DashboardPage() {
       />
     );
   }
-  if (location === '/trader/create') return <UpcomingView page={CREATE_CAMPAIGN_PAGE} />;
-  return <UpcomingView page={DASHBOARDS[BY_PATH[location] ?? user.role]} />;
+  const role = BY_PATH[location] ?? user.role;
+  if (role === 'trader') {
+    return (
+      <Suspense fallback={<Page title="Trader Dashboard" lead="Loading trader dashboard..." />}>
+        <TraderDashboard user={user} />
+      </Suspense>
+    );
+  }
+  return <UpcomingView page={DASHBOARDS[role]} />;
 }

@@ -23,19 +23,6 @@ export const UPCOMING_PAGES: Record<string, UpcomingPage> = {
       'Download as CSV for your records or your accountant',
     ],
   },
-  '/trader/campaigns': {
-    title: 'My Campaigns',
-    lead: 'Every campaign you run, in one sortable and filterable table.',
-    points: [
-      'Status, funding progress, investors and days left per campaign',
-      'Open, edit or track each campaign',
-    ],
-  },
-  '/trader/analytics': {
-    title: 'Campaign Analytics',
-    lead: 'Funding progress and ROI per campaign, and funds raised over time.',
-    points: ['Charts of funding per campaign', 'Funds raised over time across your campaigns'],
-  },
   '/buyer/offers': {
     title: 'Hydrogen Offers',
     lead: 'Listings from certified green hydrogen suppliers, with transparent per-kg pricing.',
@@ -68,57 +55,36 @@ export const UPCOMING_PAGES: Record<string, UpcomingPage> = {
   },
 };
 
-/** Role dashboards (spec §2): /dashboard shows the one of the signed-in user's role. */
-export const DASHBOARDS: Record<'investor' | 'trader' | 'buyer' | 'admin', UpcomingPage & { path: string }> =
-  {
-    investor: {
-      path: '/dashboard',
-      title: 'Investor Dashboard',
-      lead: 'Your portfolio at a glance and the campaigns open for investment.',
-      points: [
-        'Portfolio value, total invested, gains and ROI from your confirmed investments',
-        'Available campaigns with target, raised, expected ROI and deadline, and an Invest button',
-        'My Investments: active, completed and all',
-      ],
-    },
-    trader: {
-      path: '/trader/dashboard',
-      title: 'Trader Dashboard',
-      lead: 'Run your campaigns: funding, edits and shipments.',
-      points: [
-        'Total campaigns, total funded, total profits and average ROI',
-        'My Campaigns with Active, Funded, Completed and All tabs',
-        'Create, view and edit campaigns; track shipments of funded ones',
-      ],
-    },
-    buyer: {
-      path: '/buyer/dashboard',
-      title: 'Buyer Dashboard',
-      lead: 'Buy green hydrogen in bulk and follow your orders.',
-      points: [
-        'Orders, spend, average price and delivery success rate',
-        'Marketplace listings and top suppliers by rating',
-        'Order management: active, delivered, cancelled and all orders',
-      ],
-    },
-    admin: {
-      path: '/admin/dashboard',
-      title: 'Admin Dashboard',
-      lead: 'Keep the marketplace compliant.',
-      points: [
-        'Users, pending KYC, funds in escrow and open disputes',
-        'KYC queue, escrow monitoring and user management',
-        'Compliance exports: KYC audit, transaction monitoring, risk assessment',
-      ],
-    },
-  };
-
-export const CREATE_CAMPAIGN_PAGE: UpcomingPage = {
-  title: 'Create Campaign',
-  lead: 'Set up a hydrogen trade for investors to fund.',
-  points: [
-    'Title, description and trade route',
-    'Target amount, quantity in tonnes, buy and sell price per kg, funding deadline',
-    'A live preview of expected ROI and estimated profit',
-  ],
+/** Role dashboards still to build (spec §2); the trader's is built (features/campaigns/trader). */
+export const DASHBOARDS: Record<'investor' | 'buyer' | 'admin', UpcomingPage & { path: string }> = {
+  investor: {
+    path: '/dashboard',
+    title: 'Investor Dashboard',
+    lead: 'Your portfolio at a glance and the campaigns open for investment.',
+    points: [
+      'Portfolio value, total invested, gains and ROI from your confirmed investments',
+      'Available campaigns with target, raised, expected ROI and deadline, and an Invest button',
+      'My Investments: active, completed and all',
+    ],
+  },
+  buyer: {
+    path: '/buyer/dashboard',
+    title: 'Buyer Dashboard',
+    lead: 'Buy green hydrogen in bulk and follow your orders.',
+    points: [
+      'Orders, spend, average price and delivery success rate',
+      'Marketplace listings and top suppliers by rating',
+      'Order management: active, delivered, cancelled and all orders',
+    ],
+  },
+  admin: {
+    path: '/admin/dashboard',
+    title: 'Admin Dashboard',
+    lead: 'Keep the marketplace compliant.',
+    points: [
+      'Users, pending KYC, funds in escrow and open disputes',
+      'KYC queue, escrow monitoring and user management',
+      'Compliance exports: KYC audit, transaction monitoring, risk assessment',
+    ],
+  },
 };

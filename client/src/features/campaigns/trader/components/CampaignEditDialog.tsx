@@ -1,0 +1,109 @@
+// Edit: the campaign form pre-filled from the loaded campaign; only changed fields are sent.
+import { useMemo } from 'react';
+import { CAMPAIGN_MESSAGES, type CampaignDetail } from '@domain/campaign-schemas.ts';
+import { isCampaignEditable } from '@domain/policies.ts';
+import { campaignFormValues, campaignPatchOf, type CampaignFormValues } from '@domain/trader-campaigns.ts';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog.tsx';
+import { toast } from '@/components/ui/toast.tsx';
+import { useCampaign, useUpdateCampaign } from '../../api/campaigns.ts';
+import { CampaignForm } from './CampaignForm.tsx';
+import { editResolver } from './campaign-form-validation.ts';
+
+export function CampaignEditDialog({
+  campaignId,
+  onClose,
+}: {
+  campaignId: string | null;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={!!campaignId} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-3xl">
+        {campaignId && <EditBody campaignId={campaignId} onClose={onClose} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EditBody({ campaignId, onClose }: { campaignId: string; onClose: () => void }) {
+  const { data: campaign, isPending, error } = useCampaign(campaignId);
+  if (isPending || error || !campaign) {
+    return (
+      <DialogHeader>
+        <DialogTitle>Edit campaign</DialogTitle>
+        {isPending ? (
+          <DialogDescription>Loading campaign…</DialogDescription>
+        ) : (
+          <DialogDescription role="alert" className="font-medium text-destructive">
+            Failed to load campaign for editing
+          </DialogDescription>
+        )}
+      </DialogHeader>
+    );
+  }
+  if (!isCampaignEditable(campaign)) {
+    return (
+      <DialogHeader>
+        <DialogTitle>Edit campaign</DialogTitle>
+        <DialogDescription>{CAMPAIGN_MESSAGES.completedLocked}.</DialogDescription>
+      </DialogHeader>
+    );
+  }
+  return <EditForm campaign={campaign} onClose={onClose} />;
+}
+
+function EditForm({ campaign, onClose }: { campaign: CampaignDetail; onClose: () => void }) {
+  const update = useUpdateCampaign(campaign.id);
+  const initial = useMemo(() => campaignFormValues(campaign), [campaign]);
+  const resolver = useMemo(
+    () => editResolver(initial, campaign.raisedAmount),
+    [initial, campaign.raisedAmount],
+  );
+
+  const save = async (values: CampaignFormValues) => {
+    const patch = campaignPatchOf(initial, values);
+    if (Object.keys(patch).length === 0) {
+      toast({ title: 'No changes', description: 'Nothing was changed, so there was nothing to save.' });
+      onClose();
+      return;
+    }
+    try {
+      await update.mutateAsync(patch);
+    } catch (error) {
+      toast({
+        title: 'Failed to Update Campaign',
+        description: 'There was an error updating your campaign. Please try again.',
+        variant: 'destructive',
+      });
+      throw error;
+    }
+    toast({ title: 'Campaign Updated Successfully', description: 'Your campaign changes have been saved.' });
+    onClose();
+  };
+
+  return (
+    <>
+      <DialogHeader className="pr-6">
+        <DialogTitle>Edit campaign</DialogTitle>
+        <DialogDescription>{campaign.title}</DialogDescription>
+      </DialogHeader>
+      <CampaignForm
+        idPrefix="edit-campaign"
+        mode="edit"
+        defaultValues={initial}
+        resolver={resolver}
+        submitLabel="Save Changes"
+        pendingLabel="Saving…"
+        pending={update.isPending}
+        onSubmit={save}
+        onCancel={onClose}
+      />
+    </>
+  );
+}

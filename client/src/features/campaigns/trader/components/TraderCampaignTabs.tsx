@@ -1,0 +1,186 @@
+// My Campaigns: Active / Funded / Completed / All tabs (WAI-ARIA tabs pattern: arrow keys, Home and
+// End move between tabs, automatic activation), each a table of the spec §3 trader rows.
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { Campaign } from '@domain/campaign-schemas.ts';
+import {
+  inTraderTab,
+  TRADER_TAB_LABELS,
+  TRADER_TABS,
+  traderCampaignRow,
+  type TraderTab,
+} from '@domain/trader-campaigns.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { cn } from '@/lib/cn.ts';
+import { formatNumber, formatPercent, formatUsd } from '@/lib/format.ts';
+import { CampaignStatusBadge } from '../../components/CampaignStatusBadge.tsx';
+import { CampaignRowActions } from './CampaignRowActions.tsx';
+import type { CampaignActions } from './use-campaign-dialogs.tsx';
+
+const EMPTY: Record<TraderTab, string> = {
+  active: 'No active campaigns: none of your campaigns is raising funds right now.',
+  funded: 'No funded campaigns yet: campaigns show here once they reach their target.',
+  completed: 'No completed campaigns yet: campaigns show here once their cargo is delivered and settled.',
+  all: 'You have no campaigns yet.',
+};
+
+export function TraderCampaignTabs({
+  campaigns,
+  actions,
+}: {
+  campaigns: Campaign[];
+  actions: CampaignActions;
+}) {
+  const [tab, setTab] = useState<TraderTab>('active');
+
+  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
+    const i = TRADER_TABS.indexOf(tab);
+    const next =
+      e.key === 'ArrowRight'
+        ? TRADER_TABS[(i + 1) % TRADER_TABS.length]
+        : e.key === 'ArrowLeft'
+          ? TRADER_TABS[(i - 1 + TRADER_TABS.length) % TRADER_TABS.length]
+          : e.key === 'Home'
+            ? TRADER_TABS[0]
+            : e.key === 'End'
+              ? TRADER_TABS[TRADER_TABS.length - 1]
+              : undefined;
+    if (!next) return;
+    e.preventDefault();
+    setTab(next);
+    document.getElementById(`trader-tab-${next}`)?.focus();
+  };
+
+  const shown = campaigns.filter((c) => inTraderTab(c, tab));
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div
+        role="tablist"
+        aria-label="Campaigns by status"
+        className="flex w-full max-w-md gap-1 rounded-lg bg-muted p-1"
+      >
+        {TRADER_TABS.map((t) => {
+          const selected = t === tab;
+          const count = campaigns.filter((c) => inTraderTab(c, t)).length;
+          return (
+            <button
+              key={t}
+              id={`trader-tab-${t}`}
+              role="tab"
+              type="button"
+              aria-selected={selected}
+              aria-controls="trader-tabpanel"
+              tabIndex={selected ? 0 : -1}
+              onClick={() => setTab(t)}
+              onKeyDown={onKeyDown}
+              className={cn(
+                'flex-1 rounded-md px-2 py-1.5 text-sm font-medium transition-colors',
+                selected
+                  ? 'bg-background text-foreground shadow-sm'
+                  : 'text-muted-foreground hover:text-foreground',
+              )}
+            >
+              {TRADER_TAB_LABELS[t]}
+              <span className="ml-1 text-xs text-muted-foreground tabular-nums">({count})</span>
+            </button>
+          );
+        })}
+      </div>
+      <div id="trader-tabpanel" role="tabpanel" aria-labelledby={`trader-tab-${tab}`}>
+        {shown.length === 0 ? (
+          <div className="grid justify-items-start gap-3 rounded-xl border border-dashed p-6">
+            <p className="text-sm text-muted-foreground">{EMPTY[tab]}</p>
+            <Button asChild>
+              <Link href="/trader/create">Create New Campaign</Link>
+            </Button>
+          </div>
+        ) : (
+          <CampaignRows campaigns={shown} actions={actions} label={`${TRADER_TAB_LABELS[tab]} campaigns`} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function CampaignRows({
+  campaigns,
+  actions,
+  label,
+}: {
+  campaigns: Campaign[];
+  actions: CampaignActions;
+  label: string;
+}) {
+  const now = new Date();
+  return (
+    <div
+      className="relative overflow-x-auto rounded-xl border bg-card"
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+    >
+      <table className="w-full min-w-[64rem] text-sm">
+        <thead className="bg-muted/50 text-left text-xs tracking-wide text-muted-foreground uppercase">
+          <tr>
+            <Th>Campaign</Th>
+            <Th className="text-right">Quantity</Th>
+            <Th className="text-right">Target</Th>
+            <Th className="text-right">Raised</Th>
+            <Th className="text-right">Investors</Th>
+            <Th>Status</Th>
+            <Th className="text-right">ROI</Th>
+            <Th className="text-right">Days left</Th>
+            <Th className="text-right">
+              <span className="sr-only">Actions</span>
+            </Th>
+          </tr>
+        </thead>
+        <tbody>
+          {campaigns.map((campaign) => {
+            const row = traderCampaignRow(campaign, now);
+            return (
+              <tr key={row.id} className="border-t align-top">
+                <th scope="row" className="max-w-72 min-w-56 px-4 py-3 text-left font-normal">
+                  <span className="block font-semibold">{row.title}</span>
+                  <span className="block text-muted-foreground">{row.route}</span>
+                </th>
+                <Td className="text-right whitespace-nowrap">
+                  {formatNumber(row.quantity)} {row.unit}
+                </Td>
+                <Td className="text-right">{formatUsd(row.targetAmount)}</Td>
+                <Td className="text-right">
+                  {formatUsd(row.raisedAmount)}
+                  <span className="block text-xs text-muted-foreground">
+                    {formatPercent(row.progressPercent)}
+                  </span>
+                </Td>
+                <Td className="text-right">{formatNumber(row.investorCount)}</Td>
+                <Td className="whitespace-nowrap">
+                  <CampaignStatusBadge status={row.status} />
+                </Td>
+                <Td className="text-right">{formatPercent(row.roi)}</Td>
+                <Td className="text-right">{row.daysLeft === null ? '—' : formatNumber(row.daysLeft)}</Td>
+                <Td>
+                  <CampaignRowActions campaign={campaign} actions={actions} />
+                </Td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Th({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <th scope="col" className={cn('px-4 py-2.5 font-medium whitespace-nowrap', className)}>
+      {children}
+    </th>
+  );
+}
+
+function Td({ children, className }: { children: ReactNode; className?: string }) {
+  return <td className={cn('px-4 py-3 tabular-nums', className)}>{children}</td>;
+}

@@ -1,0 +1,44 @@
+// Trader pages: a visitor is asked to sign in, another role is told the page is for traders (and no
+// trader data is requested); a trader gets the page.
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { PublicUser } from '@domain/auth.ts';
+import { Page } from '@/components/layouts/page.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { useAuth } from '@/features/auth/auth-context.tsx';
+
+export function TraderOnly({
+  title,
+  signedOutLead,
+  children,
+}: {
+  title: string;
+  signedOutLead: string;
+  children: (user: PublicUser) => ReactNode;
+}) {
+  const { status, user, openAuthDialog } = useAuth();
+  if (status === 'loading') return <Page title={title} lead="Loading your account…" />;
+  if (!user) {
+    return (
+      <Page
+        title={title}
+        lead={signedOutLead}
+        actions={<Button onClick={() => openAuthDialog('signin')}>Login</Button>}
+      />
+    );
+  }
+  if (user.role !== 'trader') {
+    return (
+      <Page
+        title={title}
+        lead={`This page is for traders: it is where they create and run their campaigns. You are signed in as ${user.role}.`}
+        actions={
+          <Button asChild variant="outline">
+            <Link href="/dashboard">Go to your dashboard</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  return children(user);
+}

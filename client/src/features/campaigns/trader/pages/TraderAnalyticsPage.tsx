@@ -1,0 +1,297 @@
+// /trader/analytics: funding progress and expected ROI per campaign, and funds raised over time. The
+// charts (recharts) load with this page only. Each chart has a heading and its data as a table.
+import type { ReactNode } from 'react';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import type { PublicUser } from '@domain/auth.ts';
+import type { Campaign } from '@domain/campaign-schemas.ts';
+import { campaignFigures } from '@domain/campaign-figures.ts';
+import { raisedByCreationDate } from '@domain/trader-campaigns.ts';
+import { Page } from '@/components/layouts/page.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card.tsx';
+import { serverMessageOf } from '@/lib/api.ts';
+import { formatDate, formatPercent, formatUsd } from '@/lib/format.ts';
+import { useTraderCampaigns } from '../../api/trader-campaigns.ts';
+import { TraderOnly } from '../components/TraderOnly.tsx';
+
+const TITLE = 'Campaign Analytics';
+const LEAD = 'Funding progress and expected ROI per campaign, and funds raised over time.';
+
+const AXIS = { fill: 'var(--muted-foreground)', fontSize: 12 };
+const shortTitle = (title: string) => (title.length > 26 ? `${title.slice(0, 25)}…` : title);
+
+function Analytics({ user }: { user: PublicUser }) {
+  const list = useTraderCampaigns(user.id);
+  if (list.error) {
+    return (
+      <Page title={TITLE} lead={LEAD}>
+        <p role="alert" className="font-medium text-destructive">
+          Failed to load your campaigns: {serverMessageOf(list.error) || 'Please try again later'}
+        </p>
+      </Page>
+    );
+  }
+  if (!list.campaigns) {
+    return (
+      <Page title={TITLE} lead={LEAD}>
+        <p aria-busy="true" className="text-muted-foreground">
+          Loading campaign analytics...
+        </p>
+      </Page>
+    );
+  }
+  // Drafts (cancelled, refunded) raise nothing and promise nothing: left out of every chart.
+  const live = list.campaigns.filter((c) => c.status !== 'cancelled');
+  if (live.length === 0) {
+    return (
+      <Page title={TITLE} lead={LEAD}>
+        <p className="text-muted-foreground">Charts appear here once you have a campaign.</p>
+      </Page>
+    );
+  }
+  return (
+    <Page title={TITLE} lead={LEAD}>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <FundingChart campaigns={live} />
+        <RoiChart campaigns={live} />
+        <RaisedOverTimeChart campaigns={live} />
+      </div>
+    </Page>
+  );
+}
+
+function ChartCard({
+  id,
+  title,
+  description,
+  children,
+  table,
+  className,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  children: ReactNode;
+  table: ReactNode;
+  className?: string;
+}) {
+  return (
+    <Card className={className}>
+      <section aria-labelledby={`${id}-heading`}>
+        <CardHeader>
+          <h2 id={`${id}-heading`} className="text-lg font-semibold">
+            {title}
+          </h2>
+          <CardDescription>{description}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {/* The picture for sighted readers; the table below carries the same data for everyone. */}
+          <div aria-hidden="true" data-chart={id}>
+            {children}
+          </div>
+          <details className="text-sm">
+            <summary className="cursor-pointer font-medium text-primary">Show the data as a table</summary>
+            <div className="mt-3 overflow-x-auto">{table}</div>
+          </details>
+        </CardContent>
+      </section>
+    </Card>
+  );
+}
+
+function DataTable({ caption, head, rows }: { caption: string; head: string[]; rows: string[][] }) {
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead className="text-xs text-muted-foreground uppercase">
+        <tr>
+          {head.map((h, i) => (
+            <th key={h} scope="col" className={i ? 'px-2 py-1 text-right' : 'px-2 py-1'}>
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([first, ...rest], r) => (
+          <tr key={r} className="border-t">
+            <th scope="row" className="px-2 py-1 font-normal">
+              {first}
+            </th>
+            {rest.map((cell, i) => (
+              <td key={i} className="px-2 py-1 text-right tabular-nums">
+                {cell}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const barHeight = (n: number) => Math.max(160, n * 44 + 40);
+
+function FundingChart({ campaigns }: { campaigns: Campaign[] }) {
+  const data = campaigns.map((c) => {
+    const percent = campaignFigures(c).progressPercent;
+    return {
+      name: shortTitle(c.title),
+      title: c.title,
+      percent: Number(percent),
+      label: formatPercent(percent),
+    };
+  });
+  return (
+    <ChartCard
+      id="funding-progress"
+      title="Funding progress per campaign"
+      description="Raised so far as a percentage of each campaign's target."
+      table={
+        <DataTable
+          caption="Funding progress per campaign"
+          head={['Campaign', 'Raised of target']}
+          rows={data.map((d) => [d.title, d.label])}
+        />
+      }
+    >
+      <ResponsiveContainer width="100%" height={barHeight(data.length)}>
+        <BarChart data={data} layout="vertical" margin={{ left: 8, right: 24 }} accessibilityLayer={false}>
+          <CartesianGrid horizontal={false} stroke="var(--border)" />
+          <XAxis
+            type="number"
+            domain={[0, (max: number) => Math.max(100, Math.ceil(max))]}
+            tick={AXIS}
+            unit="%"
+          />
+          <YAxis type="category" dataKey="name" width={170} tick={AXIS} />
+          <Tooltip
+            cursor={{ fill: 'var(--muted)' }}
+            contentStyle={{
+              background: 'var(--card)',
+              borderColor: 'var(--border)',
+              color: 'var(--foreground)',
+            }}
+            formatter={(_v, _n, item) => [(item.payload as { label: string }).label, 'Raised']}
+          />
+          <Bar dataKey="percent" fill="var(--primary)" radius={[0, 4, 4, 0]} isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartCard>
+  );
+}
+
+function RoiChart({ campaigns }: { campaigns: Campaign[] }) {
+  const data = campaigns.map((c) => {
+    const roi = campaignFigures(c).expectedRoiPercent;
+    return { name: shortTitle(c.title), title: c.title, roi: Number(roi), label: formatPercent(roi) };
+  });
+  return (
+    <ChartCard
+      id="expected-roi"
+      title="Expected ROI per campaign"
+      description="(Sell price − buy price) / buy price for each campaign."
+      table={
+        <DataTable
+          caption="Expected ROI per campaign"
+          head={['Campaign', 'Expected ROI']}
+          rows={data.map((d) => [d.title, d.label])}
+        />
+      }
+    >
+      <ResponsiveContainer width="100%" height={barHeight(data.length)}>
+        <BarChart data={data} layout="vertical" margin={{ left: 8, right: 24 }} accessibilityLayer={false}>
+          <CartesianGrid horizontal={false} stroke="var(--border)" />
+          <XAxis
+            type="number"
+            domain={[0, (max: number) => Math.ceil(max / 100) * 100]}
+            tickCount={5}
+            tick={AXIS}
+            unit="%"
+          />
+          <YAxis type="category" dataKey="name" width={170} tick={AXIS} />
+          <Tooltip
+            cursor={{ fill: 'var(--muted)' }}
+            contentStyle={{
+              background: 'var(--card)',
+              borderColor: 'var(--border)',
+              color: 'var(--foreground)',
+            }}
+            formatter={(_v, _n, item) => [(item.payload as { label: string }).label, 'Expected ROI']}
+          />
+          <Bar
+            dataKey="roi"
+            fill="var(--accent-foreground)"
+            radius={[0, 4, 4, 0]}
+            isAnimationActive={false}
+          />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartCard>
+  );
+}
+
+function RaisedOverTimeChart({ campaigns }: { campaigns: Campaign[] }) {
+  const points = raisedByCreationDate(campaigns);
+  const data = points.map((p) => ({
+    date: formatDate(p.at),
+    cumulative: Number(p.cumulative),
+    label: formatUsd(p.cumulative),
+  }));
+  return (
+    <ChartCard
+      id="raised-over-time"
+      className="lg:col-span-2"
+      title="Funds raised over time"
+      description="Cumulative amount raised, counted on each campaign's creation date: investment-by-investment history is not recorded yet, so this shows when campaigns opened, not the day each pledge came in."
+      table={
+        <DataTable
+          caption="Funds raised over time, by campaign creation date"
+          head={['Created', 'Campaign', 'Raised', 'Cumulative']}
+          rows={points.map((p) => [formatDate(p.at), p.title, formatUsd(p.raised), formatUsd(p.cumulative)])}
+        />
+      }
+    >
+      <ResponsiveContainer width="100%" height={280}>
+        <LineChart data={data} margin={{ left: 8, right: 24, top: 8 }} accessibilityLayer={false}>
+          <CartesianGrid stroke="var(--border)" />
+          <XAxis dataKey="date" tick={AXIS} />
+          <YAxis tick={AXIS} width={80} tickFormatter={(v: number) => formatUsd(v)} />
+          <Tooltip
+            contentStyle={{
+              background: 'var(--card)',
+              borderColor: 'var(--border)',
+              color: 'var(--foreground)',
+            }}
+            formatter={(_v, _n, item) => [(item.payload as { label: string }).label, 'Raised to date']}
+          />
+          <Line
+            type="stepAfter"
+            dataKey="cumulative"
+            stroke="var(--primary)"
+            strokeWidth={2}
+            dot
+            isAnimationActive={false}
+          />
+        </LineChart>
+      </ResponsiveContainer>
+    </ChartCard>
+  );
+}
+
+export default function TraderAnalyticsPage() {
+  return (
+    <TraderOnly title={TITLE} signedOutLead="Sign in as a trader to see how your campaigns are funding.">
+      {(user) => <Analytics user={user} />}
+    </TraderOnly>
+  );
+}

@@ -1,0 +1,91 @@
+// Create campaign (spec §2, §5): the campaign form with the spec's defaults; success goes to the
+// trader dashboard with a toast.
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import type { PublicUser } from '@domain/auth.ts';
+import { defaultDeadline } from '@domain/campaign-rules.ts';
+import { MIN_INVESTMENT } from '@domain/money.ts';
+import { canCreateCampaign } from '@domain/policies.ts';
+import type { CampaignFormValues } from '@domain/trader-campaigns.ts';
+import { Page } from '@/components/layouts/page.tsx';
+import { Card, CardContent } from '@/components/ui/card.tsx';
+import { toast } from '@/components/ui/toast.tsx';
+import { useCreateCampaign } from '../../api/campaigns.ts';
+import { CampaignForm } from '../components/CampaignForm.tsx';
+import { createPayload, createResolver } from '../components/campaign-form-validation.ts';
+import { TraderOnly } from '../components/TraderOnly.tsx';
+
+const TITLE = 'Create Campaign';
+const LEAD = 'Set up a hydrogen trade for investors to fund.';
+
+/** Spec §5 defaults: text empty, target and quantity 0, $1.40 → $5.60, deadline 90 days out. */
+function createDefaults(): CampaignFormValues {
+  return {
+    title: '',
+    description: '',
+    tradeRoute: '',
+    targetAmount: '0',
+    quantity: '0',
+    buyPrice: '1.4',
+    sellPrice: '5.6',
+    minimumInvestment: MIN_INVESTMENT,
+    deadline: defaultDeadline(),
+    region: '',
+  };
+}
+
+function CreateCampaign({ user }: { user: PublicUser }) {
+  const [, navigate] = useLocation();
+  const create = useCreateCampaign();
+  const [defaults] = useState(createDefaults);
+
+  if (!canCreateCampaign(user)) {
+    return <Page title={TITLE} lead="Complete your KYC verification before creating campaigns." />;
+  }
+
+  const save = async (values: CampaignFormValues) => {
+    try {
+      await create.mutateAsync({ ...createPayload(values), traderId: user.id });
+    } catch (error) {
+      toast({
+        title: 'Failed to Create Campaign',
+        description: 'There was an error creating your campaign. Please try again.',
+        variant: 'destructive',
+      });
+      throw error;
+    }
+    toast({
+      title: 'Campaign Created Successfully',
+      description: 'Your hydrogen trading campaign is now live and available for investors.',
+    });
+    navigate('/trader/dashboard');
+  };
+
+  return (
+    <Page title={TITLE} lead={LEAD}>
+      <Card className="max-w-4xl">
+        <CardContent className="pt-6">
+          <CampaignForm
+            idPrefix="create-campaign"
+            mode="create"
+            defaultValues={defaults}
+            resolver={createResolver}
+            submitLabel="Create Campaign"
+            pendingLabel="Creating…"
+            pending={create.isPending}
+            onSubmit={save}
+            onCancel={() => navigate('/trader/dashboard')}
+          />
+        </CardContent>
+      </Card>
+    </Page>
+  );
+}
+
+export default function TraderCreatePage() {
+  return (
+    <TraderOnly title={TITLE} signedOutLead="Sign in as a trader to create a campaign.">
+      {(user) => <CreateCampaign user={user} />}
+    </TraderOnly>
+  );
+}

@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import type { Campaign } from './campaign-schemas.ts';
+import { CAMPAIGN_STATUSES } from './campaigns.ts';
+import {
+  campaignFormValues,
+  campaignPatchOf,
+  campaignTermsPreview,
+  deadlineOfDate,
+  hasShipmentToTrack,
+  inTraderTab,
+  raisedByCreationDate,
+  sortCampaigns,
+  traderCampaignRow,
+} from './trader-campaigns.ts';
+
+const NOW = new Date('2026-01-01T12:00:00Z');
+
+function campaign(overrides: Partial<Campaign> = {}): Campaign {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    traderId: '00000000-0000-4000-8000-0000000000aa',
+    title: 'Kandla → Rotterdam',
+    description: '',
+    tradeRoute: 'Kandla, India → Rotterdam, Netherlands',
+    status: 'active',
+    targetAmount: '500000.00',
+    raisedAmount: '125000.00',
+    quantity: '200.00',
+    buyPrice: '1.40',
+    sellPrice: '5.60',
+    minimumInvestment: '100.00',
+    riskLevel: 'medium',
+    region: 'europe',
+    investorCount: 3,
+    deadline: '2026-01-11T23:59:59.999Z',
+    expectedProfit: null,
+    actualProfit: null,
+    createdAt: '2025-12-01T00:00:00.000Z',
+    updatedAt: '2025-12-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('dashboard tabs', () => {
+  it('Active holds active; Funded holds funded and in progress; Completed holds completed; All holds every status', () => {
+    const tabsOf = (status: Campaign['status']) =>
+      (['active', 'funded', 'completed', 'all'] as const).filter((t) => inTraderTab({ status }, t));
+    expect(CAMPAIGN_STATUSES.map(tabsOf)).toEqual([
+      ['active', 'all'],
+      ['funded', 'all'],
+      ['funded', 'all'],
+      ['completed', 'all'],
+      ['all'],
+    ]);
+  });
+
+  it('offers Track Shipment from funded until delivered', () => {
+    expect(CAMPAIGN_STATUSES.filter((status) => hasShipmentToTrack({ status }))).toEqual([
+      'funded',
+      'trading',
+    ]);
+  });
+});
+
+describe('traderCampaignRow', () => {
+  it('is the spec §3 row with ROI, progress and days left computed', () => {
+    expect(traderCampaignRow(campaign(), NOW)).toEqual({
+      id: '00000000-0000-4000-8000-000000000001',
+      title: 'Kandla → Rotterdam',
+      route: 'Kandla, India → Rotterdam, Netherlands',
+      quantity: '200.00',
+      unit: 'tonnes',
+      targetAmount: '500000.00',
+      raisedAmount: '125000.00',
+      investorCount: 3,
+      status: 'active',
+      statusLabel: 'Active',
+      roi: '300.0',
+      daysLeft: 11,
+      progressPercent: '25.0',
+    });
+  });
+
+  it('has no days left once funding has closed', () => {
+    expect(traderCampaignRow(campaign({ status: 'funded' }), NOW).daysLeft).toBeNull();
+  });
+});
+
+describe('campaignTermsPreview', () => {
+  it('previews ROI, margin, profit and the risk rule from the typed text', () => {
+    expect(
+      campaignTermsPreview(
+        {
+          buyPrice: '1.4',
+          sellPrice: '5.6',
+          quantity: '200',
+          targetAmount: '500000',
+          deadline: '2026-04-01',
+        },
+        NOW,
+      ),
+    ).toEqual({
+      expectedRoiPercent: '300.0',
+      marginPerKg: '4.20',
+      estimatedProfit: '840000.00',
+      riskLevel: 'medium',
+    });
+  });
+
+  it('shows nothing it cannot compute instead of throwing on half-typed input', () => {
+    expect(
+      campaignTermsPreview({ buyPrice: '', sellPrice: '5.6', quantity: 'x', deadline: '2026-13' }, NOW),
+    ).toEqual({
+      expectedRoiPercent: null,
+      marginPerKg: null,
+      estimatedProfit: null,
+      riskLevel: null,
+    });
+    expect(campaignTermsPreview({ buyPrice: '0', sellPrice: '5.6' }, NOW).expectedRoiPercent).toBeNull();
+    expect(
+      campaignTermsPreview({ buyPrice: '1.4', sellPrice: '5.6', quantity: '' }, NOW).estimatedProfit,
+    ).toBeNull();
+  });
+});
+
+describe('campaignPatchOf', () => {
+  const initial = campaignFormValues(campaign());
+
+  it('pre-fills the form with the deadline as its UTC day', () => {
+    expect(initial.deadline).toBe('2026-01-11');
+    expect(deadlineOfDate(initial.deadline)?.toISOString()).toBe('2026-01-11T23:59:59.999Z');
+  });
+
+  it('sends only the changed fields; the same number written differently is no change', () => {
+    expect(campaignPatchOf(initial, initial)).toEqual({});
+    expect(
+      campaignPatchOf(initial, {
+        ...initial,
+        buyPrice: '1.4',
+        quantity: '200',
+        title: ' New title ',
+        sellPrice: '5.8',
+      }),
+    ).toEqual({ title: 'New title', sellPrice: '5.8' });
+  });
+
+  it('sends text that is no number as it is, for the schema to refuse', () => {
+    expect(campaignPatchOf(initial, { ...initial, targetAmount: 'abc' })).toEqual({ targetAmount: 'abc' });
+  });
+});
+
+describe('sortCampaigns and raisedByCreationDate', () => {
+  const a = campaign({ id: 'a', title: 'b cargo', buyPrice: '1.50', createdAt: '2025-10-01T00:00:00.000Z' });
+  const b = campaign({
+    id: 'b',
+    title: 'A cargo',
+    raisedAmount: '500000.00',
+    createdAt: '2025-11-01T00:00:00.000Z',
+  });
+  const draft = campaign({
+    id: 'c',
+    title: 'c draft',
+    status: 'cancelled',
+    createdAt: '2025-12-01T00:00:00.000Z',
+  });
+
+  it('sorts by a column either way, case-insensitively for text and as decimals for money', () => {
+    expect(sortCampaigns([a, b, draft], 'title', 'asc').map((c) => c.id)).toEqual(['b', 'a', 'c']);
+    expect(sortCampaigns([a, b, draft], 'roi', 'desc').map((c) => c.id)).toEqual(['c', 'b', 'a']);
+    expect(sortCampaigns([a, b], 'raised', 'desc').map((c) => c.id)).toEqual(['b', 'a']);
+  });
+
+  it('adds up raised amounts in creation order, drafts left out', () => {
+    expect(raisedByCreationDate([draft, b, a]).map((p) => [p.title, p.cumulative])).toEqual([
+      ['b cargo', '125000.00'],
+      ['A cargo', '625000.00'],
+    ]);
+  });
+});

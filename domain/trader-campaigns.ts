@@ -1,0 +1,294 @@
+// What the trader's workspace shows about their campaigns, computed in one place: which statuses each
+// dashboard tab holds, the row of spec §3 ("campaign as shown on the trader dashboard"), the create
+// form's live preview, the edit modal's patch (changed fields only), table sorting and the analytics
+// series. No zod here: the dashboard rows and charts do not need the schema library.
+import type { Campaign, CampaignCreateInput, CampaignPatchInput } from './campaign-schemas.ts';
+import { campaignFigures } from './campaign-figures.ts';
+import { assessRiskLevel } from './campaign-rules.ts';
+import { CAMPAIGN_STATUSES, campaignStatusLabel, type CampaignStatus, type RiskLevel } from './campaigns.ts';
+import {
+  dec,
+  estimatedCampaignProfit,
+  expectedRoiPercent,
+  fundingProgressPercent,
+  marginPerKg,
+  toFixed,
+} from './money.ts';
+
+// ---- dashboard tabs ----------------------------------------------------------------------------
+
+export const TRADER_TABS = ['active', 'funded', 'completed', 'all'] as const;
+export type TraderTab = (typeof TRADER_TABS)[number];
+
+export const TRADER_TAB_LABELS: Record<TraderTab, string> = {
+  active: 'Active',
+  funded: 'Funded',
+  completed: 'Completed',
+  all: 'All',
+};
+
+/** Funded holds every funded cargo: waiting to ship (Funded) and at sea (In Progress). Drafts only show in All. */
+const TAB_STATUSES: Record<TraderTab, readonly CampaignStatus[]> = {
+  active: ['active'],
+  funded: ['funded', 'trading'],
+  completed: ['completed'],
+  all: CAMPAIGN_STATUSES,
+};
+
+export function inTraderTab(campaign: { status: CampaignStatus }, tab: TraderTab): boolean {
+  return TAB_STATUSES[tab].includes(campaign.status);
+}
+
+/** Track Shipment is offered once a campaign is funded and until it is delivered. */
+export function hasShipmentToTrack(campaign: { status: CampaignStatus }): boolean {
+  return campaign.status === 'funded' || campaign.status === 'trading';
+}
+
+// ---- the dashboard row (spec §3) ---------------------------------------------------------------
+
+export interface TraderCampaignRow {
+  id: string;
+  title: string;
+  route: string;
+  quantity: string;
+  unit: 'tonnes';
+  targetAmount: string;
+  raisedAmount: string;
+  investorCount: number;
+  status: CampaignStatus;
+  statusLabel: string;
+  /** Expected ROI in percent, 1 decimal. */
+  roi: string;
+  /** Whole days until the funding deadline; null once funding has closed (any status but active). */
+  daysLeft: number | null;
+  progressPercent: string;
+}
+
+export function traderCampaignRow(c: Campaign, now: Date = new Date()): TraderCampaignRow {
+  const figures = campaignFigures(c, now);
+  return {
+    id: c.id,
+    title: c.title,
+    route: c.tradeRoute,
+    quantity: c.quantity,
+    unit: 'tonnes',
+    targetAmount: c.targetAmount,
+    raisedAmount: c.raisedAmount,
+    investorCount: c.investorCount,
+    status: c.status,
+    statusLabel: campaignStatusLabel(c.status),
+    roi: figures.expectedRoiPercent,
+    daysLeft: c.status === 'active' ? figures.daysLeft : null,
+    progressPercent: figures.progressPercent,
+  };
+}
+
+// ---- create / edit form ------------------------------------------------------------------------
+
+/** The form's deadline (yyyy-mm-dd) as the instant funding closes: the end of that day in UTC. */
+export function deadlineOfDate(date: string): Date | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return undefined;
+  const at = new Date(`${date}T23:59:59.999Z`);
+  return Number.isNaN(at.getTime()) ? undefined : at;
+}
+
+/** A campaign's deadline as the form shows it (the UTC day). */
+export function dateOfDeadline(deadline: string): string {
+  return new Date(deadline).toISOString().slice(0, 10);
+}
+
+const DECIMAL = /^\d+(\.\d+)?$/;
+const isDecimal = (v: unknown): v is string | number => DECIMAL.test(String(v ?? '').trim());
+
+export interface CampaignTermsPreview {
+  /** Percent, 1 decimal; null until both prices are valid numbers and buy > 0. */
+  expectedRoiPercent: string | null;
+  marginPerKg: string | null;
+  estimatedProfit: string | null;
+  /** The level the server's rule will assign; null until prices, target and deadline are set. */
+  riskLevel: RiskLevel | null;
+}
+
+/** The create and edit forms' live preview, from whatever the trader has typed so far. */
+export function campaignTermsPreview(
+  terms: {
+    buyPrice?: unknown;
+    sellPrice?: unknown;
+    quantity?: unknown;
+    targetAmount?: unknown;
+    deadline?: unknown;
+  },
+  now: Date = new Date(),
+): CampaignTermsPreview {
+  const prices = isDecimal(terms.buyPrice) && isDecimal(terms.sellPrice) && dec(terms.buyPrice).gt(0);
+  const buy = prices ? String(terms.buyPrice).trim() : '0';
+  const sell = prices ? String(terms.sellPrice).trim() : '0';
+  const deadline = typeof terms.deadline === 'string' ? deadlineOfDate(terms.deadline) : undefined;
+  return {
+    expectedRoiPercent: prices ? toFixed(expectedRoiPercent(buy, sell), 1) : null,
+    marginPerKg: prices ? toFixed(marginPerKg(buy, sell)) : null,
+    estimatedProfit:
+      prices && isDecimal(terms.quantity)
+        ? toFixed(estimatedCampaignProfit(String(terms.quantity).trim(), buy, sell))
+        : null,
+    riskLevel:
+      prices && isDecimal(terms.targetAmount) && deadline
+        ? assessRiskLevel(
+            { buyPrice: buy, sellPrice: sell, targetAmount: String(terms.targetAmount).trim(), deadline },
+            now,
+          )
+        : null,
+  };
+}
+
+/** The form's fields, all as the text the inputs hold. */
+export type CampaignFormValues = Required<
+  Pick<
+    CampaignCreateInput,
+    | 'title'
+    | 'description'
+    | 'tradeRoute'
+    | 'targetAmount'
+    | 'quantity'
+    | 'buyPrice'
+    | 'sellPrice'
+    | 'minimumInvestment'
+    | 'deadline'
+  >
+> & { region: string };
+
+export const CAMPAIGN_FORM_FIELDS = [
+  'title',
+  'description',
+  'tradeRoute',
+  'targetAmount',
+  'quantity',
+  'buyPrice',
+  'sellPrice',
+  'minimumInvestment',
+  'deadline',
+  'region',
+] as const satisfies readonly (keyof CampaignFormValues)[];
+
+const DECIMAL_FIELDS = new Set(['targetAmount', 'quantity', 'buyPrice', 'sellPrice', 'minimumInvestment']);
+
+/** The form pre-filled from a loaded campaign. */
+export function campaignFormValues(c: Campaign): CampaignFormValues {
+  return {
+    title: c.title,
+    description: c.description,
+    tradeRoute: c.tradeRoute,
+    targetAmount: c.targetAmount,
+    quantity: c.quantity,
+    buyPrice: c.buyPrice,
+    sellPrice: c.sellPrice,
+    minimumInvestment: c.minimumInvestment,
+    deadline: dateOfDeadline(c.deadline),
+    region: c.region,
+  };
+}
+
+/** True when a field's new text means the same as before ("1.4" and "1.40" are the same price). */
+function sameValue(field: string, before: unknown, after: unknown): boolean {
+  const a = String(before ?? '').trim();
+  const b = String(after ?? '').trim();
+  if (DECIMAL_FIELDS.has(field) && isDecimal(a) && isDecimal(b)) return dec(a).eq(b);
+  return a === b;
+}
+
+/** The edit modal's PATCH body: only the fields whose value changed. */
+export function campaignPatchOf(initial: CampaignFormValues, values: CampaignFormValues): CampaignPatchInput {
+  const patch: Record<string, string> = {};
+  for (const field of CAMPAIGN_FORM_FIELDS) {
+    if (!sameValue(field, initial[field], values[field])) patch[field] = String(values[field]).trim();
+  }
+  return patch as CampaignPatchInput;
+}
+
+// ---- the campaigns table -----------------------------------------------------------------------
+
+export const CAMPAIGN_TABLE_SORTS = [
+  'title',
+  'status',
+  'target',
+  'raised',
+  'roi',
+  'deadline',
+  'created',
+] as const;
+export type CampaignTableSort = (typeof CAMPAIGN_TABLE_SORTS)[number];
+
+const STATUS_ORDER: Record<CampaignStatus, number> = {
+  cancelled: 0,
+  active: 1,
+  funded: 2,
+  trading: 3,
+  completed: 4,
+};
+
+/** Ascending order of two campaigns by a column (0 for a tie). */
+export function compareCampaigns(a: Campaign, b: Campaign, sort: CampaignTableSort): number {
+  switch (sort) {
+    case 'title':
+      return a.title.localeCompare(b.title, 'en', { sensitivity: 'base' });
+    case 'status':
+      return STATUS_ORDER[a.status] - STATUS_ORDER[b.status];
+    case 'target':
+      return dec(a.targetAmount).cmp(b.targetAmount);
+    case 'raised':
+      return fundingProgressPercent(a.raisedAmount, a.targetAmount).cmp(
+        fundingProgressPercent(b.raisedAmount, b.targetAmount),
+      );
+    case 'roi':
+      return expectedRoiPercent(a.buyPrice, a.sellPrice).cmp(expectedRoiPercent(b.buyPrice, b.sellPrice));
+    case 'deadline':
+      return Date.parse(a.deadline) - Date.parse(b.deadline);
+    case 'created':
+      return Date.parse(a.createdAt) - Date.parse(b.createdAt);
+  }
+}
+
+export function sortCampaigns(
+  campaigns: readonly Campaign[],
+  sort: CampaignTableSort,
+  direction: 'asc' | 'desc',
+): Campaign[] {
+  const sign = direction === 'asc' ? 1 : -1;
+  // Ties keep the newest first whichever way the column is sorted.
+  return [...campaigns].sort(
+    (a, b) => sign * compareCampaigns(a, b, sort) || Date.parse(b.createdAt) - Date.parse(a.createdAt),
+  );
+}
+
+/** The table's text filter: title or route, case-insensitively. */
+export function matchesCampaignText(c: Pick<Campaign, 'title' | 'tradeRoute'>, text: string): boolean {
+  const q = text.trim().toLowerCase();
+  return !q || c.title.toLowerCase().includes(q) || c.tradeRoute.toLowerCase().includes(q);
+}
+
+// ---- analytics ---------------------------------------------------------------------------------
+
+export interface RaisedOverTimePoint {
+  /** Creation date of the campaign that added to the total (ISO date-time). */
+  at: string;
+  title: string;
+  raised: string;
+  /** Raised across this and every earlier-created campaign. */
+  cumulative: string;
+}
+
+/**
+ * Funds raised over time, by campaign creation date: per-investment history is not recorded yet, so
+ * each campaign's raised amount counts on the day the campaign was created. Drafts (cancelled,
+ * refunded) are left out.
+ */
+export function raisedByCreationDate(campaigns: readonly Campaign[]): RaisedOverTimePoint[] {
+  let total = dec(0);
+  return [...campaigns]
+    .filter((c) => c.status !== 'cancelled')
+    .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt))
+    .map((c) => {
+      total = total.plus(dec(c.raisedAmount));
+      return { at: c.createdAt, title: c.title, raised: toFixed(c.raisedAmount), cumulative: toFixed(total) };
+    });
+}
