@@ -86,6 +86,9 @@ export default defineConfig({
       GOOGLE_CLIENT_SECRET: OIDC_CLIENT_SECRET,
       GOOGLE_ISSUER: oidcIssuer,
       SESSION_SECRET: 'hydrobridge-e2e-session-secret-0123456789',
+      // Tests name their client address in X-Forwarded-For (e2e/fixtures.ts), so rate limits count
+      // per test rather than for the whole suite from 127.0.0.1.
+      TRUST_PROXY: 'true',
       // No SMTP_URL: emails go to the development outbox, one file each in DATA_DIR/outbox.
     },
     // A fresh embedded database runs its migrations and the demo seed first.

@@ -5,7 +5,16 @@ import { test as base, expect, type Page } from '@playwright/test';
 export { expect, type Page } from '@playwright/test';
 
 /** Every test also fails on an uncaught error in the page, naming it (a crash otherwise shows as a blank page). */
+let clientCounter = 0;
+
 export const test = base.extend<{ failOnPageError: void }>({
+  // Each test is its own client address (the server trusts X-Forwarded-For here, as behind a proxy):
+  // rate limits count per address, and a suite of many sign-ups from one address would hit them.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    const n = ++clientCounter;
+    const ip = `10.${testInfo.workerIndex % 256}.${(n >> 8) & 255}.${n & 255}`;
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': ip });
+  },
   failOnPageError: [
     async ({ page }, use) => {
       const errors: string[] = [];
