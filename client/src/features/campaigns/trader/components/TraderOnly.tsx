@@ -1,11 +1,11 @@
-// Trader pages: a visitor is asked to sign in, another role is told the page is for traders (and no
-// trader data is requested); a trader gets the page.
+// Trader pages: a visitor is asked to sign in (RequireSignIn), another role is told the page is for
+// traders (and no trader data is requested); a trader gets the page.
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { PublicUser } from '@domain/auth.ts';
 import { Page } from '@/components/layouts/page.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { useAuth } from '@/features/auth/auth-context.tsx';
+import { RequireSignIn } from '@/features/auth/components/RequireSignIn.tsx';
 
 export function TraderOnly({
   title,
@@ -16,29 +16,23 @@ export function TraderOnly({
   signedOutLead: string;
   children: (user: PublicUser) => ReactNode;
 }) {
-  const { status, user, openAuthDialog } = useAuth();
-  if (status === 'loading') return <Page title={title} lead="Loading your account…" />;
-  if (!user) {
-    return (
-      <Page
-        title={title}
-        lead={signedOutLead}
-        actions={<Button onClick={() => openAuthDialog('signin')}>Login</Button>}
-      />
-    );
-  }
-  if (user.role !== 'trader') {
-    return (
-      <Page
-        title={title}
-        lead={`This page is for traders: it is where they create and run their campaigns. You are signed in as ${user.role}.`}
-        actions={
-          <Button asChild variant="outline">
-            <Link href="/dashboard">Go to your dashboard</Link>
-          </Button>
-        }
-      />
-    );
-  }
-  return children(user);
+  return (
+    <RequireSignIn title={title} signedOutLead={signedOutLead}>
+      {(user) =>
+        user.role === 'trader' ? (
+          children(user)
+        ) : (
+          <Page
+            title={title}
+            lead={`This page is for traders: it is where they create and run their campaigns. You are signed in as ${user.role}.`}
+            actions={
+              <Button asChild variant="outline">
+                <Link href="/dashboard">Go to your dashboard</Link>
+              </Button>
+            }
+          />
+        )
+      }
+    </RequireSignIn>
+  );
 }
