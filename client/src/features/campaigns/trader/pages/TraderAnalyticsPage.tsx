@@ -18,9 +18,9 @@ import { campaignFigures } from '@domain/campaign-figures.ts';
 import { raisedByCreationDate } from '@domain/trader-campaigns.ts';
 import { Page } from '@/components/layouts/page.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card.tsx';
-import { serverMessageOf } from '@/lib/api.ts';
 import { formatDate, formatPercent, formatUsd } from '@/lib/format.ts';
 import { useTraderCampaigns } from '../../api/trader-campaigns.ts';
+import { TraderCampaignsPending } from '../components/TraderCampaignsPending.tsx';
 import { TraderOnly } from '../components/TraderOnly.tsx';
 
 const TITLE = 'Campaign Analytics';
@@ -31,22 +31,14 @@ const shortTitle = (title: string) => (title.length > 26 ? `${title.slice(0, 25)
 
 function Analytics({ user }: { user: PublicUser }) {
   const list = useTraderCampaigns(user.id);
-  if (list.error) {
-    return (
-      <Page title={TITLE} lead={LEAD}>
-        <p role="alert" className="font-medium text-destructive">
-          Failed to load your campaigns: {serverMessageOf(list.error) || 'Please try again later'}
-        </p>
-      </Page>
-    );
-  }
   if (!list.campaigns) {
     return (
-      <Page title={TITLE} lead={LEAD}>
-        <p aria-busy="true" className="text-muted-foreground">
-          Loading campaign analytics...
-        </p>
-      </Page>
+      <TraderCampaignsPending
+        title={TITLE}
+        lead={LEAD}
+        error={list.error}
+        loadingText="Loading campaign analytics..."
+      />
     );
   }
   // Drafts (cancelled, refunded) raise nothing and promise nothing: left out of every chart.

@@ -12,10 +12,10 @@ import { Button } from '@/components/ui/button.tsx';
 import { Input, Label, NativeSelect } from '@/components/ui/input.tsx';
 import { cn } from '@/lib/cn.ts';
 import { formatDate, formatPercent, formatUsd } from '@/lib/format.ts';
-import { serverMessageOf } from '@/lib/api.ts';
 import { useTraderCampaigns } from '../../api/trader-campaigns.ts';
 import { CampaignStatusBadge } from '../../components/CampaignStatusBadge.tsx';
 import { CampaignRowActions } from '../components/CampaignRowActions.tsx';
+import { TraderCampaignsPending } from '../components/TraderCampaignsPending.tsx';
 import { TraderOnly } from '../components/TraderOnly.tsx';
 import { useCampaignDialogs } from '../components/use-campaign-dialogs.tsx';
 
@@ -44,22 +44,14 @@ function CampaignTable({ user }: { user: PublicUser }) {
     direction: 'desc',
   });
 
-  if (list.error) {
-    return (
-      <Page title={TITLE} lead={LEAD}>
-        <p role="alert" className="font-medium text-destructive">
-          Failed to load your campaigns: {serverMessageOf(list.error) || 'Please try again later'}
-        </p>
-      </Page>
-    );
-  }
   if (!list.campaigns) {
     return (
-      <Page title={TITLE} lead={LEAD}>
-        <p aria-busy="true" className="text-muted-foreground">
-          Loading your campaigns...
-        </p>
-      </Page>
+      <TraderCampaignsPending
+        title={TITLE}
+        lead={LEAD}
+        error={list.error}
+        loadingText="Loading your campaigns..."
+      />
     );
   }
 
