@@ -61,20 +61,27 @@ function Analytics({ user }: { user: PublicUser }) {
   );
 }
 
-function ChartCard({
+interface DataTableProps {
+  caption: string;
+  head: string[];
+  rows: string[][];
+}
+
+/** A chart with its heading, and the same data as a table under "Show the data as a table". */
+function ChartSection({
   id,
   title,
   description,
-  children,
   table,
   className,
+  children,
 }: {
   id: string;
   title: string;
   description: string;
-  children: ReactNode;
-  table: ReactNode;
+  table: DataTableProps;
   className?: string;
+  children: ReactNode;
 }) {
   return (
     <Card className={className}>
@@ -92,7 +99,9 @@ function ChartCard({
           </div>
           <details className="text-sm">
             <summary className="cursor-pointer font-medium text-primary">Show the data as a table</summary>
-            <div className="mt-3 overflow-x-auto">{table}</div>
+            <div className="mt-3 overflow-x-auto">
+              <DataTable {...table} />
+            </div>
           </details>
         </CardContent>
       </section>
@@ -100,7 +109,7 @@ function ChartCard({
   );
 }
 
-function DataTable({ caption, head, rows }: { caption: string; head: string[]; rows: string[][] }) {
+function DataTable({ caption, head, rows }: DataTableProps) {
   return (
     <table className="w-full text-left text-sm">
       <caption className="sr-only">{caption}</caption>
@@ -131,104 +140,110 @@ function DataTable({ caption, head, rows }: { caption: string; head: string[]; r
   );
 }
 
+const TOOLTIP_STYLE = {
+  background: 'var(--card)',
+  borderColor: 'var(--border)',
+  color: 'var(--foreground)',
+};
+
+/** The tooltip shows each point's formatted `label` under `name`. */
+const tooltipLabel =
+  (name: string) =>
+  (_value: unknown, _name: unknown, item: { payload?: unknown }): [string, string] => [
+    (item.payload as { label: string }).label,
+    name,
+  ];
+
 const barHeight = (n: number) => Math.max(160, n * 44 + 40);
 
-function FundingChart({ campaigns }: { campaigns: Campaign[] }) {
+/** One horizontal bar per campaign for a percentage (a decimal string from domain/), with its table. */
+function PerCampaignPercentChart({
+  id,
+  title,
+  description,
+  campaigns,
+  percentOf,
+  valueHeading,
+  tooltipName,
+  domain,
+  tickCount,
+  fill,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  campaigns: Campaign[];
+  percentOf: (campaign: Campaign) => string;
+  /** The table's value column. */
+  valueHeading: string;
+  tooltipName: string;
+  domain: [number, (max: number) => number];
+  tickCount?: number;
+  fill: string;
+}) {
   const data = campaigns.map((c) => {
-    const percent = campaignFigures(c).progressPercent;
+    const percent = percentOf(c);
     return {
       name: shortTitle(c.title),
       title: c.title,
-      percent: Number(percent),
+      value: Number(percent),
       label: formatPercent(percent),
     };
   });
   return (
-    <ChartCard
-      id="funding-progress"
-      title="Funding progress per campaign"
-      description="Raised so far as a percentage of each campaign's target."
-      table={
-        <DataTable
-          caption="Funding progress per campaign"
-          head={['Campaign', 'Raised of target']}
-          rows={data.map((d) => [d.title, d.label])}
-        />
-      }
+    <ChartSection
+      id={id}
+      title={title}
+      description={description}
+      table={{ caption: title, head: ['Campaign', valueHeading], rows: data.map((d) => [d.title, d.label]) }}
     >
       <ResponsiveContainer width="100%" height={barHeight(data.length)}>
         <BarChart data={data} layout="vertical" margin={{ left: 8, right: 24 }} accessibilityLayer={false}>
           <CartesianGrid horizontal={false} stroke="var(--border)" />
-          <XAxis
-            type="number"
-            domain={[0, (max: number) => Math.max(100, Math.ceil(max))]}
-            tick={AXIS}
-            unit="%"
-          />
+          <XAxis type="number" domain={domain} tickCount={tickCount} tick={AXIS} unit="%" />
           <YAxis type="category" dataKey="name" width={170} tick={AXIS} />
           <Tooltip
             cursor={{ fill: 'var(--muted)' }}
-            contentStyle={{
-              background: 'var(--card)',
-              borderColor: 'var(--border)',
-              color: 'var(--foreground)',
-            }}
-            formatter={(_v, _n, item) => [(item.payload as { label: string }).label, 'Raised']}
+            contentStyle={TOOLTIP_STYLE}
+            formatter={tooltipLabel(tooltipName)}
           />
-          <Bar dataKey="percent" fill="var(--primary)" radius={[0, 4, 4, 0]} isAnimationActive={false} />
+          <Bar dataKey="value" fill={fill} radius={[0, 4, 4, 0]} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
-    </ChartCard>
+    </ChartSection>
+  );
+}
+
+function FundingChart({ campaigns }: { campaigns: Campaign[] }) {
+  return (
+    <PerCampaignPercentChart
+      id="funding-progress"
+      title="Funding progress per campaign"
+      description="Raised so far as a percentage of each campaign's target."
+      campaigns={campaigns}
+      percentOf={(c) => campaignFigures(c).progressPercent}
+      valueHeading="Raised of target"
+      tooltipName="Raised"
+      domain={[0, (max) => Math.max(100, Math.ceil(max))]}
+      fill="var(--primary)"
+    />
   );
 }
 
 function RoiChart({ campaigns }: { campaigns: Campaign[] }) {
-  const data = campaigns.map((c) => {
-    const roi = campaignFigures(c).expectedRoiPercent;
-    return { name: shortTitle(c.title), title: c.title, roi: Number(roi), label: formatPercent(roi) };
-  });
   return (
-    <ChartCard
+    <PerCampaignPercentChart
       id="expected-roi"
       title="Expected ROI per campaign"
       description="(Sell price − buy price) / buy price for each campaign."
-      table={
-        <DataTable
-          caption="Expected ROI per campaign"
-          head={['Campaign', 'Expected ROI']}
-          rows={data.map((d) => [d.title, d.label])}
-        />
-      }
-    >
-      <ResponsiveContainer width="100%" height={barHeight(data.length)}>
-        <BarChart data={data} layout="vertical" margin={{ left: 8, right: 24 }} accessibilityLayer={false}>
-          <CartesianGrid horizontal={false} stroke="var(--border)" />
-          <XAxis
-            type="number"
-            domain={[0, (max: number) => Math.ceil(max / 100) * 100]}
-            tickCount={5}
-            tick={AXIS}
-            unit="%"
-          />
-          <YAxis type="category" dataKey="name" width={170} tick={AXIS} />
-          <Tooltip
-            cursor={{ fill: 'var(--muted)' }}
-            contentStyle={{
-              background: 'var(--card)',
-              borderColor: 'var(--border)',
-              color: 'var(--foreground)',
-            }}
-            formatter={(_v, _n, item) => [(item.payload as { label: string }).label, 'Expected ROI']}
-          />
-          <Bar
-            dataKey="roi"
-            fill="var(--accent-foreground)"
-            radius={[0, 4, 4, 0]}
-            isAnimationActive={false}
-          />
-        </BarChart>
-      </ResponsiveContainer>
-    </ChartCard>
+      campaigns={campaigns}
+      percentOf={(c) => campaignFigures(c).expectedRoiPercent}
+      valueHeading="Expected ROI"
+      tooltipName="Expected ROI"
+      domain={[0, (max) => Math.ceil(max / 100) * 100]}
+      tickCount={5}
+      fill="var(--accent-foreground)"
+    />
   );
 }
 
@@ -240,32 +255,23 @@ function RaisedOverTimeChart({ campaigns }: { campaigns: Campaign[] }) {
     label: formatUsd(p.cumulative),
   }));
   return (
-    <ChartCard
+    <ChartSection
       id="raised-over-time"
       className="lg:col-span-2"
       title="Funds raised over time"
       description="Cumulative amount raised, counted on each campaign's creation date: investment-by-investment history is not recorded yet, so this shows when campaigns opened, not the day each pledge came in."
-      table={
-        <DataTable
-          caption="Funds raised over time, by campaign creation date"
-          head={['Created', 'Campaign', 'Raised', 'Cumulative']}
-          rows={points.map((p) => [formatDate(p.at), p.title, formatUsd(p.raised), formatUsd(p.cumulative)])}
-        />
-      }
+      table={{
+        caption: 'Funds raised over time, by campaign creation date',
+        head: ['Created', 'Campaign', 'Raised', 'Cumulative'],
+        rows: points.map((p) => [formatDate(p.at), p.title, formatUsd(p.raised), formatUsd(p.cumulative)]),
+      }}
     >
       <ResponsiveContainer width="100%" height={280}>
         <LineChart data={data} margin={{ left: 8, right: 24, top: 8 }} accessibilityLayer={false}>
           <CartesianGrid stroke="var(--border)" />
           <XAxis dataKey="date" tick={AXIS} />
           <YAxis tick={AXIS} width={80} tickFormatter={(v: number) => formatUsd(v)} />
-          <Tooltip
-            contentStyle={{
-              background: 'var(--card)',
-              borderColor: 'var(--border)',
-              color: 'var(--foreground)',
-            }}
-            formatter={(_v, _n, item) => [(item.payload as { label: string }).label, 'Raised to date']}
-          />
+          <Tooltip contentStyle={TOOLTIP_STYLE} formatter={tooltipLabel('Raised to date')} />
           <Line
             type="stepAfter"
             dataKey="cumulative"
@@ -276,7 +282,7 @@ function RaisedOverTimeChart({ campaigns }: { campaigns: Campaign[] }) {
           />
         </LineChart>
       </ResponsiveContainer>
-    </ChartCard>
+    </ChartSection>
   );
 }
 
