@@ -3,18 +3,12 @@ import type { ReactNode } from 'react';
 import type { CampaignDetail } from '@domain/campaign-schemas.ts';
 import { campaignDateTimeline, campaignFigures } from '@domain/campaign-figures.ts';
 import { REGION_LABELS, RISK_LABELS } from '@domain/campaigns.ts';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
+import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
 import { formatDate, formatNumber, formatPercent, formatUsd, formatUsdCents } from '@/lib/format.ts';
-import { useCampaign } from '../../api/campaigns.ts';
 import { CampaignStatusBadge } from '../../components/CampaignStatusBadge.tsx';
 import { CampaignTimeline } from '../../components/CampaignTimeline.tsx';
+import { LoadedCampaignDialog } from './CampaignDialog.tsx';
 
 export function CampaignDetailsDialog({
   campaignId,
@@ -24,35 +18,17 @@ export function CampaignDetailsDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={!!campaignId} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-2xl">
-        {campaignId && <DetailsBody campaignId={campaignId} />}
-      </DialogContent>
-    </Dialog>
+    <LoadedCampaignDialog
+      campaignId={campaignId}
+      onClose={onClose}
+      className="max-w-2xl"
+      title="Campaign details"
+      loadingText="Loading campaign details…"
+      failedText="Failed to load campaign details"
+    >
+      {(campaign) => <Details campaign={campaign} />}
+    </LoadedCampaignDialog>
   );
-}
-
-function DetailsBody({ campaignId }: { campaignId: string }) {
-  const { data: campaign, isPending, error } = useCampaign(campaignId);
-  if (isPending) {
-    return (
-      <DialogHeader>
-        <DialogTitle>Campaign details</DialogTitle>
-        <DialogDescription>Loading campaign details…</DialogDescription>
-      </DialogHeader>
-    );
-  }
-  if (error || !campaign) {
-    return (
-      <DialogHeader>
-        <DialogTitle>Campaign details</DialogTitle>
-        <DialogDescription role="alert" className="font-medium text-destructive">
-          Failed to load campaign details
-        </DialogDescription>
-      </DialogHeader>
-    );
-  }
-  return <Details campaign={campaign} />;
 }
 
 function Details({ campaign }: { campaign: CampaignDetail }) {

@@ -3,15 +3,10 @@ import { useMemo } from 'react';
 import { CAMPAIGN_MESSAGES, type CampaignDetail } from '@domain/campaign-schemas.ts';
 import { isCampaignEditable } from '@domain/policies.ts';
 import { campaignFormValues, campaignPatchOf, type CampaignFormValues } from '@domain/trader-campaigns.ts';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
+import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { toast } from '@/components/ui/toast.tsx';
-import { useCampaign, useUpdateCampaign } from '../../api/campaigns.ts';
+import { useUpdateCampaign } from '../../api/campaigns.ts';
+import { LoadedCampaignDialog } from './CampaignDialog.tsx';
 import { CampaignForm } from './CampaignForm.tsx';
 import { editResolver } from './campaign-form-validation.ts';
 
@@ -23,39 +18,26 @@ export function CampaignEditDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={!!campaignId} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-3xl">
-        {campaignId && <EditBody campaignId={campaignId} onClose={onClose} />}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function EditBody({ campaignId, onClose }: { campaignId: string; onClose: () => void }) {
-  const { data: campaign, isPending, error } = useCampaign(campaignId);
-  if (isPending || error || !campaign) {
-    return (
-      <DialogHeader>
-        <DialogTitle>Edit campaign</DialogTitle>
-        {isPending ? (
-          <DialogDescription>Loading campaign…</DialogDescription>
+    <LoadedCampaignDialog
+      campaignId={campaignId}
+      onClose={onClose}
+      className="max-w-3xl"
+      title="Edit campaign"
+      loadingText="Loading campaign…"
+      failedText="Failed to load campaign for editing"
+    >
+      {(campaign) =>
+        isCampaignEditable(campaign) ? (
+          <EditForm campaign={campaign} onClose={onClose} />
         ) : (
-          <DialogDescription role="alert" className="font-medium text-destructive">
-            Failed to load campaign for editing
-          </DialogDescription>
-        )}
-      </DialogHeader>
-    );
-  }
-  if (!isCampaignEditable(campaign)) {
-    return (
-      <DialogHeader>
-        <DialogTitle>Edit campaign</DialogTitle>
-        <DialogDescription>{CAMPAIGN_MESSAGES.completedLocked}.</DialogDescription>
-      </DialogHeader>
-    );
-  }
-  return <EditForm campaign={campaign} onClose={onClose} />;
+          <DialogHeader>
+            <DialogTitle>Edit campaign</DialogTitle>
+            <DialogDescription>{CAMPAIGN_MESSAGES.completedLocked}.</DialogDescription>
+          </DialogHeader>
+        )
+      }
+    </LoadedCampaignDialog>
+  );
 }
 
 function EditForm({ campaign, onClose }: { campaign: CampaignDetail; onClose: () => void }) {

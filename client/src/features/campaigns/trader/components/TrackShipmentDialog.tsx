@@ -1,15 +1,10 @@
 // Track Shipment: the campaign's lifecycle so far, until shipment tracking proper exists.
 import type { Campaign } from '@domain/campaign-schemas.ts';
 import { campaignStatusTimeline } from '@domain/campaign-figures.ts';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog.tsx';
+import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { CampaignStatusBadge } from '../../components/CampaignStatusBadge.tsx';
 import { CampaignTimeline } from '../../components/CampaignTimeline.tsx';
+import { CampaignDialog } from './CampaignDialog.tsx';
 
 export function TrackShipmentDialog({
   campaign,
@@ -19,27 +14,25 @@ export function TrackShipmentDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={!!campaign} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        {campaign && (
-          <>
-            <DialogHeader className="pr-6">
-              <DialogTitle>Track Shipment</DialogTitle>
-              <DialogDescription>
-                {campaign.title} · {campaign.tradeRoute}
-              </DialogDescription>
-            </DialogHeader>
-            <div>
-              <CampaignStatusBadge status={campaign.status} />
-            </div>
-            <CampaignTimeline entries={campaignStatusTimeline(campaign)} label="Shipment status" />
-            <p className="text-sm text-muted-foreground">
-              Vessel, port and delivery tracking comes in a later release; for now this shows the campaign's
-              status steps.
-            </p>
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
+    <CampaignDialog subject={campaign} onClose={onClose}>
+      {(campaign) => (
+        <>
+          <DialogHeader className="pr-6">
+            <DialogTitle>Track Shipment</DialogTitle>
+            <DialogDescription>
+              {campaign.title} · {campaign.tradeRoute}
+            </DialogDescription>
+          </DialogHeader>
+          <div>
+            <CampaignStatusBadge status={campaign.status} />
+          </div>
+          <CampaignTimeline entries={campaignStatusTimeline(campaign)} label="Shipment status" />
+          <p className="text-sm text-muted-foreground">
+            Vessel, port and delivery tracking comes in a later release; for now this shows the campaign's
+            status steps.
+          </p>
+        </>
+      )}
+    </CampaignDialog>
   );
 }

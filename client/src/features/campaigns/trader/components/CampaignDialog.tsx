@@ -1,0 +1,91 @@
+// The frame of the trader's campaign modals: open while it has a campaign to show, closed by Escape,
+// the X or the caller. The modals that load the campaign fresh share one loading and one failure state.
+import type { ReactNode } from 'react';
+import type { CampaignDetail } from '@domain/campaign-schemas.ts';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog.tsx';
+import { useCampaign } from '../../api/campaigns.ts';
+
+/** Open while `subject` is set (a campaign or its id); the content is drawn from it. */
+export function CampaignDialog<T>({
+  subject,
+  onClose,
+  className,
+  children,
+}: {
+  subject: T | null;
+  onClose: () => void;
+  className?: string;
+  children: (subject: T) => ReactNode;
+}) {
+  return (
+    <Dialog open={!!subject} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className={className}>{subject ? children(subject) : null}</DialogContent>
+    </Dialog>
+  );
+}
+
+/** A campaign modal that loads the campaign by id first; while loading or on failure, the title and one line. */
+export function LoadedCampaignDialog({
+  campaignId,
+  onClose,
+  className,
+  title,
+  loadingText,
+  failedText,
+  children,
+}: {
+  campaignId: string | null;
+  onClose: () => void;
+  className?: string;
+  title: string;
+  loadingText: string;
+  failedText: string;
+  children: (campaign: CampaignDetail) => ReactNode;
+}) {
+  return (
+    <CampaignDialog subject={campaignId} onClose={onClose} className={className}>
+      {(id) => (
+        <LoadCampaign campaignId={id} title={title} loadingText={loadingText} failedText={failedText}>
+          {children}
+        </LoadCampaign>
+      )}
+    </CampaignDialog>
+  );
+}
+
+function LoadCampaign({
+  campaignId,
+  title,
+  loadingText,
+  failedText,
+  children,
+}: {
+  campaignId: string;
+  title: string;
+  loadingText: string;
+  failedText: string;
+  children: (campaign: CampaignDetail) => ReactNode;
+}) {
+  const { data: campaign, isPending, error } = useCampaign(campaignId);
+  if (isPending || error || !campaign) {
+    return (
+      <DialogHeader>
+        <DialogTitle>{title}</DialogTitle>
+        {isPending ? (
+          <DialogDescription>{loadingText}</DialogDescription>
+        ) : (
+          <DialogDescription role="alert" className="font-medium text-destructive">
+            {failedText}
+          </DialogDescription>
+        )}
+      </DialogHeader>
+    );
+  }
+  return children(campaign);
+}
