@@ -1,5 +1,4 @@
 // The signed-in account pages: /profile and /settings, and an axe scan of the dialog and both pages.
-import AxeBuilder from '@axe-core/playwright';
 import {
   DEMO_PASSWORD,
   DEMO,
@@ -13,7 +12,8 @@ import {
   expectFieldError,
   signUpViaApi,
 } from './accounts.ts';
-import { expect, test, type Page } from './fixtures.ts';
+import { expectNoSeriousAxeViolations, setThemeBeforeLoad } from './axe.ts';
+import { expect, test } from './fixtures.ts';
 
 test.describe('profile and settings', () => {
   test('signed out, /profile and /settings show their heading and a Login button', async ({ page }) => {
@@ -153,33 +153,28 @@ test.describe('profile and settings', () => {
 });
 
 test.describe('accessibility', () => {
-  const BLOCKING = new Set(['serious', 'critical']);
-  async function expectNoBlockingViolations(page: Page, include?: string) {
-    const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']);
-    if (include) builder.include(include);
-    const { violations } = await builder.analyze();
-    const blocking = violations
-      .filter((v) => BLOCKING.has(v.impact ?? ''))
-      .map((v) => `${v.impact}: ${v.id} — ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(blocking).toEqual([]);
-  }
-
   for (const theme of ['light', 'dark'] as const) {
     test(`the open dialog, /profile and /settings have no serious or critical axe violations (${theme})`, async ({
       page,
     }) => {
-      await page.addInitScript((value) => localStorage.setItem('hydrobridge-theme', value), theme);
+      await setThemeBeforeLoad(page, theme);
       await openDialog(page, 'Sign In');
-      await expectNoBlockingViolations(page, '[role="dialog"]');
+      await expectNoSeriousAxeViolations(page, `the sign-in dialog (${theme})`, {
+        include: '[role="dialog"]',
+      });
       // With errors showing, and on the longest form.
       await dialog(page).getByRole('tab', { name: 'Sign Up' }).click();
       await pickRole(page, 'Trader');
       await signUpForm(page).getByRole('button', { name: 'Create Account' }).click();
       await expect(signUpForm(page).getByText('Email is required')).toBeVisible();
-      await expectNoBlockingViolations(page, '[role="dialog"]');
+      await expectNoSeriousAxeViolations(page, `the sign-up form with errors (${theme})`, {
+        include: '[role="dialog"]',
+      });
       await dialog(page).getByRole('tab', { name: 'Sign In' }).click();
       await dialog(page).getByRole('button', { name: 'Forgot password?' }).click();
-      await expectNoBlockingViolations(page, '[role="dialog"]');
+      await expectNoSeriousAxeViolations(page, `the forgot-password form (${theme})`, {
+        include: '[role="dialog"]',
+      });
       await page.keyboard.press('Escape');
 
       await page.request.post('/api/auth/signin', {
@@ -188,7 +183,7 @@ test.describe('accessibility', () => {
       for (const url of ['/profile', '/settings']) {
         await page.goto(url);
         await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
-        await expectNoBlockingViolations(page);
+        await expectNoSeriousAxeViolations(page, `${url} (${theme})`);
       }
     });
   }

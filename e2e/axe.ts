@@ -1,4 +1,5 @@
-// An axe scan that fails on serious or critical WCAG 2.1 AA violations, naming each failing element.
+// The one axe scan of the browser suite: fails on serious or critical WCAG 2.1 AA violations, naming
+// each failing element. Every spec that scans uses it.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, THEME_STORAGE_KEY, type Page } from './fixtures.ts';
 
@@ -6,6 +7,7 @@ const BLOCKING = new Set(['serious', 'critical']);
 
 type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
 
+/** One readable block per violation: rule, impact, help link, then each failing element. */
 function describe(violations: Violation[]): string {
   return violations
     .map((v) => {
@@ -28,8 +30,15 @@ export async function setThemeBeforeLoad(page: Page, theme: 'light' | 'dark') {
   });
 }
 
-export async function expectNoSeriousAxeViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+/** `include`: scan only what this selector matches (e.g. an open dialog). */
+export async function expectNoSeriousAxeViolations(
+  page: Page,
+  what: string,
+  { include }: { include?: string } = {},
+) {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']);
+  if (include) builder.include(include);
+  const { violations } = await builder.analyze();
   const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''));
   expect(
     blocking.map((v) => `${v.impact}: ${v.id}`),

@@ -1,7 +1,6 @@
 // The trader's workspace: create a campaign, find it on the dashboard, view and edit it, track
 // funded cargoes, the campaigns table and the analytics charts. Each test that writes uses its own
 // new trader (signed up through the API), so tests run in parallel; the demo trader is only read.
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator } from '@playwright/test';
 import { defaultDeadline } from '../domain/campaign-rules.ts';
 import { CAMPAIGN_MESSAGES } from '../domain/campaign-schemas.ts';
@@ -9,7 +8,8 @@ import { daysLeft } from '../domain/campaigns.ts';
 import { expectedRoiPercent } from '../domain/money.ts';
 import { deadlineOfDate } from '../domain/trader-campaigns.ts';
 import { DEMO, DEMO_PASSWORD, expectFieldError, expectToast, signUpViaApi } from './accounts.ts';
-import { expect, test, THEME_STORAGE_KEY, type Page } from './fixtures.ts';
+import { expectNoSeriousAxeViolations, setThemeBeforeLoad } from './axe.ts';
+import { expect, test, type Page } from './fixtures.ts';
 
 const ROUTE = 'Kandla, India → Rotterdam, Netherlands';
 
@@ -438,16 +438,6 @@ test.describe('trader workspace', () => {
   });
 });
 
-const BLOCKING = new Set(['serious', 'critical']);
-
-async function expectNoBlockingViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  const blocking = violations
-    .filter((v) => BLOCKING.has(v.impact ?? ''))
-    .map((v) => `${v.impact}: ${v.id} — ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(blocking, `serious or critical axe violations on ${where}`).toEqual([]);
-}
-
 const SCANS: Array<[name: string, path: string, prepare: (page: Page) => Promise<void>]> = [
   [
     '/trader/dashboard (All tab)',
@@ -487,16 +477,13 @@ const SCANS: Array<[name: string, path: string, prepare: (page: Page) => Promise
 for (const theme of ['light', 'dark'] as const) {
   for (const [name, path, prepare] of SCANS) {
     test(`${name} in ${theme} theme has no serious or critical axe violations`, async ({ page }) => {
-      await page.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
-        key: THEME_STORAGE_KEY,
-        value: theme,
-      });
+      await setThemeBeforeLoad(page, theme);
       await signInDemoTrader(page);
       await page.goto(path);
       await expectLoaded(page);
       await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
       await prepare(page);
-      await expectNoBlockingViolations(page, `${name} (${theme})`);
+      await expectNoSeriousAxeViolations(page, `${name} (${theme})`);
     });
   }
 }
