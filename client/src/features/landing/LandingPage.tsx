@@ -1,21 +1,17 @@
-import { ArrowRight, Eye, Leaf, PieChart, Search, ShieldCheck, Ship } from 'lucide-react';
+import { ArrowRight, Eye, Leaf, PieChart, ShieldCheck, Ship } from 'lucide-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import {
-  REGION_LABELS,
-  REGIONS,
-  RISK_LABELS,
-  RISK_LEVELS,
-  type CampaignStatus,
-  type Region,
-  type RiskLevel,
-} from '@domain/campaigns.ts';
+import { normalizeSearch } from '@domain/campaign-browse.ts';
+import type { CampaignStatus } from '@domain/campaigns.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import { Input, Label, NativeSelect } from '@/components/ui/input.tsx';
 import { useAuth } from '@/features/auth/auth-context.tsx';
 import { campaignPageQuery } from '@/features/campaigns/api/campaigns.ts';
+import {
+  CampaignFilterFields,
+  type CampaignFilterValues,
+} from '@/features/campaigns/components/CampaignFilterFields.tsx';
 import { CampaignGrid } from '@/features/campaigns/components/CampaignGrid.tsx';
 import { usePlatformStats } from '@/features/platform/api.ts';
 import { useDebouncedValue } from '@/hooks/use-debounced-value.ts';
@@ -69,17 +65,11 @@ function StatTiles() {
   );
 }
 
-interface OpportunityFilter {
-  q: string;
-  risk: RiskLevel | 'all';
-  region: Region | 'all';
-}
-
 /** The newest open or funded campaigns, searched and filtered by the server (spec §2 landing). */
 function Opportunities() {
-  const [filter, setFilter] = useState<OpportunityFilter>({ q: '', risk: 'all', region: 'all' });
+  const [filter, setFilter] = useState<CampaignFilterValues>({ q: '', risk: 'all', region: 'all' });
   // One request per pause in typing; the list call refuses more than 100 characters.
-  const q = useDebouncedValue(filter.q.trim().slice(0, 100), 300);
+  const q = useDebouncedValue(normalizeSearch(filter.q), 300);
   const campaigns = useQuery({
     ...campaignPageQuery({
       status: LANDING_STATUSES,
@@ -110,58 +100,12 @@ function Opportunities() {
         className="mt-6 grid gap-3 sm:grid-cols-[1fr_12rem_12rem]"
         onSubmit={(e) => e.preventDefault()}
       >
-        <div className="relative">
-          <Label htmlFor="campaign-search" className="sr-only">
-            Search campaigns
-          </Label>
-          <Search
-            className="pointer-events-none absolute top-3 left-3 h-4 w-4 text-muted-foreground"
-            aria-hidden
-          />
-          <Input
-            id="campaign-search"
-            type="search"
-            placeholder="Search by title, route or port"
-            className="pl-9"
-            maxLength={100}
-            value={filter.q}
-            onChange={(e) => setFilter((f) => ({ ...f, q: e.target.value }))}
-          />
-        </div>
-        <div>
-          <Label htmlFor="risk-filter" className="sr-only">
-            Risk level
-          </Label>
-          <NativeSelect
-            id="risk-filter"
-            value={filter.risk}
-            onChange={(e) => setFilter((f) => ({ ...f, risk: e.target.value as typeof f.risk }))}
-          >
-            <option value="all">All risk levels</option>
-            {RISK_LEVELS.map((r) => (
-              <option key={r} value={r}>
-                {RISK_LABELS[r]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div>
-          <Label htmlFor="region-filter" className="sr-only">
-            Region
-          </Label>
-          <NativeSelect
-            id="region-filter"
-            value={filter.region}
-            onChange={(e) => setFilter((f) => ({ ...f, region: e.target.value as typeof f.region }))}
-          >
-            <option value="all">All regions</option>
-            {REGIONS.map((r) => (
-              <option key={r} value={r}>
-                {REGION_LABELS[r]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <CampaignFilterFields
+          idPrefix="landing"
+          labels="hidden"
+          values={filter}
+          onChange={(patch) => setFilter((f) => ({ ...f, ...patch }))}
+        />
       </form>
       <div
         className={cn('mt-6 transition-opacity', campaigns.isPlaceholderData && 'opacity-60')}

@@ -1,25 +1,14 @@
-import { Search } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import {
-  normalizeSearch,
-  PUBLIC_CAMPAIGN_STATUSES,
-  SEARCH_MAX_LENGTH,
-  type BrowseView,
-} from '@domain/campaign-browse.ts';
+import { normalizeSearch, PUBLIC_CAMPAIGN_STATUSES, type BrowseView } from '@domain/campaign-browse.ts';
 import {
   CAMPAIGN_SORT_LABELS,
   CAMPAIGN_SORTS,
   campaignStatusLabel,
-  REGION_LABELS,
-  REGIONS,
-  RISK_LABELS,
-  RISK_LEVELS,
   type CampaignSort,
-  type Region,
-  type RiskLevel,
 } from '@domain/campaigns.ts';
-import { Input, Label, NativeSelect } from '@/components/ui/input.tsx';
+import { Label, NativeSelect } from '@/components/ui/input.tsx';
 import type { BrowseNavigation } from '../use-browse-view.ts';
+import { CampaignFilterFields } from './CampaignFilterFields.tsx';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -63,54 +52,13 @@ export function BrowseFilters({
   return (
     <form role="search" aria-label="Campaigns" onSubmit={submit} className="space-y-4">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-[minmax(0,1fr)_11rem_11rem_12rem]">
-        <div className="col-span-2 grid gap-1.5 sm:col-span-3 lg:col-span-1">
-          <Label htmlFor="browse-search">Search campaigns</Label>
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute top-3 left-3 h-4 w-4 text-muted-foreground"
-              aria-hidden
-            />
-            <Input
-              id="browse-search"
-              type="search"
-              placeholder="Title, route or port"
-              className="pl-9"
-              maxLength={SEARCH_MAX_LENGTH}
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-            />
-          </div>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="browse-risk">Risk</Label>
-          <NativeSelect
-            id="browse-risk"
-            value={view.risk}
-            onChange={(e) => onChange({ risk: e.target.value as RiskLevel | 'all' })}
-          >
-            <option value="all">All risk levels</option>
-            {RISK_LEVELS.map((r) => (
-              <option key={r} value={r}>
-                {RISK_LABELS[r]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="browse-region">Region</Label>
-          <NativeSelect
-            id="browse-region"
-            value={view.region}
-            onChange={(e) => onChange({ region: e.target.value as Region | 'all' })}
-          >
-            <option value="all">All regions</option>
-            {REGIONS.map((r) => (
-              <option key={r} value={r}>
-                {REGION_LABELS[r]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <CampaignFilterFields
+          idPrefix="browse"
+          labels="visible"
+          searchClassName="col-span-2 sm:col-span-3 lg:col-span-1"
+          values={{ q: draft, risk: view.risk, region: view.region }}
+          onChange={({ q, ...filters }) => (q === undefined ? onChange(filters) : setDraft(q))}
+        />
         <div className="col-span-2 grid gap-1.5 sm:col-span-1">
           <Label htmlFor="browse-sort">Sort by</Label>
           <NativeSelect
