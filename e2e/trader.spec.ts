@@ -230,6 +230,17 @@ test.describe('trader workspace', () => {
     await expect(edit.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
   });
 
+  test("a dashboard that cannot load says so with the failed call's message", async ({ page }) => {
+    await newTrader(page);
+    await page.route('**/api/trader/stats/*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal error"}' }),
+    );
+    await page.goto('/trader/dashboard');
+    const alert = main(page).getByRole('alert');
+    await expect(alert).toContainText('Failed to load trader dashboard');
+    await expect(alert).toContainText('Failed to fetch trader stats');
+  });
+
   test('bad input shows the shared validation messages and creates nothing', async ({ page }) => {
     const trader = await newTrader(page);
     const posts: string[] = [];

@@ -1,5 +1,6 @@
 // The API client of spec §7: reads GET the query key joined with '/', writes send JSON, both include
-// credentials; any non-OK answer throws "<status>: <body text or status text>" (spec §8).
+// credentials; any non-OK answer throws "<status>: <body text or status text>" (spec §8), or the
+// call's own message where spec §7 names one (the read passes it as `errorMessage`).
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 
 export class ApiError extends Error {
@@ -9,8 +10,13 @@ export class ApiError extends Error {
   /** The server's `{ "fields": { name: message } }` for form errors, when the body carried them. */
   readonly fields: Record<string, string>;
 
-  constructor(status: number, bodyText: string, statusText: string) {
-    super(`${status}: ${bodyText || statusText}`);
+  constructor(
+    status: number,
+    bodyText: string,
+    statusText: string,
+    message = `${status}: ${bodyText || statusText}`,
+  ) {
+    super(message);
     this.name = 'ApiError';
     this.status = status;
     const body = parseErrorBody(bodyText);
@@ -43,8 +49,8 @@ export function serverMessageOf(error: unknown): string | undefined {
   return error instanceof ApiError ? error.serverMessage : undefined;
 }
 
-async function throwIfNotOk(res: Response): Promise<void> {
-  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+async function throwIfNotOk(res: Response, message?: string): Promise<void> {
+  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText, message);
 }
 
 /** A write: JSON body when there is a payload, credentials included. */
@@ -70,14 +76,25 @@ export function keyToUrl(queryKey: QueryKey): string {
   return queryKey.map(String).join('/');
 }
 
+export interface ReadOptions {
+  signal?: AbortSignal;
+  /** The call's own failure message (spec §7) instead of "<status>: <body>"; status and server text stay. */
+  errorMessage?: string;
+}
+
 /** A read that also needs the response's headers (e.g. a list's total count). */
 export async function getJsonWithHeaders<T>(
   url: string,
-  signal?: AbortSignal,
+  { signal, errorMessage }: ReadOptions = {},
 ): Promise<{ data: T; headers: Headers }> {
   const res = await fetch(url, { credentials: 'include', signal });
-  await throwIfNotOk(res);
+  await throwIfNotOk(res, errorMessage);
   return { data: (await res.json()) as T, headers: res.headers };
+}
+
+/** A read of JSON. */
+export async function getJson<T>(url: string, options?: ReadOptions): Promise<T> {
+  return (await getJsonWithHeaders<T>(url, options)).data;
 }
 
 /** Default reader; `on401: 'returnNull'` turns a 401 into null instead of an error (spec §8 option). */

@@ -11,10 +11,22 @@ import type {
   TraderStats,
 } from '@domain/campaign-schemas.ts';
 import { TOTAL_COUNT_HEADER } from '@domain/campaigns.ts';
-import { apiJson, getJsonWithHeaders, keyToUrl } from '@/lib/api.ts';
+import { apiJson, getJson, getJsonWithHeaders, keyToUrl } from '@/lib/api.ts';
 import { CACHE_TIME } from '@/lib/query-client.ts';
 
 export const CAMPAIGNS_PATH = '/api/campaigns';
+
+/**
+ * Spec §7's failure messages of the campaign calls. The trader calls (list by trader, stats) fail with
+ * theirs instead of "<status>: <body>"; the status and the server's text stay on the ApiError. A single
+ * campaign keeps the generic message (its page tells 404 from other failures and shows the status),
+ * and the campaign page heads its failure with this one.
+ */
+export const CAMPAIGN_CALL_ERRORS = {
+  traderCampaigns: 'Failed to fetch trader campaigns',
+  campaign: 'Failed to fetch campaign',
+  traderStats: 'Failed to fetch trader stats',
+} as const;
 
 /** The list URL with only the options that are set, in a stable order (one cache entry per view). */
 export function campaignListUrl(query: CampaignListQueryInput = {}): string {
@@ -39,7 +51,10 @@ export const campaignPageQuery = (query: CampaignListQueryInput = {}) =>
     queryKey: [campaignListUrl(query)],
     staleTime: CACHE_TIME.campaignList,
     queryFn: async ({ queryKey, signal }) => {
-      const { data, headers } = await getJsonWithHeaders<Campaign[]>(keyToUrl(queryKey), signal);
+      const { data, headers } = await getJsonWithHeaders<Campaign[]>(keyToUrl(queryKey), {
+        signal,
+        errorMessage: query.traderId ? CAMPAIGN_CALL_ERRORS.traderCampaigns : undefined,
+      });
       return { campaigns: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
     },
   });
@@ -56,7 +71,11 @@ export function useCampaign(id: string | undefined) {
 }
 
 export const traderStatsQuery = (traderId: string) =>
-  queryOptions<TraderStats>({ queryKey: ['/api/trader/stats', traderId] });
+  queryOptions<TraderStats>({
+    queryKey: ['/api/trader/stats', traderId],
+    queryFn: ({ queryKey, signal }) =>
+      getJson<TraderStats>(keyToUrl(queryKey), { signal, errorMessage: CAMPAIGN_CALL_ERRORS.traderStats }),
+  });
 
 export function useTraderStats(traderId: string | undefined) {
   return useQuery({ ...traderStatsQuery(traderId ?? ''), enabled: !!traderId });

@@ -10,14 +10,12 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.t
 import { Progress } from '@/components/ui/progress.tsx';
 import { ApiError, serverMessageOf } from '@/lib/api.ts';
 import { formatDate, formatNumber, formatPercent, formatUsd, formatUsdCents } from '@/lib/format.ts';
-import { useCampaign } from '../api/campaigns.ts';
+import { CAMPAIGN_CALL_ERRORS, useCampaign } from '../api/campaigns.ts';
 import { daysLeftText } from '../campaign-text.ts';
 import { CampaignStatusBadge } from '../components/CampaignStatusBadge.tsx';
 import { CampaignTimeline } from '../components/CampaignTimeline.tsx';
 import { RiskBadge } from '../components/RiskBadge.tsx';
 import { useInvestAction } from '../use-invest-action.ts';
-
-const CAMPAIGN_FETCH_FAILED = 'Failed to fetch campaign';
 
 function BackLink() {
   return (
@@ -228,7 +226,7 @@ export default function CampaignPage() {
     );
   else if (campaign.error)
     body = (
-      <MessageCard title={CAMPAIGN_FETCH_FAILED}>
+      <MessageCard title={CAMPAIGN_CALL_ERRORS.campaign}>
         <p className="text-sm break-words text-muted-foreground">{campaign.error.message}</p>
       </MessageCard>
     );

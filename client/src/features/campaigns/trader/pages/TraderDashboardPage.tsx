@@ -5,7 +5,6 @@ import { Link } from 'wouter';
 import { Page } from '@/components/layouts/page.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
-import { serverMessageOf } from '@/lib/api.ts';
 import { useTraderStats } from '../../api/campaigns.ts';
 import { useTraderCampaigns } from '../../api/trader-campaigns.ts';
 import { TraderCampaignTabs } from '../components/TraderCampaignTabs.tsx';
@@ -22,6 +21,7 @@ export function TraderDashboard({ user }: { user: PublicUser }) {
   const { actions, dialogs } = useCampaignDialogs();
   const error = stats.error ?? list.error;
 
+  // Spec §8: the heading, then the failed call's own message (spec §7), or 'Please try again later'.
   if (error) {
     return (
       <Page title={TITLE} lead={LEAD}>
@@ -30,9 +30,7 @@ export function TraderDashboard({ user }: { user: PublicUser }) {
             <CardTitle>Failed to load trader dashboard</CardTitle>
           </CardHeader>
           <CardContent>
-            <p className="text-sm text-muted-foreground">
-              {serverMessageOf(error) || error.message || 'Please try again later'}
-            </p>
+            <p className="text-sm text-muted-foreground">{error.message || 'Please try again later'}</p>
           </CardContent>
         </Card>
       </Page>
