@@ -2,11 +2,11 @@ import { CalendarClock, MapPin } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Campaign } from '@domain/campaign-schemas.ts';
 import { campaignFigures } from '@domain/campaign-figures.ts';
-import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
 import { formatDate, formatNumber, formatPercent, formatUsd, formatUsdCents } from '@/lib/format.ts';
 import { investorsText } from '../campaign-text.ts';
+import { InvestButton } from './InvestButton.tsx';
 import { RiskBadge } from './RiskBadge.tsx';
 
 function Figure({ label, value }: { label: string; value: string }) {
@@ -77,16 +77,7 @@ export function CampaignCard({
         </p>
       </CardContent>
       <CardFooter>
-        <Button
-          className="w-full"
-          disabled={f.fullyFunded}
-          aria-disabled={f.fullyFunded}
-          onClick={() => {
-            if (!f.fullyFunded) onInvest(campaign);
-          }}
-        >
-          {f.fullyFunded ? 'Fully Funded' : 'Invest Now'}
-        </Button>
+        <InvestButton campaign={campaign} onInvest={onInvest} />
       </CardFooter>
     </Card>
   );

@@ -14,6 +14,7 @@ import { CAMPAIGN_CALL_ERRORS, useCampaign } from '../api/campaigns.ts';
 import { daysLeftText } from '../campaign-text.ts';
 import { CampaignStatusBadge } from '../components/CampaignStatusBadge.tsx';
 import { CampaignTimeline } from '../components/CampaignTimeline.tsx';
+import { InvestButton } from '../components/InvestButton.tsx';
 import { RiskBadge } from '../components/RiskBadge.tsx';
 import { useInvestAction } from '../use-invest-action.ts';
 
@@ -69,17 +70,7 @@ function FundingCard({ campaign }: { campaign: CampaignDetail }) {
           <Fact label="Funding deadline" value={formatDate(campaign.deadline)} note={closing} />
           <Fact label="Minimum investment" value={formatUsd(campaign.minimumInvestment)} />
         </dl>
-        <Button
-          size="lg"
-          className="w-full"
-          disabled={f.fullyFunded}
-          aria-disabled={f.fullyFunded}
-          onClick={() => {
-            if (!f.fullyFunded) invest(campaign);
-          }}
-        >
-          {f.fullyFunded ? 'Fully Funded' : 'Invest Now'}
-        </Button>
+        <InvestButton campaign={campaign} onInvest={invest} size="lg" />
       </CardContent>
     </Card>
   );
