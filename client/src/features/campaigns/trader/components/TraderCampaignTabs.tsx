@@ -15,6 +15,7 @@ import { cn } from '@/lib/cn.ts';
 import { formatNumber, formatPercent, formatUsd } from '@/lib/format.ts';
 import { CampaignStatusBadge } from '../../components/CampaignStatusBadge.tsx';
 import { CampaignRowActions } from './CampaignRowActions.tsx';
+import { CampaignTitleCell, Td } from './campaign-table-cells.tsx';
 import type { CampaignActions } from './use-campaign-dialogs.tsx';
 
 const EMPTY: Record<TraderTab, string> = {
@@ -141,10 +142,7 @@ function CampaignRows({
             const row = traderCampaignRow(campaign, now);
             return (
               <tr key={row.id} className="border-t align-top">
-                <th scope="row" className="max-w-72 min-w-56 px-4 py-3 text-left font-normal">
-                  <span className="block font-semibold">{row.title}</span>
-                  <span className="block text-muted-foreground">{row.route}</span>
-                </th>
+                <CampaignTitleCell title={row.title} route={row.route} />
                 <Td className="text-right whitespace-nowrap">
                   {formatNumber(row.quantity)} {row.unit}
                 </Td>
@@ -179,8 +177,4 @@ function Th({ children, className }: { children: ReactNode; className?: string }
       {children}
     </th>
   );
-}
-
-function Td({ children, className }: { children: ReactNode; className?: string }) {
-  return <td className={cn('px-4 py-3 tabular-nums', className)}>{children}</td>;
 }

@@ -1,6 +1,6 @@
 // /trader/campaigns: every campaign of the trader in one table, sortable by its column headers and
 // filtered by status and text, with the dashboard's View / Edit / Track Shipment modals.
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { Link } from 'wouter';
 import type { PublicUser } from '@domain/auth.ts';
@@ -15,6 +15,7 @@ import { formatDate, formatPercent, formatUsd } from '@/lib/format.ts';
 import { useTraderCampaigns } from '../../api/trader-campaigns.ts';
 import { CampaignStatusBadge } from '../../components/CampaignStatusBadge.tsx';
 import { CampaignRowActions } from '../components/CampaignRowActions.tsx';
+import { CampaignTitleCell, Td } from '../components/campaign-table-cells.tsx';
 import { TraderCampaignsPending } from '../components/TraderCampaignsPending.tsx';
 import { TraderOnly } from '../components/TraderOnly.tsx';
 import { useCampaignDialogs } from '../components/use-campaign-dialogs.tsx';
@@ -150,10 +151,7 @@ function CampaignTable({ user }: { user: PublicUser }) {
               const figures = campaignFigures(c);
               return (
                 <tr key={c.id} className="border-t align-top">
-                  <th scope="row" className="max-w-72 min-w-56 px-4 py-3 text-left font-normal">
-                    <span className="block font-semibold">{c.title}</span>
-                    <span className="block text-muted-foreground">{c.tradeRoute}</span>
-                  </th>
+                  <CampaignTitleCell title={c.title} route={c.tradeRoute} />
                   <Td className="whitespace-nowrap">
                     <CampaignStatusBadge status={c.status} />
                   </Td>
@@ -179,10 +177,6 @@ function CampaignTable({ user }: { user: PublicUser }) {
 function SortIcon({ active, direction }: { active: boolean; direction: Direction }) {
   const Icon = !active ? ArrowUpDown : direction === 'asc' ? ArrowUp : ArrowDown;
   return <Icon className={cn('h-3.5 w-3.5', !active && 'opacity-50')} aria-hidden />;
-}
-
-function Td({ children, className }: { children: ReactNode; className?: string }) {
-  return <td className={cn('px-4 py-3 tabular-nums', className)}>{children}</td>;
 }
 
 export default function TraderCampaignsPage() {
