@@ -5,15 +5,13 @@ import { Page } from '@/components/layouts/page.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useAuth } from '../auth-context.tsx';
 
-export function RequireSignIn({
-  title,
-  signedOutLead,
-  children,
-}: {
+export interface SignedInPageProps {
   title: string;
   signedOutLead: string;
   children: (user: PublicUser) => ReactNode;
-}) {
+}
+
+export function RequireSignIn({ title, signedOutLead, children }: SignedInPageProps) {
   const { status, user, openAuthDialog } = useAuth();
   if (status === 'loading') return <Page title={title} lead="Loading your account…" />;
   if (!user) {

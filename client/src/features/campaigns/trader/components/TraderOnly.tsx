@@ -1,21 +1,11 @@
 // Trader pages: a visitor is asked to sign in (RequireSignIn), another role is told the page is for
 // traders (and no trader data is requested); a trader gets the page.
-import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { PublicUser } from '@domain/auth.ts';
 import { Page } from '@/components/layouts/page.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { RequireSignIn } from '@/features/auth/components/RequireSignIn.tsx';
+import { RequireSignIn, type SignedInPageProps } from '@/features/auth/components/RequireSignIn.tsx';
 
-export function TraderOnly({
-  title,
-  signedOutLead,
-  children,
-}: {
-  title: string;
-  signedOutLead: string;
-  children: (user: PublicUser) => ReactNode;
-}) {
+export function TraderOnly({ title, signedOutLead, children }: SignedInPageProps) {
   return (
     <RequireSignIn title={title} signedOutLead={signedOutLead}>
       {(user) =>
