@@ -1,12 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { Toaster } from '@/components/ui/toast.tsx';
 import { AuthProvider } from '@/features/auth/auth-context.tsx';
 import { queryClient } from '@/lib/query-client.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { AppRoutes } from './routes.tsx';
 import { ThemeProvider } from './theme.tsx';
+
+// The toast view (Radix) is off the first paint's path; a toast raised before it loads shows when it does.
+const Toaster = lazy(() => import('@/components/ui/toast.tsx').then((m) => ({ default: m.Toaster })));
 
 /** A new page starts at the top, like a server-rendered site. */
 function ScrollToTop() {
@@ -27,7 +29,9 @@ export function App() {
           <AppLayout>
             <AppRoutes />
           </AppLayout>
-          <Toaster />
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
         </AuthProvider>
       </ThemeProvider>
     </QueryClientProvider>

@@ -1,52 +1,19 @@
-// Toasts: one visible at a time (spec §2); a new toast replaces the current one.
+// The toast view (Radix); the store is toast-store.ts. App loads this lazily, after the first paint.
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { cn } from '@/lib/cn.ts';
-
-export interface ToastInput {
-  title: string;
-  description?: string;
-  variant?: 'default' | 'destructive';
-}
-
-interface ToastState extends ToastInput {
-  id: number;
-  open: boolean;
-}
-
-let current: ToastState | null = null;
-let nextId = 1;
-const listeners = new Set<() => void>();
-
-function emit(state: ToastState | null) {
-  current = state;
-  listeners.forEach((l) => l());
-}
-
-/** Shows a toast, replacing any toast on screen. */
-export function toast(input: ToastInput): void {
-  emit({ ...input, id: nextId++, open: true });
-}
-
-function dismiss(id: number) {
-  if (current?.id === id) emit({ ...current, open: false });
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+import { currentToast, dismissToast, subscribeToasts } from './toast-store.ts';
 
 export function Toaster() {
-  const state = useSyncExternalStore(subscribe, () => current);
+  const state = useSyncExternalStore(subscribeToasts, currentToast);
   return (
     <ToastPrimitive.Provider swipeDirection="right" duration={5000}>
       {state && (
         <ToastPrimitive.Root
           key={state.id}
           open={state.open}
-          onOpenChange={(open) => !open && dismiss(state.id)}
+          onOpenChange={(open) => !open && dismissToast(state.id)}
           className={cn(
             'grid grid-cols-[1fr_auto] items-start gap-x-3 rounded-lg border p-4 pr-3 shadow-lg',
             state.variant === 'destructive'

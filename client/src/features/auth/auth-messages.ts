@@ -1,7 +1,7 @@
 // The account toasts of spec §8, verbatim. Hooks show them; components never spell them out.
 import { ROLE_ACCESS_DENIED_TITLE, roleAccessDeniedMessage } from '@domain/policies.ts';
 import type { Role } from '@domain/users.ts';
-import type { ToastInput } from '@/components/ui/toast.tsx';
+import type { ToastInput } from '@/components/ui/toast-store.ts';
 
 /** Spec §8: investors invest, traders trade, every other role buys. */
 export function kycVerb(role: Role): string {

@@ -2,7 +2,7 @@
 // once, then drop the parameter so a reload or a shared link does not say it again. Loaded only when
 // one of those parameters is present.
 import type { PublicUser } from '@domain/auth.ts';
-import { toast } from '@/components/ui/toast.tsx';
+import { toast } from '@/components/ui/toast-store.ts';
 import { AUTH_TOASTS } from './auth-messages.ts';
 
 export const SOCIAL_OUTCOME_PARAMS = ['authError', 'welcome'] as const;

@@ -1,5 +1,5 @@
 import type { Campaign } from '@domain/campaign-schemas.ts';
-import { toast } from '@/components/ui/toast.tsx';
+import { toast } from '@/components/ui/toast-store.ts';
 import { useAuth } from '@/features/auth/auth-context.tsx';
 
 /** Invest Now: a visitor is asked to sign in; card payments open with the investments release. */

@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { changePasswordSchema } from '@domain/auth.ts';
-import { toast } from '@/components/ui/toast.tsx';
+import { toast } from '@/components/ui/toast-store.ts';
 import { apiJson, serverMessageOf } from '@/lib/api.ts';
 import { endedSessionsText } from '../auth-messages.ts';
 

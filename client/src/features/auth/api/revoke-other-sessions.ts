@@ -1,6 +1,6 @@
 // POST /api/auth/sessions/revoke-others: signs the user out everywhere but this browser.
 import { useMutation } from '@tanstack/react-query';
-import { toast } from '@/components/ui/toast.tsx';
+import { toast } from '@/components/ui/toast-store.ts';
 import { apiJson, serverMessageOf } from '@/lib/api.ts';
 import { endedSessionsText } from '../auth-messages.ts';
 

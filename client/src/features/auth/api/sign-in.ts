@@ -1,7 +1,7 @@
 // POST /api/auth/signin: email or username, password, the role picked in the dialog, Remember me.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser, SigninInput } from '@domain/auth.ts';
-import { toast } from '@/components/ui/toast.tsx';
+import { toast } from '@/components/ui/toast-store.ts';
 import { apiJson, serverMessageOf } from '@/lib/api.ts';
 import { AUTH_TOASTS } from '../auth-messages.ts';
 import { storePreferredRole } from '../preferred-role.ts';

@@ -1,7 +1,7 @@
 // POST /api/auth/logout. Signing out forgets the preferred role and every cached answer (spec §4).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { toast } from '@/components/ui/toast.tsx';
+import { toast } from '@/components/ui/toast-store.ts';
 import { apiJson } from '@/lib/api.ts';
 import { AUTH_TOASTS } from '../auth-messages.ts';
 import { clearPreferredRole } from '../preferred-role.ts';

@@ -1,7 +1,7 @@
 // POST /api/auth/signup: the sign-up form as signupSchema reads it; 201 with the new user.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser, SignupInput } from '@domain/auth.ts';
-import { toast } from '@/components/ui/toast.tsx';
+import { toast } from '@/components/ui/toast-store.ts';
 import { apiJson, serverMessageOf } from '@/lib/api.ts';
 import { AUTH_TOASTS } from '../auth-messages.ts';
 import { storePreferredRole } from '../preferred-role.ts';

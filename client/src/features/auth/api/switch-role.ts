@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '@domain/auth.ts';
 import { canSwitchTo } from '@domain/policies.ts';
 import type { Role } from '@domain/users.ts';
-import { toast } from '@/components/ui/toast.tsx';
+import { toast } from '@/components/ui/toast-store.ts';
 import { apiJson, serverMessageOf } from '@/lib/api.ts';
 import { AUTH_TOASTS } from '../auth-messages.ts';
 import { storePreferredRole } from '../preferred-role.ts';

@@ -4,7 +4,7 @@ import { CAMPAIGN_MESSAGES, type CampaignDetail } from '@domain/campaign-schemas
 import { isCampaignEditable } from '@domain/policies.ts';
 import { campaignFormValues, campaignPatchOf, type CampaignFormValues } from '@domain/trader-campaigns.ts';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
-import { toast } from '@/components/ui/toast.tsx';
+import { toast } from '@/components/ui/toast-store.ts';
 import { useUpdateCampaign } from '../../api/campaigns.ts';
 import { LoadedCampaignDialog } from './CampaignDialog.tsx';
 import { CampaignForm } from './CampaignForm.tsx';

@@ -9,7 +9,7 @@ import { canCreateCampaign } from '@domain/policies.ts';
 import type { CampaignFormValues } from '@domain/trader-campaigns.ts';
 import { Page } from '@/components/layouts/page.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
-import { toast } from '@/components/ui/toast.tsx';
+import { toast } from '@/components/ui/toast-store.ts';
 import { useCreateCampaign } from '../../api/campaigns.ts';
 import { CampaignForm } from '../components/CampaignForm.tsx';
 import { createPayload, createResolver } from '../components/campaign-form-validation.ts';
