@@ -1,7 +1,15 @@
 // Auth state (spec §4): loading → authenticated | unauthenticated, checked once on load through
 // GET /api/auth/session. Sign-in, sign-up and role switches write the user they get back into the
 // same query, so every consumer of useAuth() follows. The dialog's open state lives here too.
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { PublicUser } from '@domain/auth.ts';
 import { useSession } from './api/get-session.ts';
 
@@ -34,8 +42,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const session = useSession();
   const [dialog, setDialog] = useState<{ open: boolean; tab: AuthDialogTab }>({ open: false, tab: 'signin' });
   const [dialogRequested, setDialogRequested] = useState(false);
-  const user = session.data ?? null;
-  const status: AuthStatus = session.isPending ? 'loading' : user ? 'authenticated' : 'unauthenticated';
+  const liveUser = session.data ?? null;
+  const liveStatus: AuthStatus = session.isPending
+    ? 'loading'
+    : liveUser
+      ? 'authenticated'
+      : 'unauthenticated';
+  // The whole app re-renders when who is signed in changes: deferred, React does it in interruptible
+  // slices instead of one long task (the session answer arrives while the first page is still busy).
+  const { user, status } = useDeferredValue(
+    useMemo(() => ({ user: liveUser, status: liveStatus }), [liveUser, liveStatus]),
+  );
   useSocialSignInOutcome(user, status);
 
   const value = useMemo<AuthContextValue>(

@@ -1,6 +1,6 @@
 import { ArrowRight, Eye, Leaf, PieChart, ShieldCheck, Ship } from 'lucide-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { normalizeSearch } from '@domain/campaign-browse.ts';
 import type { CampaignStatus } from '@domain/campaigns.ts';
@@ -80,6 +80,8 @@ function Opportunities() {
     }),
     placeholderData: keepPreviousData,
   });
+  // Cards render in an interruptible pass rather than one long task when the list arrives.
+  const shownCampaigns = useDeferredValue(campaigns.data?.campaigns);
   return (
     <section aria-labelledby="opportunities" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -112,8 +114,8 @@ function Opportunities() {
         aria-busy={campaigns.isPlaceholderData || undefined}
       >
         <CampaignGrid
-          campaigns={campaigns.data?.campaigns}
-          isPending={campaigns.isPending}
+          campaigns={shownCampaigns}
+          isPending={shownCampaigns === undefined && !campaigns.error}
           error={campaigns.error}
         />
       </div>
