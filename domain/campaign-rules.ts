@@ -162,6 +162,17 @@ export function destinationRegion(tradeRoute: string): Region | undefined {
   return undefined;
 }
 
+/**
+ * A deadline day (yyyy-mm-dd) as the instant funding closes: the end of that day in UTC. Undefined for
+ * text that is no day, and for days that do not exist ("2027-02-30": Date would roll it over to March).
+ */
+export function endOfDeadlineDay(day: string): Date | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+  const start = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(start.getTime()) || !start.toISOString().startsWith(day)) return undefined;
+  return new Date(start.getTime() + 86_400_000 - 1);
+}
+
 /** Create form default deadline: 90 days out, as yyyy-mm-dd (spec §5). */
 export function defaultDeadline(now: Date = new Date()): string {
   return new Date(now.getTime() + CAMPAIGN_LIMITS.defaultDeadlineDays * 86_400_000)

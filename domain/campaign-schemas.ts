@@ -1,7 +1,7 @@
 // Campaign wire shapes (spec §3, §7): what the list and detail calls return, the create and edit
 // inputs (shared by the trader's forms and the server), the list query and the trader stats.
 import { z } from 'zod';
-import { CAMPAIGN_LIMITS } from './campaign-rules.ts';
+import { CAMPAIGN_LIMITS, endOfDeadlineDay } from './campaign-rules.ts';
 import { CAMPAIGN_PAGE_SIZE, CAMPAIGN_SORTS, CAMPAIGN_STATUSES, REGIONS, RISK_LEVELS } from './campaigns.ts';
 import { decimalField, NUMERIC_MAX } from './decimal-schema.ts';
 import { dec, MIN_INVESTMENT } from './money.ts';
@@ -80,10 +80,10 @@ const deadlineField = z
   .trim()
   .transform((v, ctx) => {
     const day = /^(\d{4}-\d{2}-\d{2})(T.*)?$/.exec(v)?.[1];
-    const ms = !day ? NaN : v === day ? Date.parse(`${day}T23:59:59.999Z`) : Date.parse(v);
-    // Date.parse rolls "2027-02-30" over to March: a day that does not exist is no date.
-    const realDay = !!day && !Number.isNaN(ms) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
-    if (!realDay) {
+    // A day is the end of that day; a date-time must still name a day that exists.
+    const endOfDay = day ? endOfDeadlineDay(day) : undefined;
+    const ms = !endOfDay ? NaN : v === day ? endOfDay.getTime() : Date.parse(v);
+    if (Number.isNaN(ms)) {
       ctx.addIssue({ code: 'custom', message: CAMPAIGN_MESSAGES.deadlineInvalid });
       return z.NEVER;
     }

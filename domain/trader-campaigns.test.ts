@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Campaign } from './campaign-schemas.ts';
 import { CAMPAIGN_STATUSES } from './campaigns.ts';
+import { endOfDeadlineDay } from './campaign-rules.ts';
 import {
   campaignFormValues,
   campaignPatchOf,
   campaignTermsPreview,
-  deadlineOfDate,
   hasShipmentToTrack,
   inTraderTab,
   raisedByCreationDate,
@@ -128,7 +128,7 @@ describe('campaignPatchOf', () => {
 
   it('pre-fills the form with the deadline as its UTC day', () => {
     expect(initial.deadline).toBe('2026-01-11');
-    expect(deadlineOfDate(initial.deadline)?.toISOString()).toBe('2026-01-11T23:59:59.999Z');
+    expect(endOfDeadlineDay(initial.deadline)?.toISOString()).toBe('2026-01-11T23:59:59.999Z');
   });
 
   it('sends only the changed fields; the same number written differently is no change', () => {

@@ -4,7 +4,7 @@
 // series. No zod here: the dashboard rows and charts do not need the schema library.
 import type { Campaign, CampaignCreateInput, CampaignPatchInput } from './campaign-schemas.ts';
 import { campaignFigures } from './campaign-figures.ts';
-import { assessRiskLevel } from './campaign-rules.ts';
+import { assessRiskLevel, endOfDeadlineDay } from './campaign-rules.ts';
 import { CAMPAIGN_STATUSES, campaignStatusLabel, type CampaignStatus, type RiskLevel } from './campaigns.ts';
 import {
   dec,
@@ -85,13 +85,6 @@ export function traderCampaignRow(c: Campaign, now: Date = new Date()): TraderCa
 
 // ---- create / edit form ------------------------------------------------------------------------
 
-/** The form's deadline (yyyy-mm-dd) as the instant funding closes: the end of that day in UTC. */
-export function deadlineOfDate(date: string): Date | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return undefined;
-  const at = new Date(`${date}T23:59:59.999Z`);
-  return Number.isNaN(at.getTime()) ? undefined : at;
-}
-
 /** A campaign's deadline as the form shows it (the UTC day). */
 export function dateOfDeadline(deadline: string): string {
   return new Date(deadline).toISOString().slice(0, 10);
@@ -123,7 +116,7 @@ export function campaignTermsPreview(
   const prices = isDecimal(terms.buyPrice) && isDecimal(terms.sellPrice) && dec(terms.buyPrice).gt(0);
   const buy = prices ? String(terms.buyPrice).trim() : '0';
   const sell = prices ? String(terms.sellPrice).trim() : '0';
-  const deadline = typeof terms.deadline === 'string' ? deadlineOfDate(terms.deadline) : undefined;
+  const deadline = typeof terms.deadline === 'string' ? endOfDeadlineDay(terms.deadline) : undefined;
   return {
     expectedRoiPercent: prices ? toFixed(expectedRoiPercent(buy, sell), 1) : null,
     marginPerKg: prices ? toFixed(marginPerKg(buy, sell)) : null,

@@ -2,11 +2,10 @@
 // funded cargoes, the campaigns table and the analytics charts. Each test that writes uses its own
 // new trader (signed up through the API), so tests run in parallel; the demo trader is only read.
 import type { Locator } from '@playwright/test';
-import { defaultDeadline } from '../domain/campaign-rules.ts';
+import { defaultDeadline, endOfDeadlineDay } from '../domain/campaign-rules.ts';
 import { CAMPAIGN_MESSAGES } from '../domain/campaign-schemas.ts';
 import { daysLeft } from '../domain/campaigns.ts';
 import { expectedRoiPercent } from '../domain/money.ts';
-import { deadlineOfDate } from '../domain/trader-campaigns.ts';
 import { DEMO, DEMO_PASSWORD, expectFieldError, expectToast, signUpViaApi } from './accounts.ts';
 import { expectNoSeriousAxeViolations, setThemeBeforeLoad } from './axe.ts';
 import { expect, test, type Page } from './fixtures.ts';
@@ -106,7 +105,7 @@ test.describe('trader workspace', () => {
 
     await expect(tab(page, 'Active')).toHaveAttribute('aria-selected', 'true');
     const created = row(panel(page), 'Kandla → Rotterdam autumn cargo');
-    const expectedDaysLeft = daysLeft(deadlineOfDate(defaultDeadline())!);
+    const expectedDaysLeft = daysLeft(endOfDeadlineDay(defaultDeadline())!);
     await expect(created.getByRole('cell')).toHaveText([
       '200 tonnes',
       '$500,000',

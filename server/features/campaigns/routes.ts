@@ -12,7 +12,8 @@ import { TOTAL_COUNT_HEADER } from '../../../domain/campaigns.ts';
 import { AppError } from '../../errors.ts';
 import { createCampaign, getCampaign, listCampaigns, traderStats, updateCampaign } from './service.ts';
 
-const isUuid = (id: string) => z.string().uuid().safeParse(id).success;
+const uuid = z.string().uuid();
+const isUuid = (id: string) => uuid.safeParse(id).success;
 
 /** A malformed id can't name a campaign: same answer as an unknown one. */
 function campaignId(id: string): string {

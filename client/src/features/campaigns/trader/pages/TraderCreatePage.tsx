@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { PublicUser } from '@domain/auth.ts';
 import { defaultDeadline } from '@domain/campaign-rules.ts';
+import { CAMPAIGN_MESSAGES } from '@domain/campaign-schemas.ts';
 import { MIN_INVESTMENT } from '@domain/money.ts';
 import { canCreateCampaign } from '@domain/policies.ts';
 import type { CampaignFormValues } from '@domain/trader-campaigns.ts';
@@ -40,7 +41,7 @@ function CreateCampaign({ user }: { user: PublicUser }) {
   const [defaults] = useState(createDefaults);
 
   if (!canCreateCampaign(user)) {
-    return <Page title={TITLE} lead="Complete your KYC verification before creating campaigns." />;
+    return <Page title={TITLE} lead={`${CAMPAIGN_MESSAGES.kycRequired}.`} />;
   }
 
   const save = async (values: CampaignFormValues) => {
