@@ -52,6 +52,13 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // Everything the first page needs in one chunk: on a phone network each extra request for the
+        // landing page's small shared modules costs a round trip. Lazy routes still get their own chunks.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -1,6 +1,7 @@
-// Vitest projects: `unit` (pure domain/ code) and the API suite, run twice: once on in-memory PGlite
+// Vitest projects: `unit` (pure domain/ code and the client's pure modules) and the API suite, run twice: once on in-memory PGlite
 // (`api-pglite`) and once on a real PostgreSQL cluster (`api-postgres`) started by test/global-setup.ts.
 // Each API test app gets its own fresh database (see test/app.ts), so test files never share state.
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const api = (backend: 'pglite' | 'postgres') => ({
@@ -25,7 +26,15 @@ export default defineConfig({
   test: {
     projects: [
       // Property tests take ~1 s on a busy 2-core machine; the default 5 s timeout is too tight there.
-      { test: { name: 'unit', include: ['domain/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
+      {
+        resolve: { alias: { '@': path.resolve(import.meta.dirname, 'client/src') } },
+        test: {
+          name: 'unit',
+          include: ['domain/**/*.test.ts', 'client/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+        },
+      },
       api('pglite'),
       api('postgres'),
     ],

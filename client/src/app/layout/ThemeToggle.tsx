@@ -29,9 +29,9 @@ export function ThemeToggle({ className, withLabels = false }: { className?: str
             title={withLabels ? undefined : label}
             onClick={() => setTheme(t)}
             className={cn(
-              'inline-flex h-8 items-center justify-center gap-2 rounded-md text-muted-foreground hover:text-foreground',
+              'inline-flex h-8 items-center justify-center gap-2 rounded-md',
               withLabels ? 'px-3 text-sm font-medium' : 'w-8',
-              theme === t && 'bg-muted text-foreground',
+              theme === t ? 'bg-muted text-foreground' : 'text-muted-foreground hover:text-foreground',
             )}
           >
             <Icon className="h-4 w-4" aria-hidden />

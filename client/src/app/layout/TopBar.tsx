@@ -93,7 +93,7 @@ export function TopBar() {
           <NavLinks />
         </nav>
         <div className="ml-auto flex items-center gap-2">
-          <ThemeToggle className="hidden sm:inline-flex" />
+          <ThemeToggle className="max-sm:hidden" />
           <AccountArea />
           <Button
             variant="ghost"

@@ -4,7 +4,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn.ts';
 
 export const buttonVariants = cva(
-  'inline-flex items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 cursor-pointer',
+  'inline-flex items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 cursor-pointer',
   {
     variants: {
       variant: {
@@ -16,10 +16,10 @@ export const buttonVariants = cva(
         link: 'text-primary underline-offset-4 hover:underline',
       },
       size: {
-        default: 'h-10 px-4 py-2',
-        sm: 'h-9 px-3',
+        default: 'h-10 px-4 py-2 text-sm',
+        sm: 'h-9 px-3 text-sm',
         lg: 'h-11 px-6 text-base',
-        icon: 'h-10 w-10',
+        icon: 'h-10 w-10 text-sm',
       },
     },
     defaultVariants: { variant: 'default', size: 'default' },

@@ -1,9 +1,18 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn.ts';
 
-export function Card({ className, ...props }: ComponentProps<'div'>) {
+const CARD_TONES = { card: 'bg-card', accent: 'bg-accent/50', muted: 'bg-muted/50' } as const;
+
+export function Card({
+  className,
+  tone = 'card',
+  ...props
+}: ComponentProps<'div'> & { tone?: keyof typeof CARD_TONES }) {
   return (
-    <div className={cn('rounded-xl border bg-card text-card-foreground shadow-sm', className)} {...props} />
+    <div
+      className={cn('rounded-xl border text-card-foreground shadow-sm', CARD_TONES[tone], className)}
+      {...props}
+    />
   );
 }
 
@@ -20,9 +29,9 @@ export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
 }
 
 export function CardContent({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('p-5 pt-0', className)} {...props} />;
+  return <div className={cn('px-5 pb-5', className)} {...props} />;
 }
 
 export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex items-center p-5 pt-0', className)} {...props} />;
+  return <div className={cn('flex items-center px-5 pb-5', className)} {...props} />;
 }

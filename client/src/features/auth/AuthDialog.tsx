@@ -65,9 +65,9 @@ export default function AuthDialog() {
         closeAuthDialog();
       }}
     >
-      <DialogContent className="gap-5">
+      <DialogContent>
         <DialogHeader className="pr-6">
-          <DialogTitle className="text-xl">{heading.title}</DialogTitle>
+          <DialogTitle>{heading.title}</DialogTitle>
           <DialogDescription>{heading.description}</DialogDescription>
         </DialogHeader>
         <div role="tablist" aria-label="Account" className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1">

@@ -126,6 +126,7 @@ function Opportunities() {
 export default function LandingPage() {
   const { user, openAuthDialog } = useAuth();
   const [, navigate] = useLocation();
+  const belowTheFold = useDeferredValue(true, false);
   return (
     <>
       <section className="border-b bg-gradient-to-b from-accent/60 to-background">
@@ -161,44 +162,51 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <section aria-labelledby="why" className="mx-auto max-w-7xl px-4 pt-16 sm:px-6">
-        <h2 id="why" className="sr-only">
-          Why HydroBridge
-        </h2>
-        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {FEATURES.map(({ Icon, title, text }) => (
-            <div key={title}>
-              <span className="inline-flex h-10 w-10 items-center justify-center rounded-lg bg-accent text-accent-foreground">
-                <Icon className="h-5 w-5" aria-hidden />
-              </span>
-              <h3 className="mt-3 font-semibold">{title}</h3>
-              <p className="mt-1 text-sm text-muted-foreground">{text}</p>
+      {belowTheFold && (
+        <>
+          <section aria-labelledby="why" className="mx-auto max-w-7xl px-4 pt-16 sm:px-6">
+            <h2 id="why" className="sr-only">
+              Why HydroBridge
+            </h2>
+            <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+              {FEATURES.map(({ Icon, title, text }) => (
+                <div key={title}>
+                  <span className="inline-flex h-10 w-10 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+                    <Icon className="h-5 w-5" aria-hidden />
+                  </span>
+                  <h3 className="mt-3 font-semibold">{title}</h3>
+                  <p className="mt-1 text-sm text-muted-foreground">{text}</p>
+                </div>
+              ))}
             </div>
-          ))}
-        </div>
-      </section>
+          </section>
 
-      <Opportunities />
+          <Opportunities />
 
-      <section className="mx-auto max-w-7xl px-4 sm:px-6">
-        <Card className="flex flex-col items-start gap-4 bg-accent/50 p-8 md:flex-row md:items-center md:justify-between">
-          <div className="flex items-start gap-3">
-            <ShieldCheck className="mt-1 h-6 w-6 shrink-0 text-primary" aria-hidden />
-            <div>
-              <h2 className="text-xl font-bold">Ready to back a cargo?</h2>
-              <p className="text-muted-foreground">
-                Create an account, complete KYC (1-3 business days) and invest from the campaign page.
-              </p>
-            </div>
-          </div>
-          <div className="flex flex-wrap gap-3">
-            {!user && <Button onClick={() => openAuthDialog('signup')}>Get Started</Button>}
-            <Button variant="outline" asChild>
-              <Link href="/how-it-works">How It Works</Link>
-            </Button>
-          </div>
-        </Card>
-      </section>
+          <section className="mx-auto max-w-7xl px-4 sm:px-6">
+            <Card
+              tone="accent"
+              className="flex flex-col items-start gap-4 p-8 md:flex-row md:items-center md:justify-between"
+            >
+              <div className="flex items-start gap-3">
+                <ShieldCheck className="mt-1 h-6 w-6 shrink-0 text-primary" aria-hidden />
+                <div>
+                  <h2 className="text-xl font-bold">Ready to back a cargo?</h2>
+                  <p className="text-muted-foreground">
+                    Create an account, complete KYC (1-3 business days) and invest from the campaign page.
+                  </p>
+                </div>
+              </div>
+              <div className="flex flex-wrap gap-3">
+                {!user && <Button onClick={() => openAuthDialog('signup')}>Get Started</Button>}
+                <Button variant="outline" asChild>
+                  <Link href="/how-it-works">How It Works</Link>
+                </Button>
+              </div>
+            </Card>
+          </section>
+        </>
+      )}
     </>
   );
 }

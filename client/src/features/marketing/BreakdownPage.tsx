@@ -82,7 +82,7 @@ function TradeInputs({
                   value={values[name]}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? `${errorId} ${hintId}` : hintId}
-                  className={cn('tabular-nums', error && 'border-destructive')}
+                  className="tabular-nums"
                   onChange={(e) => onChange(name, e.target.value)}
                 />
                 {error && (
@@ -203,7 +203,7 @@ export default function BreakdownPage() {
           </section>
 
           <Card>
-            <CardContent className="p-0">
+            <div>
               <table className="w-full text-sm">
                 <caption className="p-5 pb-3 text-left">
                   <span className="block text-lg font-semibold">Cost lines</span>
@@ -249,7 +249,7 @@ export default function BreakdownPage() {
                   ))}
                 </tbody>
               </table>
-            </CardContent>
+            </div>
           </Card>
 
           <Card>

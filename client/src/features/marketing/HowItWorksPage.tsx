@@ -282,7 +282,7 @@ export default function HowItWorksPage() {
                 </li>
               ))}
             </ul>
-            <Card className="bg-accent/50 p-6">
+            <Card tone="accent" className="p-6">
               <p className="text-sm font-medium text-muted-foreground">
                 Average investor return per completed trade
               </p>

@@ -102,7 +102,7 @@ export default function AccountMenu({ user }: { user: PublicUser }) {
       <span className="hidden max-w-40 truncate text-sm font-medium sm:inline" data-testid="account-name">
         {displayName(user)}
       </span>
-      <LogoutButton className="hidden md:inline-flex" />
+      <LogoutButton className="max-md:hidden" />
     </div>
   );
 }

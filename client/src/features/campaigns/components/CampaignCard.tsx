@@ -33,7 +33,7 @@ export function CampaignCard({
   const titleId = `campaign-${campaign.id}-title`;
   return (
     <Card className="flex flex-col" aria-labelledby={titleId} role="article">
-      <CardHeader className="gap-2">
+      <CardHeader>
         <div className="flex items-start justify-between gap-3">
           <CardTitle id={titleId}>
             <Link href={`/campaigns/${campaign.id}`} className="underline-offset-4 hover:underline">

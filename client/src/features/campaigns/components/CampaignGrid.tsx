@@ -33,7 +33,7 @@ export function CampaignGrid({
         aria-label="Loading campaigns"
       >
         {Array.from({ length: skeletons }, (_, i) => (
-          <Card key={i} className="h-[26rem] animate-pulse bg-muted/50" />
+          <Card key={i} tone="muted" className="h-[26rem] animate-pulse" />
         ))}
       </div>
     );

@@ -22,11 +22,11 @@ export function Pagination({
   onNavigate?: () => void;
 }) {
   if (count <= 1) return null;
-  const link = (target: number, children: ReactNode, label: string, extra?: string) => (
+  const link = (target: number, children: ReactNode, label: string) => (
     <Link
       href={hrefFor(target)}
       aria-label={label}
-      className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'min-w-9 px-2.5', extra)}
+      className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'min-w-9')}
       onClick={(e: MouseEvent) => {
         if (!e.defaultPrevented) onNavigate?.();
       }}
@@ -55,7 +55,7 @@ export function Pagination({
   return (
     <nav aria-label="Pagination" className="flex flex-col items-center gap-3">
       <ul className="flex flex-wrap items-center justify-center gap-1.5">
-        <li>{page > 1 ? link(page - 1, previous, 'Previous page', 'px-3') : disabled(previous)}</li>
+        <li>{page > 1 ? link(page - 1, previous, 'Previous page') : disabled(previous)}</li>
         {paginationItems(page, count).map((item, i) =>
           item === 'gap' ? (
             <li key={`gap-${i}`} aria-hidden className="hidden px-1 text-muted-foreground sm:block">
@@ -67,7 +67,7 @@ export function Pagination({
                 <span
                   aria-current="page"
                   aria-label={`Page ${item}`}
-                  className={cn(buttonVariants({ size: 'sm' }), 'min-w-9 px-2.5')}
+                  className={cn(buttonVariants({ size: 'sm' }), 'min-w-9')}
                 >
                   {item}
                 </span>
@@ -77,7 +77,7 @@ export function Pagination({
             </li>
           ),
         )}
-        <li>{page < count ? link(page + 1, next, 'Next page', 'px-3') : disabled(next)}</li>
+        <li>{page < count ? link(page + 1, next, 'Next page') : disabled(next)}</li>
       </ul>
       <p className="text-sm text-muted-foreground">
         Page {page} of {count}

@@ -21,7 +21,7 @@ export function CampaignDetailsDialog({
     <LoadedCampaignDialog
       campaignId={campaignId}
       onClose={onClose}
-      className="max-w-2xl"
+      width="wide"
       title="Campaign details"
       loadingText="Loading campaign details…"
       failedText="Failed to load campaign details"

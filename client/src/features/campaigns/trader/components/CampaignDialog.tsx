@@ -8,6 +8,7 @@ import {
   DialogDescription,
   DialogHeader,
   DialogTitle,
+  type DialogWidth,
 } from '@/components/ui/dialog.tsx';
 import { useCampaign } from '../../api/campaigns.ts';
 
@@ -15,17 +16,17 @@ import { useCampaign } from '../../api/campaigns.ts';
 export function CampaignDialog<T>({
   subject,
   onClose,
-  className,
+  width,
   children,
 }: {
   subject: T | null;
   onClose: () => void;
-  className?: string;
+  width?: DialogWidth;
   children: (subject: T) => ReactNode;
 }) {
   return (
     <Dialog open={!!subject} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className={className}>{subject ? children(subject) : null}</DialogContent>
+      <DialogContent width={width}>{subject ? children(subject) : null}</DialogContent>
     </Dialog>
   );
 }
@@ -34,7 +35,7 @@ export function CampaignDialog<T>({
 export function LoadedCampaignDialog({
   campaignId,
   onClose,
-  className,
+  width,
   title,
   loadingText,
   failedText,
@@ -42,14 +43,14 @@ export function LoadedCampaignDialog({
 }: {
   campaignId: string | null;
   onClose: () => void;
-  className?: string;
+  width?: DialogWidth;
   title: string;
   loadingText: string;
   failedText: string;
   children: (campaign: CampaignDetail) => ReactNode;
 }) {
   return (
-    <CampaignDialog subject={campaignId} onClose={onClose} className={className}>
+    <CampaignDialog subject={campaignId} onClose={onClose} width={width}>
       {(id) => (
         <LoadCampaign campaignId={id} title={title} loadingText={loadingText} failedText={failedText}>
           {children}

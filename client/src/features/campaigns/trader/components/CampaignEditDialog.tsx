@@ -21,7 +21,7 @@ export function CampaignEditDialog({
     <LoadedCampaignDialog
       campaignId={campaignId}
       onClose={onClose}
-      className="max-w-3xl"
+      width="wider"
       title="Edit campaign"
       loadingText="Loading campaign…"
       failedText="Failed to load campaign for editing"
