@@ -1,14 +1,25 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
+import { currentToast, subscribeToasts } from '@/components/ui/toast-store.ts';
 import { AuthProvider } from '@/features/auth/auth-context.tsx';
 import { queryClient } from '@/lib/query-client.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { AppRoutes } from './routes.tsx';
 import { ThemeProvider } from './theme.tsx';
 
-// The toast view (Radix) is off the first paint's path; a toast raised before it loads shows when it does.
+// The toast view (Radix) loads with the first toast: a visit that raises none never fetches it.
 const Toaster = lazy(() => import('@/components/ui/toast.tsx').then((m) => ({ default: m.Toaster })));
+
+function LazyToaster() {
+  // The store keeps the last toast (closed) once one was shown, so the view stays mounted after that.
+  const anyToast = useSyncExternalStore(subscribeToasts, () => currentToast() !== null);
+  return anyToast ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 /** A new page starts at the top, like a server-rendered site. */
 function ScrollToTop() {
@@ -29,9 +40,7 @@ export function App() {
           <AppLayout>
             <AppRoutes />
           </AppLayout>
-          <Suspense fallback={null}>
-            <Toaster />
-          </Suspense>
+          <LazyToaster />
         </AuthProvider>
       </ThemeProvider>
     </QueryClientProvider>

@@ -1,6 +1,5 @@
 // The toast store: one toast at a time (spec §2); a new toast replaces the current one. Kept apart
-// from the Radix view (toast.tsx) so code that only shows toasts does not load it, and the view can be
-// loaded after the first paint.
+// from the Radix view (toast.tsx), which App loads only when the first toast is raised.
 export interface ToastInput {
   title: string;
   description?: string;

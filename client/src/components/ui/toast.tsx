@@ -1,4 +1,4 @@
-// The toast view (Radix); the store is toast-store.ts. App loads this lazily, after the first paint.
+// The toast view (Radix); the store is toast-store.ts. App loads this lazily, with the first toast.
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
