@@ -27,7 +27,7 @@
 //   25 ms). Reported: the median of the 3 (and each).
 // - Lighthouse 12.2.3 (node API, default = mobile preset, simulated throttling) on `/` of the last
 //   started real server (built client, seeded PGlite), in Debian Chromium via chrome-launcher, a fresh
-//   browser per run, 3 runs: the run with the median performance score is reported (its four scores,
+//   browser per run, 5 runs: the run with the median performance score is reported (its four scores,
 //   LCP, and the audits that keep a category under its target).
 // Targets print PASS/FAIL; the exit code is 0 unless a part could not be measured at all.
 //
@@ -87,7 +87,7 @@ const { values: opts } = parseArgs({
     build: { type: 'boolean', default: false },
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '3' },
-    'lighthouse-runs': { type: 'string', default: '3' },
+    'lighthouse-runs': { type: 'string', default: '5' },
   },
 });
 const only = new Set((opts.only ?? PARTS.join(',')).split(',').map((s) => s.trim()));

@@ -126,6 +126,8 @@ function Opportunities() {
 export default function LandingPage() {
   const { user, openAuthDialog } = useAuth();
   const [, navigate] = useLocation();
+  // The first render paints the hero (a phone's first screen); the sections below follow in a deferred,
+  // interruptible render, so the first paint does not wait for them (Lighthouse mobile: FCP, TBT).
   const belowTheFold = useDeferredValue(true, false);
   return (
     <>
