@@ -37,8 +37,9 @@ export function DialogContent({
   );
 }
 
+// Clear of the close button DialogContent draws in the top right corner.
 export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-1.5', className)} {...props} />;
+  return <div className={cn('flex flex-col gap-1.5 pr-6', className)} {...props} />;
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {

@@ -66,7 +66,7 @@ export default function AuthDialog() {
       }}
     >
       <DialogContent>
-        <DialogHeader className="pr-6">
+        <DialogHeader>
           <DialogTitle>{heading.title}</DialogTitle>
           <DialogDescription>{heading.description}</DialogDescription>
         </DialogHeader>

@@ -11,6 +11,7 @@ import type {
   TraderStats,
 } from '@domain/campaign-schemas.ts';
 import { TOTAL_COUNT_HEADER } from '@domain/campaigns.ts';
+import { toast } from '@/components/ui/toast-store.ts';
 import { apiJson, getJson, getJsonWithHeaders, keyToUrl } from '@/lib/api.ts';
 import { CACHE_TIME } from '@/lib/query-client.ts';
 
@@ -91,11 +92,25 @@ export function invalidateCampaignData(client: QueryClient) {
   });
 }
 
+// Spec §2 toasts of the trader's writes. The caller still gets the rejection (the form shows the
+// server's field errors at their fields).
 export function useCreateCampaign() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: CampaignCreateInput) => apiJson<Campaign>('POST', CAMPAIGNS_PATH, input),
-    onSuccess: () => invalidateCampaignData(client),
+    onSuccess: () => {
+      toast({
+        title: 'Campaign Created Successfully',
+        description: 'Your hydrogen trading campaign is now live and available for investors.',
+      });
+      return invalidateCampaignData(client);
+    },
+    onError: () =>
+      toast({
+        title: 'Failed to Create Campaign',
+        description: 'There was an error creating your campaign. Please try again.',
+        variant: 'destructive',
+      }),
   });
 }
 
@@ -103,6 +118,18 @@ export function useUpdateCampaign(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (patch: CampaignPatchInput) => apiJson<Campaign>('PATCH', `${CAMPAIGNS_PATH}/${id}`, patch),
-    onSuccess: () => invalidateCampaignData(client),
+    onSuccess: () => {
+      toast({
+        title: 'Campaign Updated Successfully',
+        description: 'Your campaign changes have been saved.',
+      });
+      return invalidateCampaignData(client);
+    },
+    onError: () =>
+      toast({
+        title: 'Failed to Update Campaign',
+        description: 'There was an error updating your campaign. Please try again.',
+        variant: 'destructive',
+      }),
   });
 }

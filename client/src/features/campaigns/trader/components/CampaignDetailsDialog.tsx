@@ -35,7 +35,7 @@ function Details({ campaign }: { campaign: CampaignDetail }) {
   const figures = campaignFigures(campaign);
   return (
     <>
-      <DialogHeader className="pr-6">
+      <DialogHeader>
         <div className="flex flex-wrap items-center gap-2">
           <DialogTitle>{campaign.title}</DialogTitle>
           <CampaignStatusBadge status={campaign.status} />

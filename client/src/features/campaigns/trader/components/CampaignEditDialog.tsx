@@ -55,23 +55,13 @@ function EditForm({ campaign, onClose }: { campaign: CampaignDetail; onClose: ()
       onClose();
       return;
     }
-    try {
-      await update.mutateAsync(patch);
-    } catch (error) {
-      toast({
-        title: 'Failed to Update Campaign',
-        description: 'There was an error updating your campaign. Please try again.',
-        variant: 'destructive',
-      });
-      throw error;
-    }
-    toast({ title: 'Campaign Updated Successfully', description: 'Your campaign changes have been saved.' });
+    await update.mutateAsync(patch);
     onClose();
   };
 
   return (
     <>
-      <DialogHeader className="pr-6">
+      <DialogHeader>
         <DialogTitle>Edit campaign</DialogTitle>
         <DialogDescription>{campaign.title}</DialogDescription>
       </DialogHeader>

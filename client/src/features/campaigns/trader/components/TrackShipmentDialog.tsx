@@ -17,7 +17,7 @@ export function TrackShipmentDialog({
     <CampaignDialog subject={campaign} onClose={onClose}>
       {(campaign) => (
         <>
-          <DialogHeader className="pr-6">
+          <DialogHeader>
             <DialogTitle>Track Shipment</DialogTitle>
             <DialogDescription>
               {campaign.title} · {campaign.tradeRoute}

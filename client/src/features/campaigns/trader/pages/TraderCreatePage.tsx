@@ -10,7 +10,6 @@ import { canCreateCampaign } from '@domain/policies.ts';
 import type { CampaignFormValues } from '@domain/trader-campaigns.ts';
 import { Page } from '@/components/layouts/page.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
-import { toast } from '@/components/ui/toast-store.ts';
 import { useCreateCampaign } from '../../api/campaigns.ts';
 import { CampaignForm } from '../components/CampaignForm.tsx';
 import { createPayload, createResolver } from '../components/campaign-form-validation.ts';
@@ -45,20 +44,7 @@ function CreateCampaign({ user }: { user: PublicUser }) {
   }
 
   const save = async (values: CampaignFormValues) => {
-    try {
-      await create.mutateAsync({ ...createPayload(values), traderId: user.id });
-    } catch (error) {
-      toast({
-        title: 'Failed to Create Campaign',
-        description: 'There was an error creating your campaign. Please try again.',
-        variant: 'destructive',
-      });
-      throw error;
-    }
-    toast({
-      title: 'Campaign Created Successfully',
-      description: 'Your hydrogen trading campaign is now live and available for investors.',
-    });
+    await create.mutateAsync({ ...createPayload(values), traderId: user.id });
     navigate('/trader/dashboard');
   };
 
