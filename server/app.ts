@@ -15,6 +15,7 @@ import healthRoutes from './features/health/routes.ts';
 import { loggableError } from './errors.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import platformRoutes from './features/platform/routes.ts';
+import accessPlugin from './plugins/access.ts';
 import authPlugin from './plugins/auth.ts';
 import clientPlugin from './plugins/client.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -120,6 +121,8 @@ export async function buildApp(deps: AppDeps) {
     threshold: 1024,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  // Before any route: it refuses a route that does not declare who may call it.
+  await app.register(accessPlugin);
   await app.register(authPlugin);
   await app.register(healthRoutes);
   await app.register(authRoutes);

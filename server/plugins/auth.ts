@@ -1,11 +1,13 @@
 // Who is calling: reads the session cookie on API requests and sets `request.user`. Guards are
-// verbs declared at the route: `preHandler: app.requireUser` or `app.requireRole('trader')`.
+// verbs declared at the route: `preHandler: app.requireUser` or `app.requireRole('trader')` (see
+// plugins/access.ts: a route without a guard must say it is public).
 // Writes are refused when they come from another site (CSRF), judged by Fetch Metadata and Origin.
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../domain/users.ts';
 import { AppError } from '../errors.ts';
+import { guard } from './access.ts';
 import { SESSION_COOKIE, userForSession, type NewSession, type UserRow } from '../features/auth/sessions.ts';
 
 declare module 'fastify' {
@@ -15,10 +17,18 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     requireUser: (request: FastifyRequest) => Promise<void>;
-    requireRole: (...roles: Role[]) => (request: FastifyRequest) => Promise<void>;
+    /** 401 without a session, 403 (with `message`, when given) for the other roles. */
+    requireRole: (
+      ...args: Role[] | [...Role[], RoleGuardOptions]
+    ) => (request: FastifyRequest) => Promise<void>;
     setSessionCookie: (reply: FastifyReply, session: NewSession) => void;
     clearSessionCookie: (reply: FastifyReply) => void;
   }
+}
+
+interface RoleGuardOptions {
+  /** The 403 message, e.g. "Only traders can create campaigns". */
+  message?: string;
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -53,12 +63,19 @@ export default fp(async function auth(app: FastifyInstance) {
     request.sessionToken = request.user ? token : null;
   });
 
-  app.decorate('requireUser', async (request: FastifyRequest) => {
-    if (!request.user) throw new AppError('UNAUTHENTICATED');
-  });
-  app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
-    if (!request.user) throw new AppError('UNAUTHENTICATED');
-    if (!roles.includes(request.user.role)) throw new AppError('FORBIDDEN');
+  app.decorate(
+    'requireUser',
+    guard('user', async (request: FastifyRequest) => {
+      if (!request.user) throw new AppError('UNAUTHENTICATED');
+    }),
+  );
+  app.decorate('requireRole', (...args: Array<Role | RoleGuardOptions>) => {
+    const roles = args.filter((a): a is Role => typeof a === 'string');
+    const { message } = args.find((a): a is RoleGuardOptions => typeof a === 'object') ?? {};
+    return guard(roles, async (request: FastifyRequest) => {
+      if (!request.user) throw new AppError('UNAUTHENTICATED');
+      if (!roles.includes(request.user.role)) throw new AppError('FORBIDDEN', message);
+    });
   });
 
   app.decorate('setSessionCookie', (reply: FastifyReply, session: NewSession) => {

@@ -89,14 +89,18 @@ const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
     return name;
   }
 
-  app.get('/api/auth/providers', { schema: { response: { 200: authProvidersSchema } } }, async () => ({
-    google: { enabled: clients.isEnabled('google') },
-    linkedin: { enabled: clients.isEnabled('linkedin') },
-  }));
+  app.get(
+    '/api/auth/providers',
+    { config: { access: 'public' }, schema: { response: { 200: authProvidersSchema } } },
+    async () => ({
+      google: { enabled: clients.isEnabled('google') },
+      linkedin: { enabled: clients.isEnabled('linkedin') },
+    }),
+  );
 
   app.get(
     '/api/auth/oauth/:provider/start',
-    { schema: { params: paramsSchema, querystring: oauthStartQuerySchema } },
+    { config: { access: 'public' }, schema: { params: paramsSchema, querystring: oauthStartQuerySchema } },
     async (request, reply) => {
       const provider = enabledProvider(request.params.provider);
       const label = AUTH_PROVIDER_LABELS[provider];
@@ -126,7 +130,7 @@ const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/auth/oauth/:provider/callback',
-    { schema: { params: paramsSchema } },
+    { config: { access: 'public' }, schema: { params: paramsSchema } },
     async (request, reply) => {
       const provider = enabledProvider(request.params.provider);
       const label = AUTH_PROVIDER_LABELS[provider];

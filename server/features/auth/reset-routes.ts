@@ -17,7 +17,7 @@ const resetRoutes: FastifyPluginAsyncZod = async (app) => {
   // The same answer whether or not an account has this email (no enumeration).
   app.post(
     '/api/auth/forgot-password',
-    { schema: { body: forgotPasswordSchema, response: { 200: okSchema } } },
+    { config: { access: 'public' }, schema: { body: forgotPasswordSchema, response: { 200: okSchema } } },
     async (request) => {
       await requestPasswordReset(context(request.log), request.body.email, request.ip);
       return { success: true as const };
@@ -26,7 +26,7 @@ const resetRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/reset-password',
-    { schema: { body: resetPasswordSchema, response: { 200: okSchema } } },
+    { config: { access: 'public' }, schema: { body: resetPasswordSchema, response: { 200: okSchema } } },
     async (request) => {
       await resetPassword(context(request.log), request.body);
       return { success: true as const };

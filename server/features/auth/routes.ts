@@ -18,12 +18,17 @@ const clientInfo = (request: FastifyRequest) => ({
 });
 const okSchema = z.object({ success: z.literal(true) });
 const endedSchema = z.object({ endedSessions: z.number().int().nonnegative() });
+/** A call that takes no input: no body (Fastify reads it as null), or an empty JSON object. */
+const noBody = z.strictObject({}).nullish();
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // The app's start-up check: 200 either way, so a signed-out visitor costs no failed request.
   app.get(
     '/api/auth/session',
-    { schema: { response: { 200: z.object({ user: publicUserSchema.nullable() }) } } },
+    {
+      config: { access: 'public' },
+      schema: { response: { 200: z.object({ user: publicUserSchema.nullable() }) } },
+    },
     async (request) => ({ user: request.user ? toPublicUser(request.user) : null }),
   );
 
@@ -35,7 +40,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/signup',
-    { schema: { body: signupSchema, response: { 201: publicUserSchema } } },
+    { config: { access: 'public' }, schema: { body: signupSchema, response: { 201: publicUserSchema } } },
     async (request, reply) => {
       const { user, session } = await signup(app.db, request.body, clientInfo(request));
       // As at sign-in: the session this browser held is replaced, so it is ended too.
@@ -47,7 +52,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/signin',
-    { schema: { body: signinSchema, response: { 200: publicUserSchema } } },
+    { config: { access: 'public' }, schema: { body: signinSchema, response: { 200: publicUserSchema } } },
     async (request, reply) => {
       const { user, session } = await signin(app.db, request.body, clientInfo(request));
       // A new token at every sign-in; an old session presented with it is ended (no fixation).
@@ -57,11 +62,16 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/api/auth/logout', { schema: { response: { 200: okSchema } } }, async (request, reply) => {
-    if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
-    app.clearSessionCookie(reply);
-    return { success: true as const };
-  });
+  // Open to everyone: signing out twice, or with an expired session, still clears the cookie.
+  app.post(
+    '/api/auth/logout',
+    { config: { access: 'public' }, schema: { body: noBody, response: { 200: okSchema } } },
+    async (request, reply) => {
+      if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
+      app.clearSessionCookie(reply);
+      return { success: true as const };
+    },
+  );
 
   app.post(
     '/api/auth/switch-role',
@@ -89,7 +99,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/sessions/revoke-others',
-    { preHandler: app.requireUser, schema: { response: { 200: endedSchema } } },
+    { preHandler: app.requireUser, schema: { body: noBody, response: { 200: endedSchema } } },
     async (request) => ({
       endedSessions: await deleteUserSessions(app.db, request.user!.id, request.sessionToken!),
     }),

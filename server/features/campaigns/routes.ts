@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CAMPAIGN_MESSAGES,
   campaignCreateSchema,
   campaignDetailSchema,
   campaignListQuerySchema,
@@ -25,7 +26,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/campaigns',
     // No response schema here: the service emits the page through campaignListSchema itself.
-    { schema: { querystring: campaignListQuerySchema } },
+    { config: { access: 'public' }, schema: { querystring: campaignListQuerySchema } },
     async (request, reply) => {
       const page = await listCampaigns(app.db, request.query, request.user);
       // The page is JSON text already (and maybe cached): sent as is, with the total for pagination.
@@ -38,14 +39,17 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/campaigns/:id',
-    { schema: { params: z.object({ id: z.string() }), response: { 200: campaignDetailSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { params: z.object({ id: z.string() }), response: { 200: campaignDetailSchema } },
+    },
     (request) => getCampaign(app.db, campaignId(request.params.id), request.user),
   );
 
   app.post(
     '/api/campaigns',
     {
-      preHandler: app.requireUser,
+      preHandler: app.requireRole('trader', { message: CAMPAIGN_MESSAGES.notTrader }),
       schema: { body: campaignCreateSchema, response: { 201: campaignSchema } },
     },
     async (request, reply) =>
@@ -55,7 +59,8 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/campaigns/:id',
     {
-      preHandler: app.requireUser,
+      // The service checks that the trader owns the campaign.
+      preHandler: app.requireRole('trader', { message: CAMPAIGN_MESSAGES.notOwner }),
       schema: {
         params: z.object({ id: z.string() }),
         body: campaignPatchSchema,
@@ -68,7 +73,8 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/trader/stats/:traderId',
     {
-      preHandler: app.requireUser,
+      // The service checks that a trader asks for their own stats.
+      preHandler: app.requireRole('trader', 'admin'),
       schema: { params: z.object({ traderId: z.string() }), response: { 200: traderStatsSchema } },
     },
     (request) => {

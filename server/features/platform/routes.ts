@@ -3,8 +3,10 @@ import { platformStatsSchema } from '../../../domain/platform.ts';
 import { platformStats } from './service.ts';
 
 const platformRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/stats/platform', { schema: { response: { 200: platformStatsSchema } } }, () =>
-    platformStats(app.db),
+  app.get(
+    '/api/stats/platform',
+    { config: { access: 'public' }, schema: { response: { 200: platformStatsSchema } } },
+    () => platformStats(app.db),
   );
 };
 

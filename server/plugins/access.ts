@@ -1,0 +1,74 @@
+// Deny by default, checked when a route registers: every /api route says who may call it, either with
+// a guard first in its preHandler (`app.requireUser`, `app.requireRole(...)`) or, for a route open to
+// everyone, with `config: { access: 'public' }`. A route that says neither, or both, stops the app at
+// start-up. The routes and what they declared are kept in `app.apiRoutes` (the authorization matrix
+// and the fuzzer read them).
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Role } from '../../domain/users.ts';
+
+/** Who may call a route: anyone, any signed-in user, or signed-in users of these roles. */
+export type Access = 'public' | 'user' | readonly Role[];
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
+  schema: FastifySchema | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Declares a route open to everyone (signed-in or not); guarded routes declare their guard instead. */
+    access?: 'public';
+  }
+  interface FastifyInstance {
+    /** Every /api route with its declared access and schemas, in registration order. */
+    apiRoutes: ApiRoute[];
+  }
+}
+
+const ACCESS = Symbol('access');
+
+/** Marks a preHandler as an access guard, so that a route using it counts as declared. */
+export function guard<F extends (...args: never[]) => Promise<unknown>>(
+  access: Access,
+  check: F,
+): F & { [ACCESS]: Access } {
+  return Object.assign(check, { [ACCESS]: access });
+}
+
+function guardAccess(handler: unknown): Access | undefined {
+  return typeof handler === 'function' ? (handler as { [ACCESS]?: Access })[ACCESS] : undefined;
+}
+
+/** The route's declared access; throws when it declares none, both, or a guard that does not run first. */
+export function declaredAccess(
+  route: Pick<RouteOptions, 'method' | 'url' | 'preHandler' | 'config'>,
+): Access {
+  const name = `${String(route.method)} ${route.url}`;
+  const handlers = [route.preHandler ?? []].flat();
+  const guards = handlers.map(guardAccess);
+  const isPublic = (route.config as { access?: unknown } | undefined)?.access === 'public';
+  if (guards[0] !== undefined) {
+    if (isPublic) throw new Error(`${name} is declared public but also has an access guard`);
+    return guards[0];
+  }
+  if (guards.some((g) => g !== undefined))
+    throw new Error(`${name}: its access guard must be the first preHandler`);
+  if (isPublic) return 'public';
+  throw new Error(
+    `${name} declares no access: add preHandler: app.requireUser or app.requireRole(...), ` +
+      `or config: { access: 'public' } for a route open to everyone`,
+  );
+}
+
+export default fp(async function access(app: FastifyInstance) {
+  app.decorate('apiRoutes', [] as ApiRoute[]);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    for (const method of [route.method].flat()) {
+      app.apiRoutes.push({ method, url: route.url, access: declaredAccess(route), schema: route.schema });
+    }
+  });
+});
