@@ -1,0 +1,148 @@
+// The authorization matrix (OWASP authorization regression testing): every API route × every kind of
+// caller, with the answer each must get. Deny cells count as much as allow cells. The app's own route
+// list is compared with the table, so a route added without a row fails here; every cell is a real
+// request (a valid one: test/authz/requests.ts), and a refused request must change nothing.
+//
+// Columns: visitor (no session); investor, trader, buyer, admin (a signed-in user of that role who
+// owns nothing the row acts on); owner (the trader owning the row's campaign or draft, or whose stats
+// they are); not-owner (another trader, with campaigns of their own); suspended and unverified (the
+// owner in that account state on rows with an owner, else a user of the first role the row allows).
+// Cells: a status code; 'shown' / 'hidden' = 200 with or without the row's object in the answer;
+// __ = does not apply (no owned object). HEAD answers as GET does (Fastify derives it): not listed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from './app.ts';
+import { buildAppWithSettings, startOidcProvider } from '../test/auth-services.ts';
+import { describeChange, installChangeLog, unexpectedChanges } from '../test/change-log.ts';
+import { freshIp } from '../test/auth.ts';
+import { callAndWatch, cookiesOf, watchBackgroundMail } from '../test/authz/call.ts';
+import { ACTORS, cellContext, ROLE_ACTORS, UNVERIFIED_ENFORCED, type Actor } from '../test/authz/actors.ts';
+import { ROUTE_REQUESTS, routeOf, type RowKey } from '../test/authz/requests.ts';
+
+type Outcome = number | 'shown' | 'hidden' | null;
+type Cells = readonly [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome];
+const __ = null;
+
+// prettier-ignore
+const MATRIX: Record<RowKey, Cells> = {
+  //                                          visitor   investor  trader    buyer     admin     owner     not-owner suspended unverified
+  'GET /api/health':                         [200,      200,      200,      200,      200,      __,       __,       200,      200],
+  'GET /api/auth/session':                   [200,      200,      200,      200,      200,      __,       __,       200,      200],
+  'GET /api/auth/me':                        [401,      200,      200,      200,      200,      __,       __,       401,      200],
+  'POST /api/auth/signup':                   [201,      201,      201,      201,      201,      __,       __,       201,      201],
+  'POST /api/auth/signin':                   [200,      200,      200,      200,      200,      __,       __,       403,      200],
+  'POST /api/auth/logout':                   [200,      200,      200,      200,      200,      __,       __,       200,      200],
+  'POST /api/auth/switch-role':              [401,      200,      200,      200,      200,      __,       __,       401,      200],
+  'PATCH /api/auth/profile':                 [401,      200,      200,      200,      200,      __,       __,       401,      200],
+  'POST /api/auth/change-password':          [401,      200,      200,      200,      200,      __,       __,       401,      200],
+  'POST /api/auth/sessions/revoke-others':   [401,      200,      200,      200,      200,      __,       __,       401,      200],
+  'POST /api/auth/forgot-password':          [200,      200,      200,      200,      200,      __,       __,       200,      200],
+  'POST /api/auth/reset-password':           [200,      200,      200,      200,      200,      __,       __,       200,      200],
+  'GET /api/auth/providers':                 [200,      200,      200,      200,      200,      __,       __,       200,      200],
+  'GET /api/auth/oauth/:provider/start':     [302,      302,      302,      302,      302,      __,       __,       302,      302],
+  'GET /api/auth/oauth/:provider/callback':  [302,      302,      302,      302,      302,      __,       __,       302,      302],
+  'GET /api/stats/platform':                 [200,      200,      200,      200,      200,      __,       __,       200,      200],
+  'GET /api/campaigns':                      ['shown',  'shown',  'shown',  'shown',  'shown',  'shown',  'shown',  'shown',  'shown'],
+  "GET /api/campaigns (a trader's drafts)":  ['hidden', 'hidden', 'hidden', 'hidden', 'shown',  'shown',  'hidden', 'hidden', 'shown'],
+  'GET /api/campaigns/:id':                  [200,      200,      200,      200,      200,      200,      200,      200,      200],
+  'GET /api/campaigns/:id (a draft)':        [404,      404,      404,      404,      200,      200,      404,      404,      200],
+  'POST /api/campaigns':                     [401,      403,      201,      403,      403,      __,       __,       401,      403],
+  'PATCH /api/campaigns/:id':                [401,      403,      403,      403,      403,      200,      403,      401,      200],
+  'PATCH /api/campaigns/:id (a draft)':      [401,      403,      404,      403,      403,      200,      404,      401,      200],
+  'GET /api/trader/stats/:traderId':         [401,      403,      403,      403,      200,      200,      403,      401,      200],
+};
+
+/** Reads that write by design (a sign-in by redirect has to be a GET). */
+const READS_THAT_WRITE = new Set(['GET /api/auth/oauth/:provider/callback']);
+
+const allows = (o: Outcome) => o === 'shown' || (typeof o === 'number' && o < 400);
+
+/** What the cell must answer, and who the suspended/unverified actors are on the row. */
+function plan(row: RowKey, actor: Actor) {
+  const cells = MATRIX[row];
+  const cell = (a: Actor) => cells[ACTORS.indexOf(a)]!;
+  const owned = cell('owner') !== __;
+  const role = ROLE_ACTORS.find((r) => allows(cell(r))) ?? 'investor';
+  // Until email verification is enforced, an unverified user is answered as the same user verified.
+  const expected =
+    actor === 'unverified' && !UNVERIFIED_ENFORCED ? cell(owned ? 'owner' : role) : cell(actor);
+  return { expected, world: { owned, role } };
+}
+
+let app: App;
+let oidc: Awaited<ReturnType<typeof startOidcProvider>>;
+let mailSettled: () => Promise<void>;
+
+beforeAll(async () => {
+  oidc = await startOidcProvider();
+  app = await buildAppWithSettings({
+    oauth: { google: { clientId: 'matrix-client', clientSecret: 'matrix-secret', issuer: oidc.issuer } },
+  });
+  await installChangeLog(app.db);
+  mailSettled = watchBackgroundMail(app);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await oidc?.close();
+});
+
+describe('the authorization matrix', () => {
+  it('lists every API route the app registers, and no route it does not', () => {
+    const registered = new Set(
+      app.apiRoutes
+        .filter(
+          (r) => r.method !== 'HEAD' || !app.apiRoutes.some((g) => g.method === 'GET' && g.url === r.url),
+        )
+        .map((r) => `${r.method} ${r.url}`),
+    );
+    const listed = new Set(Object.keys(MATRIX).map(routeOf));
+    expect(
+      [...registered].filter((r) => !listed.has(r)),
+      'routes without a row in the matrix',
+    ).toEqual([]);
+    expect(
+      [...listed].filter((r) => !registered.has(r)),
+      'rows of routes that no longer exist',
+    ).toEqual([]);
+  });
+
+  describe.each(Object.keys(MATRIX) as RowKey[])('%s', (row) => {
+    const method = row.split(' ')[0]!;
+    const cases = ACTORS.map((actor) => ({ actor, ...plan(row, actor) })).filter((c) => c.expected !== __);
+    it.each(cases)('$actor → $expected', async ({ actor, expected, world }) => {
+      const ctx = await cellContext(app, oidc, actor, world);
+      const request = await ROUTE_REQUESTS[row](ctx);
+      const { res, changes } = await callAndWatch(
+        app,
+        {
+          method,
+          url: request.url,
+          remoteAddress: freshIp(),
+          headers: {
+            ...(request.body !== undefined && { 'content-type': 'application/json' }),
+            ...(cookiesOf(ctx.caller, request.cookies) && {
+              cookie: cookiesOf(ctx.caller, request.cookies)!,
+            }),
+          },
+          payload: request.body === undefined ? undefined : JSON.stringify(request.body),
+        },
+        mailSettled,
+      );
+      if (expected === 'shown' || expected === 'hidden') {
+        expect(res.statusCode, res.body).toBe(200);
+        expect(request.shows!(res), `the answer ${expected === 'shown' ? 'lacks' : 'holds'} the object`).toBe(
+          expected === 'shown',
+        );
+      } else expect(res.statusCode, res.body).toBe(expected);
+
+      if (allows(expected)) request.happened?.(res);
+      if (res.statusCode >= 400)
+        expect(res.json(), 'a refusal answers { error }').toEqual({ error: expect.any(String) });
+      const mustNotWrite = !allows(expected) || (method === 'GET' && !READS_THAT_WRITE.has(routeOf(row)));
+      if (mustNotWrite) {
+        const unexpected = await unexpectedChanges(app.db, changes);
+        expect(unexpected.map(describeChange), 'rows changed by a refused request or a read').toEqual([]);
+      }
+    });
+  });
+});

@@ -1,0 +1,73 @@
+// Sending one request the way a browser would (session cookie, JSON body, its own client address) and
+// telling what it changed in the database. Shared by the authorization matrix and the fuzzer.
+import type { LightMyRequestResponse } from 'fastify';
+import type { App } from '../../server/app.ts';
+import { createSession, SESSION_COOKIE, type UserRow } from '../../server/features/auth/sessions.ts';
+import { takeChanges, type RowChange } from '../change-log.ts';
+
+/** A signed-in user: the account and its session token. */
+export interface Session {
+  user: UserRow;
+  token: string;
+}
+
+export async function signedIn(app: App, user: UserRow): Promise<Session> {
+  return { user, token: (await createSession(app.db, user.id, { persistent: false })).token };
+}
+
+/** One HTTP request as sent; `payload` is the exact body text. */
+export interface HttpCall {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  payload?: string | undefined;
+  remoteAddress: string;
+}
+
+export function cookieHeader(cookies: Record<string, string | undefined>): string | undefined {
+  const pairs = Object.entries(cookies).filter(([, v]) => v !== undefined);
+  return pairs.length ? pairs.map(([k, v]) => `${k}=${v}`).join('; ') : undefined;
+}
+
+/** The session cookie of `caller`, plus `cookies`. */
+export function cookiesOf(caller: Session | null, cookies: Record<string, string> = {}) {
+  return cookieHeader({ [SESSION_COOKIE]: caller?.token, ...cookies });
+}
+
+/**
+ * Emails leave in the background after the answer (server/mail.ts). Waiting for them before reading
+ * the change log keeps an earlier request's email from being counted against the next one. Returns
+ * a function that resolves when no email is in flight.
+ */
+export function watchBackgroundMail(app: App): () => Promise<void> {
+  const inFlight = new Set<Promise<unknown>>();
+  const send = app.mailer.send.bind(app.mailer);
+  app.mailer.send = (message) => {
+    const sending = send(message);
+    inFlight.add(sending);
+    void sending.catch(() => {}).finally(() => inFlight.delete(sending));
+    return sending;
+  };
+  return async () => {
+    while (inFlight.size) await Promise.allSettled([...inFlight]);
+  };
+}
+
+/** Sends `call` and returns the answer with the rows it changed (the change log must be installed). */
+export async function callAndWatch(
+  app: App,
+  call: HttpCall,
+  mailSettled: () => Promise<void>,
+): Promise<{ res: LightMyRequestResponse; changes: RowChange[] }> {
+  await mailSettled();
+  await takeChanges(app.db);
+  const res = await app.inject({
+    method: call.method as 'GET',
+    url: call.url,
+    headers: call.headers,
+    remoteAddress: call.remoteAddress,
+    ...(call.payload !== undefined && { payload: call.payload }),
+  });
+  await mailSettled();
+  return { res, changes: await takeChanges(app.db) };
+}

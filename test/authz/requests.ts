@@ -1,0 +1,187 @@
+// A valid call of every API route, one per row of the authorization matrix: with it, a 2xx means the
+// action really happened and a 401/403/404 comes from who asked, not from a bad body. The fuzzer
+// starts from the same calls. A new route needs a row here (TypeScript then asks for its row in the
+// matrix, server/authorization.test.ts).
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { App } from '../../server/app.ts';
+import type { campaigns } from '../../server/db/schema/index.ts';
+import { passwordResetTokens } from '../../server/db/schema/index.ts';
+import { hashToken, newToken } from '../../server/features/auth/sessions.ts';
+import { createUser, TEST_PASSWORD } from '../app.ts';
+import { freshIp, sessionCookie, signupBody } from '../auth.ts';
+import type { OidcIdentity } from '../auth-services.ts';
+import type { Session } from './call.ts';
+
+export interface RouteContext {
+  app: App;
+  /** Who sends the request: null for a visitor. */
+  caller: Session | null;
+  /** A trader owning `campaign` (active) and `draft` (cancelled). */
+  owner: Session;
+  campaign: typeof campaigns.$inferSelect;
+  draft: typeof campaigns.$inferSelect;
+  /** The local OpenID Connect provider the app's Google sign-in talks to. */
+  oidc: { setIdentity(identity: OidcIdentity): void };
+}
+
+/** The request, without its method (the row's key holds it). */
+export interface RouteRequest {
+  url: string;
+  body?: unknown;
+  cookies?: Record<string, string>;
+  /** For 'shown'/'hidden' cells: whether the answer shows the row's object. */
+  shows?: (res: Answer) => boolean;
+  /** For allowed cells: what shows the action took place (expect…). */
+  happened?: (res: Answer) => void;
+}
+
+export interface Answer {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  body: string;
+  json: <T = unknown>() => T;
+}
+
+type Builder = (ctx: RouteContext) => RouteRequest | Promise<RouteRequest>;
+
+const DAY_MS = 86_400_000;
+const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+let n = 0;
+const unique = () => `${++n}${randomUUID().slice(0, 6)}`;
+
+/** A complete, valid campaign (the spec's create payload). */
+export const campaignBody = () => ({
+  title: 'Kandla → Rotterdam spring cargo',
+  description: 'Green ammonia for a Dutch fertilizer plant.',
+  tradeRoute: 'Kandla, India → Rotterdam, Netherlands',
+  targetAmount: '750000',
+  quantity: '250',
+  buyPrice: '1.40',
+  sellPrice: '5.60',
+  deadline: inDays(45),
+});
+
+/** Signs in (the caller, or a new account): an account whose password is TEST_PASSWORD. */
+async function subject(ctx: RouteContext) {
+  return ctx.caller?.user ?? (await createUser(ctx.app.db));
+}
+
+const answersUser = (res: Answer) => expect(res.json()).toMatchObject({ id: expect.any(String) });
+const listed = (id: string) => (res: Answer) => res.json<Array<{ id: string }>>().some((c) => c.id === id);
+
+const GOOGLE_START = '/api/auth/oauth/google/start?role=investor&terms=true&risk=true';
+
+/** Keeps the keys (the matrix must list the same) while typing every value as a Builder. */
+const rows = <K extends string>(builders: Record<K, Builder>) => builders;
+
+export const ROUTE_REQUESTS = rows({
+  'GET /api/health': () => ({ url: '/api/health' }),
+  'GET /api/auth/session': () => ({ url: '/api/auth/session' }),
+  'GET /api/auth/me': () => ({ url: '/api/auth/me', happened: answersUser }),
+  'POST /api/auth/signup': () => ({
+    url: '/api/auth/signup',
+    body: signupBody('investor'),
+    happened: (res) => expect(sessionCookie(res)).not.toBeNull(),
+  }),
+  'POST /api/auth/signin': async (ctx) => ({
+    url: '/api/auth/signin',
+    body: { email: (await subject(ctx)).username, password: TEST_PASSWORD },
+    happened: (res) => expect(sessionCookie(res)).not.toBeNull(),
+  }),
+  'POST /api/auth/logout': () => ({ url: '/api/auth/logout' }),
+  'POST /api/auth/switch-role': (ctx) => ({
+    url: '/api/auth/switch-role',
+    body: { newRole: ctx.caller?.user.role ?? 'investor' },
+  }),
+  'PATCH /api/auth/profile': () => ({
+    url: '/api/auth/profile',
+    body: { firstName: 'Grace', phone: '+44 20 7946 0000' },
+    happened: (res) => expect(res.json()).toMatchObject({ firstName: 'Grace' }),
+  }),
+  'POST /api/auth/change-password': () => ({
+    url: '/api/auth/change-password',
+    body: {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'Another-pass-456',
+      confirmPassword: 'Another-pass-456',
+    },
+  }),
+  'POST /api/auth/sessions/revoke-others': () => ({ url: '/api/auth/sessions/revoke-others' }),
+  'POST /api/auth/forgot-password': async (ctx) => ({
+    url: '/api/auth/forgot-password',
+    body: { email: (await subject(ctx)).email },
+  }),
+  'POST /api/auth/reset-password': async (ctx) => {
+    const token = newToken();
+    await ctx.app.db.insert(passwordResetTokens).values({
+      tokenHash: hashToken(token),
+      userId: (await subject(ctx)).id,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    return {
+      url: '/api/auth/reset-password',
+      body: { token, password: 'Brand-new-pass-789', confirmPassword: 'Brand-new-pass-789' },
+    };
+  },
+  'GET /api/auth/providers': () => ({
+    url: '/api/auth/providers',
+    happened: (res) => expect(res.json()).toMatchObject({ google: { enabled: true } }),
+  }),
+  'GET /api/auth/oauth/:provider/start': () => ({
+    url: GOOGLE_START,
+    // To the provider's authorization endpoint, for our client.
+    happened: (res) => {
+      const to = new URL(String(res.headers.location));
+      expect([to.pathname, to.searchParams.get('client_id')]).toEqual(['/authorize', expect.any(String)]);
+    },
+  }),
+  // The browser's way back from the provider: a real flow up to the provider's redirect.
+  'GET /api/auth/oauth/:provider/callback': async (ctx) => {
+    const id = unique();
+    ctx.oidc.setIdentity({ sub: `sub-${id}`, email: `social.${id}@gmail.test`, email_verified: true });
+    const start = await ctx.app.inject({ url: GOOGLE_START, remoteAddress: freshIp() });
+    const flow = [start.headers['set-cookie']].flat().find((c) => String(c).startsWith('hb_oauth='));
+    const atProvider = await fetch(String(start.headers.location), { redirect: 'manual' });
+    const back = new URL(atProvider.headers.get('location')!);
+    return {
+      url: back.pathname + back.search,
+      cookies: { hb_oauth: String(flow).split(';')[0]!.slice('hb_oauth='.length) },
+      happened: (res) => expect(res.headers.location).toBe('/dashboard?welcome=1'),
+    };
+  },
+  'GET /api/stats/platform': () => ({ url: '/api/stats/platform' }),
+  'GET /api/campaigns': (ctx) => ({ url: '/api/campaigns?limit=100', shows: listed(ctx.campaign.id) }),
+  "GET /api/campaigns (a trader's drafts)": (ctx) => ({
+    url: `/api/campaigns?traderId=${ctx.owner.user.id}&status=cancelled`,
+    shows: listed(ctx.draft.id),
+  }),
+  'GET /api/campaigns/:id': (ctx) => ({ url: `/api/campaigns/${ctx.campaign.id}` }),
+  'GET /api/campaigns/:id (a draft)': (ctx) => ({ url: `/api/campaigns/${ctx.draft.id}` }),
+  'POST /api/campaigns': (ctx) => ({
+    url: '/api/campaigns',
+    body: campaignBody(),
+    happened: (res) => expect(res.json()).toMatchObject({ traderId: ctx.caller?.user.id, status: 'active' }),
+  }),
+  'PATCH /api/campaigns/:id': (ctx) => ({
+    url: `/api/campaigns/${ctx.campaign.id}`,
+    body: { title: 'Renamed spring cargo', description: 'Carrier booked.' },
+    happened: (res) => expect(res.json()).toMatchObject({ title: 'Renamed spring cargo' }),
+  }),
+  'PATCH /api/campaigns/:id (a draft)': (ctx) => ({
+    url: `/api/campaigns/${ctx.draft.id}`,
+    body: { title: 'Renamed draft cargo' },
+    happened: (res) => expect(res.json()).toMatchObject({ title: 'Renamed draft cargo' }),
+  }),
+  'GET /api/trader/stats/:traderId': (ctx) => ({
+    url: `/api/trader/stats/${ctx.owner.user.id}`,
+    happened: (res) => expect(res.json()).toMatchObject({ totalCampaigns: 2 }),
+  }),
+});
+
+export type RowKey = keyof typeof ROUTE_REQUESTS;
+
+/** The route of a row: its key without the case in brackets ("GET /api/campaigns/:id"). */
+export function routeOf(row: string): string {
+  return row.replace(/ \(.*\)$/, '');
+}
