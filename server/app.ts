@@ -3,8 +3,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import { stdSerializers } from 'pino';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ERRORS } from '../domain/errors.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/connect.ts';
 import oauthRoutes from './features/auth/oauth-routes.ts';
@@ -95,6 +96,11 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: 100 * 1024,
     trustProxy: settings.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals (a malformed percent-encoding, a path parameter over 100 characters)
+    // answer like every other error, without Fastify's code or the path echoed back.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).status(error.statusCode ?? 400).send({ error: ERRORS.VALIDATION.message });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
