@@ -16,7 +16,7 @@ import { describeChange, installChangeLog, unexpectedChanges } from '../test/cha
 import { freshIp } from '../test/auth.ts';
 import { callAndWatch, cookiesOf, watchBackgroundMail } from '../test/authz/call.ts';
 import { ACTORS, cellContext, ROLE_ACTORS, UNVERIFIED_ENFORCED, type Actor } from '../test/authz/actors.ts';
-import { ROUTE_REQUESTS, routeOf, type RowKey } from '../test/authz/requests.ts';
+import { READS_THAT_WRITE, ROUTE_REQUESTS, routeOf, type RowKey } from '../test/authz/requests.ts';
 
 type Outcome = number | 'shown' | 'hidden' | null;
 type Cells = readonly [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome];
@@ -50,9 +50,6 @@ const MATRIX: Record<RowKey, Cells> = {
   'PATCH /api/campaigns/:id (a draft)':      [401,      403,      404,      403,      403,      200,      404,      401,      200],
   'GET /api/trader/stats/:traderId':         [401,      403,      403,      403,      200,      200,      403,      401,      200],
 };
-
-/** Reads that write by design (a sign-in by redirect has to be a GET). */
-const READS_THAT_WRITE = new Set(['GET /api/auth/oauth/:provider/callback']);
 
 const allows = (o: Outcome) => o === 'shown' || (typeof o === 'number' && o < 400);
 

@@ -181,6 +181,9 @@ export const ROUTE_REQUESTS = rows({
 
 export type RowKey = keyof typeof ROUTE_REQUESTS;
 
+/** GET routes that write by design (a sign-in by redirect has to be a GET); no other read may. */
+export const READS_THAT_WRITE = new Set(['GET /api/auth/oauth/:provider/callback']);
+
 /** The route of a row: its key without the case in brackets ("GET /api/campaigns/:id"). */
 export function routeOf(row: string): string {
   return row.replace(/ \(.*\)$/, '');

@@ -1,0 +1,342 @@
+// The fuzzer's loop: draws request plans with fast-check (in batches, each from a seed derived from
+// the run's seed, so the same seed sends the same requests in the same order), makes each plan a
+// real request against the current data, sends it as a visitor or a signed-in user of each role, and
+// checks the answer (checks.ts) and what it changed (test/change-log.ts). Used by `npm run fuzz`
+// and by server/fuzz.test.ts.
+import fc from 'fast-check';
+import type { App } from '../../server/app.ts';
+import { hashToken } from '../../server/features/auth/sessions.ts';
+import { createCampaign, createUser } from '../app.ts';
+import { freshIp } from '../auth.ts';
+import {
+  callAndWatch,
+  cookiesOf,
+  signedIn,
+  watchBackgroundMail,
+  type HttpCall,
+  type Session,
+} from '../authz/call.ts';
+import {
+  READS_THAT_WRITE,
+  ROUTE_REQUESTS,
+  type RouteContext,
+  type RouteRequest,
+  type RowKey,
+} from '../authz/requests.ts';
+import { describeChange, installChangeLog, unexpectedChanges, type RowChange } from '../change-log.ts';
+import { isErrorBody, leaksIn } from './checks.ts';
+import { FUZZ_ACTORS, mutate, planArb, type FuzzActor, type FuzzRoute, type Plan } from './plan.ts';
+import { apiWords, fuzzRoutes } from './routes.ts';
+import type { InputPart } from './schema.ts';
+import { encodeSegment, toJsonText, toQueryString, type Resolver, type Value } from './values.ts';
+
+export interface FuzzOptions {
+  runs: number;
+  seed: number;
+  log: (line: string) => void;
+  /** Progress line every this many requests (0: none). */
+  progressEvery?: number;
+}
+
+export interface FuzzFailure {
+  index: number;
+  route: string;
+  actor: FuzzActor;
+  kind: Plan['kind'];
+  status: number;
+  problem: string;
+  call: HttpCall;
+}
+
+export interface FuzzReport {
+  seed: number;
+  runs: number;
+  ms: number;
+  /** Per route: requests sent and their statuses. */
+  routes: Record<string, { sent: number; statuses: Record<number, number> }>;
+  serverErrors: number;
+  /** Requests the client library could not send (not the server's doing; should stay 0). */
+  unsendable: Array<{ index: number; route: string; error: string }>;
+  /** Failures grouped by route and problem: how many, and the first one. */
+  groups: Array<{ key: string; count: number; first: FuzzFailure }>;
+}
+
+const SHARED_IP = '10.250.0.1';
+const EXAMPLE_USES = 25;
+const BATCH = 100;
+
+/** The accounts and campaigns fuzzed requests act as and on. */
+async function fuzzWorld(app: App) {
+  const sessions: Record<FuzzActor, Session | null> = {
+    visitor: null,
+    investor: null,
+    trader: null,
+    buyer: null,
+    admin: null,
+  };
+  for (const role of FUZZ_ACTORS) {
+    if (role === 'visitor') continue;
+    const user = await createUser(app.db, {
+      role,
+      ...(role === 'trader' && { companyName: 'Fuzz Trading Ltd', registrationNumber: 'FZ-1' }),
+      ...(role === 'buyer' && { companyName: 'Fuzz Steel', buyerIndustry: 'steel' }),
+    });
+    sessions[role] = await signedIn(app, user);
+  }
+  const owner = sessions.trader!;
+  const campaign = await createCampaign(app.db, { traderId: owner.user.id });
+  const draft = await createCampaign(app.db, { traderId: owner.user.id, status: 'cancelled' });
+  await createCampaign(app.db, { status: 'funded' }); // another trader's
+  return { sessions, owner, campaign, draft };
+}
+
+/** Ids of existing rows, from every table with a uuid `id` (tables added later included). */
+async function existingIds(app: App, first: string[]): Promise<string[]> {
+  const { rows: tables } = (await app.db.execute(
+    "select table_name as name from information_schema.columns where table_schema = 'public' and column_name = 'id' and data_type = 'uuid'",
+  )) as unknown as { rows: Array<{ name: string }> };
+  const ids = [...first];
+  for (const { name } of tables) {
+    const { rows } = (await app.db
+      .execute(`select id::text as id from "${name}" order by created_at desc nulls last limit 10`)
+      .catch(() => app.db.execute(`select id::text as id from "${name}" limit 10`))) as unknown as {
+      rows: Array<{ id: string }>;
+    };
+    ids.push(...rows.map((r) => r.id));
+  }
+  return [...new Set(ids)];
+}
+
+/** Splits a valid call into the route's inputs: path parameters, query and body. */
+function inputsOf(route: FuzzRoute, example: RouteRequest | undefined): Partial<Record<InputPart, Value>> {
+  if (!example) return {};
+  const url = new URL(example.url, 'http://fuzz.invalid');
+  const names = route.url.split('/');
+  const values = url.pathname.split('/');
+  const params: Record<string, string> = {};
+  names.forEach((name, i) => {
+    if (name.startsWith(':')) params[name.slice(1)] = decodeURIComponent(values[i] ?? '');
+  });
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const all = url.searchParams.getAll(key);
+    query[key] = all.length > 1 ? all : all[0]!;
+  }
+  return {
+    ...(Object.keys(params).length && { params }),
+    ...(Object.keys(query).length && { querystring: query }),
+    ...(example.body !== undefined && { body: example.body as Value }),
+  };
+}
+
+export async function runFuzz(
+  app: App,
+  oidc: RouteContext['oidc'],
+  options: FuzzOptions,
+): Promise<FuzzReport> {
+  const started = Date.now();
+  const { runs, seed, log } = options;
+  await installChangeLog(app.db);
+  const mailSettled = watchBackgroundMail(app);
+  const world = await fuzzWorld(app);
+  const routes = fuzzRoutes(app.apiRoutes);
+  const hints = { words: apiWords(app.apiRoutes) };
+  const actorIds = Object.values(world.sessions).flatMap((s) => (s ? [s.user.id] : []));
+  let ids = await existingIds(app, [...actorIds, world.campaign.id, world.draft.id]);
+  const resolver: Resolver = { knownId: (n) => ids[n % ids.length]! };
+
+  const examples = new Map<string, { request: RouteRequest; uses: number }>();
+  async function example(row: string, actor: FuzzActor): Promise<RouteRequest> {
+    const key = `${row}|${actor}`;
+    let cached = examples.get(key);
+    if (!cached || cached.uses >= EXAMPLE_USES) {
+      const ctx: RouteContext = {
+        app,
+        caller: world.sessions[actor],
+        owner: world.owner,
+        campaign: world.campaign,
+        draft: world.draft,
+        oidc,
+      };
+      cached = { request: await ROUTE_REQUESTS[row as RowKey](ctx), uses: 0 };
+      examples.set(key, cached);
+    }
+    cached.uses++;
+    return cached.request;
+  }
+
+  async function buildCall(route: FuzzRoute, plan: Plan): Promise<HttpCall> {
+    const row = route.rows.length ? route.rows[plan.row % route.rows.length]! : undefined;
+    const valid = row ? await example(row, plan.actor) : undefined;
+    let inputs = inputsOf(route, valid);
+    if (plan.kind === 'mutated') inputs = mutate(inputs, plan.mutations);
+    if (plan.kind === 'schema') inputs = mutate({ ...inputs, ...plan.inputs }, plan.mutations);
+    const raw = plan.kind === 'raw' ? plan.raw : {};
+
+    const params = inputs.params;
+    const paramOf = (name: string): Value =>
+      params && typeof params === 'object' && !Array.isArray(params)
+        ? ((params as Record<string, Value>)[name] ?? '')
+        : params;
+    let index = 0;
+    const path = route.url
+      .split('/')
+      .map((segment) => {
+        if (!segment.startsWith(':')) return segment;
+        const at = index++;
+        return raw.segment?.at === at ? raw.segment.text : encodeSegment(paramOf(segment.slice(1)), resolver);
+      })
+      .join('/');
+    const q = inputs.querystring;
+    const query =
+      raw.query ??
+      (q === undefined
+        ? ''
+        : q && typeof q === 'object' && !Array.isArray(q)
+          ? toQueryString(q as Record<string, Value>, resolver)
+          : encodeSegment(q, resolver));
+    const takesBody = route.method !== 'GET' && route.method !== 'HEAD';
+    const payload =
+      raw.body ?? (takesBody && inputs.body !== undefined ? toJsonText(inputs.body, resolver) : undefined);
+    const contentType =
+      'contentType' in raw ? raw.contentType : payload !== undefined ? 'application/json' : null;
+    const cookie = raw.cookie ?? cookiesOf(world.sessions[plan.actor], valid?.cookies);
+    return {
+      method: route.method,
+      url: query ? `${path}?${query}` : path,
+      headers: {
+        ...(contentType != null && { 'content-type': contentType }),
+        ...(cookie && { cookie }),
+        ...raw.headers,
+      },
+      payload,
+      remoteAddress: plan.sharedIp ? SHARED_IP : freshIp(),
+    };
+  }
+
+  /** A fuzzed request may end an actor's session (sign-out, sign-in, reset): give them a new one. */
+  async function keepActorsSignedIn(changes: RowChange[]) {
+    const ended = new Set(
+      changes.filter((c) => c.table === 'sessions' && c.op === 'DELETE').map((c) => c.old?.token_hash),
+    );
+    if (!ended.size) return;
+    for (const actor of FUZZ_ACTORS) {
+      const session = world.sessions[actor];
+      if (session && ended.has(hashToken(session.token)))
+        world.sessions[actor] = await signedIn(app, session.user);
+    }
+    world.owner = world.sessions.trader!;
+  }
+
+  const report: FuzzReport = { seed, runs, ms: 0, routes: {}, serverErrors: 0, unsendable: [], groups: [] };
+  const groups = new Map<string, { key: string; count: number; first: FuzzFailure }>();
+  for (const route of routes) report.routes[route.key] = { sent: 0, statuses: {} };
+  const arbs = routes.map((route) => planArb(route, hints));
+  const top = fc
+    .nat({ max: routes.length - 1 })
+    .chain((i) => arbs[i]!.map((plan) => ({ route: routes[i]!, plan })));
+
+  for (let batch = 0, index = 0; index < runs; batch++) {
+    const plans = fc.sample(top, {
+      seed: (seed ^ Math.imul(batch + 1, 0x9e3779b1)) | 0,
+      numRuns: Math.min(BATCH, runs - index),
+    });
+    for (const { route, plan } of plans) {
+      const stats = report.routes[route.key]!;
+      let call: HttpCall | undefined;
+      try {
+        call = await buildCall(route, plan);
+        const { res, changes } = await callAndWatch(app, call, mailSettled);
+        stats.sent++;
+        stats.statuses[res.statusCode] = (stats.statuses[res.statusCode] ?? 0) + 1;
+        const problems: string[] = [];
+        if (res.statusCode >= 500) {
+          report.serverErrors++;
+          problems.push(`answered ${res.statusCode}`);
+        }
+        problems.push(...leaksIn(res.body, call).map((leak) => `the answer holds ${leak}`));
+        if (res.statusCode >= 400 && !isErrorBody(res.body))
+          problems.push('a refusal without { "error": … }');
+        const refused = res.statusCode >= 400;
+        if (refused || (route.method === 'GET' && !READS_THAT_WRITE.has(route.key))) {
+          const changed = await unexpectedChanges(app.db, changes);
+          if (changed.length)
+            problems.push(
+              `${refused ? 'a refused request' : 'a read'} changed rows: ${[...new Set(changed.map((c) => `${c.op} ${c.table}`))].join(', ')}` +
+                `\n      ${changed.slice(0, 3).map(describeChange).join('\n      ')}`,
+            );
+        }
+        for (const problem of problems) {
+          const key = `${route.key} — ${problem.split('\n')[0]!.replace(/ \(".*"\)$/, '')}`;
+          const failure: FuzzFailure = {
+            index,
+            route: route.key,
+            actor: plan.actor,
+            kind: plan.kind,
+            status: res.statusCode,
+            problem,
+            call,
+          };
+          const group = groups.get(key);
+          if (group) group.count++;
+          else {
+            groups.set(key, { key, count: 1, first: failure });
+            log(describeFailure(failure, seed, res.body));
+          }
+        }
+        await keepActorsSignedIn(changes);
+      } catch (error) {
+        report.unsendable.push({ index, route: route.key, error: (error as Error).message });
+        if (report.unsendable.length <= 3)
+          log(
+            `! #${index} ${route.key}: not sent (${(error as Error).message}) ${call ? describeCall(call) : ''}`,
+          );
+      }
+      index++;
+      if (options.progressEvery && index % options.progressEvery === 0) {
+        log(
+          `[fuzz] ${index.toLocaleString('en-US')}/${runs.toLocaleString('en-US')} sent, ${report.serverErrors} × 5xx, ${groups.size} distinct problems, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+        );
+      }
+      if (index % 500 === 0) ids = await existingIds(app, [...actorIds, world.campaign.id, world.draft.id]);
+    }
+  }
+  report.groups = [...groups.values()];
+  report.ms = Date.now() - started;
+  return report;
+}
+
+const clip = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text;
+
+export function describeCall(call: HttpCall): string {
+  const payload =
+    call.payload === undefined ? '' : `\n      body: ${clip(JSON.stringify(call.payload), 400)}`;
+  return `${call.method} ${clip(call.url, 300)}\n      headers: ${clip(JSON.stringify(call.headers), 300)}${payload}`;
+}
+
+export function describeFailure(f: FuzzFailure, seed: number, body?: string): string {
+  return [
+    `✖ #${f.index} ${f.route} as ${f.actor} (${f.kind}) → ${f.status}: ${f.problem}`,
+    `      ${describeCall(f.call)}`,
+    ...(body === undefined ? [] : [`      answer: ${clip(body, 300)}`]),
+    `      replay: FUZZ_SEED=${seed} FUZZ_RUNS=${f.index + 1} npm run fuzz`,
+  ].join('\n');
+}
+
+/** The run in lines: seed, counts, per-route statuses, problems. */
+export function formatReport(r: FuzzReport): string {
+  const sent = Object.values(r.routes).reduce((n, s) => n + s.sent, 0);
+  const width = Math.max(...Object.keys(r.routes).map((k) => k.length));
+  const lines = [
+    `fuzz: seed ${r.seed}, ${sent.toLocaleString('en-US')} requests in ${(r.ms / 1000).toFixed(1)} s, ${r.serverErrors} × 5xx, ${r.groups.length} distinct problems${r.unsendable.length ? `, ${r.unsendable.length} not sent` : ''}`,
+    ...Object.entries(r.routes).map(
+      ([route, s]) =>
+        `  ${route.padEnd(width)}  ${String(s.sent).padStart(6)}  ${Object.entries(s.statuses)
+          .map(([code, n]) => `${code}×${n}`)
+          .join(' ')}`,
+    ),
+    ...r.groups.map((g) => `  ✖ ${g.count} × ${g.key} (first: #${g.first.index})`),
+  ];
+  return lines.join('\n');
+}
