@@ -168,6 +168,6 @@ export async function createCampaign(db: Db, overrides: Partial<NewCampaign> = {
     })
     .returning();
   // A write like the app's own: the public list must not answer from before it.
-  invalidateCampaignLists(db);
+  await invalidateCampaignLists(db);
   return campaign!;
 }
