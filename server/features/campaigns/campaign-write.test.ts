@@ -285,7 +285,11 @@ describe('PATCH /api/campaigns/:id', () => {
   });
 
   it('locks the financial terms once an investor committed money; title, description and route stay editable', async () => {
-    const backed = await createCampaign(app.db, { traderId: trader.id, investorCount: 1, raisedAmount: '5000' });
+    const backed = await createCampaign(app.db, {
+      traderId: trader.id,
+      investorCount: 1,
+      raisedAmount: '5000',
+    });
     const terms = {
       targetAmount: '200000',
       quantity: '120',
