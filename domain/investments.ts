@@ -2,7 +2,7 @@
 // calls, the escrow statuses, and the investor dashboard's summary computed from the list.
 import { z } from 'zod';
 import { decimalField, NUMERIC_MAX } from './decimal-schema.ts';
-import { dec, MIN_INVESTMENT, toFixed, ZERO, type Decimal } from './money.ts';
+import { dec, toFixed, ZERO, type Decimal } from './money.ts';
 import type { InvestRefusal } from './policies.ts';
 
 /**
@@ -47,13 +47,13 @@ export const RESERVATION_MINUTES = 15;
 
 const uuid = (label: string) => z.string({ error: `${label} is required` }).uuid(`${label} must be an id`);
 
-/** `POST /api/create-payment-intent` (spec §7). The amount is a decimal string; the minimum is checked by the server against the campaign. */
+/**
+ * `POST /api/create-payment-intent` (spec §7). The amount is a decimal string; the server checks it
+ * against the campaign: at least $100 and the campaign's minimum (except for the exact last slice),
+ * at most what is still open.
+ */
 export const createPaymentIntentSchema = z.strictObject({
-  amount: decimalField('Amount', {
-    max: NUMERIC_MAX.money,
-    min: MIN_INVESTMENT,
-    minMessage: `The minimum investment is $${MIN_INVESTMENT}`,
-  }),
+  amount: decimalField('Amount', { max: NUMERIC_MAX.money }),
   campaignId: uuid('campaignId'),
   investorId: uuid('investorId'),
 });
