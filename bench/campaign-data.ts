@@ -87,7 +87,8 @@ export async function insertBenchCampaigns(db: Db, count: number, traderCount = 
       const quantity = String(150 + Math.floor(random() * 151));
       const buyPrice = (1.2 + random() * 0.4).toFixed(2);
       const sellPrice = (4.6 + random() * 1.6).toFixed(2);
-      const targetAmount = toFixed(Number(quantity) * 1000 * Number(buyPrice) * (1.8 + random() * 0.6));
+      // Synthetic figures: floats are fine here, the app only ever sees the decimal strings.
+      const targetAmount = (Number(quantity) * 1000 * Number(buyPrice) * (1.8 + random() * 0.6)).toFixed(2);
       const status = pick(STATUSES);
       const createdAt = new Date(now.getTime() - Math.floor(random() * 365 * DAY_MS));
       const deadline = new Date(createdAt.getTime() + (20 + Math.floor(random() * 300)) * DAY_MS);
@@ -101,7 +102,7 @@ export async function insertBenchCampaigns(db: Db, count: number, traderCount = 
         buyPrice,
         sellPrice,
         targetAmount,
-        raisedAmount: toFixed(Number(targetAmount) * funded),
+        raisedAmount: (Number(targetAmount) * funded).toFixed(2),
         status,
         deadline,
         minimumInvestment: pick(['100', '500', '1000', '1500']),
@@ -117,5 +118,5 @@ export async function insertBenchCampaigns(db: Db, count: number, traderCount = 
   }
   // Fresh statistics, as autovacuum would have them on a table that grew this way.
   await db.execute(sql`analyze campaigns`);
-  invalidateCampaignLists(db);
+  await invalidateCampaignLists(db);
 }

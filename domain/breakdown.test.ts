@@ -9,7 +9,7 @@ import {
   SAMPLE_BREAKDOWN_INPUT,
   type BreakdownInput,
 } from './breakdown.ts';
-import { dec, platformFee, toFixed } from './money.ts';
+import { dec, platformFee, toFixed, ZERO } from './money.ts';
 
 if (process.env.FC_SEED) fc.configureGlobal({ seed: Number(process.env.FC_SEED) });
 
@@ -101,7 +101,7 @@ describe('costBreakdown', () => {
         expect(costs).toHaveLength(6);
         expect(totals).toEqual([expect.objectContaining({ amount: r.totalCost })]);
         expect(r.lines.at(-1)!.isTotal).toBe(true);
-        expect(toFixed(costs.reduce((sum, l) => sum.plus(l.amount), dec(0)))).toBe(r.totalCost);
+        expect(toFixed(costs.reduce((sum, l) => sum.plus(l.amount), ZERO))).toBe(r.totalCost);
         expect(toFixed(dec(i.quantityTonnes).times(1000).times(i.sellPrice))).toBe(r.grossRevenue);
         expect(toFixed(dec(r.grossRevenue).minus(r.totalCost))).toBe(r.grossProfit);
         expect(toFixed(platformFee(r.grossProfit))).toBe(r.platformFee);

@@ -1,7 +1,7 @@
 // Trade cost breakdown (spec §9, /breakdown): the spec's sample of 1,000 t at buy $1.40 / sell $5.60
 // gives purchase 1,400,000 + shipping 1,000,000 + customs 400,000 + insurance 100,000 + storage 50,000
 // + other 100,000 = 3,050,000. Costs other than the purchase scale per tonne at the sample's rates.
-import { dec, KG_PER_TONNE, PLATFORM_FEE_RATE, platformFee, toFixed, type Decimal } from './money.ts';
+import { dec, KG_PER_TONNE, ZERO, PLATFORM_FEE_RATE, platformFee, toFixed, type Decimal } from './money.ts';
 
 export interface CostBreakdownLine {
   label: string;
@@ -74,7 +74,7 @@ export function costBreakdown(input: BreakdownInput): CostBreakdown {
     ['Storage', perTonne(DEFAULT_COSTS_PER_TONNE.storage), 'Terminal storage at destination'],
     ['Other', perTonne(DEFAULT_COSTS_PER_TONNE.other), 'Certification, inspection, admin'],
   ];
-  const totalCost = costs.reduce((sum, [, amount]) => sum.plus(amount), dec(0));
+  const totalCost = costs.reduce((sum, [, amount]) => sum.plus(amount), ZERO);
   const grossRevenue = kg.times(input.sellPrice);
   const grossProfit = grossRevenue.minus(totalCost);
   const fee = platformFee(grossProfit, PLATFORM_FEE_RATE);

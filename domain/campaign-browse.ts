@@ -3,6 +3,7 @@
 // instead of failing. Written back with the defaults left out, in one fixed order.
 import {
   CAMPAIGN_SORTS,
+  CAMPAIGN_STATUS_GROUPS,
   REGIONS,
   RISK_LEVELS,
   type CampaignSort,
@@ -18,7 +19,7 @@ export const SEARCH_MAX_LENGTH = 100;
 const MAX_PAGE = 10_000;
 
 /** What anyone can browse: drafts (cancelled) are never listed publicly. */
-export const PUBLIC_CAMPAIGN_STATUSES = ['active', 'funded', 'trading', 'completed'] as const;
+export const PUBLIC_CAMPAIGN_STATUSES = CAMPAIGN_STATUS_GROUPS.public;
 export type PublicCampaignStatus = (typeof PUBLIC_CAMPAIGN_STATUSES)[number] & CampaignStatus;
 
 export interface BrowseView {

@@ -1,6 +1,6 @@
 // Everything a campaign card or page shows that is computed, in one place (spec §9 formulas).
 import type { Campaign } from './campaign-schemas.ts';
-import { campaignStatusLabel, daysLeft } from './campaigns.ts';
+import { CAMPAIGN_STATUS_GROUPS, campaignStatusLabel, daysLeft, inStatusGroup } from './campaigns.ts';
 import {
   estimatedCampaignProfit,
   expectedRoiPercent,
@@ -16,6 +16,26 @@ type CampaignNumbers = Pick<
   'targetAmount' | 'raisedAmount' | 'quantity' | 'buyPrice' | 'sellPrice' | 'deadline' | 'status'
 >;
 
+/**
+ * Where a campaign's funding stands, the one answer every card, page and check uses:
+ * - `open`: takes investments (active, before its deadline, below its target);
+ * - `funded`: reached its target (money in escrow, at work or paid out);
+ * - `closed`: the deadline passed before the target (refunds follow: the campaign is being cancelled);
+ * - `cancelled`: withdrawn or expired, every investment refunded.
+ */
+export type FundingState = 'open' | 'funded' | 'closed' | 'cancelled';
+
+/** What funding depends on: as the wire carries it, or as a row holds it (deadline as a Date). */
+export type FundingTerms = Pick<Campaign, 'status' | 'raisedAmount' | 'targetAmount'> & {
+  deadline: string | Date;
+};
+
+export function fundingState(c: FundingTerms, now: Date = new Date()): FundingState {
+  if (c.status === 'cancelled') return 'cancelled';
+  if (inStatusGroup(c.status, 'funded') || isFullyFunded(c.raisedAmount, c.targetAmount)) return 'funded';
+  return new Date(c.deadline).getTime() <= now.getTime() ? 'closed' : 'open';
+}
+
 export interface CampaignFigures {
   /** Percent with 1 decimal, e.g. "300.0". */
   expectedRoiPercent: string;
@@ -26,11 +46,14 @@ export interface CampaignFigures {
   progressPercent: string;
   remaining: string;
   fullyFunded: boolean;
+  /** Whole days until the deadline while funding is open; 0 otherwise. */
   daysLeft: number;
   statusLabel: string;
+  fundingState: FundingState;
 }
 
 export function campaignFigures(c: CampaignNumbers, now: Date = new Date()): CampaignFigures {
+  const state = fundingState(c, now);
   return {
     expectedRoiPercent: toFixed(expectedRoiPercent(c.buyPrice, c.sellPrice), 1),
     marginPerKg: toFixed(marginPerKg(c.buyPrice, c.sellPrice)),
@@ -38,8 +61,9 @@ export function campaignFigures(c: CampaignNumbers, now: Date = new Date()): Cam
     progressPercent: toFixed(fundingProgressPercent(c.raisedAmount, c.targetAmount), 1),
     remaining: toFixed(remainingAmount(c.raisedAmount, c.targetAmount)),
     fullyFunded: isFullyFunded(c.raisedAmount, c.targetAmount),
-    daysLeft: daysLeft(c.deadline, now),
+    daysLeft: state === 'open' ? daysLeft(c.deadline, now) : 0,
     statusLabel: campaignStatusLabel(c.status),
+    fundingState: state,
   };
 }
 
@@ -73,8 +97,8 @@ export function campaignStatusTimeline(
       { label: 'Cancelled: funding closed without reaching the target', at: c.updatedAt, done: true },
     ];
   }
-  const order = ['active', 'funded', 'trading', 'completed'] as const;
-  const reached = order.indexOf(c.status);
+  // The live statuses, in lifecycle order.
+  const reached = (CAMPAIGN_STATUS_GROUPS.live as readonly string[]).indexOf(c.status);
   const steps = ['Funding opened', 'Fully funded', 'Shipment in progress', 'Delivered and settled'];
   return steps.map((label, i) => ({
     label,

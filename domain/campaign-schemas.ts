@@ -67,6 +67,8 @@ export const CAMPAIGN_MESSAGES = {
   traderMismatch: 'Campaigns can only be created under your own account',
   notOwner: 'You can only edit your own campaigns',
   completedLocked: 'Completed campaigns cannot be edited',
+  termsLocked:
+    'The financial terms are locked: investors have committed money to this campaign. You can still edit its title, description and trade route.',
 } as const;
 
 const DAY_MS = 86_400_000;

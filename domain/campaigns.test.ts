@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CAMPAIGN_STATUSES, campaignStatusLabel, daysLeft, REGION_LABELS, RISK_LABELS } from './campaigns.ts';
+import {
+  CAMPAIGN_STATUS_GROUPS,
+  CAMPAIGN_STATUSES,
+  CAMPAIGN_TRANSITIONS,
+  campaignStatusLabel,
+  daysLeft,
+  findTransition,
+  inStatusGroup,
+  REGION_LABELS,
+  RISK_LABELS,
+} from './campaigns.ts';
 
 describe('campaignStatusLabel', () => {
   it('labels each status as spec §4 says, cancelled as Draft', () => {
@@ -49,5 +59,32 @@ describe('labels', () => {
   it('names each risk level and region', () => {
     expect(RISK_LABELS).toEqual({ low: 'Low risk', medium: 'Medium risk', high: 'High risk' });
     expect(REGION_LABELS).toEqual({ asia: 'Asia', europe: 'Europe', americas: 'Americas' });
+  });
+});
+
+describe('status groups and transitions', () => {
+  it('lists only real statuses in every group', () => {
+    for (const [name, group] of Object.entries(CAMPAIGN_STATUS_GROUPS))
+      for (const status of group) expect(CAMPAIGN_STATUSES, name).toContain(status);
+  });
+
+  it('keeps drafts (cancelled) out of every public view', () => {
+    expect(inStatusGroup('cancelled', 'public')).toBe(false);
+    expect(inStatusGroup('cancelled', 'landing')).toBe(false);
+    expect(CAMPAIGN_STATUS_GROUPS.public).toEqual(['active', 'funded', 'trading', 'completed']);
+  });
+
+  it('moves a campaign only along the lifecycle of DESIGN.md §3', () => {
+    expect(findTransition('active', 'funded', 'system')).toBeDefined();
+    expect(findTransition('funded', 'trading', 'owner')).toBeDefined();
+    expect(findTransition('trading', 'completed', 'owner')).toBeDefined();
+    expect(findTransition('active', 'cancelled', 'system')).toBeDefined();
+    expect(findTransition('funded', 'cancelled', 'admin')).toBeDefined();
+    // Nothing leaves a final status, and a trader can neither fund nor cancel a funded campaign.
+    for (const from of CAMPAIGN_STATUS_GROUPS.final)
+      expect(CAMPAIGN_TRANSITIONS.filter((t) => t.from === from)).toEqual([]);
+    expect(findTransition('active', 'funded', 'owner')).toBeUndefined();
+    expect(findTransition('funded', 'cancelled', 'owner')).toBeUndefined();
+    expect(findTransition('completed', 'cancelled', 'admin')).toBeUndefined();
   });
 });

@@ -4,6 +4,92 @@
 export const CAMPAIGN_STATUSES = ['active', 'funded', 'trading', 'completed', 'cancelled'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
+/**
+ * Named groups of statuses: every rule that covers "the open ones" or "the funded ones" names its group
+ * here instead of retyping a list. Order within a group follows the lifecycle.
+ */
+export const CAMPAIGN_STATUS_GROUPS = {
+  /** Takes investments (until its deadline: see fundingState in campaign-figures.ts). */
+  openForFunding: ['active'],
+  /** Reached its target: the money is in escrow or at work, or was paid out. */
+  funded: ['funded', 'trading', 'completed'],
+  /** Financed and not yet settled: the cargo has a shipment to track. */
+  shipping: ['funded', 'trading'],
+  /** Listed for everyone; a cancelled campaign (label Draft) is not. */
+  public: ['active', 'funded', 'trading', 'completed'],
+  /** On the landing page: still raising, or just raised. */
+  landing: ['active', 'funded'],
+  /** Counts in a trader's totals and averages (cancelled ones were refunded). */
+  live: ['active', 'funded', 'trading', 'completed'],
+  /** Settled for good: nothing changes any more. */
+  final: ['completed', 'cancelled'],
+} as const satisfies Record<string, readonly CampaignStatus[]>;
+export type CampaignStatusGroup = keyof typeof CAMPAIGN_STATUS_GROUPS;
+
+export function inStatusGroup(status: CampaignStatus, group: CampaignStatusGroup): boolean {
+  return (CAMPAIGN_STATUS_GROUPS[group] as readonly CampaignStatus[]).includes(status);
+}
+
+/** Who moves a campaign from one status to another (DESIGN.md §3). */
+export type TransitionActor = 'system' | 'owner' | 'admin';
+
+export interface CampaignTransition {
+  from: CampaignStatus;
+  to: CampaignStatus;
+  by: TransitionActor;
+  /** What the move does, for people reading the table (the service does it). */
+  does: string;
+}
+
+/**
+ * Every allowed move, as data: the server checks a requested move against it and the UI offers only
+ * the moves listed for the viewer. Nothing else writes a campaign's status.
+ */
+export const CAMPAIGN_TRANSITIONS: readonly CampaignTransition[] = [
+  { from: 'active', to: 'funded', by: 'system', does: 'raised reached the target: funding closes' },
+  { from: 'funded', to: 'trading', by: 'owner', does: 'the trader starts the shipment' },
+  {
+    from: 'trading',
+    to: 'completed',
+    by: 'owner',
+    does: 'actual profit recorded; escrow released; principal and profit paid out, less the fee',
+  },
+  {
+    from: 'active',
+    to: 'cancelled',
+    by: 'system',
+    does: 'the deadline passed before the target: every investment refunded',
+  },
+  { from: 'active', to: 'cancelled', by: 'owner', does: 'withdrawn by its trader before any investment' },
+  {
+    from: 'active',
+    to: 'cancelled',
+    by: 'admin',
+    does: 'cancelled with a reason: every investment refunded',
+  },
+  {
+    from: 'funded',
+    to: 'cancelled',
+    by: 'admin',
+    does: 'cancelled with a reason: every investment refunded',
+  },
+  {
+    from: 'trading',
+    to: 'cancelled',
+    by: 'admin',
+    does: 'cancelled with a reason: every investment refunded',
+  },
+];
+
+/** The transition from `from` to `to` that `by` may make, if any. */
+export function findTransition(
+  from: CampaignStatus,
+  to: CampaignStatus,
+  by: TransitionActor,
+): CampaignTransition | undefined {
+  return CAMPAIGN_TRANSITIONS.find((t) => t.from === from && t.to === to && t.by === by);
+}
+
 export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
 

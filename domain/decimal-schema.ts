@@ -1,5 +1,6 @@
-// Decimal form and API fields: text or a JSON number in, a plain decimal string out, checked against
-// the precision of the numeric column that stores it. Kept apart from money.ts so pages that only
+// Decimal form and API fields: decimal text in (never a JSON number: a float such as 0.1 + 0.2 would
+// already be wrong before we see it), a plain decimal string out, checked against the precision of
+// the numeric column that stores it. Kept apart from money.ts so pages that only
 // show figures do not load the schema library.
 import { z } from 'zod';
 import { dec } from './money.ts';
@@ -16,8 +17,13 @@ export interface DecimalFieldOptions {
 export function decimalField(label: string, { max, min, minMessage }: DecimalFieldOptions) {
   const maxText = Number(max).toLocaleString('en-US', { maximumFractionDigits: 2 });
   return z
-    .union([z.string(), z.number()], { error: `${label} is required` })
-    .transform((v) => String(v).trim())
+    .string({
+      error: (issue) =>
+        issue.input === undefined
+          ? `${label} is required`
+          : `${label} must be a decimal string, e.g. "1500.00" (not a JSON number)`,
+    })
+    .transform((v) => v.trim())
     .pipe(
       z
         .string()

@@ -13,11 +13,13 @@ import {
   KG_PER_TONNE,
   marginPerKg,
   MIN_INVESTMENT,
+  percentOf,
   PLATFORM_FEE_RATE,
   platformFee,
   projectedProfit,
   remainingAmount,
   toFixed,
+  usdText,
 } from './money.ts';
 
 if (process.env.FC_SEED) fc.configureGlobal({ seed: Number(process.env.FC_SEED) });
@@ -44,10 +46,9 @@ describe('constants', () => {
 });
 
 describe('dec', () => {
-  it('parses decimal strings and numbers exactly', () => {
+  it('parses decimal strings and Big values exactly', () => {
     expect(dec('1400000.00').eq('1400000')).toBe(true);
     expect(dec('0.1').plus(dec('0.2')).toFixed()).toBe('0.3');
-    expect(dec(12).toFixed()).toBe('12');
     expect(dec(new Big('3.5')).toFixed()).toBe('3.5');
   });
 
@@ -86,7 +87,7 @@ describe('toFixed', () => {
     );
     fc.assert(
       fc.property(fc.double({ min: -1e12, max: 1e12, noNaN: true }), (x) => {
-        const s = toFixed(x);
+        const s = toFixed(new Big(x));
         expect(s).toMatch(TWO_PLACES);
         expect(Math.abs(Number(s) - x)).toBeLessThanOrEqual(0.005 + Math.abs(x) * 1e-15);
       }),
@@ -288,5 +289,29 @@ describe('platformFee', () => {
         expect(toFixed(fee)).toMatch(TWO_PLACES);
       }),
     );
+  });
+});
+
+describe('percentOf', () => {
+  it('is the share of whole counts in percent, rounded half up', () => {
+    expect(percentOf(2, 3)).toBe('66.7');
+    expect(percentOf(1, 8, 2)).toBe('12.50');
+    expect(percentOf(0, 5)).toBe('0.0');
+    expect(percentOf(5, 5)).toBe('100.0');
+  });
+
+  it('refuses what is not a whole count, and a total of 0', () => {
+    expect(() => percentOf(1.5, 3)).toThrow(RangeError);
+    expect(() => percentOf(1, 0)).toThrow(RangeError);
+  });
+});
+
+describe('usdText', () => {
+  it('writes an exact amount with thousands separators and cents', () => {
+    expect(usdText('12500')).toBe('$12,500.00');
+    expect(usdText('1000000.5')).toBe('$1,000,000.50');
+    expect(usdText('99.999')).toBe('$100.00');
+    expect(usdText('-1234.5')).toBe('-$1,234.50');
+    expect(usdText('0')).toBe('$0.00');
   });
 });

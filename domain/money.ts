@@ -3,7 +3,11 @@
 import Big from 'big.js';
 
 export type Decimal = Big;
-export type DecimalInput = string | number | Big;
+/**
+ * Money and quantities enter as decimal strings (as they leave a numeric column or the wire) or as
+ * Big values, never as JS numbers: a float such as 0.1 + 0.2 must not be able to reach a sum.
+ */
+export type DecimalInput = string | Big;
 
 /** Platform fee: 5% of gross profit (spec §9). */
 export const PLATFORM_FEE_RATE = '0.05';
@@ -17,6 +21,9 @@ export function dec(value: DecimalInput | null | undefined): Big {
   if (value === null || value === undefined || value === '') return new Big(0);
   return new Big(value);
 }
+
+/** Zero, for sums: `rows.reduce((sum, r) => sum.plus(r.amount), ZERO)`. */
+export const ZERO: Big = new Big(0);
 
 /** Fixed-point string with `places` decimals, rounded half-up: the wire format of money. */
 export function toFixed(value: DecimalInput, places = 2): string {
@@ -73,6 +80,20 @@ export function isFullyFunded(raisedAmount: DecimalInput | null, targetAmount: D
 export function remainingAmount(raisedAmount: DecimalInput | null, targetAmount: DecimalInput): Big {
   const rest = dec(targetAmount).minus(dec(raisedAmount));
   return rest.lt(0) ? new Big(0) : rest;
+}
+
+/** "$12,500.00": an exact amount in words for messages (the server's and the client's alike). */
+export function usdText(value: DecimalInput): string {
+  const [whole, cents] = toFixed(value).split('.') as [string, string];
+  const sign = whole.startsWith('-') ? '-' : '';
+  return `${sign}$${whole.replace('-', '').replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
+}
+
+/** `count` as a percent of `total` with `places` decimals ("66.7"); counts are whole numbers, so exact. */
+export function percentOf(count: number, total: number, places = 1): string {
+  if (!Number.isSafeInteger(count) || !Number.isSafeInteger(total) || total <= 0)
+    throw new RangeError('percentOf takes whole counts and a positive total');
+  return toFixed(new Big(count).div(total).times(100), places);
 }
 
 /** Platform fee on a gross profit; no fee on a loss. */

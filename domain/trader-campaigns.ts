@@ -5,7 +5,14 @@
 import type { Campaign, CampaignCreateInput, CampaignPatchInput } from './campaign-schemas.ts';
 import { campaignFigures } from './campaign-figures.ts';
 import { assessRiskLevel, endOfDeadlineDay } from './campaign-rules.ts';
-import { CAMPAIGN_STATUSES, campaignStatusLabel, type CampaignStatus, type RiskLevel } from './campaigns.ts';
+import {
+  CAMPAIGN_STATUS_GROUPS,
+  CAMPAIGN_STATUSES,
+  campaignStatusLabel,
+  inStatusGroup,
+  type CampaignStatus,
+  type RiskLevel,
+} from './campaigns.ts';
 import {
   dec,
   estimatedCampaignProfit,
@@ -13,6 +20,7 @@ import {
   fundingProgressPercent,
   marginPerKg,
   toFixed,
+  ZERO,
 } from './money.ts';
 
 // ---- dashboard tabs ----------------------------------------------------------------------------
@@ -29,8 +37,8 @@ export const TRADER_TAB_LABELS: Record<TraderTab, string> = {
 
 /** Funded holds every funded cargo: waiting to ship (Funded) and at sea (In Progress). Drafts only show in All. */
 const TAB_STATUSES: Record<TraderTab, readonly CampaignStatus[]> = {
-  active: ['active'],
-  funded: ['funded', 'trading'],
+  active: CAMPAIGN_STATUS_GROUPS.openForFunding,
+  funded: CAMPAIGN_STATUS_GROUPS.shipping,
   completed: ['completed'],
   all: CAMPAIGN_STATUSES,
 };
@@ -41,7 +49,7 @@ export function inTraderTab(campaign: { status: CampaignStatus }, tab: TraderTab
 
 /** Track Shipment is offered once a campaign is funded and until it is delivered. */
 export function hasShipmentToTrack(campaign: { status: CampaignStatus }): boolean {
-  return campaign.status === 'funded' || campaign.status === 'trading';
+  return inStatusGroup(campaign.status, 'shipping');
 }
 
 // ---- the dashboard row (spec §3) ---------------------------------------------------------------
@@ -91,7 +99,8 @@ export function dateOfDeadline(deadline: string): string {
 }
 
 const DECIMAL = /^\d+(\.\d+)?$/;
-const isDecimal = (v: unknown): v is string | number => DECIMAL.test(String(v ?? '').trim());
+/** Form text that reads as a decimal (inputs hold text). */
+const isDecimal = (v: unknown): v is string => typeof v === 'string' && DECIMAL.test(v.trim());
 
 export interface CampaignTermsPreview {
   /** Percent, 1 decimal; null until both prices are valid numbers and buy > 0. */
@@ -113,21 +122,21 @@ export function campaignTermsPreview(
   },
   now: Date = new Date(),
 ): CampaignTermsPreview {
-  const prices = isDecimal(terms.buyPrice) && isDecimal(terms.sellPrice) && dec(terms.buyPrice).gt(0);
-  const buy = prices ? String(terms.buyPrice).trim() : '0';
-  const sell = prices ? String(terms.sellPrice).trim() : '0';
+  const prices = isDecimal(terms.buyPrice) && isDecimal(terms.sellPrice) && dec(terms.buyPrice.trim()).gt(0);
+  const buy = prices ? (terms.buyPrice as string).trim() : '0';
+  const sell = prices ? (terms.sellPrice as string).trim() : '0';
   const deadline = typeof terms.deadline === 'string' ? endOfDeadlineDay(terms.deadline) : undefined;
   return {
     expectedRoiPercent: prices ? toFixed(expectedRoiPercent(buy, sell), 1) : null,
     marginPerKg: prices ? toFixed(marginPerKg(buy, sell)) : null,
     estimatedProfit:
       prices && isDecimal(terms.quantity)
-        ? toFixed(estimatedCampaignProfit(String(terms.quantity).trim(), buy, sell))
+        ? toFixed(estimatedCampaignProfit(terms.quantity.trim(), buy, sell))
         : null,
     riskLevel:
       prices && isDecimal(terms.targetAmount) && deadline
         ? assessRiskLevel(
-            { buyPrice: buy, sellPrice: sell, targetAmount: String(terms.targetAmount).trim(), deadline },
+            { buyPrice: buy, sellPrice: sell, targetAmount: terms.targetAmount.trim(), deadline },
             now,
           )
         : null,
@@ -276,9 +285,9 @@ export interface RaisedOverTimePoint {
  * refunded) are left out.
  */
 export function raisedByCreationDate(campaigns: readonly Campaign[]): RaisedOverTimePoint[] {
-  let total = dec(0);
+  let total = ZERO;
   return [...campaigns]
-    .filter((c) => c.status !== 'cancelled')
+    .filter((c) => inStatusGroup(c.status, 'live'))
     .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt))
     .map((c) => {
       total = total.plus(dec(c.raisedAmount));

@@ -306,7 +306,7 @@ test.describe('trader workspace', () => {
     await expect(panel(page).getByRole('link', { name: 'Create New Campaign' })).toBeVisible();
   });
 
-  test('completed campaigns are view-only and funded rows track their shipment (demo trader)', async ({
+  test('completed campaigns are view-only, backed ones keep their terms, funded rows track their shipment (demo trader)', async ({
     page,
   }) => {
     await signInDemoTrader(page);
@@ -328,6 +328,26 @@ test.describe('trader workspace', () => {
     await expect(
       row(panel(page), 'Kandla → Rotterdam green ammonia cargo').getByRole('button', { name: /^Edit/ }),
     ).toBeVisible();
+
+    // A campaign with investors: its financial terms are read-only, with the reason; the title is not.
+    await row(panel(page), 'Kandla → Rotterdam green ammonia cargo')
+      .getByRole('button', { name: /^Edit/ })
+      .click();
+    const edit = modal(page);
+    await expect(edit.getByRole('note')).toHaveText(CAMPAIGN_MESSAGES.termsLocked);
+    for (const label of [
+      'Target amount (USD)',
+      'Quantity (tonnes of hydrogen)',
+      'Buy price ($/kg)',
+      'Sell price ($/kg)',
+      'Minimum investment (USD)',
+      'Funding deadline',
+    ])
+      await expect(edit.getByLabel(label), label).not.toBeEditable();
+    await expect(edit.getByLabel('Campaign title')).toBeEditable();
+    await expect(edit.getByLabel('Description')).toBeEditable();
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await expect(edit).toBeHidden();
 
     await tab(page, 'Funded').click();
     await expect(row(panel(page), 'Paradip → Hamburg pilot shipment')).toContainText('Funded');

@@ -6,6 +6,8 @@ import { buildApp } from '../server/app.ts';
 import { openDatabase } from '../server/db/connect.ts';
 import { prepareDatabase } from '../server/db/prepare.ts';
 import { startOidcProvider } from '../test/auth-services.ts';
+import { STRIPE_SETTINGS } from '../test/authz/requests.ts';
+import { fuzzRoutes } from '../test/fuzz/routes.ts';
 import { formatReport, runFuzz } from '../test/fuzz/run.ts';
 
 function option(name: string): string | undefined {
@@ -24,19 +26,34 @@ console.log(
   `fuzz: seed ${seed}, ${runs.toLocaleString('en-US')} requests on in-memory PGlite (replay: FUZZ_SEED=${seed})`,
 );
 const oidc = await startOidcProvider();
-const database = await openDatabase({ memory: true });
-await prepareDatabase(database, { seedDemo: false });
-const app = await buildApp({
-  database,
-  settings: {
-    oauth: { google: { clientId: 'fuzz-client', clientSecret: 'fuzz-secret', issuer: oidc.issuer } },
-  },
+/** The app on a new in-memory PGlite database. */
+async function appWith(settings: Parameters<typeof buildApp>[0]['settings']) {
+  const database = await openDatabase({ memory: true });
+  await prepareDatabase(database, { seedDemo: false });
+  return buildApp({ database, settings });
+}
+const app = await appWith({
+  oauth: { google: { clientId: 'fuzz-client', clientSecret: 'fuzz-secret', issuer: oidc.issuer } },
 });
+// Routes that exist only with Stripe configured get a share of the run on an app in Stripe mode.
+const stripeApp = await appWith({ stripe: STRIPE_SETTINGS });
 try {
+  const sandboxRoutes = new Set(fuzzRoutes(app.apiRoutes).map((r) => r.key));
+  const stripeRuns = Math.max(100, Math.round(runs / 100));
   const report = await runFuzz(app, oidc, { runs, seed, log: console.log, progressEvery: 5_000 });
   console.log(`\n${formatReport(report)}`);
-  process.exitCode = report.groups.length || report.unsendable.length ? 1 : 0;
+  console.log(`\nStripe mode, the routes that exist only then (${stripeRuns} more requests):`);
+  const stripe = await runFuzz(stripeApp, oidc, {
+    runs: stripeRuns,
+    seed,
+    log: console.log,
+    only: (route) => !sandboxRoutes.has(route.key),
+  });
+  console.log(formatReport(stripe));
+  const failed = [report, stripe].some((r) => r.groups.length || r.unsendable.length);
+  process.exitCode = failed ? 1 : 0;
 } finally {
   await app.close();
+  await stripeApp.close();
   await oidc.close();
 }

@@ -9,14 +9,24 @@
 // owner in that account state on rows with an owner, else a user of the first role the row allows).
 // Cells: a status code; 'shown' / 'hidden' = 200 with or without the row's object in the answer;
 // __ = does not apply (no owned object). HEAD answers as GET does (Fastify derives it): not listed.
+// Routes that exist only with Stripe configured run on a second app in Stripe mode; the route list
+// compared with the table is the union of both apps' routes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from './app.ts';
 import { buildAppWithSettings, startOidcProvider } from '../test/auth-services.ts';
 import { describeChange, installChangeLog, unexpectedChanges } from '../test/change-log.ts';
 import { freshIp } from '../test/auth.ts';
+import { apiRoutes } from '../test/fuzz/routes.ts';
 import { callAndWatch, cookiesOf, watchBackgroundMail } from '../test/authz/call.ts';
 import { ACTORS, cellContext, ROLE_ACTORS, UNVERIFIED_ENFORCED, type Actor } from '../test/authz/actors.ts';
-import { READS_THAT_WRITE, ROUTE_REQUESTS, routeOf, type RowKey } from '../test/authz/requests.ts';
+import {
+  ownerKind,
+  READS_THAT_WRITE,
+  ROUTE_REQUESTS,
+  routeOf,
+  STRIPE_SETTINGS,
+  type RowKey,
+} from '../test/authz/requests.ts';
 
 type Outcome = number | 'shown' | 'hidden' | null;
 type Cells = readonly [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome];
@@ -49,6 +59,17 @@ const MATRIX: Record<RowKey, Cells> = {
   'PATCH /api/campaigns/:id':                [401,      403,      403,      403,      403,      200,      403,      401,      200],
   'PATCH /api/campaigns/:id (a draft)':      [401,      403,      404,      403,      403,      200,      404,      401,      200],
   'GET /api/trader/stats/:traderId':         [401,      403,      403,      403,      200,      200,      403,      401,      200],
+  'GET /api/payments/config':                [200,      200,      200,      200,      200,      __,       __,       200,      200],
+  // Investing: the owner is the investor whose ids the call names (its intent, its payment, its list).
+  'POST /api/create-payment-intent':         [401,      403,      403,      403,      403,      200,      403,      401,      403],
+  'POST /api/sandbox/payment-intents/:id/confirm':
+                                             [401,      404,      403,      403,      403,      200,      404,      401,      403],
+  'POST /api/investments':                   [401,      403,      403,      403,      403,      201,      403,      401,      403],
+  'GET /api/investments':                    [401,      403,      403,      403,      200,      200,      403,      401,      200],
+  // Only with Stripe configured (run on a Stripe-mode app): Stripe's signature is the check.
+  'POST /api/payments/stripe/webhook':       [200,      200,      200,      200,      200,      __,       __,       200,      200],
+  'POST /api/payments/stripe/webhook (unsigned)':
+                                             [400,      400,      400,      400,      400,      __,       __,       400,      400],
 };
 
 const allows = (o: Outcome) => o === 'shown' || (typeof o === 'number' && o < 400);
@@ -57,41 +78,44 @@ const allows = (o: Outcome) => o === 'shown' || (typeof o === 'number' && o < 40
 function plan(row: RowKey, actor: Actor) {
   const cells = MATRIX[row];
   const cell = (a: Actor) => cells[ACTORS.indexOf(a)]!;
-  const owned = cell('owner') !== __;
+  const owner = cell('owner') === __ ? null : ownerKind(row);
   const role = ROLE_ACTORS.find((r) => allows(cell(r))) ?? 'investor';
   // Until email verification is enforced, an unverified user is answered as the same user verified.
   const expected =
-    actor === 'unverified' && !UNVERIFIED_ENFORCED ? cell(owned ? 'owner' : role) : cell(actor);
-  return { expected, world: { owned, role } };
+    actor === 'unverified' && !UNVERIFIED_ENFORCED ? cell(owner ? 'owner' : role) : cell(actor);
+  return { expected, world: { owner, role } };
 }
 
 let app: App;
+let stripeApp: App;
 let oidc: Awaited<ReturnType<typeof startOidcProvider>>;
-let mailSettled: () => Promise<void>;
+const mailSettled = new Map<App, () => Promise<void>>();
 
 beforeAll(async () => {
   oidc = await startOidcProvider();
   app = await buildAppWithSettings({
     oauth: { google: { clientId: 'matrix-client', clientSecret: 'matrix-secret', issuer: oidc.issuer } },
   });
-  await installChangeLog(app.db);
-  mailSettled = watchBackgroundMail(app);
+  stripeApp = await buildAppWithSettings({ stripe: STRIPE_SETTINGS });
+  for (const a of [app, stripeApp]) {
+    await installChangeLog(a.db);
+    mailSettled.set(a, watchBackgroundMail(a));
+  }
 });
 
 afterAll(async () => {
   await app?.close();
+  await stripeApp?.close();
   await oidc?.close();
 });
 
+const routeKeys = (a: App) => new Set(apiRoutes(a.apiRoutes).map((r) => `${r.method} ${r.url}`));
+/** The app a row runs on: the default one (sandbox payments), unless the route exists only with Stripe. */
+const appFor = (row: RowKey) => (routeKeys(app).has(routeOf(row)) ? app : stripeApp);
+
 describe('the authorization matrix', () => {
   it('lists every API route the app registers, and no route it does not', () => {
-    const registered = new Set(
-      app.apiRoutes
-        .filter(
-          (r) => r.method !== 'HEAD' || !app.apiRoutes.some((g) => g.method === 'GET' && g.url === r.url),
-        )
-        .map((r) => `${r.method} ${r.url}`),
-    );
+    const registered = new Set([...routeKeys(app), ...routeKeys(stripeApp)]);
     const listed = new Set(Object.keys(MATRIX).map(routeOf));
     expect(
       [...registered].filter((r) => !listed.has(r)),
@@ -107,23 +131,25 @@ describe('the authorization matrix', () => {
     const method = row.split(' ')[0]!;
     const cases = ACTORS.map((actor) => ({ actor, ...plan(row, actor) })).filter((c) => c.expected !== __);
     it.each(cases)('$actor → $expected', async ({ actor, expected, world }) => {
-      const ctx = await cellContext(app, oidc, actor, world);
+      const on = appFor(row);
+      const ctx = await cellContext(on, oidc, actor, world);
       const request = await ROUTE_REQUESTS[row](ctx);
       const { res, changes } = await callAndWatch(
-        app,
+        on,
         {
           method,
           url: request.url,
           remoteAddress: freshIp(),
           headers: {
             ...(request.body !== undefined && { 'content-type': 'application/json' }),
+            ...request.headers,
             ...(cookiesOf(ctx.caller, request.cookies) && {
               cookie: cookiesOf(ctx.caller, request.cookies)!,
             }),
           },
-          payload: request.body === undefined ? undefined : JSON.stringify(request.body),
+          payload: typeof request.body === 'string' ? request.body : JSON.stringify(request.body),
         },
-        mailSettled,
+        mailSettled.get(on)!,
       );
       if (expected === 'shown' || expected === 'hidden') {
         expect(res.statusCode, res.body).toBe(200);
@@ -137,7 +163,7 @@ describe('the authorization matrix', () => {
         expect(res.json(), 'a refusal answers { error }').toEqual({ error: expect.any(String) });
       const mustNotWrite = !allows(expected) || (method === 'GET' && !READS_THAT_WRITE.has(routeOf(row)));
       if (mustNotWrite) {
-        const unexpected = await unexpectedChanges(app.db, changes);
+        const unexpected = await unexpectedChanges(on.db, changes);
         expect(unexpected.map(describeChange), 'rows changed by a refused request or a read').toEqual([]);
       }
     });

@@ -2,18 +2,21 @@
 // own schemas and valid calls — valid, boundary and hostile values, malformed JSON, odd content types,
 // odd paths — sent as a visitor and as a user of each role. No answer may be a 5xx, hold a stack,
 // SQL, an internal error name or a password hash, or refuse without { error }; a refused request
-// and a read change no row. Every route registered is fuzzed, and must declare its input schemas.
+// and a read change no row. Every route registered is fuzzed (those that exist only with Stripe
+// configured on a second app in Stripe mode), and must declare its input schemas.
 // Prints its seed; replay with FUZZ_SEED=<seed> (FUZZ_TEST_RUNS sets the count, default 2,000).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from './app.ts';
 import { buildAppWithSettings, startOidcProvider } from '../test/auth-services.ts';
-import { formatReport, runFuzz } from '../test/fuzz/run.ts';
+import { STRIPE_SETTINGS } from '../test/authz/requests.ts';
+import { formatReport, runFuzz, type FuzzReport } from '../test/fuzz/run.ts';
 import { fuzzRoutes, schemaProblems } from '../test/fuzz/routes.ts';
 
 const RUNS = Number(process.env.FUZZ_TEST_RUNS ?? 2_000);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
 let app: App;
+let stripeApp: App;
 let oidc: Awaited<ReturnType<typeof startOidcProvider>>;
 
 beforeAll(async () => {
@@ -21,31 +24,47 @@ beforeAll(async () => {
   app = await buildAppWithSettings({
     oauth: { google: { clientId: 'fuzz-client', clientSecret: 'fuzz-secret', issuer: oidc.issuer } },
   });
+  stripeApp = await buildAppWithSettings({ stripe: STRIPE_SETTINGS });
 });
 
 afterAll(async () => {
   await app?.close();
+  await stripeApp?.close();
   await oidc?.close();
 });
 
+const keys = (a: App) => new Set(fuzzRoutes(a.apiRoutes).map((r) => r.key));
+
+function expectClean(report: FuzzReport, target: App) {
+  console.log(formatReport(report));
+  const unfuzzed = [...keys(target)].filter((key) => report.routes[key] && !report.routes[key].sent);
+  expect(unfuzzed, 'routes that got no request').toEqual([]);
+  expect(report.unsendable, 'requests the harness could not send').toEqual([]);
+  expect(
+    report.groups.map((g) => `${g.count} × ${g.key} (first: #${g.first.index}, seed ${SEED})`),
+    `problems found with seed ${SEED}`,
+  ).toEqual([]);
+}
+
 describe('fuzzing every route', () => {
   it('finds a schema for each input of every route (params, body), readable as JSON Schema', () => {
-    expect(schemaProblems(app.apiRoutes)).toEqual([]);
+    expect([...schemaProblems(app.apiRoutes), ...schemaProblems(stripeApp.apiRoutes)]).toEqual([]);
   });
 
   it(`${RUNS.toLocaleString('en-US')} generated requests: no 5xx, nothing internal in any answer, no change from a refused request`, async () => {
     console.log(`[fuzz] seed ${SEED} (replay: FUZZ_SEED=${SEED} npx vitest run server/fuzz.test.ts)`);
-    const report = await runFuzz(app, oidc, { runs: RUNS, seed: SEED, log: (line) => console.log(line) });
-    console.log(formatReport(report));
-    const unfuzzed = fuzzRoutes(app.apiRoutes).filter((r) => !report.routes[r.key]?.sent);
-    expect(
-      unfuzzed.map((r) => r.key),
-      'routes that got no request',
-    ).toEqual([]);
-    expect(report.unsendable, 'requests the harness could not send').toEqual([]);
-    expect(
-      report.groups.map((g) => `${g.count} × ${g.key} (first: #${g.first.index}, seed ${SEED})`),
-      `problems found with seed ${SEED}`,
-    ).toEqual([]);
+    expectClean(await runFuzz(app, oidc, { runs: RUNS, seed: SEED, log: (line) => console.log(line) }), app);
+  });
+
+  it('the routes that exist only with Stripe configured, likewise', async () => {
+    const sandboxRoutes = keys(app);
+    const report = await runFuzz(stripeApp, oidc, {
+      runs: Math.max(100, Math.round(RUNS / 10)),
+      seed: SEED,
+      log: (line) => console.log(line),
+      only: (route) => !sandboxRoutes.has(route.key),
+    });
+    expect(Object.keys(report.routes)).toEqual(['POST /api/payments/stripe/webhook']);
+    expectClean(report, stripeApp);
   });
 });

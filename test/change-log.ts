@@ -72,33 +72,40 @@ function parseJson(value: unknown): Record<string, unknown> | null {
  * Changes that a refused request (4xx) or a read (GET) makes by design, each with its reason; every
  * other change from such a request is a finding.
  */
-const BOOKKEEPING: Array<{ reason: string; matches: (c: RowChange, db: Db) => boolean | Promise<boolean> }> =
-  [
-    {
-      reason: 'rate limits count attempts, refused ones included (that is their purpose)',
-      matches: (c) => c.table === 'rate_limit_events' && c.op === 'INSERT',
+interface Bookkeeping {
+  reason: string;
+  matches: (c: RowChange, db: Db) => boolean | Promise<boolean>;
+}
+
+const BOOKKEEPING: Bookkeeping[] = [
+  {
+    reason: 'rate limits count attempts, refused ones included (that is their purpose)',
+    matches: (c) => c.table === 'rate_limit_events' && c.op === 'INSERT',
+  },
+  {
+    reason: "a declined card is noted on the sandbox's payment intent (as Stripe keeps last_payment_error)",
+    matches: (c) =>
+      c.table === 'sandbox_payment_intents' && c.op === 'UPDATE' && sameExcept(c.old, c.new, ['last_error']),
+  },
+  {
+    reason: 'a session in use slides its expiry (written at most once a minute)',
+    matches: (c) =>
+      c.table === 'sessions' && c.op === 'UPDATE' && sameExcept(c.old, c.new, ['last_seen_at', 'expires_at']),
+  },
+  {
+    reason:
+      'a session presented after its end, or by a suspended account, is deleted (server/features/auth/sessions.ts)',
+    matches: async (c, db) => {
+      if (c.table !== 'sessions' || c.op !== 'DELETE') return false;
+      if (Date.parse(String(c.old?.expires_at)) <= Date.now()) return true;
+      const [user] = await rows<{ status: string }>(
+        db,
+        sql`select account_status as status from users where id = ${String(c.old?.user_id)}`,
+      );
+      return user?.status !== 'active';
     },
-    {
-      reason: 'a session in use slides its expiry (written at most once a minute)',
-      matches: (c) =>
-        c.table === 'sessions' &&
-        c.op === 'UPDATE' &&
-        sameExcept(c.old, c.new, ['last_seen_at', 'expires_at']),
-    },
-    {
-      reason:
-        'a session presented after its end, or by a suspended account, is deleted (server/features/auth/sessions.ts)',
-      matches: async (c, db) => {
-        if (c.table !== 'sessions' || c.op !== 'DELETE') return false;
-        if (Date.parse(String(c.old?.expires_at)) <= Date.now()) return true;
-        const [user] = await rows<{ status: string }>(
-          db,
-          sql`select account_status as status from users where id = ${String(c.old?.user_id)}`,
-        );
-        return user?.status !== 'active';
-      },
-    },
-  ];
+  },
+];
 
 function sameExcept(a: RowChange['old'], b: RowChange['new'], keys: string[]): boolean {
   const strip = (row: RowChange['old']) =>

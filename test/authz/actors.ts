@@ -1,11 +1,16 @@
 // The actors of the authorization matrix and the world each cell starts from: a trader owning an
-// active campaign and a draft, and the caller the column names. Every cell gets new accounts, so no
-// cell depends on what another did (signed out, changed a password, renamed a campaign).
-import type { App } from '../../server/app.ts';
+// active campaign and a draft; on rows about investing, an investor owning a pending payment intent
+// and a paid one not yet recorded, in that campaign; and the caller the column names. Every cell gets
+// new accounts, so no cell depends on what another did (signed out, renamed, paid).
+import { eq } from 'drizzle-orm';
 import type { Role } from '../../domain/users.ts';
+import type { App } from '../../server/app.ts';
+import { users } from '../../server/db/schema/index.ts';
+import type { SandboxProvider } from '../../server/payments/sandbox.ts';
 import { createCampaign, createUser, type NewUser } from '../app.ts';
-import { signedIn, type Session } from './call.ts';
-import type { RouteContext } from './requests.ts';
+import { freshIp } from '../auth.ts';
+import { cookiesOf, signedIn, type Session } from './call.ts';
+import { successCard, type Owner, type RouteContext } from './requests.ts';
 
 export const ACTORS = [
   'visitor',
@@ -47,17 +52,32 @@ function newAccount(app: App, role: Role, state: AccountState = 'active') {
   });
 }
 
+/** A pending payment intent of `investor` in the campaign, made through the API as the browser does. */
+export async function openIntent(app: App, investor: Session, campaignId: string, amount = '1000.00') {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    remoteAddress: freshIp(),
+    headers: { 'content-type': 'application/json', cookie: cookiesOf(investor)! },
+    payload: JSON.stringify({ amount, campaignId, investorId: investor.user.id }),
+  });
+  if (res.statusCode !== 200) throw new Error(`payment intent refused: ${res.statusCode} ${res.body}`);
+  const { paymentIntentId: id, clientSecret } = res.json<{ paymentIntentId: string; clientSecret: string }>();
+  return { id, clientSecret };
+}
+
 export interface CellWorld {
-  /** The row has an owned object: the owner, not-owner, suspended and unverified columns act on it. */
-  owned: boolean;
+  /** Who owns the row's object; null: no owned object (the owner and not-owner columns are __). */
+  owner: Owner | null;
   /** Role of the suspended and unverified actors when the row has no owned object. */
   role: Role;
 }
 
 /**
  * A fresh world for one cell. The suspended and unverified actors are the owner themself on rows
- * with an owned object (so that only their account state can explain a refusal), otherwise a user
- * of `world.role`. The not-owner is a trader with campaigns of their own.
+ * with an owned object (their objects made first, then their account state set, so that only the
+ * state can explain a refusal), otherwise a user of `world.role`. The not-owner is a user of the
+ * owner's role with objects of their own.
  */
 export async function cellContext(
   app: App,
@@ -65,20 +85,39 @@ export async function cellContext(
   actor: Actor,
   world: CellWorld,
 ): Promise<RouteContext> {
-  const ownerState: AccountState =
-    world.owned && (actor === 'suspended' || actor === 'unverified') ? actor : 'active';
-  const ownerUser = await newAccount(app, 'trader', ownerState);
-  const owner = await signedIn(app, ownerUser);
-  const campaign = await createCampaign(app.db, { traderId: ownerUser.id });
-  const draft = await createCampaign(app.db, { traderId: ownerUser.id, status: 'cancelled' });
+  const trader = await signedIn(app, await newAccount(app, 'trader'));
+  const campaign = await createCampaign(app.db, { traderId: trader.user.id });
+  const draft = await createCampaign(app.db, { traderId: trader.user.id, status: 'cancelled' });
+  let owner = trader;
+  let investing: RouteContext['investing'];
+  if (world.owner === 'investor') {
+    owner = await signedIn(app, await newAccount(app, 'investor'));
+    const intent = await openIntent(app, owner, campaign.id);
+    // Paid at the sandbox (no investment recorded yet): what the record call records.
+    const paid = await openIntent(app, owner, campaign.id);
+    await (app.payments as SandboxProvider).confirm(paid.id, {
+      clientSecret: paid.clientSecret,
+      card: successCard(),
+    });
+    investing = { intent, paid };
+  }
+  if (
+    world.owner &&
+    (actor === 'suspended' || actor === 'unverified') &&
+    Object.keys(ACCOUNT_STATES[actor]).length
+  ) {
+    await app.db.update(users).set(ACCOUNT_STATES[actor]).where(eq(users.id, owner.user.id));
+    owner = { ...owner, user: { ...owner.user, ...ACCOUNT_STATES[actor] } as Session['user'] };
+  }
+
   let caller: Session | null = null;
-  if (actor === 'owner' || (world.owned && ownerState !== 'active')) caller = owner;
+  if (actor === 'owner' || (world.owner && (actor === 'suspended' || actor === 'unverified'))) caller = owner;
   else if (actor === 'not-owner') {
-    const other = await newAccount(app, 'trader');
-    await createCampaign(app.db, { traderId: other.id });
-    caller = await signedIn(app, other);
+    caller = await signedIn(app, await newAccount(app, world.owner === 'investor' ? 'investor' : 'trader'));
+    if (world.owner === 'investor') await openIntent(app, caller, campaign.id);
+    else await createCampaign(app.db, { traderId: caller.user.id });
   } else if (actor === 'suspended' || actor === 'unverified') {
     caller = await signedIn(app, await newAccount(app, world.role, actor));
   } else if (actor !== 'visitor') caller = await signedIn(app, await newAccount(app, actor));
-  return { app, caller, owner, campaign, draft, oidc };
+  return { app, caller, owner, campaign, draft, investing, oidc };
 }

@@ -3,7 +3,9 @@
 // starts from the same calls. A new route needs a row here (TypeScript then asks for its row in the
 // matrix, server/authorization.test.ts).
 import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
 import { expect } from 'vitest';
+import { SANDBOX_SUCCESS_CARD } from '../../domain/payments.ts';
 import type { App } from '../../server/app.ts';
 import type { campaigns } from '../../server/db/schema/index.ts';
 import { passwordResetTokens } from '../../server/db/schema/index.ts';
@@ -13,23 +15,36 @@ import { freshIp, sessionCookie, signupBody } from '../auth.ts';
 import type { OidcIdentity } from '../auth-services.ts';
 import type { Session } from './call.ts';
 
+/** Who owns a row's object: the trader of a campaign, or the investor of a payment. */
+export type Owner = 'trader' | 'investor';
+
 export interface RouteContext {
   app: App;
   /** Who sends the request: null for a visitor. */
   caller: Session | null;
-  /** A trader owning `campaign` (active) and `draft` (cancelled). */
+  /** The owner of the row's object: the trader of `campaign` and `draft`, or on investing rows the investor of `investing`. */
   owner: Session;
+  /** Active, and `draft` cancelled: both the same trader's. */
   campaign: typeof campaigns.$inferSelect;
   draft: typeof campaigns.$inferSelect;
+  /** On investing rows: the owner's pending payment intent, and one paid at the sandbox but not recorded. */
+  investing?: { intent: PaymentRef; paid: PaymentRef };
   /** The local OpenID Connect provider the app's Google sign-in talks to. */
   oidc: { setIdentity(identity: OidcIdentity): void };
+}
+
+interface PaymentRef {
+  id: string;
+  clientSecret: string;
 }
 
 /** The request, without its method (the row's key holds it). */
 export interface RouteRequest {
   url: string;
+  /** JSON body: a value, or its exact text when a string (a signed body). */
   body?: unknown;
   cookies?: Record<string, string>;
+  headers?: Record<string, string>;
   /** For 'shown'/'hidden' cells: whether the answer shows the row's object. */
   shows?: (res: Answer) => boolean;
   /** For allowed cells: what shows the action took place (expect…). */
@@ -43,12 +58,40 @@ export interface Answer {
   json: <T = unknown>() => T;
 }
 
-type Builder = (ctx: RouteContext) => RouteRequest | Promise<RouteRequest>;
+type Builder = ((ctx: RouteContext) => RouteRequest | Promise<RouteRequest>) & { owner?: Owner };
+
+/** Marks a row whose object an investor owns (a payment, their investments). */
+const investorOwns = (build: Builder): Builder => Object.assign(build, { owner: 'investor' as const });
+
+/** Stripe mode for the routes that exist only then (its API origin points nowhere: no call leaves). */
+export const STRIPE_SETTINGS = {
+  secretKey: 'sk_test_matrix',
+  publishableKey: 'pk_test_matrix',
+  webhookSecret: 'whsec_matrix_secret_0123456789',
+  apiBase: 'http://127.0.0.1:9',
+};
+
+/** A Stripe event delivery: the body text and its signature header. */
+function stripeEvent(type: string, signed = true) {
+  const body = JSON.stringify({
+    id: `evt_${unique()}`,
+    object: 'event',
+    type,
+    data: { object: { id: `pi_${unique()}` } },
+  });
+  const signature = signed
+    ? Stripe.webhooks.generateTestHeaderString({ payload: body, secret: STRIPE_SETTINGS.webhookSecret })
+    : 't=1,v1=forged';
+  return { url: '/api/payments/stripe/webhook', body, headers: { 'stripe-signature': signature } };
+}
 
 const DAY_MS = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
 let n = 0;
 const unique = () => `${++n}${randomUUID().slice(0, 6)}`;
+
+/** The sandbox's card that pays. */
+export const successCard = () => ({ number: SANDBOX_SUCCESS_CARD, expMonth: 12, expYear: 2030, cvc: '123' });
 
 /** A complete, valid campaign (the spec's create payload). */
 export const campaignBody = () => ({
@@ -177,7 +220,46 @@ export const ROUTE_REQUESTS = rows({
     url: `/api/trader/stats/${ctx.owner.user.id}`,
     happened: (res) => expect(res.json()).toMatchObject({ totalCampaigns: 2 }),
   }),
+  'GET /api/payments/config': () => ({
+    url: '/api/payments/config',
+    happened: (res) => expect(res.json()).toHaveProperty('provider'),
+  }),
+  // Investing: the owner is an investor, and every call names the owner's own ids.
+  'POST /api/create-payment-intent': investorOwns((ctx) => ({
+    url: '/api/create-payment-intent',
+    body: { amount: '1000.00', campaignId: ctx.campaign.id, investorId: ctx.owner.user.id },
+    happened: (res) => expect(res.json()).toMatchObject({ clientSecret: expect.any(String) }),
+  })),
+  'POST /api/sandbox/payment-intents/:id/confirm': investorOwns((ctx) => ({
+    url: `/api/sandbox/payment-intents/${ctx.investing!.intent.id}/confirm`,
+    body: { clientSecret: ctx.investing!.intent.clientSecret, card: successCard() },
+    happened: (res) => expect(res.json()).toMatchObject({ status: 'succeeded', amount: '1000.00' }),
+  })),
+  'POST /api/investments': investorOwns((ctx) => ({
+    url: '/api/investments',
+    body: {
+      paymentIntentId: ctx.investing!.paid.id,
+      campaignId: ctx.campaign.id,
+      investorId: ctx.owner.user.id,
+    },
+    happened: (res) => expect(res.json()).toMatchObject({ status: 'confirmed', amount: '1000.00' }),
+  })),
+  'GET /api/investments': investorOwns((ctx) => ({
+    url: `/api/investments?investorId=${ctx.owner.user.id}`,
+    happened: (res) => expect(Array.isArray(res.json())).toBe(true),
+  })),
+  // Only with Stripe configured; Stripe's signature is the only check.
+  'POST /api/payments/stripe/webhook': () => ({
+    ...stripeEvent('payment_intent.created'),
+    happened: (res) => expect(res.json()).toEqual({ received: true }),
+  }),
+  'POST /api/payments/stripe/webhook (unsigned)': () => stripeEvent('payment_intent.succeeded', false),
 });
+
+/** Who owns the object of a row that has one. */
+export function ownerKind(row: RowKey): Owner {
+  return (ROUTE_REQUESTS[row] as Builder).owner ?? 'trader';
+}
 
 export type RowKey = keyof typeof ROUTE_REQUESTS;
 

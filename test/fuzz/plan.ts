@@ -77,7 +77,7 @@ function keyArb(own: string[], hints: Hints): fc.Arbitrary<string> {
 
 function mutationArb(route: FuzzRoute, parts: InputPart[], hints: Hints): fc.Arbitrary<Mutation> {
   return fc.constantFrom(...parts).chain((part) => {
-    const at = fc.nat();
+    const at = fc.noBias(fc.nat());
     const own = Object.keys(route.schemas[part]?.properties ?? {});
     const value = fc.oneof(
       { weight: 3, arbitrary: hostileValue },
@@ -162,8 +162,8 @@ export function planArb(route: FuzzRoute, hints: Hints): fc.Arbitrary<Plan> {
   );
   const common = {
     actor: fc.constantFrom(...FUZZ_ACTORS),
-    sharedIp: fc.nat({ max: 9 }).map((n) => n === 0),
-    row: fc.nat(),
+    sharedIp: fc.constantFrom(...Array.from({ length: 10 }, (_, i) => i === 0)),
+    row: fc.noBias(fc.nat()),
   };
   return fc.oneof(
     { weight: 1, arbitrary: fc.record({ ...common, kind: fc.constant('example' as const) }) },

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import type { App } from '../../server/app.ts';
 import { hashToken } from '../../server/features/auth/sessions.ts';
+import type { SandboxProvider } from '../../server/payments/sandbox.ts';
 import { createCampaign, createUser } from '../app.ts';
 import { freshIp } from '../auth.ts';
 import {
@@ -16,9 +17,12 @@ import {
   type HttpCall,
   type Session,
 } from '../authz/call.ts';
+import { openIntent } from '../authz/actors.ts';
 import {
+  ownerKind,
   READS_THAT_WRITE,
   ROUTE_REQUESTS,
+  successCard,
   type RouteContext,
   type RouteRequest,
   type RowKey,
@@ -36,6 +40,8 @@ export interface FuzzOptions {
   log: (line: string) => void;
   /** Progress line every this many requests (0: none). */
   progressEvery?: number;
+  /** Fuzz only these routes (e.g. those that exist only in Stripe mode). */
+  only?: (route: FuzzRoute) => boolean;
 }
 
 export interface FuzzFailure {
@@ -83,11 +89,23 @@ async function fuzzWorld(app: App) {
     });
     sessions[role] = await signedIn(app, user);
   }
-  const owner = sessions.trader!;
-  const campaign = await createCampaign(app.db, { traderId: owner.user.id });
-  const draft = await createCampaign(app.db, { traderId: owner.user.id, status: 'cancelled' });
+  const trader = sessions.trader!;
+  // A target no run of intents can fill (each reserves $1,000 for 15 minutes).
+  const campaign = await createCampaign(app.db, { traderId: trader.user.id, targetAmount: '1000000000.00' });
+  const draft = await createCampaign(app.db, { traderId: trader.user.id, status: 'cancelled' });
   await createCampaign(app.db, { status: 'funded' }); // another trader's
-  return { sessions, owner, campaign, draft };
+  return { sessions, campaign, draft };
+}
+
+/** A pending payment intent of the investor, and one paid at the sandbox but not recorded. */
+async function payments(app: App, investor: Session, campaignId: string) {
+  const intent = await openIntent(app, investor, campaignId);
+  const paid = await openIntent(app, investor, campaignId);
+  await (app.payments as SandboxProvider).confirm(paid.id, {
+    clientSecret: paid.clientSecret,
+    card: successCard(),
+  });
+  return { intent, paid };
 }
 
 /** Ids of existing rows, from every table with a uuid `id` (tables added later included). */
@@ -105,6 +123,14 @@ async function existingIds(app: App, first: string[]): Promise<string[]> {
     ids.push(...rows.map((r) => r.id));
   }
   return [...new Set(ids)];
+}
+
+function parseJson(text: string): Value {
+  try {
+    return JSON.parse(text) as Value;
+  } catch {
+    return text;
+  }
 }
 
 /** Splits a valid call into the route's inputs: path parameters, query and body. */
@@ -125,7 +151,9 @@ function inputsOf(route: FuzzRoute, example: RouteRequest | undefined): Partial<
   return {
     ...(Object.keys(params).length && { params }),
     ...(Object.keys(query).length && { querystring: query }),
-    ...(example.body !== undefined && { body: example.body as Value }),
+    ...(example.body !== undefined && {
+      body: typeof example.body === 'string' ? parseJson(example.body) : (example.body as Value),
+    }),
   };
 }
 
@@ -139,7 +167,7 @@ export async function runFuzz(
   await installChangeLog(app.db);
   const mailSettled = watchBackgroundMail(app);
   const world = await fuzzWorld(app);
-  const routes = fuzzRoutes(app.apiRoutes);
+  const routes = fuzzRoutes(app.apiRoutes).filter((r) => !options.only || options.only(r));
   const hints = { words: apiWords(app.apiRoutes) };
   const actorIds = Object.values(world.sessions).flatMap((s) => (s ? [s.user.id] : []));
   let ids = await existingIds(app, [...actorIds, world.campaign.id, world.draft.id]);
@@ -150,12 +178,16 @@ export async function runFuzz(
     const key = `${row}|${actor}`;
     let cached = examples.get(key);
     if (!cached || cached.uses >= EXAMPLE_USES) {
+      // On investing rows the investor actor owns fresh payments; elsewhere the trader owns the campaigns.
+      const investorOwned = ownerKind(row as RowKey) === 'investor';
+      const owner = investorOwned ? world.sessions.investor! : world.sessions.trader!;
       const ctx: RouteContext = {
         app,
         caller: world.sessions[actor],
-        owner: world.owner,
+        owner,
         campaign: world.campaign,
         draft: world.draft,
+        investing: investorOwned ? await payments(app, owner, world.campaign.id) : undefined,
         oidc,
       };
       cached = { request: await ROUTE_REQUESTS[row as RowKey](ctx), uses: 0 };
@@ -207,6 +239,7 @@ export async function runFuzz(
       headers: {
         ...(contentType != null && { 'content-type': contentType }),
         ...(cookie && { cookie }),
+        ...valid?.headers,
         ...raw.headers,
       },
       payload,
@@ -225,7 +258,6 @@ export async function runFuzz(
       if (session && ended.has(hashToken(session.token)))
         world.sessions[actor] = await signedIn(app, session.user);
     }
-    world.owner = world.sessions.trader!;
   }
 
   const report: FuzzReport = { seed, runs, ms: 0, routes: {}, serverErrors: 0, unsendable: [], groups: [] };
@@ -233,7 +265,7 @@ export async function runFuzz(
   for (const route of routes) report.routes[route.key] = { sent: 0, statuses: {} };
   const arbs = routes.map((route) => planArb(route, hints));
   const top = fc
-    .nat({ max: routes.length - 1 })
+    .constantFrom(...routes.keys())
     .chain((i) => arbs[i]!.map((plan) => ({ route: routes[i]!, plan })));
 
   for (let batch = 0, index = 0; index < runs; batch++) {

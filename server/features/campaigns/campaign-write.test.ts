@@ -80,15 +80,15 @@ describe('POST /api/campaigns', () => {
     expect(read.json()).toMatchObject({ ...created, traderCompany: 'Green Molecules Ltd' });
   });
 
-  it('accepts numbers as JSON numbers, an explicit region, a minimum and a full ISO deadline', async () => {
+  it('accepts an explicit region, a minimum and a full ISO deadline', async () => {
     const deadline = new Date(Date.now() + 200 * DAY_MS).toISOString();
     const res = await create(
       body({
-        targetAmount: 2_600_000,
-        quantity: 180.5,
-        buyPrice: 1.2,
-        sellPrice: 5.4,
-        minimumInvestment: 1500,
+        targetAmount: '2600000',
+        quantity: '180.5',
+        buyPrice: '1.2',
+        sellPrice: '5.4',
+        minimumInvestment: '1500',
         region: 'asia',
         deadline,
       }),
@@ -102,6 +102,16 @@ describe('POST /api/campaigns', () => {
       deadline,
       riskLevel: 'high', // ROI 350% (2), $2.6 M (2), 200 days (2)
     });
+  });
+
+  it('refuses money and quantities sent as JSON numbers (a float is already inexact), creating nothing', async () => {
+    const before = await countCampaigns();
+    for (const field of ['targetAmount', 'quantity', 'buyPrice', 'sellPrice', 'minimumInvestment']) {
+      const res = await create(body({ [field]: 1500 }));
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().fields[field]).toMatch(/must be a decimal string, e\.g\. "1500\.00"/);
+    }
+    expect(await countCampaigns()).toBe(before);
   });
 
   it('derives the region from the destination: Asia, Americas', async () => {
@@ -165,7 +175,7 @@ describe('POST /api/campaigns', () => {
       'Target amount must be at most 9,999,999,999,999.99',
     ],
     ['targetAmount', { targetAmount: 'lots' }, 'Target amount must be a number'],
-    ['quantity', { quantity: 0 }, 'Quantity must be greater than 0'],
+    ['quantity', { quantity: '0' }, 'Quantity must be greater than 0'],
     ['quantity', { quantity: '100000000' }, 'Quantity must be at most 99,999,999.99'],
     ['buyPrice', { buyPrice: '0.00' }, 'Buy price must be greater than 0'],
     ['buyPrice', { buyPrice: '1000000', sellPrice: '1000001' }, 'Buy price must be at most 999,999.99'],
@@ -272,6 +282,67 @@ describe('PATCH /api/campaigns/:id', () => {
     expect(res.json()).toEqual({ error: 'Completed campaigns cannot be edited' });
     const [row] = await app.db.select().from(campaigns).where(eq(campaigns.id, completed.id));
     expect(row!.title).toBe('Done cargo');
+  });
+
+  it('locks the financial terms once an investor committed money; title, description and route stay editable', async () => {
+    const backed = await createCampaign(app.db, {
+      traderId: trader.id,
+      investorCount: 1,
+      raisedAmount: '5000',
+    });
+    const terms = {
+      targetAmount: '200000',
+      quantity: '120',
+      buyPrice: '1.30',
+      sellPrice: '5.90',
+      minimumInvestment: '500',
+      deadline: inDays(60),
+    };
+    for (const [field, value] of Object.entries(terms)) {
+      const res = await patch(backed.id, { [field]: value });
+      expect(res.statusCode, field).toBe(409);
+      expect(res.json()).toEqual({
+        error:
+          'The financial terms are locked: investors have committed money to this campaign. You can still edit its title, description and trade route.',
+      });
+    }
+    const [unchanged] = await app.db.select().from(campaigns).where(eq(campaigns.id, backed.id));
+    expect(unchanged).toMatchObject({
+      targetAmount: backed.targetAmount,
+      quantity: backed.quantity,
+      buyPrice: backed.buyPrice,
+      sellPrice: backed.sellPrice,
+      minimumInvestment: backed.minimumInvestment,
+      deadline: backed.deadline,
+    });
+
+    // The spec's PATCH sends every field: the same terms again are not a change.
+    const res = await patch(backed.id, {
+      title: 'Renamed backed cargo',
+      description: 'Now with the vessel name.',
+      tradeRoute: 'Kandla, India → Hamburg, Germany',
+      targetAmount: backed.targetAmount,
+      quantity: backed.quantity,
+      buyPrice: backed.buyPrice,
+      sellPrice: backed.sellPrice,
+      minimumInvestment: backed.minimumInvestment,
+      deadline: backed.deadline.toISOString(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      title: 'Renamed backed cargo',
+      description: 'Now with the vessel name.',
+      tradeRoute: 'Kandla, India → Hamburg, Germany',
+      targetAmount: backed.targetAmount,
+    });
+  });
+
+  it('locks the terms of a funded or trading campaign too', async () => {
+    for (const status of ['funded', 'trading'] as const) {
+      const past = await createCampaign(app.db, { traderId: trader.id, status });
+      expect((await patch(past.id, { sellPrice: '9.00' })).statusCode, status).toBe(409);
+      expect((await patch(past.id, { title: `Renamed ${status} cargo` })).statusCode, status).toBe(200);
+    }
   });
 
   it('refuses raisedAmount, status and profits', async () => {

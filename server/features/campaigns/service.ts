@@ -1,6 +1,6 @@
 // Campaign rules and queries: the public list (filters, search, sort, pages), one campaign, create
 // and edit by the owning trader, and the trader's stats.
-import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { assessRiskLevel, destinationRegion } from '../../../domain/campaign-rules.ts';
 import {
@@ -14,18 +14,30 @@ import {
   type CampaignPatch,
   type TraderStats,
 } from '../../../domain/campaign-schemas.ts';
-import { dec, estimatedCampaignProfit, expectedRoiPercent, toFixed } from '../../../domain/money.ts';
 import {
+  dec,
+  estimatedCampaignProfit,
+  expectedRoiPercent,
+  percentOf,
+  toFixed,
+  ZERO,
+} from '../../../domain/money.ts';
+import {
+  areTermsLocked,
   canCreateCampaign,
+  canViewCampaign,
   canViewTraderStats,
+  FINANCIAL_TERMS,
   isCampaignEditable,
   ownsCampaign,
+  type FinancialTerm,
 } from '../../../domain/policies.ts';
-import type { CampaignSort } from '../../../domain/campaigns.ts';
+import { CAMPAIGN_STATUS_GROUPS, inStatusGroup, type CampaignSort } from '../../../domain/campaigns.ts';
 import { displayName, type Role } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
 import { campaignSearchText } from '../../db/schema/campaigns.ts';
-import { campaigns, users } from '../../db/schema/index.ts';
+import { campaigns, investments, users } from '../../db/schema/index.ts';
+import { afterCommit, inTransaction, rootDb, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;
@@ -65,7 +77,7 @@ function listFilter(query: CampaignListQuery, withDrafts: boolean): SQL | undefi
   return and(
     query.traderId ? eq(campaigns.traderId, query.traderId) : undefined,
     query.status ? inArray(campaigns.status, query.status) : undefined,
-    withDrafts ? undefined : ne(campaigns.status, 'cancelled'),
+    withDrafts ? undefined : inArray(campaigns.status, [...CAMPAIGN_STATUS_GROUPS.public]),
     query.risk ? eq(campaigns.riskLevel, query.risk) : undefined,
     query.region ? eq(campaigns.region, query.region) : undefined,
     query.q ? ilike(campaignSearchText(campaigns), likePattern(query.q)) : undefined,
@@ -135,11 +147,18 @@ function listCache(db: Db): ListCache {
   return cache;
 }
 
-/** Call after any write that changes what the list shows (campaign fields, raised amount, investors). */
-export function invalidateCampaignLists(db: Db): void {
-  const cache = listCaches.get(db);
-  cache?.pages.clear();
-  cache?.totals.clear();
+/**
+ * Call with every write that changes what the list shows (campaign fields, status, raised amount,
+ * investors). Inside a transaction the cache is cleared once it commits (before, a concurrent read
+ * could cache the old rows again; after a rollback there is nothing to clear).
+ */
+export async function invalidateCampaignLists(db: Db | Tx): Promise<void> {
+  const root = rootDb(db);
+  await afterCommit(db, () => {
+    const cache = listCaches.get(root);
+    cache?.pages.clear();
+    cache?.totals.clear();
+  });
 }
 
 export async function listCampaigns(db: Db, query: CampaignListQuery, viewer: Viewer): Promise<CampaignPage> {
@@ -167,14 +186,33 @@ export async function getCampaign(db: Db, id: string, viewer: Viewer): Promise<C
     .where(eq(campaigns.id, id));
   if (!row) throw new AppError('CAMPAIGN_NOT_FOUND');
   const { campaign, trader } = row;
-  // A draft is private to its trader (and admins): to anyone else it does not exist.
-  if (campaign.status === 'cancelled' && viewer?.role !== 'admin' && viewer?.id !== campaign.traderId)
+  // A cancelled campaign is private to its trader, admins and its backers: to anyone else it does not exist.
+  if (
+    !canViewCampaign(viewer, campaign) &&
+    !(viewer && canViewCampaign(viewer, campaign, await backsCampaign(db, viewer.id, campaign.id)))
+  )
     throw new AppError('CAMPAIGN_NOT_FOUND');
   return {
     ...toCampaign(campaign),
     traderName: `${displayName(trader)}${trader.lastName ? ` ${trader.lastName}` : ''}`,
     traderCompany: trader.companyName,
   };
+}
+
+/** Whether the user put money into the campaign (their refund came from it, or their payout will). */
+async function backsCampaign(db: Db, userId: string, campaignId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: investments.id })
+    .from(investments)
+    .where(
+      and(
+        eq(investments.investorId, userId),
+        eq(investments.campaignId, campaignId),
+        inArray(investments.status, ['confirmed', 'refunding', 'refunded', 'paid_out']),
+      ),
+    )
+    .limit(1);
+  return !!row;
 }
 
 // ---- create and edit ---------------------------------------------------------------------------
@@ -233,7 +271,7 @@ export async function createCampaign(
       updatedAt: now,
     })
     .returning();
-  invalidateCampaignLists(db);
+  await invalidateCampaignLists(db);
   return toCampaign(row!);
 }
 
@@ -243,7 +281,7 @@ export async function updateCampaign(
   id: string,
   patch: CampaignPatch,
 ): Promise<Campaign> {
-  const updated = await db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     // Locked so a concurrent investment or edit cannot slip between the checks and the write.
     const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update');
     if (!current) throw new AppError('CAMPAIGN_NOT_FOUND');
@@ -255,6 +293,8 @@ export async function updateCampaign(
     if (patch.traderId !== undefined && patch.traderId !== user.id)
       throw new AppError('FORBIDDEN', CAMPAIGN_MESSAGES.notOwner);
     if (!isCampaignEditable(current)) throw new AppError('CONFLICT', CAMPAIGN_MESSAGES.completedLocked);
+    if (areTermsLocked(current) && changedTerms(current, patch).length)
+      throw new AppError('CONFLICT', CAMPAIGN_MESSAGES.termsLocked);
 
     const { traderId: _ignored, deadline, ...fields } = patch;
     const merged = { ...current, ...fields, deadline: deadline ?? current.deadline };
@@ -273,10 +313,19 @@ export async function updateCampaign(
       })
       .where(eq(campaigns.id, id))
       .returning();
-    return row!;
+    await invalidateCampaignLists(tx);
+    return toCampaign(row!);
   });
-  invalidateCampaignLists(db);
-  return toCampaign(updated);
+}
+
+/** The financial terms a patch would change (a patch may repeat the current values: spec §7 sends all fields). */
+function changedTerms(current: CampaignRow, patch: CampaignPatch): FinancialTerm[] {
+  return FINANCIAL_TERMS.filter((term) => {
+    const next = patch[term];
+    if (next === undefined) return false;
+    if (term === 'deadline') return new Date(next).getTime() !== current.deadline.getTime();
+    return !dec(next).eq(current[term]);
+  });
 }
 
 // ---- trader stats ------------------------------------------------------------------------------
@@ -309,19 +358,19 @@ type StatsRow = Pick<CampaignRow, 'status' | 'raisedAmount' | 'actualProfit' | '
 
 /** The dashboard's four cards from the trader's campaigns (money in decimals, never floats). */
 export function summarizeTraderCampaigns(rows: StatsRow[]): TraderStats {
-  const live = rows.filter((r) => r.status !== 'cancelled');
+  const live = rows.filter((r) => inStatusGroup(r.status, 'live'));
   // Funding has ended for a campaign that reached its target (funded onwards) or was cancelled.
-  const reachedTarget = live.filter((r) => r.status !== 'active').length;
+  const reachedTarget = rows.filter((r) => inStatusGroup(r.status, 'funded')).length;
   const fundingEnded = reachedTarget + (rows.length - live.length);
-  const totalRoi = live.reduce((sum, r) => sum.plus(expectedRoiPercent(r.buyPrice, r.sellPrice)), dec(0));
+  const totalRoi = live.reduce((sum, r) => sum.plus(expectedRoiPercent(r.buyPrice, r.sellPrice)), ZERO);
   return {
     totalCampaigns: rows.length,
-    activeCampaigns: rows.filter((r) => r.status === 'active').length,
-    totalFunded: toFixed(live.reduce((sum, r) => sum.plus(r.raisedAmount), dec(0))),
+    activeCampaigns: rows.filter((r) => inStatusGroup(r.status, 'openForFunding')).length,
+    totalFunded: toFixed(live.reduce((sum, r) => sum.plus(r.raisedAmount), ZERO)),
     totalProfits: toFixed(
-      rows.filter((r) => r.status === 'completed').reduce((sum, r) => sum.plus(dec(r.actualProfit)), dec(0)),
+      rows.filter((r) => r.status === 'completed').reduce((sum, r) => sum.plus(dec(r.actualProfit)), ZERO),
     ),
-    successRate: fundingEnded ? toFixed(dec(reachedTarget).div(fundingEnded).times(100), 1) : null,
+    successRate: fundingEnded ? percentOf(reachedTarget, fundingEnded) : null,
     averageRoi: live.length ? toFixed(totalRoi.div(live.length), 1) : null,
   };
 }

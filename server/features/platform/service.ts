@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { dec, expectedRoiPercent, toFixed } from '../../../domain/money.ts';
+import { expectedRoiPercent, toFixed, ZERO } from '../../../domain/money.ts';
 import type { PlatformStats } from '../../../domain/platform.ts';
 import type { Db } from '../../db/connect.ts';
 import { campaigns, users } from '../../db/schema/index.ts';
@@ -20,7 +20,7 @@ export async function platformStats(db: Db): Promise<PlatformStats> {
     .select({ n: sql<number>`count(*)::int` })
     .from(users)
     .where(and(eq(users.role, 'investor'), eq(users.accountStatus, 'active')));
-  const roiSum = open.reduce((sum, c) => sum.plus(expectedRoiPercent(c.buyPrice, c.sellPrice)), dec(0));
+  const roiSum = open.reduce((sum, c) => sum.plus(expectedRoiPercent(c.buyPrice, c.sellPrice)), ZERO);
   return {
     tradesFunded: funding?.tradesFunded ?? 0,
     totalRaised: toFixed(funding?.totalRaised ?? '0'),

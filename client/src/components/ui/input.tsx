@@ -5,7 +5,7 @@ export function Input({ className, ...props }: ComponentProps<'input'>) {
   return (
     <input
       className={cn(
-        'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base placeholder:text-muted-foreground disabled:opacity-60 aria-invalid:border-destructive sm:text-sm',
+        'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base placeholder:text-muted-foreground read-only:cursor-default read-only:bg-muted disabled:opacity-60 aria-invalid:border-destructive sm:text-sm',
         className,
       )}
       {...props}

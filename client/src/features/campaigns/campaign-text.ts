@@ -1,5 +1,6 @@
 // Small phrases the campaign card and page share.
-import { formatNumber } from '@/lib/format.ts';
+import type { CampaignFigures } from '@domain/campaign-figures.ts';
+import { formatDate, formatNumber } from '@/lib/format.ts';
 
 /** "1 investor", "38 investors". */
 export const investorsText = (count: number) =>
@@ -11,3 +12,22 @@ export const campaignsText = (count: number) =>
 
 /** "1 day left", "45 days left". */
 export const daysLeftText = (days: number) => `${formatNumber(days)} ${days === 1 ? 'day' : 'days'} left`;
+
+/**
+ * Where funding stands, in words: "Funding closes 1 Mar 2027 · 3 days left" (with `deadline`), or
+ * "3 days left" without it.
+ */
+export function fundingStatusText(f: CampaignFigures, deadline?: string): string {
+  switch (f.fundingState) {
+    case 'open':
+      return deadline
+        ? `Funding closes ${formatDate(deadline)} · ${daysLeftText(f.daysLeft)}`
+        : daysLeftText(f.daysLeft);
+    case 'funded':
+      return deadline ? `${f.statusLabel} · target reached` : 'Target reached';
+    case 'closed':
+      return deadline ? `Funding closed ${formatDate(deadline)}` : 'Funding closed';
+    case 'cancelled':
+      return 'Funding ended — refunded';
+  }
+}

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { normalizeSearch } from '@domain/campaign-browse.ts';
-import type { CampaignStatus } from '@domain/campaigns.ts';
+import { CAMPAIGN_STATUS_GROUPS } from '@domain/campaigns.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { useAuth } from '@/features/auth/auth-context.tsx';
@@ -19,7 +19,7 @@ import { cn } from '@/lib/cn.ts';
 import { formatNumber, formatPercent, formatUsd } from '@/lib/format.ts';
 
 /** Landing shows the campaigns an investor can still act on: open for funding or just funded. */
-const LANDING_STATUSES: CampaignStatus[] = ['active', 'funded'];
+const LANDING_STATUSES = CAMPAIGN_STATUS_GROUPS.landing;
 const LANDING_LIMIT = 6;
 
 const FEATURES = [
@@ -72,7 +72,7 @@ function Opportunities() {
   const q = useDebouncedValue(normalizeSearch(filter.q), 300);
   const campaigns = useQuery({
     ...campaignPageQuery({
-      status: LANDING_STATUSES,
+      status: [...LANDING_STATUSES],
       q: q || undefined,
       risk: filter.risk,
       region: filter.region,

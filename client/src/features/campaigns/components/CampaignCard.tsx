@@ -4,8 +4,8 @@ import type { Campaign } from '@domain/campaign-schemas.ts';
 import { campaignFigures } from '@domain/campaign-figures.ts';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
-import { formatDate, formatNumber, formatPercent, formatUsd, formatUsdCents } from '@/lib/format.ts';
-import { investorsText } from '../campaign-text.ts';
+import { formatNumber, formatPercent, formatUsd, formatUsdCents } from '@/lib/format.ts';
+import { fundingStatusText, investorsText } from '../campaign-text.ts';
 import { InvestButton } from './InvestButton.tsx';
 import { RiskBadge } from './RiskBadge.tsx';
 
@@ -69,11 +69,7 @@ export function CampaignCard({
         </div>
         <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
           <CalendarClock className="h-4 w-4 shrink-0" aria-hidden />
-          {f.fullyFunded
-            ? `${f.statusLabel} · target reached`
-            : f.daysLeft === 0
-              ? `Funding closed ${formatDate(campaign.deadline)}`
-              : `Funding closes ${formatDate(campaign.deadline)} · ${f.daysLeft} days left`}
+          {fundingStatusText(f, campaign.deadline)}
         </p>
       </CardContent>
       <CardFooter>

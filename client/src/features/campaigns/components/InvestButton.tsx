@@ -1,8 +1,18 @@
 import type { Campaign } from '@domain/campaign-schemas.ts';
-import { campaignFigures } from '@domain/campaign-figures.ts';
+import { campaignFigures, type FundingState } from '@domain/campaign-figures.ts';
 import { Button, type ButtonProps } from '@/components/ui/button.tsx';
 
-/** Invest Now (spec §2); at 100% funding it reads Fully Funded and does nothing. Card and campaign page. */
+const LABELS: Record<FundingState, string> = {
+  open: 'Invest Now',
+  funded: 'Fully Funded',
+  closed: 'Funding Closed',
+  cancelled: 'Funding Closed',
+};
+
+/**
+ * Invest Now (spec §2) while funding is open; at 100% funding it reads Fully Funded, and after the
+ * deadline Funding Closed, disabled and doing nothing. Card and campaign page.
+ */
 export function InvestButton({
   campaign,
   onInvest,
@@ -12,18 +22,19 @@ export function InvestButton({
   onInvest: (campaign: Campaign) => void;
   size?: ButtonProps['size'];
 }) {
-  const { fullyFunded } = campaignFigures(campaign);
+  const { fundingState } = campaignFigures(campaign);
+  const open = fundingState === 'open';
   return (
     <Button
       size={size}
       className="w-full"
-      disabled={fullyFunded}
-      aria-disabled={fullyFunded}
+      disabled={!open}
+      aria-disabled={!open}
       onClick={() => {
-        if (!fullyFunded) onInvest(campaign);
+        if (open) onInvest(campaign);
       }}
     >
-      {fullyFunded ? 'Fully Funded' : 'Invest Now'}
+      {LABELS[fundingState]}
     </Button>
   );
 }

@@ -11,7 +11,7 @@ import { Progress } from '@/components/ui/progress.tsx';
 import { ApiError, serverMessageOf } from '@/lib/api.ts';
 import { formatDate, formatNumber, formatPercent, formatUsd, formatUsdCents } from '@/lib/format.ts';
 import { CAMPAIGN_CALL_ERRORS, useCampaign } from '../api/campaigns.ts';
-import { daysLeftText } from '../campaign-text.ts';
+import { fundingStatusText } from '../campaign-text.ts';
 import { CampaignStatusBadge } from '../components/CampaignStatusBadge.tsx';
 import { CampaignTimeline } from '../components/CampaignTimeline.tsx';
 import { InvestButton } from '../components/InvestButton.tsx';
@@ -43,11 +43,7 @@ function Fact({ label, value, note }: { label: string; value: ReactNode; note?: 
 function FundingCard({ campaign }: { campaign: CampaignDetail }) {
   const f = campaignFigures(campaign);
   const invest = useInvestAction();
-  const closing = f.fullyFunded
-    ? 'Target reached'
-    : f.daysLeft === 0
-      ? 'Funding closed'
-      : daysLeftText(f.daysLeft);
+  const closing = fundingStatusText(f);
   return (
     <Card aria-labelledby="funding-heading">
       <CardHeader>

@@ -1,7 +1,7 @@
 // Edit: the campaign form pre-filled from the loaded campaign; only changed fields are sent.
 import { useMemo } from 'react';
 import { CAMPAIGN_MESSAGES, type CampaignDetail } from '@domain/campaign-schemas.ts';
-import { isCampaignEditable } from '@domain/policies.ts';
+import { areTermsLocked, FINANCIAL_TERMS, isCampaignEditable } from '@domain/policies.ts';
 import { campaignFormValues, campaignPatchOf, type CampaignFormValues } from '@domain/trader-campaigns.ts';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { toast } from '@/components/ui/toast-store.ts';
@@ -75,6 +75,11 @@ function EditForm({ campaign, onClose }: { campaign: CampaignDetail; onClose: ()
         pending={update.isPending}
         onSubmit={save}
         onCancel={onClose}
+        locked={
+          areTermsLocked(campaign)
+            ? { fields: FINANCIAL_TERMS, reason: CAMPAIGN_MESSAGES.termsLocked }
+            : undefined
+        }
       />
     </>
   );

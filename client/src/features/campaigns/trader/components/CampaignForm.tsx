@@ -1,9 +1,11 @@
 // The one place for a campaign's fields: the create page and the edit modal both render this form.
 // Numeric inputs hold text (decimal strings on the wire); the live preview computes through domain/.
+import { Lock } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { CAMPAIGN_LIMITS, destinationRegion } from '@domain/campaign-rules.ts';
 import { REGION_LABELS, REGIONS, RISK_LABELS, type RiskLevel } from '@domain/campaigns.ts';
+import type { FinancialTerm } from '@domain/policies.ts';
 import {
   CAMPAIGN_FORM_FIELDS,
   campaignTermsPreview,
@@ -32,6 +34,8 @@ export interface CampaignFormProps {
   /** Resolves when saved; a rejection's server field errors land on their fields. */
   onSubmit: (values: CampaignFormValues) => Promise<unknown>;
   onCancel: () => void;
+  /** Fields shown read-only, with the reason above the form (edit: terms locked by investments). */
+  locked?: { fields: readonly FinancialTerm[]; reason: string };
 }
 
 export function CampaignForm({
@@ -44,6 +48,7 @@ export function CampaignForm({
   pending,
   onSubmit,
   onCancel,
+  locked,
 }: CampaignFormProps) {
   const {
     register,
@@ -61,7 +66,22 @@ export function CampaignForm({
 
   const id = (name: string) => `${idPrefix}-${name}`;
   const err = (name: keyof CampaignFormValues) => errors[name]?.message;
-  const a11y = (name: keyof CampaignFormValues, hint = false) => fieldA11y(id(name), err(name), { hint });
+  const isLocked = (name: keyof CampaignFormValues) =>
+    (locked?.fields as readonly string[] | undefined)?.includes(name) ?? false;
+  const a11y = (name: keyof CampaignFormValues, hint = false) =>
+    fieldA11y(id(name), err(name), { hint, describedBy: isLocked(name) ? id('locked') : undefined });
+  /** A decimal input (text on the wire); read-only while locked. */
+  const decimalInput = (name: FinancialTerm & keyof CampaignFormValues, min = 0) => (
+    <Input
+      type="number"
+      inputMode="decimal"
+      min={min}
+      step={0.01}
+      readOnly={isLocked(name)}
+      {...a11y(name)}
+      {...register(name)}
+    />
+  );
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -88,6 +108,12 @@ export function CampaignForm({
 
   return (
     <form noValidate onSubmit={submit} aria-label={submitLabel} className="grid gap-6">
+      {locked && locked.fields.length > 0 && (
+        <p id={id('locked')} role="note" className="rounded-md border bg-muted/60 px-3 py-2 text-sm">
+          <Lock className="mr-1.5 inline h-4 w-4 align-[-3px]" aria-hidden />
+          {locked.reason}
+        </p>
+      )}
       <div className="grid gap-4 sm:grid-cols-2 [&>*]:content-start">
         <Field id={id('title')} label="Campaign title" error={err('title')} className="sm:col-span-2">
           <Input maxLength={CAMPAIGN_LIMITS.titleMax} {...a11y('title')} {...title} />
@@ -102,54 +128,19 @@ export function CampaignForm({
           <Input maxLength={CAMPAIGN_LIMITS.tradeRouteMax} {...a11y('tradeRoute', true)} {...tradeRoute} />
         </Field>
         <Field id={id('targetAmount')} label="Target amount (USD)" error={err('targetAmount')}>
-          <Input
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            {...a11y('targetAmount')}
-            {...register('targetAmount')}
-          />
+          {decimalInput('targetAmount')}
         </Field>
         <Field id={id('quantity')} label="Quantity (tonnes of hydrogen)" error={err('quantity')}>
-          <Input
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            {...a11y('quantity')}
-            {...register('quantity')}
-          />
+          {decimalInput('quantity')}
         </Field>
         <Field id={id('buyPrice')} label="Buy price ($/kg)" error={err('buyPrice')}>
-          <Input
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            {...a11y('buyPrice')}
-            {...register('buyPrice')}
-          />
+          {decimalInput('buyPrice')}
         </Field>
         <Field id={id('sellPrice')} label="Sell price ($/kg)" error={err('sellPrice')}>
-          <Input
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            {...a11y('sellPrice')}
-            {...register('sellPrice')}
-          />
+          {decimalInput('sellPrice')}
         </Field>
         <Field id={id('minimumInvestment')} label="Minimum investment (USD)" error={err('minimumInvestment')}>
-          <Input
-            type="number"
-            inputMode="decimal"
-            min={100}
-            step={0.01}
-            {...a11y('minimumInvestment')}
-            {...register('minimumInvestment')}
-          />
+          {decimalInput('minimumInvestment', 100)}
         </Field>
         <Field
           id={id('deadline')}
@@ -157,7 +148,12 @@ export function CampaignForm({
           error={err('deadline')}
           hint="Funding closes at the end of this day (UTC)."
         >
-          <Input type="date" {...a11y('deadline', true)} {...register('deadline')} />
+          <Input
+            type="date"
+            readOnly={isLocked('deadline')}
+            {...a11y('deadline', true)}
+            {...register('deadline')}
+          />
         </Field>
         <Field
           id={id('region')}

@@ -16,6 +16,7 @@ import type { PublicUser } from '@domain/auth.ts';
 import type { Campaign } from '@domain/campaign-schemas.ts';
 import { campaignFigures } from '@domain/campaign-figures.ts';
 import { raisedByCreationDate } from '@domain/trader-campaigns.ts';
+import { inStatusGroup } from '@domain/campaigns.ts';
 import { Page } from '@/components/layouts/page.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card.tsx';
 import { formatDate, formatPercent, formatUsd } from '@/lib/format.ts';
@@ -42,7 +43,7 @@ function Analytics({ user }: { user: PublicUser }) {
     );
   }
   // Drafts (cancelled, refunded) raise nothing and promise nothing: left out of every chart.
-  const live = list.campaigns.filter((c) => c.status !== 'cancelled');
+  const live = list.campaigns.filter((c) => inStatusGroup(c.status, 'live'));
   if (live.length === 0) {
     return (
       <Page title={TITLE} lead={LEAD}>

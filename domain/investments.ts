@@ -1,0 +1,171 @@
+// Investments (spec §3, §4, §7; DESIGN.md §3): statuses and labels, the wire shapes of the investment
+// calls, the escrow statuses, and the investor dashboard's summary computed from the list.
+import { z } from 'zod';
+import { decimalField, NUMERIC_MAX } from './decimal-schema.ts';
+import { dec, toFixed, ZERO, type Decimal } from './money.ts';
+import type { InvestRefusal } from './policies.ts';
+
+/**
+ * An investment is `pending` from its payment intent (its amount is reserved for 15 minutes),
+ * `confirmed` once the server verified the payment with the provider, then `refunded` or `paid_out`.
+ * A paid one that cannot be placed any more (the campaign filled up meanwhile) is `refunding` until the
+ * provider has returned the money, then `refunded`.
+ * A pending one whose reservation lapsed unpaid is `expired` (its intent was cancelled: nothing was
+ * charged); it is kept for the record but is not listed as an investment.
+ */
+export const INVESTMENT_STATUSES = [
+  'pending',
+  'confirmed',
+  'refunding',
+  'refunded',
+  'paid_out',
+  'expired',
+] as const;
+export type InvestmentStatus = (typeof INVESTMENT_STATUSES)[number];
+
+export const INVESTMENT_STATUS_LABELS: Record<InvestmentStatus, string> = {
+  pending: 'Awaiting payment',
+  confirmed: 'Active',
+  refunding: 'Refund in progress',
+  refunded: 'Refunded',
+  paid_out: 'Paid out',
+  expired: 'Expired',
+};
+
+/** Spec §3 escrow statuses: one escrow record per confirmed investment. */
+export const ESCROW_STATUSES = ['held', 'released', 'disputed', 'refunded'] as const;
+export type EscrowStatus = (typeof ESCROW_STATUSES)[number];
+export const ESCROW_STATUS_LABELS: Record<EscrowStatus, string> = {
+  held: 'Held',
+  released: 'Released',
+  disputed: 'Disputed',
+  refunded: 'Refunded',
+};
+
+/** How long an intent holds its slice of a campaign before others may take it. */
+export const RESERVATION_MINUTES = 15;
+
+const uuid = (label: string) => z.string({ error: `${label} is required` }).uuid(`${label} must be an id`);
+
+/**
+ * `POST /api/create-payment-intent` (spec §7). The amount is a decimal string; the server checks it
+ * against the campaign: at least $100 and the campaign's minimum (except for the exact last slice),
+ * at most what is still open.
+ */
+export const createPaymentIntentSchema = z.strictObject({
+  amount: decimalField('Amount', { max: NUMERIC_MAX.money }),
+  campaignId: uuid('campaignId'),
+  investorId: uuid('investorId'),
+});
+export type CreatePaymentIntent = z.output<typeof createPaymentIntentSchema>;
+export type CreatePaymentIntentInput = z.input<typeof createPaymentIntentSchema>;
+
+export const paymentIntentCreatedSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+});
+export type PaymentIntentCreated = z.infer<typeof paymentIntentCreatedSchema>;
+
+/** `POST /api/investments` (spec §7): record the investment of a paid intent. */
+export const recordInvestmentSchema = z.strictObject({
+  paymentIntentId: z
+    .string({ error: 'paymentIntentId is required' })
+    .min(1, 'paymentIntentId is required')
+    .max(255, 'paymentIntentId is too long'),
+  campaignId: uuid('campaignId'),
+  investorId: uuid('investorId'),
+});
+export type RecordInvestment = z.infer<typeof recordInvestmentSchema>;
+
+const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
+
+/** One investment as the list and the record call return it: spec §7's fields plus what the dashboard shows. */
+export const investmentSchema = z.object({
+  id: z.string().uuid(),
+  investorId: z.string().uuid(),
+  campaignId: z.string().uuid(),
+  campaignTitle: z.string(),
+  amount: decimalString,
+  /** amount / target, 6 decimals (spec §9). */
+  shares: decimalString,
+  status: z.enum(INVESTMENT_STATUSES),
+  /** The investor's share of the campaign's net profit once paid out (negative on a loss). */
+  profitShare: decimalString.nullable(),
+  /** The provider's payment intent (spec §3 stripePaymentId). */
+  stripePaymentId: z.string().nullable(),
+  escrowStatus: z.enum(ESCROW_STATUSES).nullable(),
+  createdAt: z.string().datetime(),
+  confirmedAt: z.string().datetime().nullable(),
+});
+export type Investment = z.infer<typeof investmentSchema>;
+export const investmentListSchema = z.array(investmentSchema);
+
+/** `GET /api/investments?investorId=` (spec §7). */
+export const investmentListQuerySchema = z.object({ investorId: uuid('investorId') });
+
+// ---- the investor dashboard's tiles (spec §2) ----------------------------------------------------
+
+export interface PortfolioSummary {
+  /** What the confirmed investments are worth: at cost until profits are recorded (no ×1.08). */
+  portfolioValue: string;
+  /** Change of that value today: 0 while values are at cost (deposits are not gains). */
+  todaysChange: string;
+  totalInvested: string;
+  currentValue: string;
+  /** currentValue − invested, over everything still held or paid out. */
+  gains: string;
+  /** gains / invested in percent, 1 decimal; null before any investment. */
+  totalRoiPercent: string | null;
+  /** Campaigns with a confirmed investment. */
+  activeCampaigns: number;
+}
+
+/** The six tiles from the investor's own list: confirmed money at cost, paid-out money with its profit. */
+export function portfolioSummary(
+  investments: readonly Pick<Investment, 'status' | 'amount' | 'profitShare' | 'campaignId'>[],
+): PortfolioSummary {
+  const held = investments.filter((i) => i.status === 'confirmed');
+  const paidOut = investments.filter((i) => i.status === 'paid_out');
+  const sum = (list: typeof investments, value: (i: (typeof investments)[number]) => Decimal) =>
+    list.reduce((total, i) => total.plus(value(i)), ZERO);
+  const heldValue = sum(held, (i) => dec(i.amount));
+  const invested = heldValue.plus(sum(paidOut, (i) => dec(i.amount)));
+  const gains = sum(paidOut, (i) => dec(i.profitShare));
+  return {
+    portfolioValue: toFixed(heldValue),
+    todaysChange: toFixed(ZERO),
+    totalInvested: toFixed(invested),
+    currentValue: toFixed(invested.plus(gains)),
+    gains: toFixed(gains),
+    totalRoiPercent: invested.gt(0) ? toFixed(gains.div(invested).times(100), 1) : null,
+    activeCampaigns: new Set(held.map((i) => i.campaignId)).size,
+  };
+}
+
+/** Dashboard tabs: Active = confirmed (spec §2), Completed = paid out, All = every listed investment. */
+export const INVESTMENT_TABS = ['active', 'completed', 'all'] as const;
+export type InvestmentTab = (typeof INVESTMENT_TABS)[number];
+export const INVESTMENT_TAB_LABELS: Record<InvestmentTab, string> = {
+  active: 'Active',
+  completed: 'Completed',
+  all: 'All',
+};
+const TAB_STATUSES: Record<InvestmentTab, readonly InvestmentStatus[]> = {
+  active: ['confirmed'],
+  completed: ['paid_out'],
+  all: ['pending', 'confirmed', 'refunding', 'refunded', 'paid_out'],
+};
+export function inInvestmentTab(investment: { status: InvestmentStatus }, tab: InvestmentTab): boolean {
+  return TAB_STATUSES[tab].includes(investment.status);
+}
+
+/** What the UI and the server say when investRefusal (policies.ts) names a reason. */
+export const INVEST_REFUSAL_MESSAGES = {
+  'sign-in': 'Sign in as an investor to invest',
+  'not-investor': 'Only investors can invest in campaigns',
+  suspended: 'Your account is suspended. Contact support to reactivate it.',
+  'verify-email': 'Verify your email address before investing: open the link we emailed you.',
+  kyc: 'Complete your KYC verification before investing',
+  funded: 'This campaign is fully funded',
+  closed: 'Funding for this campaign has closed',
+} as const satisfies Record<InvestRefusal, string>;

@@ -1,0 +1,127 @@
+// Card payments (DESIGN.md §4): which provider the server uses, the sandbox's card form and its
+// test-card outcomes (Stripe's test-card semantics), and the exact conversion between our decimal
+// dollars and the provider's integer cents.
+import Big from 'big.js';
+import { z } from 'zod';
+import { dec, type DecimalInput } from './money.ts';
+
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/** `GET /api/payments/config`: how the investment modal takes the card. */
+export const paymentsConfigSchema = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('sandbox') }),
+  z.object({ provider: z.literal('stripe'), publishableKey: z.string() }),
+]);
+export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
+
+/** The card Stripe's test mode and our sandbox both accept. */
+export const SANDBOX_SUCCESS_CARD = '4242424242424242';
+
+/** Stripe's test-card meanings, with the messages the provider answers (DESIGN.md §4). */
+export const CARD_MESSAGES = {
+  declined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  invalidNumber: 'Your card number is invalid.',
+  expired: 'Your card has expired.',
+  invalidExpiry: "Your card's expiration date is invalid.",
+  invalidCvc: "Your card's security code is invalid.",
+} as const;
+
+/** Test cards with a fixed failure (any other valid number succeeds). */
+export const SANDBOX_FAILING_CARDS: Record<string, keyof typeof CARD_MESSAGES> = {
+  '4000000000000002': 'declined',
+  '4000000000009995': 'insufficientFunds',
+};
+
+/** Digits of a card number as typed ("4242 4242 …" → "4242…"). */
+export function cardDigits(number: string): string {
+  return number.replace(/[\s-]/g, '');
+}
+
+/** The Luhn checksum every card number carries. */
+export function luhnValid(number: string): boolean {
+  const digits = cardDigits(number);
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** A card expires at the end of its expiry month. */
+export function cardExpired(expMonth: number, expYear: number, now: Date = new Date()): boolean {
+  const year = expYear < 100 ? 2000 + expYear : expYear;
+  return year < now.getUTCFullYear() || (year === now.getUTCFullYear() && expMonth < now.getUTCMonth() + 1);
+}
+
+/**
+ * "MM / YY" as typed in the card form → month and four-digit year; undefined when it is not a date.
+ * Accepts "12/30", "12 / 30", "1230" and "12/2030".
+ */
+export function parseCardExpiry(text: string): { expMonth: number; expYear: number } | undefined {
+  const match = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(text);
+  if (!match) return undefined;
+  const expMonth = Number(match[1]);
+  const year = Number(match[2]);
+  if (expMonth < 1 || expMonth > 12) return undefined;
+  return { expMonth, expYear: year < 100 ? 2000 + year : year };
+}
+
+/**
+ * `POST /api/sandbox/payment-intents/:id/confirm` (a fixed contract, DESIGN.md §5). The card's own
+ * checks (Luhn, expiry, test-card outcomes) are the sandbox's answers, not validation errors, so the
+ * schema only bounds the shapes.
+ */
+export const sandboxConfirmSchema = z.strictObject({
+  clientSecret: z.string().min(1).max(255),
+  card: z.strictObject({
+    number: z
+      .string()
+      .max(40)
+      .regex(/^[\d\s-]*$/, CARD_MESSAGES.invalidNumber),
+    expMonth: z.number({ error: CARD_MESSAGES.invalidExpiry }).int().min(1).max(12),
+    expYear: z.number({ error: CARD_MESSAGES.invalidExpiry }).int().min(0).max(9999),
+    cvc: z.string().regex(/^\d{3,4}$/, CARD_MESSAGES.invalidCvc),
+  }),
+});
+export type SandboxConfirm = z.infer<typeof sandboxConfirmSchema>;
+
+export const PAYMENT_INTENT_STATUSES = [
+  'requires_payment_method',
+  'processing',
+  'succeeded',
+  'canceled',
+] as const;
+export type PaymentIntentStatus = (typeof PAYMENT_INTENT_STATUSES)[number];
+
+export const sandboxConfirmResultSchema = z.object({
+  id: z.string(),
+  status: z.literal('succeeded'),
+  amount: z.string(),
+});
+export type SandboxConfirmResult = z.infer<typeof sandboxConfirmResultSchema>;
+
+// ---- minor units (Stripe amounts are integer cents) --------------------------------------------
+
+/** "500.00" → 50000, exactly; refuses anything finer than a cent. */
+export function toMinorUnits(amount: DecimalInput): number {
+  const cents = dec(amount).times(100);
+  if (!cents.eq(cents.round(0, Big.roundDown)))
+    throw new RangeError(`${dec(amount).toFixed()} is not whole cents`);
+  const value = Number(cents.toFixed(0));
+  if (!Number.isSafeInteger(value)) throw new RangeError('amount too large');
+  return value;
+}
+
+/** 50000 → "500.00". */
+export function fromMinorUnits(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError('cents must be a whole number');
+  return new Big(cents).div(100).toFixed(2);
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { campaignFigures, fundingState } from './campaign-figures.ts';
+import { CAMPAIGN_STATUSES, type CampaignStatus } from './campaigns.ts';
+import { areTermsLocked, canInvest, canViewCampaign, investRefusal, type InvestingUser } from './policies.ts';
+
+const NOW = new Date('2027-01-10T12:00:00Z');
+const campaign = (
+  overrides: Partial<{ status: CampaignStatus; raisedAmount: string; deadline: string }> = {},
+) => ({
+  status: 'active' as CampaignStatus,
+  targetAmount: '100000.00',
+  raisedAmount: '25000.00',
+  deadline: '2027-01-11T23:59:59.999Z',
+  traderId: 'trader-1',
+  ...overrides,
+});
+const investor: InvestingUser = {
+  role: 'investor',
+  accountStatus: 'active',
+  kycStatus: 'approved',
+  emailVerified: true,
+};
+
+describe('fundingState', () => {
+  it('is open for an active campaign before its deadline and below its target', () => {
+    expect(fundingState(campaign(), NOW)).toBe('open');
+  });
+
+  it('is funded at the target, and for every status past funding', () => {
+    expect(fundingState(campaign({ raisedAmount: '100000.00' }), NOW)).toBe('funded');
+    for (const status of ['funded', 'trading', 'completed'] as const)
+      expect(fundingState(campaign({ status }), NOW)).toBe('funded');
+  });
+
+  it('is closed once the deadline passed without the target', () => {
+    expect(fundingState(campaign({ deadline: '2027-01-10T12:00:00Z' }), NOW)).toBe('closed');
+    expect(fundingState(campaign({ deadline: '2027-01-01T00:00:00Z' }), NOW)).toBe('closed');
+  });
+
+  it('is cancelled for a cancelled campaign, whatever it raised', () => {
+    expect(fundingState(campaign({ status: 'cancelled', raisedAmount: '100000.00' }), NOW)).toBe('cancelled');
+  });
+
+  it('gives days left only while funding is open (a closed campaign has none, not "0 days")', () => {
+    const figures = (c: ReturnType<typeof campaign>) =>
+      campaignFigures({ ...c, quantity: '100', buyPrice: '1.40', sellPrice: '5.60' }, NOW);
+    expect(figures(campaign()).daysLeft).toBe(2);
+    expect(figures(campaign({ deadline: '2027-01-09T00:00:00Z' }))).toMatchObject({
+      daysLeft: 0,
+      fundingState: 'closed',
+    });
+  });
+});
+
+describe('investRefusal / canInvest', () => {
+  it('lets an active, verified investor invest in an open campaign', () => {
+    expect(investRefusal(investor, campaign(), NOW)).toBeNull();
+    expect(canInvest(investor, campaign(), NOW)).toBe(true);
+  });
+
+  it('names why not, the campaign first (a visitor learns it is closed before signing in)', () => {
+    expect(investRefusal(null, campaign({ raisedAmount: '100000' }), NOW)).toBe('funded');
+    expect(investRefusal(null, campaign({ deadline: '2027-01-01T00:00:00Z' }), NOW)).toBe('closed');
+    expect(investRefusal(investor, campaign({ status: 'cancelled' }), NOW)).toBe('closed');
+    expect(investRefusal(null, campaign(), NOW)).toBe('sign-in');
+    expect(investRefusal({ ...investor, role: 'trader' }, campaign(), NOW)).toBe('not-investor');
+    expect(investRefusal({ ...investor, accountStatus: 'suspended' }, campaign(), NOW)).toBe('suspended');
+    expect(investRefusal({ ...investor, emailVerified: false }, campaign(), NOW)).toBe('verify-email');
+    expect(canInvest({ ...investor, role: 'admin' }, campaign(), NOW)).toBe(false);
+  });
+});
+
+describe('areTermsLocked', () => {
+  it('locks the terms once an investor committed money, or once funding is over', () => {
+    expect(areTermsLocked({ status: 'active', investorCount: 0 })).toBe(false);
+    expect(areTermsLocked({ status: 'active', investorCount: 1 })).toBe(true);
+    for (const status of CAMPAIGN_STATUSES.filter((s) => s !== 'active'))
+      expect(areTermsLocked({ status, investorCount: 0 }), status).toBe(true);
+  });
+});
+
+describe('canViewCampaign', () => {
+  it('shows public campaigns to everyone', () => {
+    for (const status of ['active', 'funded', 'trading', 'completed'] as const)
+      expect(canViewCampaign(null, campaign({ status }))).toBe(true);
+  });
+
+  it('shows a cancelled campaign to its trader, admins and its backers only', () => {
+    const cancelled = campaign({ status: 'cancelled' });
+    expect(canViewCampaign(null, cancelled)).toBe(false);
+    expect(canViewCampaign({ id: 'someone', role: 'investor' }, cancelled)).toBe(false);
+    expect(canViewCampaign({ id: 'someone', role: 'investor' }, cancelled, true)).toBe(true);
+    expect(canViewCampaign({ id: 'trader-1', role: 'trader' }, cancelled)).toBe(true);
+    expect(canViewCampaign({ id: 'admin-1', role: 'admin' }, cancelled)).toBe(true);
+  });
+});
