@@ -1,6 +1,7 @@
 // `npm run fuzz`: fuzzes every API route from its own schemas on an in-memory PGlite database and
 // prints the seed, the requests per route and status, the 5xx count (must be 0) and every problem.
-//   FUZZ_RUNS=100000 (default) · FUZZ_SEED=<n> or `npm run fuzz -- --seed <n>` to replay a run.
+//   FUZZ_RUNS=100000 (default) · FUZZ_SEED=<n> or `npm run fuzz -- --seed <n>` to replay a run ·
+//   FUZZ_PROGRESS=5000: a progress line every so many requests.
 // Exits 1 when any problem was found.
 import { buildApp } from '../server/app.ts';
 import { openDatabase } from '../server/db/connect.ts';
@@ -40,7 +41,12 @@ const stripeApp = await appWith({ stripe: STRIPE_SETTINGS });
 try {
   const sandboxRoutes = new Set(fuzzRoutes(app.apiRoutes).map((r) => r.key));
   const stripeRuns = Math.max(100, Math.round(runs / 100));
-  const report = await runFuzz(app, oidc, { runs, seed, log: console.log, progressEvery: 5_000 });
+  const report = await runFuzz(app, oidc, {
+    runs,
+    seed,
+    log: console.log,
+    progressEvery: Number(process.env.FUZZ_PROGRESS ?? 5_000),
+  });
   console.log(`\n${formatReport(report)}`);
   console.log(`\nStripe mode, the routes that exist only then (${stripeRuns} more requests):`);
   const stripe = await runFuzz(stripeApp, oidc, {
