@@ -13,7 +13,7 @@ import { hashToken, newToken } from '../../server/features/auth/sessions.ts';
 import { createUser, TEST_PASSWORD } from '../app.ts';
 import { freshIp, sessionCookie, signupBody } from '../auth.ts';
 import type { OidcIdentity } from '../auth-services.ts';
-import type { Session } from './call.ts';
+import { cookiesOf, type HttpCall, type Session } from './call.ts';
 
 /** Who owns a row's object: the trader of a campaign, or the investor of a payment. */
 export type Owner = 'trader' | 'investor';
@@ -262,6 +262,22 @@ export function ownerKind(row: RowKey): Owner {
 }
 
 export type RowKey = keyof typeof ROUTE_REQUESTS;
+
+/** The request as sent by `caller`: session cookie, JSON body, a client address of its own. */
+export function httpCall(method: string, request: RouteRequest, caller: Session | null): HttpCall {
+  const cookie = cookiesOf(caller, request.cookies);
+  return {
+    method,
+    url: request.url,
+    remoteAddress: freshIp(),
+    headers: {
+      ...(request.body !== undefined && { 'content-type': 'application/json' }),
+      ...request.headers,
+      ...(cookie && { cookie }),
+    },
+    payload: typeof request.body === 'string' ? request.body : JSON.stringify(request.body),
+  };
+}
 
 /** GET routes that write by design (a sign-in by redirect has to be a GET); no other read may. */
 export const READS_THAT_WRITE = new Set(['GET /api/auth/oauth/:provider/callback']);
