@@ -9,14 +9,7 @@ import { hashToken } from '../../server/features/auth/sessions.ts';
 import type { SandboxProvider } from '../../server/payments/sandbox.ts';
 import { createCampaign, createUser } from '../app.ts';
 import { freshIp } from '../auth.ts';
-import {
-  callAndWatch,
-  cookiesOf,
-  signedIn,
-  watchBackgroundMail,
-  type HttpCall,
-  type Session,
-} from '../authz/call.ts';
+import { callAndWatch, signedIn, watchBackgroundMail, type HttpCall, type Session } from '../authz/call.ts';
 import { openIntent } from '../authz/actors.ts';
 import {
   ownerKind,
@@ -29,10 +22,10 @@ import {
 } from '../authz/requests.ts';
 import { describeChange, installChangeLog, unexpectedChanges, type RowChange } from '../change-log.ts';
 import { isErrorBody, leaksIn } from './checks.ts';
-import { FUZZ_ACTORS, mutate, planArb, type FuzzActor, type FuzzRoute, type Plan } from './plan.ts';
+import { FUZZ_ACTORS, planArb, type FuzzActor, type FuzzRoute, type Plan } from './plan.ts';
+import { fuzzedCall } from './request.ts';
 import { apiWords, fuzzRoutes } from './routes.ts';
-import type { InputPart } from './schema.ts';
-import { encodeSegment, toJsonText, toQueryString, type Resolver, type Value } from './values.ts';
+import type { Resolver } from './values.ts';
 
 export interface FuzzOptions {
   runs: number;
@@ -125,38 +118,6 @@ async function existingIds(app: App, first: string[]): Promise<string[]> {
   return [...new Set(ids)];
 }
 
-function parseJson(text: string): Value {
-  try {
-    return JSON.parse(text) as Value;
-  } catch {
-    return text;
-  }
-}
-
-/** Splits a valid call into the route's inputs: path parameters, query and body. */
-function inputsOf(route: FuzzRoute, example: RouteRequest | undefined): Partial<Record<InputPart, Value>> {
-  if (!example) return {};
-  const url = new URL(example.url, 'http://fuzz.invalid');
-  const names = route.url.split('/');
-  const values = url.pathname.split('/');
-  const params: Record<string, string> = {};
-  names.forEach((name, i) => {
-    if (name.startsWith(':')) params[name.slice(1)] = decodeURIComponent(values[i] ?? '');
-  });
-  const query: Record<string, string | string[]> = {};
-  for (const key of new Set(url.searchParams.keys())) {
-    const all = url.searchParams.getAll(key);
-    query[key] = all.length > 1 ? all : all[0]!;
-  }
-  return {
-    ...(Object.keys(params).length && { params }),
-    ...(Object.keys(query).length && { querystring: query }),
-    ...(example.body !== undefined && {
-      body: typeof example.body === 'string' ? parseJson(example.body) : (example.body as Value),
-    }),
-  };
-}
-
 export async function runFuzz(
   app: App,
   oidc: RouteContext['oidc'],
@@ -200,51 +161,8 @@ export async function runFuzz(
   async function buildCall(route: FuzzRoute, plan: Plan): Promise<HttpCall> {
     const row = route.rows.length ? route.rows[plan.row % route.rows.length]! : undefined;
     const valid = row ? await example(row, plan.actor) : undefined;
-    let inputs = inputsOf(route, valid);
-    if (plan.kind === 'mutated') inputs = mutate(inputs, plan.mutations);
-    if (plan.kind === 'schema') inputs = mutate({ ...inputs, ...plan.inputs }, plan.mutations);
-    const raw = plan.kind === 'raw' ? plan.raw : {};
-
-    const params = inputs.params;
-    const paramOf = (name: string): Value =>
-      params && typeof params === 'object' && !Array.isArray(params)
-        ? ((params as Record<string, Value>)[name] ?? '')
-        : params;
-    let index = 0;
-    const path = route.url
-      .split('/')
-      .map((segment) => {
-        if (!segment.startsWith(':')) return segment;
-        const at = index++;
-        return raw.segment?.at === at ? raw.segment.text : encodeSegment(paramOf(segment.slice(1)), resolver);
-      })
-      .join('/');
-    const q = inputs.querystring;
-    const query =
-      raw.query ??
-      (q === undefined
-        ? ''
-        : q && typeof q === 'object' && !Array.isArray(q)
-          ? toQueryString(q as Record<string, Value>, resolver)
-          : encodeSegment(q, resolver));
-    const takesBody = route.method !== 'GET' && route.method !== 'HEAD';
-    const payload =
-      raw.body ?? (takesBody && inputs.body !== undefined ? toJsonText(inputs.body, resolver) : undefined);
-    const contentType =
-      'contentType' in raw ? raw.contentType : payload !== undefined ? 'application/json' : null;
-    const cookie = raw.cookie ?? cookiesOf(world.sessions[plan.actor], valid?.cookies);
-    return {
-      method: route.method,
-      url: query ? `${path}?${query}` : path,
-      headers: {
-        ...(contentType != null && { 'content-type': contentType }),
-        ...(cookie && { cookie }),
-        ...valid?.headers,
-        ...raw.headers,
-      },
-      payload,
-      remoteAddress: plan.sharedIp ? SHARED_IP : freshIp(),
-    };
+    const remoteAddress = plan.sharedIp ? SHARED_IP : freshIp();
+    return fuzzedCall(route, plan, { valid, caller: world.sessions[plan.actor], resolver, remoteAddress });
   }
 
   /** A fuzzed request may end an actor's session (sign-out, sign-in, reset): give them a new one. */
