@@ -3,7 +3,7 @@
 // recorded exactly once, in one transaction with the campaign row locked: investment confirmed, ledger
 // posted, escrow Held, the campaign's totals recomputed and, at its target, the campaign funded. A
 // payment that no longer fits (its reservation lapsed and others filled the campaign) is refunded.
-import { and, countDistinct, desc, eq, gt, inArray, isNull, lte, ne, or, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql, sum } from 'drizzle-orm';
 import type {
   CreatePaymentIntent,
   Investment,
@@ -267,18 +267,27 @@ async function confirm(
     createdAt: now,
     updatedAt: now,
   });
-  // Recomputed from the investments themselves, never incremented in place.
-  const [totals] = await tx
-    .select({ raised: sum(investments.amount), investors: countDistinct(investments.investorId) })
+  // Kept in step here, under the campaign's lock, and checked against the investments and the escrow
+  // account by verify-ledger (recomputing them from every investment would cost O(backers) per payment).
+  const [earlier] = await tx
+    .select({ id: investments.id })
     .from(investments)
-    .where(and(eq(investments.campaignId, campaign.id), inArray(investments.status, COUNTED)));
-  const raised = dec(totals?.raised);
+    .where(
+      and(
+        eq(investments.campaignId, campaign.id),
+        eq(investments.investorId, row.investorId),
+        inArray(investments.status, COUNTED),
+        ne(investments.id, row.id),
+      ),
+    )
+    .limit(1);
+  const raised = dec(campaign.raisedAmount).plus(row.amount);
   const funded = raised.gte(campaign.targetAmount) && findTransition(campaign.status, 'funded', 'system');
   await tx
     .update(campaigns)
     .set({
       raisedAmount: toFixed(raised),
-      investorCount: totals?.investors ?? 0,
+      investorCount: campaign.investorCount + (earlier ? 0 : 1),
       ...(funded && { status: 'funded' as const }),
       updatedAt: now,
     })
