@@ -12,7 +12,8 @@ import { loadConfig, type Config } from '../server/config.ts';
 import { DataDirLockedError, openDatabase, type Database } from '../server/db/connect.ts';
 import { emailOutbox } from '../server/db/schema/index.ts';
 import { isDatabaseEmpty, seedDemoData } from '../server/db/seed/demo.ts';
-import { AccountError, createAdmin } from '../server/features/auth/accounts.ts';
+import { AppError } from '../server/errors.ts';
+import { createAdmin } from '../server/features/auth/accounts.ts';
 import { formatOutboxEmail } from '../server/mail.ts';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
@@ -68,7 +69,7 @@ async function createAdminCommand(args: string[]) {
     try {
       return await createAdmin(database.db, parsed.data);
     } catch (error) {
-      if (error instanceof AccountError) throw new CliError(error.message);
+      if (error instanceof AppError) throw new CliError(error.message);
       throw error;
     }
   });

@@ -177,6 +177,8 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
         DEMO_USERS.map((u) => ({
           ...u,
           password,
+          // Pre-verified, so the demo shows what a verified user can do.
+          emailVerified: true,
           kycStatus: 'approved' as const,
           termsAccepted: true,
           riskDisclosureAccepted: u.role === 'investor',

@@ -168,6 +168,8 @@ describe('the whole flow', () => {
       role: 'trader',
       firstName: 'Ada',
       lastName: 'Lovelace',
+      // The provider vouched for the address (email_verified): nothing left to verify.
+      emailVerified: true,
       kycStatus: 'pending',
       accountStatus: 'active',
     });
@@ -318,7 +320,7 @@ describe('refusals come back to the landing page with ?authError and sign nobody
 });
 
 describe('an existing password account', () => {
-  it('is linked when the provider vouches for the email (email_verified), and keeps its password', async () => {
+  it('whose email is verified is linked when the provider vouches for it (email_verified), and keeps its password', async () => {
     const existing = await createUser(app.db, {
       role: 'buyer',
       companyName: 'Steel Co',

@@ -19,6 +19,7 @@ import {
   canCreateCampaign,
   canViewTraderStats,
   isCampaignEditable,
+  moneyBlocker,
   ownsCampaign,
 } from '../../../domain/policies.ts';
 import type { CampaignSort } from '../../../domain/campaigns.ts';
@@ -30,7 +31,7 @@ import { AppError } from '../../errors.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 /** Who is asking: the signed-in user, or null for a visitor. */
-export type Viewer = { id: string; role: Role; kycStatus: string } | null;
+export type Viewer = { id: string; role: Role; kycStatus: string; emailVerified: boolean } | null;
 
 function toCampaign(row: CampaignRow): Campaign {
   return {
@@ -215,8 +216,10 @@ export async function createCampaign(
   input: CampaignCreate,
 ): Promise<Campaign> {
   if (!canCreateCampaign(user)) {
-    const message = user.role === 'trader' ? CAMPAIGN_MESSAGES.kycRequired : CAMPAIGN_MESSAGES.notTrader;
-    throw new AppError('FORBIDDEN', message);
+    if (user.role !== 'trader') throw new AppError('FORBIDDEN', CAMPAIGN_MESSAGES.notTrader);
+    const blocked = moneyBlocker(user);
+    if (blocked) throw AppError.of(blocked);
+    throw new AppError('FORBIDDEN', CAMPAIGN_MESSAGES.kycRequired);
   }
   if (input.traderId !== undefined && input.traderId !== user.id)
     throw new AppError('FORBIDDEN', CAMPAIGN_MESSAGES.traderMismatch);
