@@ -163,9 +163,6 @@ export type VerifyEmailResult = z.infer<typeof verifyEmailResultSchema>;
 export const resendVerificationResultSchema = z.object({ sent: z.boolean() });
 export type ResendVerificationResult = z.infer<typeof resendVerificationResultSchema>;
 
-/** How long an emailed verification link works. */
-export const EMAIL_VERIFICATION_TTL_HOURS = 24;
-
 /** Operator command `create-admin` (admins cannot sign up): the same email and password rules. */
 export const createAdminSchema = z.object({
   email,

@@ -3,7 +3,8 @@
 // bits stored only as their SHA-256 hash, valid 24 hours, usable once — the password reset model.
 // Clocks are passed in, so tests can stand a day later without waiting for it.
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { EMAIL_VERIFICATION_TTL_HOURS, type ResendVerificationResult } from '../../../domain/auth.ts';
+import type { ResendVerificationResult } from '../../../domain/auth.ts';
+import { EMAIL_VERIFICATION_TTL_HOURS } from '../../../domain/users.ts';
 import { emailVerificationTokens, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { sendAccountEmail, type AccountMailContext } from './account-emails.ts';
@@ -30,7 +31,7 @@ export async function sendVerificationEmail(
     expiresAt: new Date(now.getTime() + TTL_MS),
   });
   sendAccountEmail(ctx, user, 'Verify your email address for HydroBridge', [
-    'Please confirm that this is your email address by opening this link within 24 hours:',
+    `Please confirm that this is your email address by opening this link within ${EMAIL_VERIFICATION_TTL_HOURS} hours:`,
     '',
     `${ctx.publicUrl}/verify-email?token=${token}`,
     '',

@@ -5,9 +5,11 @@ import { TopBar } from './TopBar.tsx';
 
 // The dialog (and its Radix code) loads the first time someone opens it, not with the landing page.
 const AuthDialog = lazy(() => import('@/features/auth/AuthDialog.tsx'));
+// "Check your inbox" loads only for a signed-in user whose email address is not verified yet.
+const VerifyEmailBanner = lazy(() => import('@/features/auth/components/VerifyEmailBanner.tsx'));
 
 export function AppLayout({ children }: { children: ReactNode }) {
-  const { dialogRequested } = useAuth();
+  const { dialogRequested, user } = useAuth();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -17,6 +19,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <TopBar />
+      {user && !user.emailVerified && (
+        <Suspense fallback={null}>
+          <VerifyEmailBanner user={user} />
+        </Suspense>
+      )}
       <main id="main" className="flex-1">
         {children}
       </main>
