@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
 import { useAuth } from '@/features/auth/auth-context.tsx';
 import { Footer } from './Footer.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -10,6 +11,9 @@ const VerifyEmailBanner = lazy(() => import('@/features/auth/components/VerifyEm
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { dialogRequested, user } = useAuth();
+  const [location] = useLocation();
+  // The verify page answers the same question itself.
+  const askToVerify = user && !user.emailVerified && location !== '/verify-email';
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -19,7 +23,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <TopBar />
-      {user && !user.emailVerified && (
+      {askToVerify && (
         <Suspense fallback={null}>
           <VerifyEmailBanner user={user} />
         </Suspense>

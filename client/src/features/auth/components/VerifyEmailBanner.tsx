@@ -11,12 +11,13 @@ export default function VerifyEmailBanner({ user }: { user: PublicUser }) {
         <p className="flex min-w-0 flex-1 basis-64 items-start gap-2 text-sm">
           <MailCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
           <span>
-            <strong className="font-semibold">Check your inbox:</strong> we sent a link to{' '}
-            <span className="font-medium break-all">{user.email}</span>. Open it to verify your address before
-            investing, creating campaigns or ordering.
+            <strong className="font-semibold">Check your inbox:</strong> open the link we sent to{' '}
+            <span className="font-medium wrap-anywhere">{user.email}</span> to verify your address
+            {/* On a phone the bar stays short; the pages that need the address say why. */}
+            <span className="max-sm:hidden"> before investing, creating campaigns or ordering</span>.
           </span>
         </p>
-        <ResendVerificationButton email={user.email} size="sm" variant="outline" className="max-sm:w-full" />
+        <ResendVerificationButton email={user.email} size="sm" variant="outline" className="max-sm:ml-6" />
       </div>
     </section>
   );
