@@ -6,40 +6,26 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TEST_PASSWORD, testBackend } from '../../../test/app.ts';
 import { AuthClient, outboxMail, PASSWORD, VERIFY_SUBJECT, linkToken } from '../../../test/auth.ts';
-import {
-  buildAppWithSettings,
-  CookieJar,
-  freePort,
-  startOidcProvider,
-  type OidcIdentity,
-} from '../../../test/auth-services.ts';
+import { socialSignIn, startAppWithGoogle, type OidcIdentity } from '../../../test/auth-services.ts';
 import type { App } from '../../app.ts';
 import { oauthAccounts, users } from '../../db/schema/index.ts';
 import { SESSION_COOKIE } from './sessions.ts';
 
 const CLEARED_SUBJECT = 'Your HydroBridge password was cleared';
 
-let provider: Awaited<ReturnType<typeof startOidcProvider>>;
+let google: Awaited<ReturnType<typeof startAppWithGoogle>>;
 let app: App;
 let api: AuthClient;
-let base: string;
 
 beforeAll(async () => {
-  provider = await startOidcProvider();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  app = await buildAppWithSettings({
-    publicUrl: base,
-    oauth: { google: { clientId: 'hb-test', clientSecret: 'test-client-secret', issuer: provider.issuer } },
-  });
-  await app.listen({ port, host: '127.0.0.1' });
+  google = await startAppWithGoogle();
+  app = google.app;
   api = new AuthClient(app);
 });
 
 afterAll(async () => {
   api?.expectNoSecretsInResponses();
-  await app?.close();
-  await provider?.close();
+  await google?.close();
 });
 
 let sequence = 0;
@@ -53,13 +39,9 @@ function victim(): OidcIdentity {
   };
 }
 
-/** The browser's journey start → provider → callback as `identity`; returns where it ends up. */
-async function googleSignIn(identity: OidcIdentity, jar = new CookieJar()) {
-  provider.setIdentity(identity);
-  const start = await jar.get(`${base}/api/auth/oauth/google/start`);
-  const atProvider = await jar.get(new URL(start.headers.get('location')!, base));
-  const res = await jar.get(new URL(atProvider.headers.get('location')!, base));
-  expect(res.status).toBe(302);
+/** The browser's journey as `identity`; returns where it ends up and the session it holds, if any. */
+async function googleSignIn(identity: OidcIdentity) {
+  const { res, jar } = await socialSignIn(google, identity);
   const session = jar.cookies.get(SESSION_COOKIE);
   if (session) api.tokens.add(session);
   return { location: res.headers.get('location')!, session };

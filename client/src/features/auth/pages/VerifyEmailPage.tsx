@@ -1,14 +1,13 @@
 // /verify-email?token=…: the link from the verification email. Posts the token once on arrival (the link
 // may be opened in a browser that is not signed in), then says that the address is verified — the
 // signed-in user is refreshed with it — or why not, with the way to a new link.
-import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
 import { ERRORS } from '@domain/errors.ts';
 import { Page } from '@/components/layouts/page.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
-import { FormAlert } from '@/components/ui/form-field.tsx';
+import { FormAlert, FormSuccess } from '@/components/ui/form-field.tsx';
 import { serverMessageOf } from '@/lib/api.ts';
 import { useVerifyEmail } from '../api/verify-email.ts';
 import { useAuth } from '../auth-context.tsx';
@@ -20,10 +19,7 @@ function Verified({ message }: { message: string }) {
   const { user, openAuthDialog } = useAuth();
   return (
     <div className="grid justify-items-start gap-4">
-      <p role="status" className="flex items-start gap-2 text-sm">
-        <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden />
-        {message}
-      </p>
+      <FormSuccess>{message}</FormSuccess>
       {user ? (
         <Button asChild>
           <Link href="/dashboard">Go to your dashboard</Link>
