@@ -22,8 +22,9 @@ export function accountMailContext(
 
 interface Recipient {
   email: string | null;
-  username: string;
   firstName: string | null;
+  /** Greeted by when there is no first name; none: a plain "Hello,". */
+  username?: string;
 }
 
 /** Sends `paragraphs` between the greeting and the signature; nothing when the user has no address. */
@@ -34,6 +35,7 @@ export function sendAccountEmail(
   paragraphs: string[],
 ): void {
   if (!user.email) return;
-  const text = [`Hello ${user.firstName || user.username},`, '', ...paragraphs, '', 'HydroBridge'].join('\n');
+  const name = user.firstName || user.username;
+  const text = [name ? `Hello ${name},` : 'Hello,', '', ...paragraphs, '', 'HydroBridge'].join('\n');
   sendInBackground(ctx.mailer, { to: user.email, subject, text }, ctx.log);
 }

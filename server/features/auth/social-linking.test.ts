@@ -3,6 +3,7 @@
 // signs in with Google, which vouches for the email. The account is the victim's from then on: the
 // attacker's password and sessions stop working, and the victim is told by email.
 import { eq, sql } from 'drizzle-orm';
+import { roleAccessDeniedMessage } from '../../../domain/policies.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TEST_PASSWORD, testBackend } from '../../../test/app.ts';
 import { AuthClient, outboxMail, PASSWORD, VERIFY_SUBJECT, linkToken } from '../../../test/auth.ts';
@@ -40,8 +41,8 @@ function victim(): OidcIdentity {
 }
 
 /** The browser's journey as `identity`; returns where it ends up and the session it holds, if any. */
-async function googleSignIn(identity: OidcIdentity) {
-  const { res, jar } = await socialSignIn(google, identity);
+async function googleSignIn(identity: OidcIdentity, query = '') {
+  const { res, jar } = await socialSignIn(google, identity, { query });
   const session = jar.cookies.get(SESSION_COOKIE);
   if (session) api.tokens.add(session);
   return { location: res.headers.get('location')!, session };
@@ -73,7 +74,7 @@ describe('an unverified account registered with the victim’s email', () => {
 
   it('is linked to the provider, its password replaced by one nobody knows, and the owner is told how to set one', async () => {
     const person = victim();
-    const attacker = await api.signup('trader', { email: person.email });
+    const attacker = await api.signup('trader', { email: person.email, firstName: 'Visit evil.example' });
     const before = await userRow(attacker.user.id);
     const pendingLink = linkToken(
       (await outboxMail(app, person.email!, VERIFY_SUBJECT)).text,
@@ -91,7 +92,8 @@ describe('an unverified account registered with the victim’s email', () => {
     expect((await api.post('/api/auth/verify-email', { token: pendingLink })).statusCode).toBe(400);
 
     const notice = await outboxMail(app, person.email!, CLEARED_SUBJECT);
-    expect(notice.text).toMatch(/^Hello /);
+    // Greeted by the provider's name: the account's names were typed by whoever registered it.
+    expect(notice.text).toMatch(/^Hello Vera,\n/);
     expect(notice.text).toContain('Forgot password?');
     expect(notice.text).not.toMatch(/token=/);
 
@@ -99,6 +101,21 @@ describe('an unverified account registered with the victim’s email', () => {
     const { session } = await googleSignIn(person);
     expect(await api.meStatus(session)).toBe(200);
     expect((await userRow(after.id)).password).toBe(after.password);
+  });
+
+  it('is taken from the attacker even when the victim’s sign-in is then refused for choosing another role', async () => {
+    const person = victim();
+    const attacker = await api.signup('investor', { email: person.email });
+    const { location, session } = await googleSignIn(person, '?role=buyer');
+    expect(new URL(location, 'http://x').searchParams.get('authError')).toBe(
+      roleAccessDeniedMessage('buyer'),
+    );
+    expect(session).toBeUndefined();
+    expect(await api.meStatus(attacker.token)).toBe(401);
+    expect((await api.signin({ email: person.email, password: PASSWORD })).res.statusCode).toBe(401);
+    // With the account's own role (or none) the owner is in.
+    const again = await googleSignIn(person, '?role=investor');
+    expect(again.location).toBe('/dashboard?welcome=1');
   });
 
   // The interleaving that would keep a session alive: the attacker's sign-in has checked the old

@@ -55,7 +55,7 @@ function assertMaySignIn(user: UserRow, intent: SignupIntent): void {
 async function claimUnverifiedAccount(
   ctx: AccountMailContext,
   provider: AuthProvider,
-  subject: string,
+  identity: ProviderIdentity,
   existing: UserRow,
 ): Promise<UserRow | null> {
   const password = await unusablePasswordHash();
@@ -68,12 +68,14 @@ async function claimUnverifiedAccount(
     if (!row) return null;
     await deleteUserSessions(tx, row.id);
     await withdrawVerificationLinks(tx, row.id);
-    await link(tx, provider, subject, row.id);
+    await link(tx, provider, identity.subject, row.id);
     return row;
   });
   if (claimed) {
     const label = AUTH_PROVIDER_LABELS[provider];
-    sendAccountEmail(ctx, claimed, 'Your HydroBridge password was cleared', [
+    // Greeted by the name the provider knows: the names on the account were typed by whoever registered it.
+    const owner = { email: claimed.email, firstName: identity.givenName ?? null };
+    sendAccountEmail(ctx, owner, 'Your HydroBridge password was cleared', [
       `You just signed in to HydroBridge with ${label}. An account with your email address already`,
       'existed, but its address had never been verified, so nothing showed that you chose its password.',
       '',
@@ -109,11 +111,13 @@ async function findOrCreateUser(
   if (existing) {
     // Linking on an unverified email would hand the account to whoever typed that address at the provider.
     if (!identity.emailVerified) throw AppError.of('SOCIAL_EMAIL_TAKEN_UNVERIFIED');
-    assertMaySignIn(existing, intent);
-    if (!existing.emailVerified) {
-      const claimed = await claimUnverifiedAccount(ctx, provider, identity.subject, existing);
-      if (claimed) return claimed;
-    }
+    // The owner has proven the address: whoever registered it first is shut out before anything else
+    // is checked, even when this sign-in is then refused (e.g. for another role).
+    const claimed = existing.emailVerified
+      ? null
+      : await claimUnverifiedAccount(ctx, provider, identity, existing);
+    assertMaySignIn(claimed ?? existing, intent);
+    if (claimed) return claimed;
     await link(db, provider, identity.subject, existing.id);
     return existing;
   }
