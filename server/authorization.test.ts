@@ -8,9 +8,8 @@
 // they are; on investing rows the investor whose intent, payment or list it is); not-owner (another
 // user of the owner's role, with objects of their own); suspended and unverified (the owner in that
 // account state on rows with an owner, else a user of the first role the row allows).
-// The unverified column holds the answers once email verification is enforced (unverified users
-// browse and edit their profile, but do not create campaigns or invest); until then
-// (TODO(email-verification) in test/authz/actors.ts) the verified user's column is checked instead.
+// Unverified: an account whose email address is not verified yet browses and edits its profile,
+// but neither creates campaigns nor invests (domain/policies.ts, mayMoveMoney).
 // Cells: a status code; 'shown' / 'hidden' = 200 with or without the row's object in the answer;
 // __ = does not apply (no owned object). HEAD answers as GET does (Fastify derives it): not listed.
 // Routes that exist only with Stripe configured run on a second app in Stripe mode; the route list
@@ -21,7 +20,7 @@ import { buildAppWithSettings, startOidcProvider } from '../test/auth-services.t
 import { describeChange, installChangeLog, unexpectedChanges } from '../test/change-log.ts';
 import { apiRoutes } from '../test/fuzz/routes.ts';
 import { callAndWatch, watchBackgroundMail } from '../test/authz/call.ts';
-import { ACTORS, cellContext, ROLE_ACTORS, UNVERIFIED_ENFORCED, type Actor } from '../test/authz/actors.ts';
+import { ACTORS, cellContext, ROLE_ACTORS, type Actor } from '../test/authz/actors.ts';
 import {
   httpCall,
   ownerKind,
@@ -44,6 +43,8 @@ const MATRIX: Record<RowKey, Cells> = {
   'GET /api/auth/me':                               [401,      200,      200,      200,      200,      __,       __,       401,      200],
   'POST /api/auth/signup':                          [201,      201,      201,      201,      201,      __,       __,       201,      201],
   'POST /api/auth/signin':                          [200,      200,      200,      200,      200,      __,       __,       403,      200],
+  'POST /api/auth/verify-email':                    [200,      200,      200,      200,      200,      __,       __,       200,      200],
+  'POST /api/auth/verify-email/resend':             [401,      200,      200,      200,      200,      __,       __,       401,      200],
   'POST /api/auth/logout':                          [200,      200,      200,      200,      200,      __,       __,       200,      200],
   'POST /api/auth/switch-role':                     [401,      200,      200,      200,      200,      __,       __,       401,      200],
   'PATCH /api/auth/profile':                        [401,      200,      200,      200,      200,      __,       __,       401,      200],
@@ -65,9 +66,11 @@ const MATRIX: Record<RowKey, Cells> = {
   'GET /api/trader/stats/:traderId':                [401,      403,      403,      403,      200,      200,      403,      401,      200],
   'GET /api/payments/config':                       [200,      200,      200,      200,      200,      __,       __,       200,      200],
   // Investing: the owner is the investor whose ids the call names (its intent, its payment, its list).
+  // Unverified may not start an investment; one started before (its objects exist before the state is
+  // set) is paid and recorded — an address cannot become unverified again today.
   'POST /api/create-payment-intent':                [401,      403,      403,      403,      403,      200,      403,      401,      403],
-  'POST /api/sandbox/payment-intents/:id/confirm':  [401,      404,      403,      403,      403,      200,      404,      401,      403],
-  'POST /api/investments':                          [401,      403,      403,      403,      403,      201,      403,      401,      403],
+  'POST /api/sandbox/payment-intents/:id/confirm':  [401,      404,      403,      403,      403,      200,      404,      401,      200],
+  'POST /api/investments':                          [401,      403,      403,      403,      403,      201,      403,      401,      201],
   'GET /api/investments':                           [401,      403,      403,      403,      200,      200,      403,      401,      200],
   // Only with Stripe configured (run on a Stripe-mode app): Stripe's signature is the check.
   'POST /api/payments/stripe/webhook':              [200,      200,      200,      200,      200,      __,       __,       200,      200],
@@ -82,10 +85,7 @@ function plan(row: RowKey, actor: Actor) {
   const cell = (a: Actor) => cells[ACTORS.indexOf(a)]!;
   const owner = cell('owner') === __ ? null : ownerKind(row);
   const role = ROLE_ACTORS.find((r) => allows(cell(r))) ?? 'investor';
-  // Until email verification is enforced, an unverified user is answered as the same user verified.
-  const expected =
-    actor === 'unverified' && !UNVERIFIED_ENFORCED ? cell(owner ? 'owner' : role) : cell(actor);
-  return { expected, world: { owner, role } };
+  return { expected: cell(actor), world: { owner, role } };
 }
 
 let app: App;

@@ -27,9 +27,13 @@ describe('prepareDatabase', () => {
   it('seeds the demo data into an empty database once: a second start adds nothing', async () => {
     const database = await emptyDatabase();
     await prepareDatabase(database, { seedDemo: true });
-    expect(await counts(database.db)).toEqual({ users: 4, campaigns: 6 });
+    // One user per role and eight demo backers.
+    expect(await counts(database.db)).toEqual({ users: 12, campaigns: 6 });
+    // Demo users are pre-verified: the demo shows what a verified user can do.
+    const demoUsers = await database.db.select({ emailVerified: users.emailVerified }).from(users);
+    expect(demoUsers.every((u) => u.emailVerified)).toBe(true);
     await prepareDatabase(database, { seedDemo: true });
-    expect(await counts(database.db)).toEqual({ users: 4, campaigns: 6 });
+    expect(await counts(database.db)).toEqual({ users: 12, campaigns: 6 });
   });
 
   it('never seeds a database that already holds users', async () => {

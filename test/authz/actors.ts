@@ -26,20 +26,12 @@ export const ACTORS = [
 export type Actor = (typeof ACTORS)[number];
 export const ROLE_ACTORS = ['investor', 'trader', 'buyer', 'admin'] as const satisfies readonly Role[];
 
-/**
- * How each account state is written in the database.
- *
- * TODO(email-verification) — the one place to fill when users carry `emailVerified`: write
- * `unverified: { emailVerified: false }` below and set UNVERIFIED_ENFORCED to true. Until then the
- * unverified actor is a regular (verified) user, and the matrix checks its cells against the column
- * of the same user verified; with the flag on, against the unverified column as written.
- */
+/** How each account state is written in the database. */
 const ACCOUNT_STATES = {
   active: {},
   suspended: { accountStatus: 'suspended' },
-  unverified: {},
+  unverified: { emailVerified: false },
 } satisfies Record<string, Partial<NewUser>>;
-export const UNVERIFIED_ENFORCED = false;
 
 type AccountState = keyof typeof ACCOUNT_STATES;
 
@@ -95,17 +87,14 @@ export async function cellContext(
     const intent = await openIntent(app, owner, campaign.id);
     // Paid at the sandbox (no investment recorded yet): what the record call records.
     const paid = await openIntent(app, owner, campaign.id);
-    await (app.payments as SandboxProvider).confirm(paid.id, {
-      clientSecret: paid.clientSecret,
-      card: successCard(),
-    });
+    await (app.payments as SandboxProvider).confirm(
+      paid.id,
+      { clientSecret: paid.clientSecret, card: successCard() },
+      { investorId: owner.user.id },
+    );
     investing = { intent, paid };
   }
-  if (
-    world.owner &&
-    (actor === 'suspended' || actor === 'unverified') &&
-    Object.keys(ACCOUNT_STATES[actor]).length
-  ) {
+  if (world.owner && (actor === 'suspended' || actor === 'unverified')) {
     await app.db.update(users).set(ACCOUNT_STATES[actor]).where(eq(users.id, owner.user.id));
     owner = { ...owner, user: { ...owner.user, ...ACCOUNT_STATES[actor] } as Session['user'] };
   }

@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { SANDBOX_SUCCESS_CARD } from '../../domain/payments.ts';
 import type { App } from '../../server/app.ts';
 import type { campaigns } from '../../server/db/schema/index.ts';
-import { passwordResetTokens } from '../../server/db/schema/index.ts';
+import { emailVerificationTokens, passwordResetTokens } from '../../server/db/schema/index.ts';
 import { hashToken, newToken } from '../../server/features/auth/sessions.ts';
 import { createUser, TEST_PASSWORD } from '../app.ts';
 import { freshIp, sessionCookie, signupBody } from '../auth.ts';
@@ -131,6 +131,26 @@ export const ROUTE_REQUESTS = rows({
     url: '/api/auth/signin',
     body: { email: (await subject(ctx)).username, password: TEST_PASSWORD },
     happened: (res) => expect(sessionCookie(res)).not.toBeNull(),
+  }),
+  // The emailed link, opened in any browser: a token for the caller's address (or a new account's).
+  'POST /api/auth/verify-email': async (ctx) => {
+    const token = newToken();
+    const user = await subject(ctx);
+    await ctx.app.db.insert(emailVerificationTokens).values({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      email: user.email!.toLowerCase(),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    return {
+      url: '/api/auth/verify-email',
+      body: { token },
+      happened: (res) => expect(res.json()).toEqual({ emailVerified: true }),
+    };
+  },
+  'POST /api/auth/verify-email/resend': (ctx) => ({
+    url: '/api/auth/verify-email/resend',
+    happened: (res) => expect(res.json()).toEqual({ sent: !ctx.caller?.user.emailVerified }),
   }),
   'POST /api/auth/logout': () => ({ url: '/api/auth/logout' }),
   'POST /api/auth/switch-role': (ctx) => ({

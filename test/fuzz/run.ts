@@ -94,10 +94,11 @@ async function fuzzWorld(app: App) {
 async function payments(app: App, investor: Session, campaignId: string) {
   const intent = await openIntent(app, investor, campaignId);
   const paid = await openIntent(app, investor, campaignId);
-  await (app.payments as SandboxProvider).confirm(paid.id, {
-    clientSecret: paid.clientSecret,
-    card: successCard(),
-  });
+  await (app.payments as SandboxProvider).confirm(
+    paid.id,
+    { clientSecret: paid.clientSecret, card: successCard() },
+    { investorId: investor.user.id },
+  );
   return { intent, paid };
 }
 

@@ -93,23 +93,21 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        // Only the intent's own investor pays it; to anyone else it does not exist. Checked before
-        // the card step, so that another user's attempt charges nothing.
-        const intent = await provider.retrieveIntent(request.params.id);
-        if (intent?.metadata.investorId !== request.user!.id) throw new AppError('PAYMENT_NOT_FOUND');
-        const { metadata: _metadata, ...paid } = await provider.confirm(request.params.id, request.body);
+        const { result, intent } = await provider.confirm(request.params.id, request.body, {
+          investorId: request.user!.id,
+        });
         // What Stripe's webhook does: the server records the payment itself, so a browser that
         // closes right after paying loses nothing. The record call then answers the same investment.
-        const investmentId = await investmentOfIntent(app.db, provider, paid.id);
+        const { investmentId } = intent.metadata;
         if (investmentId) {
-          await settlePayment(app.db, provider, investmentId, app.clock()).catch((error: unknown) =>
+          await settlePayment(app.db, provider, investmentId, app.clock(), intent).catch((error: unknown) =>
             request.log.error(
               { err: error, investmentId },
               'recording a sandbox payment failed; the sweep retries',
             ),
           );
         }
-        return paid;
+        return result;
       },
     );
   }
