@@ -96,7 +96,12 @@ export function toQueryString(query: Record<string, Value>, r: Resolver): string
 
 /** A path segment: percent-encoded UTF-8; a lone surrogate is written as its (invalid) 3-byte form. */
 export function encodeSegment(value: Value, r: Resolver): string {
-  const text = String(resolve(value, r));
+  // An object or array (a mutation put one where a string goes) is written as its JSON text: String()
+  // would throw on an object without a prototype.
+  const text =
+    value !== null && typeof value === 'object' && !isMarker(value)
+      ? toJsonText(value, r)
+      : String(resolve(value, r));
   let out = '';
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
