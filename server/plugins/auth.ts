@@ -21,7 +21,8 @@ declare module 'fastify' {
   }
 }
 
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** RFC 9110's safe methods; every other method (POST, PATCH, DELETE, WebDAV's …) counts as a write. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** A browser write from another site. Clients that send neither header (curl, servers) are not browsers. */
 function isCrossSite(request: FastifyRequest): boolean {
@@ -43,10 +44,13 @@ export default fp(async function auth(app: FastifyInstance) {
   app.decorateRequest('sessionToken', null);
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    if (UNSAFE_METHODS.has(request.method) && isCrossSite(request)) {
+    // Every write is judged, whatever its path: the router decodes and normalises paths (/%61pi/… is
+    // /api/…), so a check on the raw URL could be walked around. No page of ours takes a write.
+    if (!SAFE_METHODS.has(request.method) && isCrossSite(request)) {
       throw new AppError('FORBIDDEN', 'Cross-site request refused');
     }
+    // The route the router chose (its pattern), not the raw URL: sessions on every spelling of /api.
+    if (!request.routeOptions.url?.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
     request.user = await userForSession(app.db, token);
