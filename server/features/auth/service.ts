@@ -15,7 +15,14 @@ import type { Db } from '../../db/connect.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { assertUnderLimit, clearEvents, LIMITS, recordEvent } from './rate-limit.ts';
+import {
+  addressKey,
+  assertUnderLimit,
+  claimAttempts,
+  clearEvents,
+  LIMITS,
+  recordEvent,
+} from './rate-limit.ts';
 import { createSession, deleteUserSessions, type NewSession, type UserRow } from './sessions.ts';
 
 export function toPublicUser(u: UserRow): PublicUser {
@@ -120,7 +127,6 @@ export async function signin(
   input: z.output<typeof signinSchema>,
   client: ClientInfo,
 ): Promise<{ user: PublicUser; session: NewSession }> {
-  await assertUnderLimit(db, LIMITS.signinPerIp, client.ip);
   const [row] = await db
     .select()
     .from(users)
@@ -130,17 +136,24 @@ export async function signin(
         : sql`lower(${users.username}) = ${input.identifier}`,
     );
   // Failures count per account, whether its email or its username was typed (an unknown name is
-  // counted under that name): alternating the two must not double an attacker's guesses.
+  // counted under that name): alternating the two must not double an attacker's guesses. Each attempt
+  // is counted before the password is checked, so concurrent guesses cannot slip past the limits.
   const accountKey = row ? `user:${row.id}` : `name:${input.identifier}`;
-  await assertUnderLimit(db, LIMITS.signinPerAccount, accountKey);
+  const address = addressKey(client.ip);
+  const pairKey = `${accountKey} ${address}`;
+  const attempt = await claimAttempts(db, [
+    [LIMITS.signinPerIp, address],
+    [LIMITS.signinPerAccountAddress, pairKey],
+    [LIMITS.signinPerAccount, accountKey],
+  ]);
   const valid = row
     ? await verifyPassword(row.password, input.password)
     : await verifyPassword(await (dummyHash ??= hashPassword('not-a-real-password')), input.password);
-  if (!row || !valid) {
-    await recordEvent(db, LIMITS.signinPerIp, client.ip);
-    await recordEvent(db, LIMITS.signinPerAccount, accountKey);
-    throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
-  }
+  // A wrong password leaves the attempt counted: it is a failure.
+  if (!row || !valid) throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
+  // The right password is no failure, and clears this address's failures for the account (typos).
+  await attempt.withdraw();
+  await clearEvents(db, LIMITS.signinPerAccountAddress, pairKey);
   // Past this point the caller proved the password, so the reasons below reveal nothing.
   if (row.accountStatus !== 'active') {
     throw new AppError('FORBIDDEN', 'Your account is suspended. Contact support to reactivate it.');
@@ -148,7 +161,6 @@ export async function signin(
   if (input.selectedRole && row.role !== 'admin' && input.selectedRole !== row.role) {
     throw new AppError('FORBIDDEN', roleAccessDeniedMessage(input.selectedRole));
   }
-  await clearEvents(db, LIMITS.signinPerAccount, accountKey);
   const [updated] = (await db
     .update(users)
     .set({ lastLoginAt: new Date() })
