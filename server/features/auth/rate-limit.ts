@@ -33,6 +33,13 @@ export const LIMITS = {
     windowMs: 15 * MINUTE,
     message: ACCOUNT_LOCKED,
   },
+  /** Wrong current passwords per account: a stolen session must not become a password oracle. */
+  changePasswordPerUser: {
+    bucket: 'change-password-user',
+    max: 5,
+    windowMs: 15 * MINUTE,
+    message: 'Too many password change attempts. Please wait 15 minutes and try again.',
+  },
   signinPerIp: {
     bucket: 'signin-ip',
     max: 30,

@@ -12,7 +12,7 @@ import {
 import { roleAccessDeniedMessage } from '../../../domain/policies.ts';
 import type { Role } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
-import { users } from '../../db/schema/index.ts';
+import { passwordResetTokens, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import {
@@ -23,7 +23,7 @@ import {
   LIMITS,
   recordEvent,
 } from './rate-limit.ts';
-import { createSession, deleteUserSessions, type NewSession, type UserRow } from './sessions.ts';
+import { createSession, rotateSessions, type NewSession, type UserRow } from './sessions.ts';
 
 export function toPublicUser(u: UserRow): PublicUser {
   return {
@@ -179,22 +179,30 @@ export function switchRole(user: UserRow, newRole: Role): PublicUser {
   return toPublicUser(user);
 }
 
+/**
+ * Sets a new password for a user who proved the current one. The session is rotated (the caller gets
+ * a new token, every other session ends) and reset links issued before are withdrawn, all in one
+ * transaction: whatever leaked before the change is worth nothing after it.
+ */
 export async function changePassword(
   db: Db,
   user: UserRow,
   input: z.output<typeof changePasswordSchema>,
-  currentToken: string,
-): Promise<{ endedSessions: number }> {
+  caller: { token: string; userAgent: string | undefined },
+): Promise<{ session: NewSession; endedSessions: number }> {
+  // Counted before the check (see claimAttempts); a right current password is no failure.
+  const attempt = await claimAttempts(db, [[LIMITS.changePasswordPerUser, `user:${user.id}`]]);
   if (!(await verifyPassword(user.password, input.currentPassword))) {
     const message = 'Your current password is not correct';
     throw new AppError('VALIDATION', message, { currentPassword: message });
   }
-  await db
-    .update(users)
-    .set({ password: await hashPassword(input.newPassword), updatedAt: new Date() })
-    .where(eq(users.id, user.id));
-  // A changed password ends every other session: a thief holding one is locked out.
-  return { endedSessions: await deleteUserSessions(db, user.id, currentToken) };
+  await attempt.withdraw();
+  const password = await hashPassword(input.newPassword);
+  return db.transaction(async (tx) => {
+    await tx.update(users).set({ password, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    return rotateSessions(tx, user.id, caller.token, caller.userAgent);
+  });
 }
 
 export async function updateProfile(
