@@ -11,6 +11,7 @@ import oauthRoutes from './features/auth/oauth-routes.ts';
 import resetRoutes from './features/auth/reset-routes.ts';
 import authRoutes from './features/auth/routes.ts';
 import campaignRoutes from './features/campaigns/routes.ts';
+import { housekeeping, type Housekeeping, type HousekeepingOptions } from './features/auth/housekeeping.ts';
 import healthRoutes from './features/health/routes.ts';
 import { loggableError } from './errors.ts';
 import { createMailer, type Mailer } from './mail.ts';
@@ -56,6 +57,7 @@ declare module 'fastify' {
     db: Db;
     settings: AppSettings;
     mailer: Mailer;
+    housekeeping: Housekeeping;
   }
 }
 
@@ -71,6 +73,8 @@ export interface AppDeps {
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
   settings?: Partial<AppSettings>;
+  /** The schedule that deletes expired sessions and the like (tests shorten it and move its clock). */
+  housekeeping?: Pick<HousekeepingOptions, 'intervalMs' | 'now'>;
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -111,6 +115,10 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('mailer', mailer);
   // onClose hooks run last-added first: emails in flight are written before the database closes.
   app.addHook('onClose', () => mailer.close());
+  // Deleting expired rows runs while the app is up; a sweep in progress ends before anything closes.
+  app.decorate('housekeeping', housekeeping({ db: deps.database.db, log: app.log, ...deps.housekeeping }));
+  app.addHook('onReady', async () => app.housekeeping.start());
+  app.addHook('preClose', () => app.housekeeping.stop());
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);

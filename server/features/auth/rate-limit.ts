@@ -158,9 +158,12 @@ export async function clearEvents(db: Db, limit: Limit, key: string): Promise<vo
     .where(and(eq(rateLimitEvents.bucket, limit.bucket), eq(rateLimitEvents.key, key)));
 }
 
-/** Housekeeping: events older than the longest window no longer count. */
-export async function pruneEvents(db: Db, now = new Date()): Promise<void> {
-  await db
+/** Housekeeping: deletes the events older than the longest window (they no longer count). */
+export async function pruneEvents(db: Db, now = new Date()): Promise<number> {
+  const longest = Math.max(...Object.values(LIMITS).map((l: Limit) => l.windowMs));
+  const deleted = await db
     .delete(rateLimitEvents)
-    .where(lt(rateLimitEvents.createdAt, new Date(now.getTime() - 60 * MINUTE)));
+    .where(lt(rateLimitEvents.createdAt, new Date(now.getTime() - longest)))
+    .returning({ id: rateLimitEvents.id });
+  return deleted.length;
 }

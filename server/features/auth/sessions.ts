@@ -1,6 +1,6 @@
 // Sessions: 256-bit random tokens in an HttpOnly cookie, stored as SHA-256 hashes in the database.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 
@@ -135,6 +135,18 @@ export async function deleteUserSessions(db: Db, userId: string, exceptToken?: s
   return deleted.length;
 }
 
-export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+/** Housekeeping: deletes the sessions that ended (idle or absolute end passed); returns how many. */
+export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<number> {
+  const signedInBefore = (ms: number) => lt(sessions.createdAt, new Date(now.getTime() - ms));
+  const deleted = await db
+    .delete(sessions)
+    .where(
+      or(
+        lt(sessions.expiresAt, now),
+        and(eq(sessions.persistent, false), signedInBefore(BROWSER_SESSION_MAX_MS)),
+        signedInBefore(PERSISTENT_TTL_MS),
+      ),
+    )
+    .returning({ tokenHash: sessions.tokenHash });
+  return deleted.length;
 }
