@@ -21,7 +21,11 @@ async function main() {
     },
   });
   try {
-    await prepareDatabase(database, { seedDemo: config.seedDemo, log: app.log });
+    await prepareDatabase(database, {
+      seedDemo: config.seedDemo,
+      refuseDemoPasswords: config.refuseDemoPasswords,
+      log: app.log,
+    });
   } catch (error) {
     await app.close();
     throw error;

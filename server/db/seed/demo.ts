@@ -1,11 +1,11 @@
 // Demo data for trying HydroBridge: one pre-verified user per role and campaigns that reproduce the
 // spec's samples (250 t, 150 t and 300 t, India → Europe, buy ≈ $1.40 / sell ≈ $5.60 per kg).
-import { sql } from 'drizzle-orm';
+import { inArray, or, sql } from 'drizzle-orm';
 import { costBreakdown } from '../../../domain/breakdown.ts';
 import { assessRiskLevel, destinationRegion } from '../../../domain/campaign-rules.ts';
 import Big from 'big.js';
 import { dec, estimatedCampaignProfit, toFixed } from '../../../domain/money.ts';
-import { hashPassword } from '../../features/auth/password.ts';
+import { hashPassword, verifyPassword } from '../../features/auth/password.ts';
 import type { Db } from '../connect.ts';
 import { campaigns, users } from '../schema/index.ts';
 
@@ -166,6 +166,38 @@ const DAY_MS = 86_400_000;
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   return (row?.n ?? 0) === 0;
+}
+
+/**
+ * Usernames of the demo accounts (matched by username or email) whose password is still DEMO_PASSWORD,
+ * in DEMO_USERS order. Seeded accounts share one hash, so this costs one verification per distinct hash.
+ */
+export async function demoAccountsWithDemoPassword(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ username: users.username, email: users.email, password: users.password })
+    .from(users)
+    .where(
+      or(
+        inArray(
+          users.username,
+          DEMO_USERS.map((u) => u.username),
+        ),
+        inArray(
+          users.email,
+          DEMO_USERS.map((u) => u.email),
+        ),
+      ),
+    );
+  const verdicts = new Map<string, Promise<boolean>>();
+  const exposed = await Promise.all(
+    rows.map(async (row) => {
+      if (!verdicts.has(row.password))
+        verdicts.set(row.password, verifyPassword(row.password, DEMO_PASSWORD));
+      return (await verdicts.get(row.password)) ? row.username : null;
+    }),
+  );
+  const order = (name: string) => DEMO_USERS.findIndex((u) => u.username === name);
+  return exposed.filter((name): name is string => name !== null).sort((a, b) => order(a) - order(b));
 }
 
 export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
