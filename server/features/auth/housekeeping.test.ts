@@ -147,14 +147,12 @@ describe('the schedule', () => {
     expect(vi.getTimerCount()).toBe(1);
 
     const user = await createUser(appDb.db);
-    await appDb.db
-      .insert(sessions)
-      .values({
-        tokenHash: hashToken(newToken()),
-        userId: user.id,
-        persistent: false,
-        expiresAt: new Date(),
-      });
+    await appDb.db.insert(sessions).values({
+      tokenHash: hashToken(newToken()),
+      userId: user.id,
+      persistent: false,
+      expiresAt: new Date(),
+    });
     const left = async () =>
       (await appDb.db.select().from(sessions).where(eq(sessions.userId, user.id))).length;
 
