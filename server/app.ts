@@ -19,7 +19,7 @@ import platformRoutes from './features/platform/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import clientPlugin from './plugins/client.ts';
 import errorsPlugin from './plugins/errors.ts';
-import securityPlugin from './plugins/security.ts';
+import securityPlugin, { clientErrorHandler } from './plugins/security.ts';
 
 /** The parts of the configuration that the HTTP application uses. */
 export type AppSettings = Pick<
@@ -98,6 +98,8 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: 100 * 1024,
     trustProxy: settings.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // Malformed HTTP gets our JSON error and the security headers too.
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
