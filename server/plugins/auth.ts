@@ -81,9 +81,11 @@ export default fp(async function auth(app: FastifyInstance) {
 
   // API answers are never stored by a browser or a proxy when they depend on who asks (a signed-in
   // request), nor by default: a route that wants its public answer cached says so itself.
-  app.addHook('onSend', async (request, reply) => {
-    if (!request.routeOptions.url?.startsWith('/api/') && !request.url.startsWith('/api/')) return;
-    if (request.user || !reply.getHeader('cache-control')) reply.header('cache-control', 'no-store');
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const isApi = request.routeOptions.url?.startsWith('/api/') || request.url.startsWith('/api/');
+    if (isApi && (request.user || !reply.getHeader('cache-control')))
+      reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 
   app.decorate('setSessionCookie', (reply: FastifyReply, session: NewSession) => {
