@@ -107,20 +107,10 @@ export async function claimAttempts(
       .values({ bucket: limit.bucket, key, createdAt: now })
       .returning({ id: rateLimitEvents.id });
     ids.push(event!.id);
-    const since = new Date(now.getTime() - limit.windowMs);
-    const [row] = await db
-      .select({ n: count(), oldest: min(rateLimitEvents.createdAt) })
-      .from(rateLimitEvents)
-      .where(
-        and(
-          eq(rateLimitEvents.bucket, limit.bucket),
-          eq(rateLimitEvents.key, key),
-          gt(rateLimitEvents.createdAt, since),
-        ),
-      );
-    if (row && row.n > limit.max) {
+    const counted = await countInWindow(db, limit, key, now);
+    if (counted.n > limit.max) {
       await withdraw();
-      throw limitReached(limit, row.oldest ?? now, now);
+      throw limitReached(limit, counted.oldest, now);
     }
   }
   return { withdraw };
@@ -134,6 +124,12 @@ function limitReached(limit: Limit, oldest: Date, now: Date): RateLimitedError {
 
 /** Throws 429 (with Retry-After) when `key` already used up `limit` in the window. */
 export async function assertUnderLimit(db: Db, limit: Limit, key: string, now = new Date()): Promise<void> {
+  const counted = await countInWindow(db, limit, key, now);
+  if (counted.n >= limit.max) throw limitReached(limit, counted.oldest, now);
+}
+
+/** Events of `key` in the window ending at `now`, and when the oldest of them happened. */
+async function countInWindow(db: Db, limit: Limit, key: string, now: Date) {
   const since = new Date(now.getTime() - limit.windowMs);
   const [row] = await db
     .select({ n: count(), oldest: min(rateLimitEvents.createdAt) })
@@ -145,7 +141,7 @@ export async function assertUnderLimit(db: Db, limit: Limit, key: string, now = 
         gt(rateLimitEvents.createdAt, since),
       ),
     );
-  if (row && row.n >= limit.max) throw limitReached(limit, row.oldest ?? now, now);
+  return { n: row?.n ?? 0, oldest: row?.oldest ?? now };
 }
 
 export async function recordEvent(db: Db, limit: Limit, key: string): Promise<void> {

@@ -1,6 +1,6 @@
-// What keeps a session from outliving its purpose: a __Host- cookie on HTTPS deployments, an absolute
-// lifetime however busy the session is, a new token when the password changes (and reset links issued
-// before withdrawn), a throttled password change, and no signed-in answer kept in any cache.
+// What keeps a session from outliving its purpose (its absolute lifetime: session.test.ts): a __Host-
+// cookie on HTTPS deployments, a new token when the password changes (and reset links issued before
+// withdrawn), a throttled password change, and no signed-in answer kept in any cache.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthClient, sessionCookie } from '../../../test/auth.ts';
@@ -8,15 +8,7 @@ import { buildAppWithSettings } from '../../../test/auth-services.ts';
 import { buildTestApp, createCampaign, createUser, TEST_PASSWORD } from '../../../test/app.ts';
 import type { App } from '../../app.ts';
 import { passwordResetTokens, sessions } from '../../db/schema/index.ts';
-import {
-  BROWSER_SESSION_MAX_MS,
-  hashToken,
-  IDLE_TIMEOUT_MS,
-  newToken,
-  PERSISTENT_TTL_MS,
-  SECURE_SESSION_COOKIE,
-  SESSION_COOKIE,
-} from './sessions.ts';
+import { hashToken, newToken, SECURE_SESSION_COOKIE, SESSION_COOKIE } from './sessions.ts';
 
 let app: App;
 let api: AuthClient;
@@ -30,7 +22,6 @@ beforeAll(async () => {
 afterAll(() => api.expectNoSecretsInResponses());
 
 const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 const sessionRow = async (token: string) =>
   (
     await app.db
@@ -38,11 +29,6 @@ const sessionRow = async (token: string) =>
       .from(sessions)
       .where(eq(sessions.tokenHash, hashToken(token)))
   )[0];
-const backdate = (token: string, values: Partial<typeof sessions.$inferInsert>) =>
-  app.db
-    .update(sessions)
-    .set(values)
-    .where(eq(sessions.tokenHash, hashToken(token)));
 
 describe('the session cookie on an HTTPS deployment (PUBLIC_URL https://…)', () => {
   let secureApp: App;
@@ -92,43 +78,6 @@ describe('the session cookie on an HTTPS deployment (PUBLIC_URL https://…)', (
     expect(res.statusCode).toBe(200);
     expect(cookie!.raw).toMatch(/^hb_session=/);
     expect(cookie!.raw).not.toMatch(/Secure/);
-  });
-});
-
-describe('every session has an absolute lifetime', () => {
-  it('a browser session in use slides its 12-hour idle end, but never past 7 days after sign-in', async () => {
-    expect(BROWSER_SESSION_MAX_MS).toBe(7 * DAY_MS);
-    const user = await createUser(app.db);
-    const token = await api.session(user.id, false);
-    const createdAt = new Date(Date.now() - BROWSER_SESSION_MAX_MS + 2 * HOUR_MS);
-    await backdate(token, {
-      createdAt,
-      lastSeenAt: new Date(Date.now() - 5 * 60_000),
-      expiresAt: new Date(Date.now() + 5 * 60_000),
-    });
-    expect(await api.meStatus(token)).toBe(200);
-    // Used again: the end moves, but to sign-in + 7 days, not to now + 12 hours.
-    expect((await sessionRow(token))!.expiresAt.getTime()).toBe(createdAt.getTime() + BROWSER_SESSION_MAX_MS);
-
-    // Seven days after sign-in it ends, however recently it was used.
-    await backdate(token, {
-      createdAt: new Date(Date.now() - BROWSER_SESSION_MAX_MS - 1000),
-      lastSeenAt: new Date(),
-      expiresAt: new Date(Date.now() + IDLE_TIMEOUT_MS),
-    });
-    expect(await api.meStatus(token)).toBe(401);
-    expect(await sessionRow(token)).toBeUndefined();
-  });
-
-  it('a remembered session ends 30 days after sign-in, whatever its stored end says', async () => {
-    const user = await createUser(app.db);
-    const token = await api.session(user.id, true);
-    await backdate(token, {
-      createdAt: new Date(Date.now() - PERSISTENT_TTL_MS - 1000),
-      expiresAt: new Date(Date.now() + DAY_MS),
-    });
-    expect(await api.meStatus(token)).toBe(401);
-    expect(await sessionRow(token)).toBeUndefined();
   });
 });
 
