@@ -4,7 +4,10 @@ import { test as base, expect, type Page } from '@playwright/test';
 
 export { expect, type Page } from '@playwright/test';
 
-/** Every test also fails on an uncaught error in the page, naming it (a crash otherwise shows as a blank page). */
+/**
+ * Every test also fails on an uncaught error in the page, naming it (a crash otherwise shows as a blank
+ * page), and on a violation of the page's security policies.
+ */
 let clientCounter = 0;
 
 export const test = base.extend<{ failOnPageError: void }>({
@@ -19,8 +22,13 @@ export const test = base.extend<{ failOnPageError: void }>({
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.stack ?? error.message));
+      // Chromium reports what the security headers blocked (an inline style without the page's nonce)
+      // or could not read on the console.
+      page.on('console', (message) => {
+        if (/Content Security Policy|Permissions-Policy/.test(message.text())) errors.push(message.text());
+      });
       await use();
-      expect(errors, 'uncaught errors in the page').toEqual([]);
+      expect(errors, 'uncaught errors and security policy violations in the page').toEqual([]);
     },
     { auto: true },
   ],

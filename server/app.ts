@@ -11,6 +11,7 @@ import oauthRoutes from './features/auth/oauth-routes.ts';
 import resetRoutes from './features/auth/reset-routes.ts';
 import authRoutes from './features/auth/routes.ts';
 import campaignRoutes from './features/campaigns/routes.ts';
+import { housekeeping, type Housekeeping, type HousekeepingOptions } from './features/auth/housekeeping.ts';
 import healthRoutes from './features/health/routes.ts';
 import investmentRoutes from './features/investments/routes.ts';
 import { loggableError } from './errors.ts';
@@ -21,7 +22,7 @@ import type { PaymentProvider } from './payments/provider.ts';
 import authPlugin from './plugins/auth.ts';
 import clientPlugin from './plugins/client.ts';
 import errorsPlugin from './plugins/errors.ts';
-import securityPlugin from './plugins/security.ts';
+import securityPlugin, { clientErrorHandler } from './plugins/security.ts';
 
 /** The parts of the configuration that the HTTP application uses. */
 export type AppSettings = Pick<
@@ -64,6 +65,7 @@ declare module 'fastify' {
     payments: PaymentProvider;
     /** The time rules are judged at (reservations, deadlines); tests move it instead of sleeping. */
     clock: () => Date;
+    housekeeping: Housekeeping;
   }
 }
 
@@ -82,6 +84,8 @@ export interface AppDeps {
   /** Replaces the provider the settings choose (tests: a provider with its own clock). */
   payments?: PaymentProvider;
   clock?: () => Date;
+  /** The schedule that deletes expired sessions and the like (tests shorten it and move its clock). */
+  housekeeping?: Pick<HousekeepingOptions, 'intervalMs' | 'now'>;
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -105,6 +109,8 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: 100 * 1024,
     trustProxy: settings.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // Malformed HTTP gets our JSON error and the security headers too.
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -125,6 +131,10 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('mailer', mailer);
   // onClose hooks run last-added first: emails in flight are written before the database closes.
   app.addHook('onClose', () => mailer.close());
+  // Deleting expired rows runs while the app is up; a sweep in progress ends before anything closes.
+  app.decorate('housekeeping', housekeeping({ db: deps.database.db, log: app.log, ...deps.housekeeping }));
+  app.addHook('onReady', async () => app.housekeeping.start());
+  app.addHook('preClose', () => app.housekeeping.stop());
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);

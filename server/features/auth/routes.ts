@@ -109,7 +109,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/change-password',
     { preHandler: app.requireUser, schema: { body: changePasswordSchema, response: { 200: endedSchema } } },
-    async (request) => changePassword(app.db, request.user!, request.body, request.sessionToken!),
+    async (request, reply) => {
+      const { session, endedSessions } = await changePassword(app.db, request.user!, request.body, {
+        token: request.sessionToken!,
+        userAgent: request.headers['user-agent'],
+      });
+      app.setSessionCookie(reply, session);
+      return { endedSessions };
+    },
   );
 
   app.post(

@@ -8,6 +8,7 @@ import {
   investmentListSchema,
   investmentSchema,
   paymentIntentCreatedSchema,
+  paymentIntentIdField,
   recordInvestmentSchema,
 } from '../../../domain/investments.ts';
 import {
@@ -79,7 +80,7 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         preHandler: app.requireUser,
         schema: {
-          params: z.object({ id: z.string().max(255) }),
+          params: z.object({ id: paymentIntentIdField }),
           body: sandboxConfirmSchema,
           response: { 200: sandboxConfirmResultSchema },
         },
