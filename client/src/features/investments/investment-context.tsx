@@ -1,0 +1,120 @@
+// Invest Now, wherever it is (landing card, campaign page, investor dashboard). A visitor is asked to
+// sign in and lands back in the modal for that campaign; a signed-in user who may not invest is told
+// why (investRefusal); an investor gets the investment modal. The modal and every piece of payment
+// code are a lazy chunk loaded by the first Invest Now, so the landing page's first render carries
+// none of it.
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import type { PublicUser } from '@domain/auth.ts';
+import type { Campaign } from '@domain/campaign-schemas.ts';
+import { investRefusal, type InvestRefusal } from '@domain/policies.ts';
+import { toast } from '@/components/ui/toast-store.ts';
+import { useSession } from '@/features/auth/api/get-session.ts';
+import { useAuth } from '@/features/auth/auth-context.tsx';
+
+const InvestmentDialog = lazy(() => import('./components/InvestmentDialog.tsx'));
+
+export interface InvestmentRequest {
+  campaign: Campaign;
+  investor: PublicUser;
+  /** The button that asked: focus goes back to it when the modal closes. */
+  returnFocus: HTMLElement | null;
+}
+
+interface InvestmentContextValue {
+  /** Invest Now on `campaign`. */
+  invest: (campaign: Campaign) => void;
+}
+
+const InvestmentContext = createContext<InvestmentContextValue | null>(null);
+
+/** What a refused user reads. The messages live with the investment schemas, which only load here. */
+function announceRefusal(refusal: InvestRefusal) {
+  void import('@domain/investments.ts').then(({ INVEST_REFUSAL_MESSAGES }) =>
+    toast({ title: 'You cannot invest in this campaign', description: INVEST_REFUSAL_MESSAGES[refusal] }),
+  );
+}
+
+const focused = () => (document.activeElement instanceof HTMLElement ? document.activeElement : null);
+
+interface Waiting {
+  campaign: Campaign;
+  returnFocus: HTMLElement | null;
+}
+
+export function InvestmentProvider({ children }: { children: ReactNode }) {
+  const { user, dialog, openAuthDialog } = useAuth();
+  // The session as it is now: useAuth's user follows in a deferred render, one step behind a sign-in.
+  const liveUser = useSession().data ?? null;
+  const [request, setRequest] = useState<InvestmentRequest | null>(null);
+  const [modalRequested, setModalRequested] = useState(false);
+  // The campaign a visitor asked for before signing in, and a refusal to announce after signing in.
+  const [waiting, setWaiting] = useState<Waiting | null>(null);
+  const [refusedAfterSignIn, setRefusedAfterSignIn] = useState<{ refusal: InvestRefusal } | null>(null);
+
+  const open = (investor: PublicUser, { campaign, returnFocus }: Waiting) => {
+    setModalRequested(true);
+    setRequest({ campaign, investor, returnFocus });
+  };
+
+  const invest = (campaign: Campaign) => {
+    const signedIn = liveUser ?? user;
+    if (!signedIn) {
+      setWaiting({ campaign, returnFocus: focused() });
+      openAuthDialog('signin');
+      return;
+    }
+    const refusal = investRefusal(signedIn, campaign);
+    if (refusal) announceRefusal(refusal);
+    else open(signedIn, { campaign, returnFocus: focused() });
+  };
+
+  // Back from the sign-in dialog (state adjusted while rendering, as React advises over an effect):
+  // signed in → the campaign they asked for, or why not; closed without signing in → forget it.
+  if (waiting && liveUser) {
+    setWaiting(null);
+    const refusal = investRefusal(liveUser, waiting.campaign);
+    if (refusal) setRefusedAfterSignIn({ refusal });
+    else open(liveUser, waiting);
+  } else if (waiting && !dialog.open) {
+    setWaiting(null);
+  }
+  useEffect(() => {
+    if (refusedAfterSignIn) announceRefusal(refusedAfterSignIn.refusal);
+  }, [refusedAfterSignIn]);
+
+  const investRef = useRef(invest);
+  useEffect(() => {
+    investRef.current = invest;
+  });
+  // A stable function for the consumers (every card), calling the latest one.
+  const value = useMemo<InvestmentContextValue>(
+    () => ({ invest: (campaign) => investRef.current(campaign) }),
+    [],
+  );
+  return (
+    <InvestmentContext.Provider value={value}>
+      {children}
+      {modalRequested && (
+        <Suspense fallback={null}>
+          <InvestmentDialog request={request} onClose={() => setRequest(null)} />
+        </Suspense>
+      )}
+    </InvestmentContext.Provider>
+  );
+}
+
+export function useInvestment() {
+  const ctx = useContext(InvestmentContext);
+  if (!ctx) throw new Error('useInvestment outside InvestmentProvider');
+  return ctx;
+}
