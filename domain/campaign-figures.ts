@@ -25,10 +25,12 @@ type CampaignNumbers = Pick<
  */
 export type FundingState = 'open' | 'funded' | 'closed' | 'cancelled';
 
-export function fundingState(
-  c: Pick<Campaign, 'status' | 'raisedAmount' | 'targetAmount' | 'deadline'>,
-  now: Date = new Date(),
-): FundingState {
+/** What funding depends on: as the wire carries it, or as a row holds it (deadline as a Date). */
+export type FundingTerms = Pick<Campaign, 'status' | 'raisedAmount' | 'targetAmount'> & {
+  deadline: string | Date;
+};
+
+export function fundingState(c: FundingTerms, now: Date = new Date()): FundingState {
   if (c.status === 'cancelled') return 'cancelled';
   if (inStatusGroup(c.status, 'funded') || isFullyFunded(c.raisedAmount, c.targetAmount)) return 'funded';
   return new Date(c.deadline).getTime() <= now.getTime() ? 'closed' : 'open';

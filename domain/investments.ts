@@ -2,21 +2,31 @@
 // calls, the escrow statuses, and the investor dashboard's summary computed from the list.
 import { z } from 'zod';
 import { decimalField, NUMERIC_MAX } from './decimal-schema.ts';
-import { dec, MIN_INVESTMENT, toFixed, ZERO, type Decimal } from './money.ts';
+import { dec, toFixed, ZERO, type Decimal } from './money.ts';
 import type { InvestRefusal } from './policies.ts';
 
 /**
  * An investment is `pending` from its payment intent (its amount is reserved for 15 minutes),
  * `confirmed` once the server verified the payment with the provider, then `refunded` or `paid_out`.
+ * A paid one that cannot be placed any more (the campaign filled up meanwhile) is `refunding` until the
+ * provider has returned the money, then `refunded`.
  * A pending one whose reservation lapsed unpaid is `expired` (its intent was cancelled: nothing was
  * charged); it is kept for the record but is not listed as an investment.
  */
-export const INVESTMENT_STATUSES = ['pending', 'confirmed', 'refunded', 'paid_out', 'expired'] as const;
+export const INVESTMENT_STATUSES = [
+  'pending',
+  'confirmed',
+  'refunding',
+  'refunded',
+  'paid_out',
+  'expired',
+] as const;
 export type InvestmentStatus = (typeof INVESTMENT_STATUSES)[number];
 
 export const INVESTMENT_STATUS_LABELS: Record<InvestmentStatus, string> = {
   pending: 'Awaiting payment',
   confirmed: 'Active',
+  refunding: 'Refund in progress',
   refunded: 'Refunded',
   paid_out: 'Paid out',
   expired: 'Expired',
@@ -37,13 +47,13 @@ export const RESERVATION_MINUTES = 15;
 
 const uuid = (label: string) => z.string({ error: `${label} is required` }).uuid(`${label} must be an id`);
 
-/** `POST /api/create-payment-intent` (spec §7). The amount is a decimal string; the minimum is checked by the server against the campaign. */
+/**
+ * `POST /api/create-payment-intent` (spec §7). The amount is a decimal string; the server checks it
+ * against the campaign: at least $100 and the campaign's minimum (except for the exact last slice),
+ * at most what is still open.
+ */
 export const createPaymentIntentSchema = z.strictObject({
-  amount: decimalField('Amount', {
-    max: NUMERIC_MAX.money,
-    min: MIN_INVESTMENT,
-    minMessage: `The minimum investment is $${MIN_INVESTMENT}`,
-  }),
+  amount: decimalField('Amount', { max: NUMERIC_MAX.money }),
   campaignId: uuid('campaignId'),
   investorId: uuid('investorId'),
 });
@@ -143,7 +153,7 @@ export const INVESTMENT_TAB_LABELS: Record<InvestmentTab, string> = {
 const TAB_STATUSES: Record<InvestmentTab, readonly InvestmentStatus[]> = {
   active: ['confirmed'],
   completed: ['paid_out'],
-  all: ['pending', 'confirmed', 'refunded', 'paid_out'],
+  all: ['pending', 'confirmed', 'refunding', 'refunded', 'paid_out'],
 };
 export function inInvestmentTab(investment: { status: InvestmentStatus }, tab: InvestmentTab): boolean {
   return TAB_STATUSES[tab].includes(investment.status);

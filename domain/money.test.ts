@@ -19,6 +19,7 @@ import {
   projectedProfit,
   remainingAmount,
   toFixed,
+  usdText,
 } from './money.ts';
 
 if (process.env.FC_SEED) fc.configureGlobal({ seed: Number(process.env.FC_SEED) });
@@ -302,5 +303,15 @@ describe('percentOf', () => {
   it('refuses what is not a whole count, and a total of 0', () => {
     expect(() => percentOf(1.5, 3)).toThrow(RangeError);
     expect(() => percentOf(1, 0)).toThrow(RangeError);
+  });
+});
+
+describe('usdText', () => {
+  it('writes an exact amount with thousands separators and cents', () => {
+    expect(usdText('12500')).toBe('$12,500.00');
+    expect(usdText('1000000.5')).toBe('$1,000,000.50');
+    expect(usdText('99.999')).toBe('$100.00');
+    expect(usdText('-1234.5')).toBe('-$1,234.50');
+    expect(usdText('0')).toBe('$0.00');
   });
 });

@@ -82,6 +82,13 @@ export function remainingAmount(raisedAmount: DecimalInput | null, targetAmount:
   return rest.lt(0) ? new Big(0) : rest;
 }
 
+/** "$12,500.00": an exact amount in words for messages (the server's and the client's alike). */
+export function usdText(value: DecimalInput): string {
+  const [whole, cents] = toFixed(value).split('.') as [string, string];
+  const sign = whole.startsWith('-') ? '-' : '';
+  return `${sign}$${whole.replace('-', '').replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
+}
+
 /** `count` as a percent of `total` with `places` decimals ("66.7"); counts are whole numbers, so exact. */
 export function percentOf(count: number, total: number, places = 1): string {
   if (!Number.isSafeInteger(count) || !Number.isSafeInteger(total) || total <= 0)

@@ -1,6 +1,5 @@
 // Pure permission rules, used by server checks and by the UI to hide what a user cannot do.
-import { fundingState } from './campaign-figures.ts';
-import type { Campaign } from './campaign-schemas.ts';
+import { fundingState, type FundingTerms } from './campaign-figures.ts';
 import { inStatusGroup, type CampaignStatus } from './campaigns.ts';
 import type { AccountStatus, KycStatus, Role } from './users.ts';
 
@@ -91,7 +90,7 @@ export interface InvestingUser {
 
 export function investRefusal(
   user: InvestingUser | null,
-  campaign: Pick<Campaign, 'status' | 'raisedAmount' | 'targetAmount' | 'deadline'>,
+  campaign: FundingTerms,
   now: Date = new Date(),
 ): InvestRefusal | null {
   const state = fundingState(campaign, now);
@@ -107,7 +106,7 @@ export function investRefusal(
 
 export function canInvest(
   user: InvestingUser | null,
-  campaign: Pick<Campaign, 'status' | 'raisedAmount' | 'targetAmount' | 'deadline'>,
+  campaign: FundingTerms,
   now: Date = new Date(),
 ): boolean {
   return investRefusal(user, campaign, now) === null;

@@ -12,9 +12,13 @@ import resetRoutes from './features/auth/reset-routes.ts';
 import authRoutes from './features/auth/routes.ts';
 import campaignRoutes from './features/campaigns/routes.ts';
 import healthRoutes from './features/health/routes.ts';
+import investmentRoutes from './features/investments/routes.ts';
 import { loggableError } from './errors.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import platformRoutes from './features/platform/routes.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import { SandboxProvider } from './payments/sandbox.ts';
+import { StripeProvider } from './payments/stripe.ts';
 import authPlugin from './plugins/auth.ts';
 import clientPlugin from './plugins/client.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -23,7 +27,7 @@ import securityPlugin from './plugins/security.ts';
 /** The parts of the configuration that the HTTP application uses. */
 export type AppSettings = Pick<
   Config,
-  'publicUrl' | 'trustProxy' | 'smtpUrl' | 'mailFrom' | 'oauth' | 'cookieSecret' | 'outboxDir'
+  'publicUrl' | 'trustProxy' | 'smtpUrl' | 'mailFrom' | 'oauth' | 'cookieSecret' | 'outboxDir' | 'stripe'
 >;
 
 const DEFAULT_SETTINGS: AppSettings = {
@@ -34,6 +38,7 @@ const DEFAULT_SETTINGS: AppSettings = {
   oauth: {},
   cookieSecret: randomBytes(32).toString('base64url'),
   outboxDir: undefined,
+  stripe: undefined,
 };
 
 /** Query parameters that are credentials (reset token, OAuth code and state): never logged. */
@@ -56,6 +61,10 @@ declare module 'fastify' {
     db: Db;
     settings: AppSettings;
     mailer: Mailer;
+    /** Stripe when configured, else the built-in sandbox (DESIGN.md §4). */
+    payments: PaymentProvider;
+    /** The time rules are judged at (reservations, deadlines); tests move it instead of sleeping. */
+    clock: () => Date;
   }
 }
 
@@ -71,6 +80,9 @@ export interface AppDeps {
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
   settings?: Partial<AppSettings>;
+  /** Replaces the provider the settings choose (tests: a provider with its own clock). */
+  payments?: PaymentProvider;
+  clock?: () => Date;
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -101,6 +113,13 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('database', deps.database);
   app.decorate('db', deps.database.db);
   app.decorate('settings', settings);
+  const clock = deps.clock ?? (() => new Date());
+  app.decorate('clock', clock);
+  app.decorate(
+    'payments',
+    deps.payments ??
+      (settings.stripe ? new StripeProvider(settings.stripe) : new SandboxProvider(deps.database.db, clock)),
+  );
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -127,6 +146,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(oauthRoutes);
   await app.register(platformRoutes);
   await app.register(campaignRoutes);
+  await app.register(investmentRoutes);
   await app.register(clientPlugin, { clientDir: deps.clientDir });
   return app;
 }

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { CLIENT_DIR } from './paths.ts';
+import type { StripeSettings } from './payments/stripe.ts';
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -31,6 +32,19 @@ const configSchema = z.object({
    * Signs short-lived cookies (the social sign-in flow). Every instance behind a load balancer needs
    * the same value; required in production when a social login provider is configured.
    */
+  /** Stripe: both keys switch card payments from the built-in sandbox to Stripe. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_/, 'must be a Stripe publishable key (pk_…)')
+    .optional(),
+  /** Signs Stripe's webhook deliveries (whsec_…); required in production with Stripe. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(10).optional(),
+  /** Another Stripe API origin (stripe-mock, a local stand-in); api.stripe.com when unset. */
+  STRIPE_API_BASE: z.string().url().optional(),
   SESSION_SECRET: z
     .string()
     .min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)')
@@ -66,6 +80,8 @@ export interface Config {
    * the server holds the embedded database (`npm run cli -- outbox`). Unset with PostgreSQL.
    */
   outboxDir: string | undefined;
+  /** Card payments through Stripe; undefined: the built-in sandbox provider. */
+  stripe: StripeSettings | undefined;
 }
 
 function provider(id: string | undefined, secret: string | undefined, issuer: string) {
@@ -90,6 +106,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: SESSION_SECRET: required in production when Google or LinkedIn sign-in is configured',
     );
   }
+  if (!!c.STRIPE_SECRET_KEY !== !!c.STRIPE_PUBLISHABLE_KEY) {
+    throw new Error(
+      'Invalid configuration: STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY: set both to use Stripe, or neither for the sandbox',
+    );
+  }
+  // Without a verified webhook a payment whose browser closed would wait for the sweep.
+  if (c.NODE_ENV === 'production' && c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
+    throw new Error('Invalid configuration: STRIPE_WEBHOOK_SECRET: required in production with Stripe');
+  }
   const dataDir = path.resolve(c.DATA_DIR);
   return {
     env: c.NODE_ENV,
@@ -107,5 +132,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oauth,
     cookieSecret: c.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
     outboxDir: c.DATABASE_URL || c.SMTP_URL ? undefined : path.join(dataDir, 'outbox'),
+    stripe:
+      c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY
+        ? {
+            secretKey: c.STRIPE_SECRET_KEY,
+            publishableKey: c.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: c.STRIPE_WEBHOOK_SECRET,
+            apiBase: c.STRIPE_API_BASE,
+          }
+        : undefined,
   };
 }

@@ -44,8 +44,14 @@ export async function openTestDatabase(): Promise<Database> {
   return database;
 }
 
-/** The real app (no built client) on a fresh, migrated database; `seed` adds the demo data. */
-export async function buildTestApp({ seed = false }: { seed?: boolean } = {}): Promise<App> {
+/**
+ * The real app (no built client) on a fresh, migrated database; `seed` adds the demo data, `clock`
+ * replaces the time the app judges reservations and deadlines by (move it instead of sleeping).
+ */
+export async function buildTestApp({
+  seed = false,
+  clock,
+}: { seed?: boolean; clock?: () => Date } = {}): Promise<App> {
   const database = await freshDatabase();
   try {
     await prepareDatabase(database, { seedDemo: seed });
@@ -53,7 +59,7 @@ export async function buildTestApp({ seed = false }: { seed?: boolean } = {}): P
     await database.close();
     throw error;
   }
-  const app = await buildApp({ database }); // closing the app closes its database
+  const app = await buildApp({ database, clock }); // closing the app closes its database
   opened.push(app);
   return app;
 }
@@ -170,4 +176,15 @@ export async function createCampaign(db: Db, overrides: Partial<NewCampaign> = {
   // A write like the app's own: the public list must not answer from before it.
   await invalidateCampaignLists(db);
   return campaign!;
+}
+
+/** A clock for the app that stands still until moved: `clock.advance(16 * 60_000)`. */
+export function testClock(start = new Date()) {
+  let now = start.getTime();
+  const clock = () => new Date(now);
+  return Object.assign(clock, {
+    advance(ms: number) {
+      now += ms;
+    },
+  });
 }

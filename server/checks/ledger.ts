@@ -1,0 +1,94 @@
+// The ledger's invariants as code (Open Collective's checks/, reliability checklist M1, M7, M9):
+// run by `npm run cli -- verify-ledger`, after the API tests that move money, and by the property
+// test. Each check answers the breaks it finds, in words an operator can act on.
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/connect.ts';
+
+export interface LedgerBreak {
+  check: string;
+  detail: string;
+}
+
+interface Check {
+  name: string;
+  /** SQL that returns one row per break, with a `detail` column. */
+  query: SQL;
+}
+
+const CHECKS: Check[] = [
+  {
+    name: 'every transaction sums to zero',
+    query: sql`select 'transaction ' || t.id || ' (' || t.kind || ') sums to ' || coalesce(sum(e.amount), 0)
+      || ' over ' || count(e.id) || ' entries' as detail
+      from ledger_transactions t left join ledger_entries e on e.transaction_id = t.id
+      group by t.id, t.kind having coalesce(sum(e.amount), 0) <> 0 or count(e.id) < 2`,
+  },
+  {
+    name: 'no account that must not go negative is negative',
+    query: sql`select 'account ' || account || ' stands at ' || sum(amount) as detail
+      from ledger_entries where account not like 'clearing:%' group by account having sum(amount) < 0`,
+  },
+  {
+    name: "each campaign's raised amount equals its confirmed investments, and its escrow holds them",
+    query: sql`with invested as (
+        select campaign_id, coalesce(sum(amount), 0) as total, count(distinct investor_id) as investors
+        from investments where status in ('confirmed', 'paid_out') group by campaign_id),
+      held as (
+        select substring(account from 8)::uuid as campaign_id, sum(amount) as total
+        from ledger_entries where account like 'escrow:%' group by account),
+      escrow as (
+        select campaign_id, sum(amount) as total from escrow_records
+        where status in ('held', 'disputed') group by campaign_id)
+      select 'campaign ' || c.id || ': raised ' || c.raised_amount || ', confirmed investments '
+        || coalesce(i.total, 0) || ', escrow balance ' || coalesce(h.total, 0) || ', escrow records held '
+        || coalesce(e.total, 0) || ', investors ' || c.investor_count || ' (counted ' || coalesce(i.investors, 0) || ')' as detail
+      from campaigns c
+      left join invested i on i.campaign_id = c.id
+      left join held h on h.campaign_id = c.id
+      left join escrow e on e.campaign_id = c.id
+      where c.status in ('active', 'funded', 'trading')
+        and (c.raised_amount <> coalesce(i.total, 0) or coalesce(h.total, 0) <> c.raised_amount
+          or coalesce(e.total, 0) <> c.raised_amount or c.investor_count <> coalesce(i.investors, 0))`,
+  },
+  {
+    name: 'no campaign is funded beyond its target',
+    query: sql`select 'campaign ' || id || ' raised ' || raised_amount || ' of a ' || target_amount || ' target' as detail
+      from campaigns where raised_amount > target_amount`,
+  },
+  {
+    name: 'each payment intent is recorded at most once',
+    query: sql`select 'payment intent ' || stripe_payment_id || ' has ' || count(*) || ' investments' as detail
+      from investments where stripe_payment_id is not null group by provider, stripe_payment_id having count(*) > 1`,
+  },
+  {
+    name: 'each confirmed investment has exactly one escrow record and one ledger posting into escrow',
+    query: sql`select 'investment ' || i.id || ' (' || i.status || ') has ' || count(distinct e.id) || ' escrow records and '
+        || count(distinct t.id) || ' investment postings' as detail
+      from investments i
+      left join escrow_records e on e.investment_id = i.id
+      left join ledger_transactions t on t.investment_id = i.id and t.kind = 'investment'
+      group by i.id, i.status
+      having (i.status in ('confirmed', 'paid_out') and (count(distinct e.id) <> 1 or count(distinct t.id) <> 1))
+        or (i.status in ('pending', 'expired', 'refunding') and (count(distinct e.id) > 0 or count(distinct t.id) > 0))`,
+  },
+  {
+    name: 'each payment refunded before it was placed came in and went back out',
+    query: sql`select 'investment ' || i.id || ' is refunded with ' || count(t.id) || ' of its 2 refund postings' as detail
+      from investments i
+      left join ledger_transactions t on t.investment_id = i.id and t.kind in ('payment_received', 'payment_refund')
+      where i.status = 'refunded' and not exists (select 1 from escrow_records e where e.investment_id = i.id)
+      group by i.id having count(t.id) <> 2`,
+  },
+];
+
+/** Every break of every invariant, in check order; empty when the ledger is sound. */
+export async function verifyLedger(db: Db): Promise<LedgerBreak[]> {
+  const breaks: LedgerBreak[] = [];
+  for (const check of CHECKS) {
+    for (const row of await queryRows<{ detail: string }>(db, check.query))
+      breaks.push({ check: check.name, detail: row.detail });
+  }
+  return breaks;
+}
+
+export const LEDGER_CHECKS = CHECKS.map((c) => c.name);

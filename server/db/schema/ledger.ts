@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  index,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { campaigns } from './campaigns.ts';
+import { investments } from './investments.ts';
+
+// Double-entry ledger (DESIGN.md §3): every money movement is one transaction of entries whose amounts
+// sum to zero. Accounts are named by key: `clearing:<provider>` (money outside the platform, the only
+// account that may go negative), `escrow:<campaignId>`, `platform:fees`, `trader:<userId>`,
+// `investor:<userId>`. A positive amount adds to an account's balance. Both tables are append-only:
+// the migration adds triggers refusing UPDATE and DELETE, and a deferred check that each
+// transaction balances; a correction is a new transaction.
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What moved: investment, refund, payment_refund (a payment that could not be placed), … */
+    kind: text('kind').notNull(),
+    campaignId: uuid('campaign_id').references(() => campaigns.id),
+    investmentId: uuid('investment_id').references(() => investments.id),
+    memo: text('memo').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A payment moves into escrow at most once, and is refunded at most once.
+    uniqueIndex('ledger_transactions_once_key')
+      .on(t.kind, t.investmentId)
+      .where(sql`${t.kind} in ('investment', 'refund', 'payment_received', 'payment_refund')`),
+    index('ledger_transactions_campaign_idx').on(t.campaignId),
+  ],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    account: text('account').notNull(),
+    amount: numeric('amount', { precision: 15, scale: 2 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+    index('ledger_entries_account_idx').on(t.account),
+    check('ledger_entries_amount_nonzero', sql`${t.amount} <> 0`),
+    check(
+      'ledger_entries_account_format',
+      sql`${t.account} ~ '^(clearing:(sandbox|stripe)|platform:fees|(escrow|trader|investor):[0-9a-f-]{36})$'`,
+    ),
+  ],
+);

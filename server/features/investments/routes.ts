@@ -1,0 +1,148 @@
+// Investing over HTTP (spec §7): the payment intent, the sandbox's card step, recording the
+// investment, the investor's list, the payments configuration and the Stripe webhook.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createPaymentIntentSchema,
+  investmentListQuerySchema,
+  investmentListSchema,
+  investmentSchema,
+  paymentIntentCreatedSchema,
+  recordInvestmentSchema,
+} from '../../../domain/investments.ts';
+import {
+  paymentsConfigSchema,
+  sandboxConfirmResultSchema,
+  sandboxConfirmSchema,
+} from '../../../domain/payments.ts';
+import { eq } from 'drizzle-orm';
+import { stripeWebhookEvents } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { SandboxProvider } from '../../payments/sandbox.ts';
+import { StripeProvider } from '../../payments/stripe.ts';
+import {
+  createPaymentIntent,
+  investmentOfIntent,
+  listInvestments,
+  recordInvestment,
+  settlePayment,
+} from './service.ts';
+
+const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const provider = app.payments;
+
+  app.get('/api/payments/config', { schema: { response: { 200: paymentsConfigSchema } } }, () =>
+    provider instanceof StripeProvider
+      ? { provider: 'stripe' as const, publishableKey: provider.settings.publishableKey }
+      : { provider: 'sandbox' as const },
+  );
+
+  app.post(
+    '/api/create-payment-intent',
+    {
+      preHandler: app.requireUser,
+      schema: { body: createPaymentIntentSchema, response: { 200: paymentIntentCreatedSchema } },
+    },
+    (request) => createPaymentIntent(app.db, provider, request.user!, request.body, app.clock()),
+  );
+
+  app.post(
+    '/api/investments',
+    {
+      preHandler: app.requireUser,
+      schema: { body: recordInvestmentSchema, response: { 200: investmentSchema, 201: investmentSchema } },
+    },
+    async (request, reply) => {
+      const { investment, created } = await recordInvestment(
+        app.db,
+        provider,
+        request.user!,
+        request.body,
+        app.clock(),
+      );
+      return reply.status(created ? 201 : 200).send(investment);
+    },
+  );
+
+  app.get(
+    '/api/investments',
+    {
+      preHandler: app.requireUser,
+      schema: { querystring: investmentListQuerySchema, response: { 200: investmentListSchema } },
+    },
+    (request) => listInvestments(app.db, request.user!, request.query.investorId),
+  );
+
+  if (provider instanceof SandboxProvider) {
+    app.post(
+      '/api/sandbox/payment-intents/:id/confirm',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          params: z.object({ id: z.string().max(255) }),
+          body: sandboxConfirmSchema,
+          response: { 200: sandboxConfirmResultSchema },
+        },
+      },
+      async (request) => {
+        const { metadata, ...paid } = await provider.confirm(request.params.id, request.body);
+        // Only the intent's own investor pays it; to anyone else it does not exist.
+        if (metadata.investorId !== request.user!.id) throw new AppError('PAYMENT_NOT_FOUND');
+        // What Stripe's webhook does: the server records the payment itself, so a browser that
+        // closes right after paying loses nothing. The record call then answers the same investment.
+        const investmentId = await investmentOfIntent(app.db, provider, paid.id);
+        if (investmentId) {
+          await settlePayment(app.db, provider, investmentId, app.clock()).catch((error: unknown) =>
+            request.log.error(
+              { err: error, investmentId },
+              'recording a sandbox payment failed; the sweep retries',
+            ),
+          );
+        }
+        return paid;
+      },
+    );
+  }
+
+  if (provider instanceof StripeProvider) {
+    await app.register(async (webhook) => {
+      // Stripe signs the exact bytes it sent: this route keeps the body raw.
+      webhook.removeAllContentTypeParsers();
+      webhook.addContentTypeParser(
+        'application/json',
+        { parseAs: 'buffer', bodyLimit: 256 * 1024 },
+        (_req, body, done) => done(null, body),
+      );
+      webhook.post('/api/payments/stripe/webhook', async (request, reply) => {
+        const signature = request.headers['stripe-signature'];
+        let event;
+        try {
+          event = provider.verifyWebhook(request.body as Buffer, String(signature ?? ''));
+        } catch {
+          throw new AppError('VALIDATION', 'Invalid Stripe signature');
+        }
+        await handleStripeEvent(event);
+        return reply.send({ received: true });
+      });
+    });
+  }
+
+  /**
+   * payment_intent.succeeded records the payment; other events need nothing (lapsed reservations are
+   * the sweep's). Stripe delivers at least once and in any order: recording is idempotent, and an event
+   * is marked handled only after its effect, so a failed one is handled again on Stripe's retry.
+   */
+  async function handleStripeEvent(event: ReturnType<StripeProvider['verifyWebhook']>) {
+    if (event.type !== 'payment_intent.succeeded') return;
+    const [seen] = await app.db
+      .select({ id: stripeWebhookEvents.id })
+      .from(stripeWebhookEvents)
+      .where(eq(stripeWebhookEvents.id, event.id));
+    if (seen) return;
+    const investmentId = await investmentOfIntent(app.db, provider, event.data.object.id);
+    if (investmentId) await settlePayment(app.db, provider, investmentId, app.clock());
+    await app.db.insert(stripeWebhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
+  }
+};
+
+export default investmentRoutes;

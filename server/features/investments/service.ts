@@ -1,0 +1,511 @@
+// Investing (spec §4 flow, DESIGN.md §3–4): a payment intent reserves its amount of a campaign for
+// 15 minutes; once the provider says the payment succeeded (never the browser), the investment is
+// recorded exactly once, in one transaction with the campaign row locked: investment confirmed, ledger
+// posted, escrow Held, the campaign's totals recomputed and, at its target, the campaign funded. A
+// payment that no longer fits (its reservation lapsed and others filled the campaign) is refunded.
+import { and, countDistinct, desc, eq, gt, inArray, isNull, lte, ne, or, sql, sum } from 'drizzle-orm';
+import type {
+  CreatePaymentIntent,
+  Investment,
+  PaymentIntentCreated,
+  RecordInvestment,
+} from '../../../domain/investments.ts';
+import { INVEST_REFUSAL_MESSAGES, RESERVATION_MINUTES } from '../../../domain/investments.ts';
+import { campaignShare, dec, MIN_INVESTMENT, toFixed, usdText } from '../../../domain/money.ts';
+import { canViewCampaign, investRefusal, type InvestingUser } from '../../../domain/policies.ts';
+import { findTransition } from '../../../domain/campaigns.ts';
+import type { Role } from '../../../domain/users.ts';
+import type { Db } from '../../db/connect.ts';
+import { campaigns, escrowRecords, investments } from '../../db/schema/index.ts';
+import { inTransaction, type Tx } from '../../db/transaction.ts';
+import { AppError } from '../../errors.ts';
+import { accounts, post, transfer } from '../../ledger/ledger.ts';
+import type { PaymentProvider, ProviderIntent } from '../../payments/provider.ts';
+import { invalidateCampaignLists } from '../campaigns/service.ts';
+
+type InvestmentRow = typeof investments.$inferSelect;
+type CampaignRow = typeof campaigns.$inferSelect;
+export type Investor = InvestingUser & { id: string; role: Role };
+
+const MINUTE_MS = 60_000;
+/** Investments that count towards a campaign's raised amount and its investors. */
+const COUNTED: InvestmentRow['status'][] = ['confirmed', 'paid_out'];
+
+// ---- reserving: the payment intent -------------------------------------------------------------
+
+/** What is still open: target − raised − the live reservations of others. */
+async function openAmount(tx: Tx, campaign: CampaignRow, now: Date, except?: string) {
+  const [reserved] = await tx
+    .select({ total: sum(investments.amount) })
+    .from(investments)
+    .where(
+      and(
+        eq(investments.campaignId, campaign.id),
+        eq(investments.status, 'pending'),
+        gt(investments.reservedUntil, now),
+        except ? ne(investments.id, except) : undefined,
+      ),
+    );
+  return dec(campaign.targetAmount).minus(campaign.raisedAmount).minus(dec(reserved?.total));
+}
+
+function assertMayInvest(user: Investor, campaign: CampaignRow, now: Date): void {
+  const refusal = investRefusal(user, campaign, now);
+  if (!refusal) return;
+  const message = INVEST_REFUSAL_MESSAGES[refusal];
+  if (refusal === 'funded' || refusal === 'closed') throw new AppError('CAMPAIGN_NOT_OPEN', message);
+  if (refusal === 'not-investor') throw new AppError('NOT_AN_INVESTOR', message);
+  if (refusal === 'sign-in') throw new AppError('UNAUTHENTICATED');
+  throw new AppError('FORBIDDEN', message);
+}
+
+/**
+ * At least the platform's and the campaign's minimum, at most what is open. The last slice of a
+ * campaign may be smaller than the minimum (else a campaign $50 short could never fill): an amount
+ * below the minimum is accepted when it is exactly what is still open.
+ */
+function assertAmountFits(amount: string, campaign: CampaignRow, open: ReturnType<typeof dec>): void {
+  const minimum = dec(campaign.minimumInvestment).gt(MIN_INVESTMENT)
+    ? dec(campaign.minimumInvestment)
+    : dec(MIN_INVESTMENT);
+  if (open.lte(0))
+    throw new AppError(
+      'ABOVE_OPEN_AMOUNT',
+      'Nothing is open in this campaign right now: other investors are paying for the rest. Please try again in a few minutes.',
+    );
+  if (dec(amount).gt(open)) {
+    const message = `Only ${usdText(open)} is still open in this campaign`;
+    throw new AppError('ABOVE_OPEN_AMOUNT', message, { amount: message });
+  }
+  if (dec(amount).lt(minimum) && !dec(amount).eq(open)) {
+    const message = open.lt(minimum)
+      ? `The minimum investment for this campaign is ${usdText(minimum)}, or exactly the ${usdText(open)} still open`
+      : `The minimum investment for this campaign is ${usdText(minimum)}`;
+    throw new AppError('BELOW_MINIMUM', message, { amount: message });
+  }
+}
+
+export async function createPaymentIntent(
+  db: Db,
+  provider: PaymentProvider,
+  user: Investor,
+  input: CreatePaymentIntent,
+  now: Date,
+): Promise<PaymentIntentCreated> {
+  if (input.investorId !== user.id) throw new AppError('INVESTOR_MISMATCH');
+  const reserved = await inTransaction(db, async (tx) => {
+    // Locked: two intents for the last slice are decided one after the other.
+    const [campaign] = await tx
+      .select()
+      .from(campaigns)
+      .where(eq(campaigns.id, input.campaignId))
+      .for('update');
+    if (!campaign || !canViewCampaign(user, campaign)) throw new AppError('CAMPAIGN_NOT_FOUND');
+    assertMayInvest(user, campaign, now);
+    assertAmountFits(input.amount, campaign, await openAmount(tx, campaign, now));
+    const [row] = await tx
+      .insert(investments)
+      .values({
+        investorId: user.id,
+        campaignId: campaign.id,
+        amount: input.amount,
+        shares: campaignShare(input.amount, campaign.targetAmount).toFixed(6),
+        provider: provider.name,
+        reservedUntil: new Date(now.getTime() + RESERVATION_MINUTES * MINUTE_MS),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return row!;
+  });
+  let intent: { id: string; clientSecret: string };
+  try {
+    intent = await provider.createIntent({
+      amount: reserved.amount,
+      metadata: {
+        investmentId: reserved.id,
+        campaignId: reserved.campaignId,
+        investorId: reserved.investorId,
+      },
+      idempotencyKey: `intent-${reserved.id}`,
+    });
+  } catch (error) {
+    // Nothing can be paid: give the slice back at once.
+    await db
+      .update(investments)
+      .set({ status: 'expired', updatedAt: now })
+      .where(and(eq(investments.id, reserved.id), eq(investments.status, 'pending')));
+    throw error;
+  }
+  await db.update(investments).set({ stripePaymentId: intent.id }).where(eq(investments.id, reserved.id));
+  return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
+}
+
+// ---- recording: one investment per paid intent -------------------------------------------------
+
+/** How a payment ended up, for the caller to answer (the record call) or to note (webhook, sweep). */
+export type Settlement =
+  | { outcome: 'confirmed'; investmentId: string; created: boolean }
+  | { outcome: 'refunded' | 'expired' | 'unpaid' | 'mismatch'; investmentId: string };
+
+/** The intent is this investment's: amount, currency and the three ids it was created with. */
+function matches(intent: ProviderIntent, row: InvestmentRow): boolean {
+  return (
+    dec(intent.amount).eq(row.amount) &&
+    intent.currency === 'usd' &&
+    intent.metadata.investmentId === row.id &&
+    intent.metadata.campaignId === row.campaignId &&
+    intent.metadata.investorId === row.investorId
+  );
+}
+
+/**
+ * Brings a paid (or lapsed) investment to its end state, however often and from wherever it is called
+ * (the record call, the Stripe webhook, the sandbox confirmation, the sweep): the provider is asked
+ * first, outside any transaction; the decision is taken with the campaign and investment rows locked.
+ */
+export async function settlePayment(
+  db: Db,
+  provider: PaymentProvider,
+  investmentId: string,
+  now: Date,
+): Promise<Settlement> {
+  const [row] = await db.select().from(investments).where(eq(investments.id, investmentId));
+  if (!row) throw new AppError('PAYMENT_NOT_FOUND');
+  const ended = endState(row);
+  if (ended)
+    return ended.outcome === 'refunded' && row.status === 'refunding'
+      ? finishRefund(db, provider, row, now)
+      : ended;
+  if (!row.stripePaymentId) return { outcome: 'unpaid', investmentId };
+
+  const intent = await provider.retrieveIntent(row.stripePaymentId);
+  if (intent?.status === 'canceled') return expire(db, row, now);
+  if (!intent || intent.status !== 'succeeded') return { outcome: 'unpaid', investmentId };
+  if (!matches(intent, row)) return { outcome: 'mismatch', investmentId };
+
+  const decision = await inTransaction(db, async (tx) => {
+    const [campaign] = await tx
+      .select()
+      .from(campaigns)
+      .where(eq(campaigns.id, row.campaignId))
+      .for('update');
+    const [current] = await tx.select().from(investments).where(eq(investments.id, row.id)).for('update');
+    // Another caller settled it while we asked the provider.
+    if (!campaign || current?.status !== 'pending') return 'settled elsewhere' as const;
+    if (!(await stillFits(tx, campaign, current, now))) {
+      await tx
+        .update(investments)
+        .set({ status: 'refunding', updatedAt: now })
+        .where(eq(investments.id, row.id));
+      return 'refund' as const;
+    }
+    await confirm(tx, provider, campaign, current, now);
+    return 'confirmed' as const;
+  });
+  if (decision === 'confirmed') return { outcome: 'confirmed', investmentId, created: true };
+  if (decision === 'refund') return finishRefund(db, provider, row, now);
+  return settlePayment(db, provider, investmentId, now);
+}
+
+function endState(row: InvestmentRow): Settlement | undefined {
+  switch (row.status) {
+    case 'confirmed':
+    case 'paid_out':
+      return { outcome: 'confirmed', investmentId: row.id, created: false };
+    case 'refunding':
+    case 'refunded':
+      return { outcome: 'refunded', investmentId: row.id };
+    case 'expired':
+      return { outcome: 'expired', investmentId: row.id };
+    case 'pending':
+      return undefined;
+  }
+}
+
+/**
+ * A paid amount still fits when the campaign is open and has room: within a live reservation the
+ * room was kept for it; after the reservation lapsed, only if the live reservations of others leave it
+ * (never over-fund, never take a slice someone else is paying for).
+ */
+async function stillFits(tx: Tx, campaign: CampaignRow, row: InvestmentRow, now: Date): Promise<boolean> {
+  if (campaign.status !== 'active') return false;
+  const room = dec(campaign.targetAmount).minus(campaign.raisedAmount);
+  if (row.reservedUntil > now) return dec(row.amount).lte(room);
+  if (campaign.deadline <= now) return false;
+  return dec(row.amount).lte(await openAmount(tx, campaign, now, row.id));
+}
+
+async function confirm(
+  tx: Tx,
+  provider: PaymentProvider,
+  campaign: CampaignRow,
+  row: InvestmentRow,
+  now: Date,
+) {
+  await tx
+    .update(investments)
+    .set({
+      status: 'confirmed',
+      shares: campaignShare(row.amount, campaign.targetAmount).toFixed(6),
+      confirmedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(investments.id, row.id));
+  await post(
+    tx,
+    transfer('investment', accounts.clearing(provider.name), accounts.escrow(campaign.id), row.amount, {
+      campaignId: campaign.id,
+      investmentId: row.id,
+      memo: `Investment ${row.id} held in escrow`,
+    }),
+  );
+  await tx.insert(escrowRecords).values({
+    investmentId: row.id,
+    campaignId: campaign.id,
+    amount: row.amount,
+    createdAt: now,
+    updatedAt: now,
+  });
+  // Recomputed from the investments themselves, never incremented in place.
+  const [totals] = await tx
+    .select({ raised: sum(investments.amount), investors: countDistinct(investments.investorId) })
+    .from(investments)
+    .where(and(eq(investments.campaignId, campaign.id), inArray(investments.status, COUNTED)));
+  const raised = dec(totals?.raised);
+  const funded = raised.gte(campaign.targetAmount) && findTransition(campaign.status, 'funded', 'system');
+  await tx
+    .update(campaigns)
+    .set({
+      raisedAmount: toFixed(raised),
+      investorCount: totals?.investors ?? 0,
+      ...(funded && { status: 'funded' as const }),
+      updatedAt: now,
+    })
+    .where(eq(campaigns.id, campaign.id));
+  await invalidateCampaignLists(tx);
+}
+
+/**
+ * Returns a paid amount that could not be placed: the provider refunds it (idempotently, so a retry
+ * after a lost answer refunds nothing twice), then the ledger shows the money coming in and going back.
+ * A provider failure leaves the investment `refunding` for the sweep to finish.
+ */
+async function finishRefund(
+  db: Db,
+  provider: PaymentProvider,
+  row: InvestmentRow,
+  now: Date,
+): Promise<Settlement> {
+  await provider.refund(row.stripePaymentId!, { idempotencyKey: `refund-${row.id}` });
+  await inTransaction(db, async (tx) => {
+    const [current] = await tx.select().from(investments).where(eq(investments.id, row.id)).for('update');
+    if (current?.status !== 'refunding') return;
+    await tx
+      .update(investments)
+      .set({ status: 'refunded', updatedAt: now })
+      .where(eq(investments.id, row.id));
+    const refs = { campaignId: row.campaignId, investmentId: row.id };
+    const clearing = accounts.clearing(provider.name);
+    const investor = accounts.investor(row.investorId);
+    await post(tx, {
+      ...transfer('payment_received', clearing, investor, row.amount, refs),
+      memo: `Payment for investment ${row.id} received after the campaign filled up`,
+    });
+    await post(tx, {
+      ...transfer('payment_refund', investor, clearing, row.amount, refs),
+      memo: `Payment for investment ${row.id} refunded in full`,
+    });
+  });
+  return { outcome: 'refunded', investmentId: row.id };
+}
+
+async function expire(db: Db, row: InvestmentRow, now: Date): Promise<Settlement> {
+  await db
+    .update(investments)
+    .set({ status: 'expired', updatedAt: now })
+    .where(and(eq(investments.id, row.id), eq(investments.status, 'pending')));
+  return { outcome: 'expired', investmentId: row.id };
+}
+
+/** POST /api/investments: the caller's own paid intent becomes an investment, once. */
+export async function recordInvestment(
+  db: Db,
+  provider: PaymentProvider,
+  user: Investor,
+  input: RecordInvestment,
+  now: Date,
+): Promise<{ investment: Investment; created: boolean }> {
+  if (input.investorId !== user.id) throw new AppError('INVESTOR_MISMATCH');
+  const [row] = await db
+    .select()
+    .from(investments)
+    .where(
+      and(eq(investments.provider, provider.name), eq(investments.stripePaymentId, input.paymentIntentId)),
+    );
+  // Someone else's payment is not found, as an unknown one.
+  if (!row || row.investorId !== user.id) throw new AppError('PAYMENT_NOT_FOUND');
+  if (row.campaignId !== input.campaignId) throw new AppError('PAYMENT_MISMATCH');
+  const settled = await settlePayment(db, provider, row.id, now);
+  switch (settled.outcome) {
+    case 'confirmed':
+      return { investment: await getInvestment(db, row.id), created: settled.created };
+    case 'refunded':
+      throw new AppError('PAYMENT_REFUNDED');
+    case 'expired':
+      throw new AppError('PAYMENT_EXPIRED');
+    case 'unpaid':
+      throw new AppError('PAYMENT_NOT_SUCCEEDED');
+    case 'mismatch':
+      throw new AppError('PAYMENT_MISMATCH');
+  }
+}
+
+/** The payment of a provider's intent id (webhooks and the sandbox know only that). */
+export async function investmentOfIntent(db: Db, provider: PaymentProvider, intentId: string) {
+  const [row] = await db
+    .select({ id: investments.id })
+    .from(investments)
+    .where(and(eq(investments.provider, provider.name), eq(investments.stripePaymentId, intentId)));
+  return row?.id;
+}
+
+// ---- reading -----------------------------------------------------------------------------------
+
+const listColumns = {
+  id: investments.id,
+  investorId: investments.investorId,
+  campaignId: investments.campaignId,
+  campaignTitle: campaigns.title,
+  amount: investments.amount,
+  shares: investments.shares,
+  status: investments.status,
+  profitShare: investments.profitShare,
+  stripePaymentId: investments.stripePaymentId,
+  escrowStatus: escrowRecords.status,
+  createdAt: investments.createdAt,
+  confirmedAt: investments.confirmedAt,
+};
+
+function investmentsQuery(db: Db) {
+  return db
+    .select(listColumns)
+    .from(investments)
+    .innerJoin(campaigns, eq(campaigns.id, investments.campaignId))
+    .leftJoin(escrowRecords, eq(escrowRecords.investmentId, investments.id));
+}
+
+function toInvestment(row: Awaited<ReturnType<typeof investmentsQuery>>[number]): Investment {
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+  };
+}
+
+async function getInvestment(db: Db, id: string): Promise<Investment> {
+  const [row] = await investmentsQuery(db).where(eq(investments.id, id));
+  if (!row) throw new AppError('PAYMENT_NOT_FOUND');
+  return toInvestment(row);
+}
+
+/** GET /api/investments?investorId=: the investor's own list (admins may read anyone's), newest first. */
+export async function listInvestments(
+  db: Db,
+  viewer: { id: string; role: Role },
+  investorId: string,
+): Promise<Investment[]> {
+  if (viewer.id !== investorId && viewer.role !== 'admin') throw new AppError('INVESTOR_MISMATCH');
+  const rows = await investmentsQuery(db)
+    .where(and(eq(investments.investorId, investorId), ne(investments.status, 'expired')))
+    .orderBy(desc(investments.createdAt), desc(investments.id));
+  return rows.map(toInvestment);
+}
+
+/** Whether the user put money into the campaign (a cancelled campaign stays visible to its backers). */
+export async function backsCampaign(db: Db, userId: string, campaignId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: investments.id })
+    .from(investments)
+    .where(
+      and(
+        eq(investments.investorId, userId),
+        eq(investments.campaignId, campaignId),
+        inArray(investments.status, ['confirmed', 'refunding', 'refunded', 'paid_out']),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+// ---- the sweep: payments nobody came back for ---------------------------------------------------
+
+export interface SweepReport {
+  confirmed: number;
+  refunded: number;
+  expired: number;
+}
+
+/**
+ * Finishes what the browser left: paid intents never recorded (the tab closed after paying), lapsed
+ * reservations (cancelled at the provider so they can no longer be paid; a payment that got in first
+ * is recorded or refunded instead), and refunds a provider failure interrupted. Every step is a
+ * settlePayment, so running it twice, or on several instances at once, changes nothing more.
+ */
+export async function sweepPayments(db: Db, provider: PaymentProvider, now: Date): Promise<SweepReport> {
+  const report: SweepReport = { confirmed: 0, refunded: 0, expired: 0 };
+  // Intents never created (a crash between reserving and the provider's answer) hold nothing.
+  const orphaned = await db
+    .update(investments)
+    .set({ status: 'expired', updatedAt: now })
+    .where(
+      and(
+        eq(investments.status, 'pending'),
+        isNull(investments.stripePaymentId),
+        lte(investments.createdAt, new Date(now.getTime() - MINUTE_MS)),
+      ),
+    )
+    .returning({ id: investments.id });
+  report.expired += orphaned.length;
+
+  const work = await db
+    .select({
+      id: investments.id,
+      status: investments.status,
+      reservedUntil: investments.reservedUntil,
+      intentId: investments.stripePaymentId,
+    })
+    .from(investments)
+    .where(
+      and(
+        eq(investments.provider, provider.name),
+        or(
+          eq(investments.status, 'refunding'),
+          // Lapsed reservations, and paid-looking ones left alone for a minute.
+          and(
+            eq(investments.status, 'pending'),
+            sql`${investments.stripePaymentId} is not null`,
+            or(
+              lte(investments.reservedUntil, now),
+              lte(investments.createdAt, new Date(now.getTime() - MINUTE_MS)),
+            ),
+          ),
+        ),
+      ),
+    )
+    .orderBy(investments.reservedUntil)
+    .limit(500);
+
+  for (const item of work) {
+    let settled = await settlePayment(db, provider, item.id, now);
+    if (settled.outcome === 'unpaid' && item.reservedUntil <= now && item.intentId) {
+      const intent = await provider.cancelIntent(item.intentId);
+      settled = await settlePayment(db, provider, item.id, now);
+      if (settled.outcome === 'unpaid' && intent.status !== 'succeeded') continue;
+    }
+    if (settled.outcome === 'confirmed' && settled.created) report.confirmed++;
+    else if (settled.outcome === 'refunded') report.refunded++;
+    else if (settled.outcome === 'expired') report.expired++;
+  }
+  return report;
+}

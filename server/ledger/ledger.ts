@@ -1,0 +1,72 @@
+// Posting to the double-entry ledger (DESIGN.md §3). Every money movement is one call: a transaction
+// of entries that sum to exactly zero, written inside the caller's database transaction so the
+// ledger moves with the state it describes. The database refuses anything else (migration 0004).
+import type { PaymentProviderName } from '../../domain/payments.ts';
+import { dec, ZERO, type DecimalInput } from '../../domain/money.ts';
+import type { Tx } from '../db/transaction.ts';
+import { ledgerEntries, ledgerTransactions } from '../db/schema/index.ts';
+
+/** Ledger account keys. Only clearing accounts (money outside the platform) may go negative. */
+export const accounts = {
+  clearing: (provider: PaymentProviderName) => `clearing:${provider}`,
+  escrow: (campaignId: string) => `escrow:${campaignId}`,
+  platformFees: () => 'platform:fees',
+  trader: (userId: string) => `trader:${userId}`,
+  investor: (userId: string) => `investor:${userId}`,
+} as const;
+
+export function mayGoNegative(account: string): boolean {
+  return account.startsWith('clearing:');
+}
+
+export type LedgerKind = 'investment' | 'refund' | 'payment_received' | 'payment_refund';
+
+export interface Posting {
+  kind: LedgerKind;
+  campaignId?: string | undefined;
+  investmentId?: string | undefined;
+  memo?: string;
+  entries: ReadonlyArray<{ account: string; amount: DecimalInput }>;
+}
+
+/** Writes one balanced transaction; throws before writing anything if it does not balance. */
+export async function post(tx: Tx, posting: Posting): Promise<string> {
+  const total = posting.entries.reduce((sum, e) => sum.plus(e.amount), ZERO);
+  if (posting.entries.length < 2 || !total.eq(0) || posting.entries.some((e) => dec(e.amount).eq(0)))
+    throw new Error(`ledger posting ${posting.kind} is not balanced: ${JSON.stringify(posting.entries)}`);
+  const [row] = await tx
+    .insert(ledgerTransactions)
+    .values({
+      kind: posting.kind,
+      campaignId: posting.campaignId,
+      investmentId: posting.investmentId,
+      memo: posting.memo ?? '',
+    })
+    .returning({ id: ledgerTransactions.id });
+  await tx.insert(ledgerEntries).values(
+    posting.entries.map((e) => ({
+      transactionId: row!.id,
+      account: e.account,
+      amount: dec(e.amount).toFixed(2),
+    })),
+  );
+  return row!.id;
+}
+
+/** Money moving from one account to another: the common two-entry posting. */
+export function transfer(
+  kind: LedgerKind,
+  from: string,
+  to: string,
+  amount: DecimalInput,
+  refs: Omit<Posting, 'kind' | 'entries'> = {},
+): Posting {
+  return {
+    kind,
+    ...refs,
+    entries: [
+      { account: from, amount: dec(amount).times(-1) },
+      { account: to, amount },
+    ],
+  };
+}

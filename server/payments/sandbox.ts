@@ -1,0 +1,146 @@
+// The sandbox provider: payment intents kept in our own database, paid with Stripe's test-card
+// semantics (DESIGN.md §4). It plays Stripe's part when no keys are set, so the investment flow runs
+// end to end (intent → confirm → record) without an outside service. It works on the database
+// outside any transaction of the app's, as a remote provider would.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  cardDigits,
+  cardExpired,
+  luhnValid,
+  SANDBOX_FAILING_CARDS,
+  type SandboxConfirm,
+  type SandboxConfirmResult,
+} from '../../domain/payments.ts';
+import type { ErrorCode } from '../../domain/errors.ts';
+import type { Db } from '../db/connect.ts';
+import { sandboxPaymentIntents } from '../db/schema/index.ts';
+import { AppError } from '../errors.ts';
+import type { PaymentProvider, ProviderIntent } from './provider.ts';
+
+type Row = typeof sandboxPaymentIntents.$inferSelect;
+
+const FAILURE_CODES: Record<(typeof SANDBOX_FAILING_CARDS)[string], ErrorCode> = {
+  declined: 'CARD_DECLINED',
+  insufficientFunds: 'CARD_INSUFFICIENT_FUNDS',
+  invalidNumber: 'CARD_NUMBER_INVALID',
+  expired: 'CARD_EXPIRED',
+  invalidExpiry: 'CARD_EXPIRED',
+  invalidCvc: 'CARD_DECLINED',
+};
+
+const hash = (secret: string) => createHash('sha256').update(secret).digest();
+
+function toIntent(row: Row): ProviderIntent {
+  return {
+    id: row.id,
+    status: row.status,
+    amount: row.amount,
+    currency: row.currency,
+    metadata: row.metadata,
+  };
+}
+
+/** Why a card is refused, as Stripe's test mode would answer; undefined when it pays. */
+function cardFailure(card: SandboxConfirm['card'], now: Date): ErrorCode | undefined {
+  const digits = cardDigits(card.number);
+  if (!luhnValid(digits)) return 'CARD_NUMBER_INVALID';
+  if (cardExpired(card.expMonth, card.expYear, now)) return 'CARD_EXPIRED';
+  const failure = SANDBOX_FAILING_CARDS[digits];
+  return failure ? FAILURE_CODES[failure] : undefined;
+}
+
+export class SandboxProvider implements PaymentProvider {
+  readonly name = 'sandbox' as const;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async createIntent({ amount, metadata }: Parameters<PaymentProvider['createIntent']>[0]) {
+    const id = `pi_sb_${randomBytes(12).toString('hex')}`;
+    const clientSecret = `${id}_secret_${randomBytes(24).toString('base64url')}`;
+    await this.db.insert(sandboxPaymentIntents).values({
+      id,
+      amount,
+      metadata: { ...metadata },
+      clientSecretHash: hash(clientSecret).toString('hex'),
+    });
+    return { id, clientSecret };
+  }
+
+  async retrieveIntent(id: string): Promise<ProviderIntent | null> {
+    const [row] = await this.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id));
+    return row ? toIntent(row) : null;
+  }
+
+  async cancelIntent(id: string): Promise<ProviderIntent> {
+    const [canceled] = await this.db
+      .update(sandboxPaymentIntents)
+      .set({ status: 'canceled' })
+      .where(
+        and(eq(sandboxPaymentIntents.id, id), eq(sandboxPaymentIntents.status, 'requires_payment_method')),
+      )
+      .returning();
+    if (canceled) return toIntent(canceled);
+    const current = await this.retrieveIntent(id);
+    if (!current) throw new AppError('PAYMENT_NOT_FOUND');
+    return current;
+  }
+
+  async refund(id: string): Promise<void> {
+    // The whole amount, once: a repeated refund finds nothing left to return.
+    await this.db
+      .update(sandboxPaymentIntents)
+      .set({ amountRefunded: sql`${sandboxPaymentIntents.amount}` })
+      .where(and(eq(sandboxPaymentIntents.id, id), eq(sandboxPaymentIntents.status, 'succeeded')));
+  }
+
+  /**
+   * The card step of the payment (what Stripe.js does in Stripe mode): checks the client secret,
+   * then the card. A refused card leaves the intent payable with another card; paying a paid intent
+   * again answers the same and charges nothing.
+   */
+  async confirm(
+    id: string,
+    input: SandboxConfirm,
+  ): Promise<SandboxConfirmResult & { metadata: ProviderIntent['metadata'] }> {
+    const [row] = await this.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id));
+    // A wrong secret reveals nothing about the intent: the same 404 as an unknown one.
+    const given = hash(input.clientSecret);
+    if (!row || !timingSafeEqual(given, Buffer.from(row.clientSecretHash, 'hex')))
+      throw new AppError('PAYMENT_NOT_FOUND');
+    const paid = (r: Row) => ({
+      id: r.id,
+      status: 'succeeded' as const,
+      amount: r.amount,
+      metadata: r.metadata,
+    });
+    if (row.status === 'succeeded') return paid(row);
+    if (row.status === 'canceled') throw new AppError('PAYMENT_EXPIRED');
+
+    const failure = cardFailure(input.card, this.clock());
+    if (failure) {
+      await this.db
+        .update(sandboxPaymentIntents)
+        .set({ lastError: failure })
+        .where(
+          and(eq(sandboxPaymentIntents.id, id), eq(sandboxPaymentIntents.status, 'requires_payment_method')),
+        );
+      throw new AppError(failure);
+    }
+    // One charge however many confirmations race: only the first moves the intent to succeeded.
+    const [charged] = await this.db
+      .update(sandboxPaymentIntents)
+      .set({ status: 'succeeded', lastError: null, succeededAt: this.clock() })
+      .where(
+        and(eq(sandboxPaymentIntents.id, id), eq(sandboxPaymentIntents.status, 'requires_payment_method')),
+      )
+      .returning();
+    if (charged) return paid(charged);
+    const [now] = await this.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id));
+    if (now?.status === 'succeeded') return paid(now);
+    throw new AppError('PAYMENT_EXPIRED');
+  }
+}
