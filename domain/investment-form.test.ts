@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { fundingWindow } from './campaign-figures.ts';
 import {
   investmentAmountForWire,
+  investmentAmountMessage,
   investmentAmountProblem,
   investmentBounds,
   investmentPreview,
   sharePercent,
+  suggestedAmount,
 } from './investment-form.ts';
 
 const campaign = {
@@ -18,7 +20,11 @@ const campaign = {
 
 describe('investmentBounds', () => {
   it("takes the campaign's minimum when it is above the $100 floor, and what is still to raise", () => {
-    expect(investmentBounds(campaign)).toEqual({ minimum: '1000.00', remaining: '187500.00' });
+    expect(investmentBounds(campaign)).toEqual({
+      minimum: '1000.00',
+      remaining: '187500.00',
+      lastSliceOnly: false,
+    });
   });
 
   it('never goes below the $100 floor of spec §5', () => {
@@ -54,6 +60,40 @@ describe('investmentAmountProblem', () => {
     const tight = investmentBounds({ ...campaign, raisedAmount: '749899.70' }); // 100.30 open
     expect(investmentAmountProblem('100.30', { ...tight, minimum: '100.00' })).toBeNull();
     expect(investmentAmountProblem('100.31', { ...tight, minimum: '100.00' })).toBe('above-remaining');
+  });
+});
+
+describe('the last slice of a campaign', () => {
+  // $50 still open, with a $1,000 minimum: only exactly $50 can fill it.
+  const lastSlice = investmentBounds({ ...campaign, raisedAmount: '749950.00' });
+
+  it('may be smaller than the minimum, when it is exactly what is open', () => {
+    expect(lastSlice.lastSliceOnly).toBe(true);
+    expect(investmentAmountProblem('50', lastSlice)).toBeNull();
+    expect(investmentAmountProblem('50.00', lastSlice)).toBeNull();
+    expect(investmentAmountProblem('49.99', lastSlice)).toBe('below-minimum');
+    expect(investmentAmountProblem('50.01', lastSlice)).toBe('above-remaining');
+  });
+
+  it('is what the amount field suggests; otherwise it suggests the minimum', () => {
+    expect(suggestedAmount(lastSlice)).toBe('50.00');
+    expect(suggestedAmount(investmentBounds(campaign))).toBe('1000.00');
+  });
+});
+
+describe('investmentAmountMessage', () => {
+  const bounds = investmentBounds(campaign);
+  it('words each refusal as the server does (naming the minimum and the open amount)', () => {
+    expect(investmentAmountMessage('below-minimum', bounds)).toBe(
+      'The minimum investment for this campaign is $1,000.00',
+    );
+    expect(investmentAmountMessage('above-remaining', { ...bounds, remaining: '12500.00' })).toBe(
+      'Only $12,500.00 is still open in this campaign',
+    );
+    expect(
+      investmentAmountMessage('below-minimum', { ...bounds, remaining: '50.00', lastSliceOnly: true }),
+    ).toBe('The minimum investment for this campaign is $1,000.00, or exactly the $50.00 still open');
+    expect(investmentAmountMessage('too-precise', bounds)).toBe('Amount can have at most 2 decimal places');
   });
 });
 

@@ -10,23 +10,39 @@ import {
   projectedProfit,
   remainingAmount,
   toFixed,
+  usdText,
 } from './money.ts';
 
 export interface InvestmentBounds {
-  /** The larger of the platform floor ($100, spec §5) and the campaign's own minimum. */
+  /**
+   * The larger of the platform floor ($100, spec §5) and the campaign's own minimum. The exact last
+   * slice of a campaign may be smaller (else a campaign $50 short could never fill), as the server rules.
+   */
   minimum: string;
   /**
    * What the campaign still needs (target − raised) as last read. The server also subtracts live
    * reservations of other investors, so it may accept less than this.
    */
   remaining: string;
+  /** Less than the minimum is open: only exactly the remaining amount fits. */
+  lastSliceOnly: boolean;
 }
 
 export function investmentBounds(
   c: Pick<Campaign, 'minimumInvestment' | 'raisedAmount' | 'targetAmount'>,
 ): InvestmentBounds {
   const minimum = dec(c.minimumInvestment).gt(MIN_INVESTMENT) ? c.minimumInvestment : MIN_INVESTMENT;
-  return { minimum: toFixed(minimum), remaining: toFixed(remainingAmount(c.raisedAmount, c.targetAmount)) };
+  const remaining = remainingAmount(c.raisedAmount, c.targetAmount);
+  return {
+    minimum: toFixed(minimum),
+    remaining: toFixed(remaining),
+    lastSliceOnly: remaining.gt(0) && remaining.lt(minimum),
+  };
+}
+
+/** What the amount field starts with: the minimum, or the whole last slice when less than that is open. */
+export function suggestedAmount(bounds: InvestmentBounds): string {
+  return bounds.lastSliceOnly ? bounds.remaining : bounds.minimum;
 }
 
 /** Why an amount as typed cannot be sent; the form's submit stays disabled while there is one. */
@@ -44,9 +60,28 @@ export function investmentAmountProblem(
   if (text === '') return 'required';
   if (!DECIMAL.test(text)) return 'not-a-number';
   if (!CENTS.test(text)) return 'too-precise';
-  if (dec(text).lt(bounds.minimum)) return 'below-minimum';
+  // In the server's order: what is open first, then the minimum, which the exact last slice may undercut.
   if (dec(text).gt(bounds.remaining)) return 'above-remaining';
+  if (dec(text).lt(bounds.minimum) && !dec(text).eq(bounds.remaining)) return 'below-minimum';
   return null;
+}
+
+/** What the form says about a problem, in the server's words for the same refusal. */
+export function investmentAmountMessage(problem: InvestmentAmountProblem, bounds: InvestmentBounds): string {
+  switch (problem) {
+    case 'required':
+      return 'Amount is required';
+    case 'not-a-number':
+      return 'Amount must be a number';
+    case 'too-precise':
+      return 'Amount can have at most 2 decimal places';
+    case 'above-remaining':
+      return `Only ${usdText(bounds.remaining)} is still open in this campaign`;
+    case 'below-minimum':
+      return bounds.lastSliceOnly
+        ? `The minimum investment for this campaign is ${usdText(bounds.minimum)}, or exactly the ${usdText(bounds.remaining)} still open`
+        : `The minimum investment for this campaign is ${usdText(bounds.minimum)}`;
+  }
 }
 
 /** An amount without a problem as the intent call takes it: a decimal string with cents ("500" → "500.00"). */

@@ -3,7 +3,13 @@
 // the submit, disabled below the minimum, while processing and while the provider is not ready.
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { Campaign } from '@domain/campaign-schemas.ts';
-import { investmentAmountProblem, investmentBounds, investmentPreview } from '@domain/investment-form.ts';
+import {
+  investmentAmountMessage,
+  investmentAmountProblem,
+  investmentBounds,
+  investmentPreview,
+  suggestedAmount,
+} from '@domain/investment-form.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { DialogClose } from '@/components/ui/dialog.tsx';
 import { Field, fieldA11y, FormAlert } from '@/components/ui/form-field.tsx';
@@ -11,7 +17,6 @@ import { Input } from '@/components/ui/input.tsx';
 import { formatPercent, formatUsdCents } from '@/lib/format.ts';
 import { usePaymentsConfig } from '../api/get-payments-config.ts';
 import type { CardPayment } from '../card-payment.ts';
-import { amountProblemText } from '../investment-text.ts';
 import { useInvestFlow } from '../use-invest-flow.ts';
 import { SandboxCardFields } from './SandboxCardFields.tsx';
 
@@ -32,7 +37,7 @@ export function InvestmentForm({
   const id = useId();
   const amountId = `${id}-amount`;
   const bounds = investmentBounds(campaign);
-  const [amount, setAmount] = useState(bounds.minimum);
+  const [amount, setAmount] = useState(() => suggestedAmount(bounds));
   const [amountTouched, setAmountTouched] = useState(false);
   const config = usePaymentsConfig();
   const [stripeReady, setStripeReady] = useState(false);
@@ -47,7 +52,7 @@ export function InvestmentForm({
   const providerReady =
     config.data?.provider === 'sandbox' || (config.data?.provider === 'stripe' && stripeReady);
   const amountError =
-    (amountTouched && problem ? amountProblemText(problem, bounds) : undefined) ??
+    (amountTouched && problem ? investmentAmountMessage(problem, bounds) : undefined) ??
     flow.problem?.amountMessage;
   const canSubmit = problem === null && !flow.processing && providerReady;
 
@@ -67,7 +72,11 @@ export function InvestmentForm({
         id={amountId}
         label="Amount (USD)"
         error={amountError}
-        hint={`Minimum ${formatUsdCents(bounds.minimum)} · ${formatUsdCents(bounds.remaining)} still open`}
+        hint={
+          bounds.lastSliceOnly
+            ? `Only ${formatUsdCents(bounds.remaining)} is still open: invest exactly that to fill the campaign`
+            : `Minimum ${formatUsdCents(bounds.minimum)} · ${formatUsdCents(bounds.remaining)} still open`
+        }
       >
         <Input
           {...fieldA11y(amountId, amountError, { hint: true })}
@@ -132,7 +141,7 @@ export function InvestmentForm({
             <StripeCardFields
               ref={card}
               publishableKey={config.data.publishableKey}
-              amount={problem === null ? amount : bounds.minimum}
+              amount={problem === null ? amount : suggestedAmount(bounds)}
               onReadyChange={setStripeReady}
             />
           </Suspense>

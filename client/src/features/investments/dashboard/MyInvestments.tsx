@@ -30,6 +30,7 @@ const EMPTY: Record<InvestmentTab, { title: string; text: string }> = {
 const STATUS_TONES: Record<InvestmentStatus, BadgeTone> = {
   pending: 'amber',
   confirmed: 'green',
+  refunding: 'amber',
   refunded: 'neutral',
   paid_out: 'blue',
   expired: 'neutral',
