@@ -10,7 +10,7 @@ export function StatCard({ label, value, children }: { label: string; value: str
           <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
         </CardHeader>
         <CardContent>
-          <p className="text-2xl font-bold tabular-nums">{value}</p>
+          <p className="text-xl font-bold break-words tabular-nums sm:text-2xl">{value}</p>
           <p className="mt-1 text-sm text-muted-foreground">{children}</p>
         </CardContent>
       </Card>

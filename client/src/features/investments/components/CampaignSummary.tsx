@@ -27,7 +27,7 @@ export function CampaignSummary({ campaign }: { campaign: Campaign }) {
           {campaign.tradeRoute}
         </span>
       </div>
-      <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 text-sm">
         <Figure label="Target" value={formatUsd(campaign.targetAmount)} />
         <Figure label="Raised" value={formatUsd(campaign.raisedAmount)} />
         <Figure label="Remaining" value={formatUsd(f.remaining)} />

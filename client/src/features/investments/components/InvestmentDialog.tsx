@@ -60,7 +60,7 @@ function InvestmentContent({
   };
   return (
     <DialogContent
-      width="wide"
+      width="wider"
       onEscapeKeyDown={blockWhileBusy}
       onPointerDownOutside={blockWhileBusy}
       onInteractOutside={blockWhileBusy}
@@ -75,12 +75,12 @@ function InvestmentContent({
       <DialogHeader>
         <DialogTitle>Invest in {campaign.title}</DialogTitle>
         <DialogDescription>
-          Your money is held in escrow until the cargo is delivered, and your share of the profit is paid out
-          when the campaign completes.
+          Your money is held in escrow until the cargo is delivered; your share of the profit is paid out when
+          the campaign completes.
         </DialogDescription>
       </DialogHeader>
-      <CampaignSummary campaign={campaign} />
       <InvestmentForm
+        summary={<CampaignSummary campaign={campaign} />}
         campaign={campaign}
         investorId={request.investor.id}
         onBusyChange={onBusyChange}

@@ -1,7 +1,7 @@
 // The modal's form: the amount (spec §5: numeric, step 0.01, minimum $100 or the campaign's higher
 // minimum), the projected-profit preview from $100 up, the card form of the configured provider, and
 // the submit, disabled below the minimum, while processing and while the provider is not ready.
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { Campaign } from '@domain/campaign-schemas.ts';
 import {
   investmentAmountMessage,
@@ -23,12 +23,21 @@ import { SandboxCardFields } from './SandboxCardFields.tsx';
 // Stripe's libraries load only when the server is configured for Stripe, and only with this modal.
 const StripeCardFields = lazy(() => import('./StripeCardFields.tsx'));
 
+const loadingPaymentForm = (
+  <p aria-busy="true" className="text-sm text-muted-foreground">
+    Loading the payment form…
+  </p>
+);
+
 export function InvestmentForm({
+  summary,
   campaign,
   investorId,
   onBusyChange,
   onInvested,
 }: {
+  /** The campaign summary, shown above the amount. */
+  summary: ReactNode;
   campaign: Campaign;
   investorId: string;
   onBusyChange: (busy: boolean) => void;
@@ -60,7 +69,7 @@ export function InvestmentForm({
     <form
       aria-label="Investment"
       noValidate
-      className="grid gap-5"
+      className="grid gap-6 md:grid-cols-2"
       onSubmit={(event) => {
         event.preventDefault();
         setAmountTouched(true);
@@ -68,112 +77,111 @@ export function InvestmentForm({
         void flow.invest(shownAmount, card.current);
       }}
     >
-      <Field
-        id={amountId}
-        label="Amount (USD)"
-        error={amountError}
-        hint={
-          bounds.lastSliceOnly
-            ? `Only ${formatUsdCents(bounds.remaining)} is still open: invest exactly that to fill the campaign`
-            : `Minimum ${formatUsdCents(bounds.minimum)} · ${formatUsdCents(bounds.remaining)} still open`
-        }
-      >
-        <Input
-          {...fieldA11y(amountId, amountError, { hint: true })}
-          name="amount"
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min={bounds.minimum}
-          value={shownAmount}
-          readOnly={flow.processing || flow.paidAmount !== null}
-          onChange={(event) => {
-            setAmount(event.target.value);
-            if (flow.problem?.amountMessage) flow.clearProblem();
-          }}
-          onBlur={() => setAmountTouched(true)}
-        />
-      </Field>
+      <div className="grid content-start gap-4">
+        {summary}
+        <Field
+          id={amountId}
+          label="Amount (USD)"
+          error={amountError}
+          hint={
+            bounds.lastSliceOnly
+              ? `Only ${formatUsdCents(bounds.remaining)} is still open: invest exactly that to fill the campaign`
+              : `Minimum ${formatUsdCents(bounds.minimum)} · ${formatUsdCents(bounds.remaining)} still open`
+          }
+        >
+          <Input
+            {...fieldA11y(amountId, amountError, { hint: true })}
+            name="amount"
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min={bounds.minimum}
+            value={shownAmount}
+            readOnly={flow.processing || flow.paidAmount !== null}
+            onChange={(event) => {
+              setAmount(event.target.value);
+              if (flow.problem?.amountMessage) flow.clearProblem();
+            }}
+            onBlur={() => setAmountTouched(true)}
+          />
+        </Field>
 
-      <div aria-live="polite" className="min-h-[4.5rem]">
-        {preview ? (
-          <div className="rounded-lg border border-primary/30 bg-accent/50 p-3 text-sm">
-            <p className="flex flex-wrap items-baseline justify-between gap-x-3">
-              <span className="font-medium">Projected profit</span>
-              <span className="text-lg font-bold tabular-nums">
-                {formatUsdCents(preview.projectedProfit)}
-              </span>
+        <div aria-live="polite">
+          {preview ? (
+            <div className="rounded-lg border border-primary/30 bg-accent/50 p-3 text-sm">
+              <p className="flex flex-wrap items-baseline justify-between gap-x-3">
+                <span className="font-medium">Projected profit</span>
+                <span className="text-lg font-bold tabular-nums">
+                  {formatUsdCents(preview.projectedProfit)}
+                </span>
+              </p>
+              <p className="text-muted-foreground">
+                At {formatPercent(preview.expectedRoiPercent)} expected ROI, before costs and fees: a{' '}
+                {preview.sharePercent === '<0.01'
+                  ? 'less than 0.01%'
+                  : formatPercent(preview.sharePercent, 2)}{' '}
+                share of the campaign.
+              </p>
+            </div>
+          ) : (
+            <p className="rounded-lg border border-dashed p-3 text-sm text-muted-foreground">
+              Enter $100 or more to see your projected profit.
             </p>
-            <p className="text-muted-foreground">
-              At {formatPercent(preview.expectedRoiPercent)} expected ROI, before costs and fees: a{' '}
-              {preview.sharePercent === '<0.01' ? 'less than 0.01%' : formatPercent(preview.sharePercent, 2)}{' '}
-              share of the campaign.
-            </p>
-          </div>
-        ) : (
-          <p className="rounded-lg border border-dashed p-3 text-sm text-muted-foreground">
-            Enter $100 or more to see your projected profit.
-          </p>
-        )}
+          )}
+        </div>
       </div>
 
-      <fieldset className="grid gap-3" disabled={flow.processing || flow.paidAmount !== null}>
-        <legend className="mb-1 text-sm font-semibold">Payment</legend>
-        {flow.paidAmount !== null ? (
-          <p className="text-sm text-muted-foreground">
-            Your payment of {formatUsdCents(flow.paidAmount)} went through. Try again to record your
-            investment.
-          </p>
-        ) : config.isPending ? (
-          <p aria-busy="true" className="text-sm text-muted-foreground">
-            Loading the payment form…
-          </p>
-        ) : config.error ? (
-          <FormAlert message={`The payment form could not be loaded. ${config.error.message}`} />
-        ) : config.data.provider === 'stripe' ? (
-          <Suspense
-            fallback={
-              <p aria-busy="true" className="text-sm text-muted-foreground">
-                Loading the payment form…
-              </p>
-            }
-          >
-            <StripeCardFields
+      <div className="grid content-start gap-4">
+        <fieldset className="grid gap-3" disabled={flow.processing || flow.paidAmount !== null}>
+          <legend className="mb-1 text-sm font-semibold">Payment</legend>
+          {flow.paidAmount !== null ? (
+            <p className="text-sm text-muted-foreground">
+              Your payment of {formatUsdCents(flow.paidAmount)} went through. Try again to record your
+              investment.
+            </p>
+          ) : config.isPending ? (
+            loadingPaymentForm
+          ) : config.error ? (
+            <FormAlert message={`The payment form could not be loaded. ${config.error.message}`} />
+          ) : config.data.provider === 'stripe' ? (
+            <Suspense fallback={loadingPaymentForm}>
+              <StripeCardFields
+                ref={card}
+                publishableKey={config.data.publishableKey}
+                amount={problem === null ? amount : suggestedAmount(bounds)}
+                onReadyChange={setStripeReady}
+              />
+            </Suspense>
+          ) : (
+            <SandboxCardFields
               ref={card}
-              publishableKey={config.data.publishableKey}
-              amount={problem === null ? amount : suggestedAmount(bounds)}
-              onReadyChange={setStripeReady}
+              onEdit={flow.problem?.kind === 'card' ? flow.clearProblem : undefined}
             />
-          </Suspense>
-        ) : (
-          <SandboxCardFields
-            ref={card}
-            onEdit={flow.problem?.kind === 'card' ? flow.clearProblem : undefined}
-          />
-        )}
-      </fieldset>
+          )}
+        </fieldset>
 
-      <FormAlert message={flow.problem && !flow.problem.amountMessage ? flow.problem.message : undefined} />
+        <FormAlert message={flow.problem && !flow.problem.amountMessage ? flow.problem.message : undefined} />
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="outline" disabled={flow.processing}>
-            Cancel
-          </Button>
-        </DialogClose>
-        {/* aria-disabled, not disabled: the button keeps focus while the payment runs, and stays
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="outline" disabled={flow.processing}>
+              Cancel
+            </Button>
+          </DialogClose>
+          {/* aria-disabled, not disabled: the button keeps focus while the payment runs, and stays
             reachable by keyboard with the amount hint explaining why it waits. */}
-        <Button
-          type="submit"
-          aria-disabled={!canSubmit}
-          className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
-        >
-          {flow.processing
-            ? 'Processing…'
-            : problem === null
-              ? `Invest ${formatUsdCents(shownAmount)}`
-              : 'Invest'}
-        </Button>
+          <Button
+            type="submit"
+            aria-disabled={!canSubmit}
+            className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+          >
+            {flow.processing
+              ? 'Processing…'
+              : problem === null
+                ? `Invest ${formatUsdCents(shownAmount)}`
+                : 'Invest'}
+          </Button>
+        </div>
       </div>
     </form>
   );

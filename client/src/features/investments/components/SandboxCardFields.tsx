@@ -110,7 +110,7 @@ export function SandboxCardFields({ ref, onEdit }: { ref: Ref<CardPayment>; onEd
           maxLength={23}
         />
       </Field>
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid grid-cols-[minmax(0,3fr)_minmax(0,2fr)] items-start gap-3">
         <Field id={ids.expiry} label="Expiry date (MM / YY)" error={errors.expiry}>
           <Input
             {...field('expiry')}

@@ -12,7 +12,7 @@ export function PortfolioTiles({ investments }: { investments: Investment[] }) {
       <h2 id="portfolio-heading" className="sr-only">
         Portfolio
       </h2>
-      <ul aria-label="Your portfolio figures" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul aria-label="Your portfolio figures" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
         <StatCard label="Portfolio Value" value={formatUsdCents(s.portfolioValue)}>
           Your active investments, at cost
         </StatCard>
