@@ -6,7 +6,7 @@
 // or the server refused the old one. A paid intent whose record call failed on the way (network, 5xx)
 // is recorded on the next try without paying again; the server answers a replay with the same
 // investment.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { investmentAmountForWire } from '@domain/investment-form.ts';
 import { toast } from '@/components/ui/toast-store.ts';
 import { invalidateCampaignData } from '@/features/campaigns/api/campaigns.ts';
@@ -50,13 +50,19 @@ export function useInvestFlow({
   const [processing, setProcessing] = useState(false);
   const [problem, setProblem] = useState<InvestProblem | null>(null);
 
+  const inFlight = useRef(false);
+
   async function invest(amountText: string, card: CardPayment) {
-    setProcessing(true);
-    setProblem(null);
+    if (inFlight.current) return;
+    inFlight.current = true;
     const amount = investmentAmountForWire(amountText);
     let current = intent?.amount === amount || intent?.paid ? intent : null;
     try {
+      // Checked before the form turns busy (its card fields are disabled then): focus can go to the
+      // field to fix.
       if (!current?.paid && !(await card.check())) return;
+      setProcessing(true);
+      setProblem(null);
       if (!current) {
         const created = await createIntent.mutateAsync({ amount, campaignId, investorId });
         current = { ...created, amount, paid: false };
@@ -89,6 +95,7 @@ export function useInvestFlow({
         if (error instanceof ApiError && error.status === 409) void invalidateCampaignData(client);
       }
     } finally {
+      inFlight.current = false;
       setProcessing(false);
     }
   }
