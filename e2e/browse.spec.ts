@@ -2,7 +2,7 @@
 // Other specs add campaigns to the same server while these run: each check names seeded campaigns
 // (or campaigns this spec made, found by a word nobody else uses), never the total count.
 import { expectNoSeriousAxeViolations, setThemeBeforeLoad } from './axe.ts';
-import { signUpViaApi } from './accounts.ts';
+import { signUpViaApi, toast } from './accounts.ts';
 import {
   campaignIdByTitle,
   cardTitles,
@@ -233,6 +233,34 @@ test.describe('browse /campaigns', () => {
     await expect(controls(page).risk).toHaveValue('all');
     await expect(page.getByText(NO_CAMPAIGNS, { exact: true })).toHaveCount(0);
     await expect(page.getByRole('article').first()).toBeVisible();
+  });
+
+  test('a fully funded card reads Fully Funded, is disabled, ignores clicks, and its timeline says so', async ({
+    page,
+  }) => {
+    await page.goto('/campaigns?q=Paradip');
+    // Load the sign-in dialog once, so a click that wrongly went through would show it at once.
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await expectCampaigns(page, [SEEDED.paradip.title]);
+    const card = campaignCard(page, SEEDED.paradip.title);
+    const button = card.getByRole('button', { name: 'Fully Funded' });
+    await expect(button).toBeVisible();
+    await expect(button).toBeDisabled();
+    await expect(card.getByRole('button', { name: 'Invest Now' })).toHaveCount(0);
+    await expect(card.getByRole('list', { name: `Timeline of ${SEEDED.paradip.title}` })).toContainText(
+      'Funding deadline',
+    );
+    await expect(card).toContainText('Funded · target reached');
+
+    await button.click({ force: true });
+    await button.dispatchEvent('click');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(toast(page)).toHaveCount(0);
+    await expect(page).toHaveURL('/campaigns?q=Paradip');
   });
 });
 

@@ -276,6 +276,22 @@ test.describe('investing', () => {
   });
 });
 
+test("the dashboard says 'Error Loading Campaigns' when the campaign list fails, and still lists the investments", async ({
+  page,
+}) => {
+  await signInDemoInvestor(page);
+  await page.route('**/api/campaigns?*', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Service unavailable"}' }),
+  );
+  await page.goto('/dashboard');
+  const main = page.getByRole('main');
+  const alert = main.getByRole('alert');
+  await expect(alert.getByRole('heading', { name: 'Error Loading Campaigns' })).toBeVisible();
+  await expect(alert).toContainText('Please try again later');
+  await expect(main.getByRole('heading', { name: 'My Investments' })).toBeVisible();
+  await expect(main.getByRole('list', { name: 'Your portfolio figures' })).toBeVisible();
+});
+
 for (const theme of ['light', 'dark'] as const) {
   test(`the investor dashboard and the open modal have no serious axe violations (${theme} theme)`, async ({
     page,
