@@ -10,7 +10,7 @@ export const platformStatsSchema = z.object({
   totalRaised: decimalString,
   /** Mean expected ROI (percent) of the campaigns open for funding. */
   averageRoiPercent: decimalString,
-  /** Investor accounts that are active. */
+  /** Active investor accounts with money in a campaign (a confirmed or paid-out investment). */
   investors: z.number().int().nonnegative(),
 });
 export type PlatformStats = z.infer<typeof platformStatsSchema>;

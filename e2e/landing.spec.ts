@@ -60,7 +60,7 @@ test('landing shows the three open campaigns closest to their target, each with 
   await expect(kandla).toContainText('Kandla, India → Rotterdam, Netherlands');
   await expect(kandla).toContainText('Low risk');
   await expect(kandla).toContainText('250 t');
-  await expect(kandla).toContainText('38 investors');
+  await expect(kandla).toContainText('7 investors');
   await expect(kandla).toContainText('Funding open · 45 days left');
   await expect(kandla.getByRole('button', { name: 'Invest Now' })).toBeEnabled();
   await expect(kandla.getByRole('link', { name: SEEDED.kandla.title })).toHaveAttribute(

@@ -3,6 +3,8 @@
 //   seed           write the demo data into an empty database (refuses a database that holds users)
 //   create-admin   create an administrator account (admins cannot sign up)
 //   outbox         print the newest emails of the development outbox (used when SMTP_URL is unset)
+//   sweep          record paid payments nobody recorded, expire lapsed reservations, finish refunds
+//   verify-ledger  check every ledger invariant; exits 1 naming the first break
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,14 +15,19 @@ import { DataDirLockedError, openDatabase, type Database } from '../server/db/co
 import { emailOutbox } from '../server/db/schema/index.ts';
 import { isDatabaseEmpty, seedDemoData } from '../server/db/seed/demo.ts';
 import { AccountError, createAdmin } from '../server/features/auth/accounts.ts';
+import { LEDGER_CHECKS, verifyLedger } from '../server/checks/ledger.ts';
+import { sweepPayments } from '../server/features/investments/service.ts';
 import { formatOutboxEmail } from '../server/mail.ts';
+import { choosePaymentProvider } from '../server/payments/choose.ts';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
 Commands:
   seed                                              write the demo users and campaigns into an empty database
   create-admin --email E --password P [--username U]  create an administrator (KYC approved)
-  outbox [--limit N]                                print the newest development outbox emails (default 10)`;
+  outbox [--limit N]                                print the newest development outbox emails (default 10)
+  sweep                                             finish payments the browser left (also runs every minute in the server)
+  verify-ledger                                     check every ledger invariant; exit code 1 names the first break`;
 
 /** A refusal explained to the operator: printed without a stack, exit code 1. */
 class CliError extends Error {}
@@ -142,11 +149,39 @@ async function outboxCommand(args: string[]) {
   for (const email of emails) console.log(`${'─'.repeat(72)}\n${email.trimEnd()}\n`);
 }
 
+async function sweepCommand() {
+  const config = loadConfig();
+  await withDatabase(config, async (database) => {
+    const report = await sweepPayments(database.db, choosePaymentProvider(config, database.db), new Date());
+    console.log(
+      `Sweep done: ${report.confirmed} paid payment(s) recorded, ${report.refunded} refunded, ${report.expired} reservation(s) expired.`,
+    );
+  });
+}
+
+async function verifyLedgerCommand() {
+  await withDatabase(loadConfig(), async (database) => {
+    const breaks = await verifyLedger(database.db);
+    if (breaks.length) {
+      const [first] = breaks;
+      throw new CliError(
+        `The ledger is broken: ${first!.check}: ${first!.detail}` +
+          (breaks.length > 1 ? `\n(${breaks.length - 1} more break(s) after this one)` : ''),
+      );
+    }
+    console.log(
+      `The ledger is sound: ${LEDGER_CHECKS.length} checks passed.\n${LEDGER_CHECKS.map((c) => `  ✓ ${c}`).join('\n')}`,
+    );
+  });
+}
+
 async function main() {
   const [command, ...args] = process.argv.slice(2);
   if (command === 'seed') return seed();
   if (command === 'create-admin') return createAdminCommand(args);
   if (command === 'outbox') return outboxCommand(args);
+  if (command === 'sweep') return sweepCommand();
+  if (command === 'verify-ledger') return verifyLedgerCommand();
   console.error(command ? `Unknown command "${command}".\n\n${USAGE}` : USAGE);
   process.exitCode = 2;
 }

@@ -16,9 +16,8 @@ import investmentRoutes from './features/investments/routes.ts';
 import { loggableError } from './errors.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import platformRoutes from './features/platform/routes.ts';
+import { choosePaymentProvider } from './payments/choose.ts';
 import type { PaymentProvider } from './payments/provider.ts';
-import { SandboxProvider } from './payments/sandbox.ts';
-import { StripeProvider } from './payments/stripe.ts';
 import authPlugin from './plugins/auth.ts';
 import clientPlugin from './plugins/client.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -115,11 +114,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('settings', settings);
   const clock = deps.clock ?? (() => new Date());
   app.decorate('clock', clock);
-  app.decorate(
-    'payments',
-    deps.payments ??
-      (settings.stripe ? new StripeProvider(settings.stripe) : new SandboxProvider(deps.database.db, clock)),
-  );
+  app.decorate('payments', deps.payments ?? choosePaymentProvider(settings, deps.database.db, clock));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -3,6 +3,8 @@ import { buildApp, LOG_REDACT } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { prepareDatabase } from './db/prepare.ts';
+import { sweepPayments } from './features/investments/service.ts';
+import { scheduleJobs } from './jobs.ts';
 
 const SHUTDOWN_DEADLINE_MS = 20_000;
 
@@ -26,6 +28,15 @@ async function main() {
     await app.close();
     throw error;
   }
+
+  scheduleJobs(app, [
+    {
+      // Paid intents nobody recorded, lapsed reservations, interrupted refunds (see sweepPayments).
+      name: 'sweep-payments',
+      everyMs: 60_000,
+      run: () => sweepPayments(app.db, app.payments, app.clock()),
+    },
+  ]);
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -27,9 +27,10 @@ describe('prepareDatabase', () => {
   it('seeds the demo data into an empty database once: a second start adds nothing', async () => {
     const database = await emptyDatabase();
     await prepareDatabase(database, { seedDemo: true });
-    expect(await counts(database.db)).toEqual({ users: 4, campaigns: 6 });
+    // One user per role and eight demo backers.
+    expect(await counts(database.db)).toEqual({ users: 12, campaigns: 6 });
     await prepareDatabase(database, { seedDemo: true });
-    expect(await counts(database.db)).toEqual({ users: 4, campaigns: 6 });
+    expect(await counts(database.db)).toEqual({ users: 12, campaigns: 6 });
   });
 
   it('never seeds a database that already holds users', async () => {

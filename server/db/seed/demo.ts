@@ -1,13 +1,18 @@
 // Demo data for trying HydroBridge: one pre-verified user per role and campaigns that reproduce the
 // spec's samples (250 t, 150 t and 300 t, India → Europe, buy ≈ $1.40 / sell ≈ $5.60 per kg).
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { costBreakdown } from '../../../domain/breakdown.ts';
 import { assessRiskLevel, destinationRegion } from '../../../domain/campaign-rules.ts';
 import Big from 'big.js';
 import { dec, estimatedCampaignProfit, toFixed } from '../../../domain/money.ts';
 import { hashPassword } from '../../features/auth/password.ts';
 import type { Db } from '../connect.ts';
-import { campaigns, users } from '../schema/index.ts';
+import { inTransaction, type Tx } from '../transaction.ts';
+import { SANDBOX_SUCCESS_CARD } from '../../../domain/payments.ts';
+import { createPaymentIntent, settlePayment } from '../../features/investments/service.ts';
+import type { UserRow } from '../../features/auth/sessions.ts';
+import { SandboxProvider } from '../../payments/sandbox.ts';
+import { campaigns, investments, users } from '../schema/index.ts';
 
 /** Shared by every demo account; listed in the README. */
 export const DEMO_PASSWORD = 'GreenHydrogen-2025';
@@ -64,8 +69,10 @@ interface DemoCampaign {
   deadlineInDays: number;
   createdDaysAgo: number;
   minimumInvestment: string;
-  /** Backers behind the raised amount. */
-  investorCount: number;
+  /** Demo backers who invested (the raised amount is split among them), besides the demo investor. */
+  backers: number;
+  /** What the demo investor put in, if anything. */
+  demoInvestment?: string;
 }
 
 const DEMO_CAMPAIGNS: DemoCampaign[] = [
@@ -82,7 +89,8 @@ const DEMO_CAMPAIGNS: DemoCampaign[] = [
     deadlineInDays: 45,
     createdDaysAgo: 12,
     minimumInvestment: '1000',
-    investorCount: 38,
+    backers: 6,
+    demoInvestment: '5000',
   },
   {
     title: 'Paradip → Hamburg pilot shipment',
@@ -97,7 +105,8 @@ const DEMO_CAMPAIGNS: DemoCampaign[] = [
     deadlineInDays: 20,
     createdDaysAgo: 100,
     minimumInvestment: '1500',
-    investorCount: 52,
+    backers: 7,
+    demoInvestment: '12000',
   },
   {
     title: 'Tuticorin → Antwerp scale-up cargo',
@@ -112,7 +121,7 @@ const DEMO_CAMPAIGNS: DemoCampaign[] = [
     deadlineInDays: 200,
     createdDaysAgo: 4,
     minimumInvestment: '1000',
-    investorCount: 9,
+    backers: 3,
   },
   {
     title: 'Mundra → Yokohama power-sector supply',
@@ -127,7 +136,7 @@ const DEMO_CAMPAIGNS: DemoCampaign[] = [
     deadlineInDays: 60,
     createdDaysAgo: 9,
     minimumInvestment: '1000',
-    investorCount: 17,
+    backers: 4,
   },
   {
     title: 'Kochi → Houston refinery hydrogen',
@@ -142,7 +151,7 @@ const DEMO_CAMPAIGNS: DemoCampaign[] = [
     deadlineInDays: -15,
     createdDaysAgo: 75,
     minimumInvestment: '1000',
-    investorCount: 44,
+    backers: 6,
   },
   {
     title: 'Kandla → Rotterdam first cargo',
@@ -156,7 +165,7 @@ const DEMO_CAMPAIGNS: DemoCampaign[] = [
     deadlineInDays: -120,
     createdDaysAgo: 180,
     minimumInvestment: '1000',
-    investorCount: 61,
+    backers: 8,
   },
 ];
 
@@ -168,58 +177,158 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
+/** Demo backers: investors whose investments make up the campaigns' raised amounts. */
+const DEMO_BACKERS = [
+  ['aisha.khan', 'Aisha', 'Khan', 'GB'],
+  ['tom.becker', 'Tom', 'Becker', 'DE'],
+  ['marie.dubois', 'Marie', 'Dubois', 'FR'],
+  ['kenji.sato', 'Kenji', 'Sato', 'JP'],
+  ['lucas.silva', 'Lucas', 'Silva', 'BR'],
+  ['emma.wilson', 'Emma', 'Wilson', 'AU'],
+  ['rahul.iyer', 'Rahul', 'Iyer', 'IN'],
+  ['sophie.martin', 'Sophie', 'Martin', 'CA'],
+] as const;
+
+/**
+ * Writes the demo data through the app's own investment flow: every raised amount is made of real
+ * investments (payment intent, a sandbox card payment, the recorded investment with its ledger
+ * posting and escrow record), so `npm run cli -- verify-ledger` passes on a fresh start.
+ */
 export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
   const password = await hashPassword(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(users)
-      .values(
-        DEMO_USERS.map((u) => ({
-          ...u,
-          password,
-          kycStatus: 'approved' as const,
-          termsAccepted: true,
-          riskDisclosureAccepted: u.role === 'investor',
+  // All or nothing: a half-seeded database would not count as empty, and would never be seeded again.
+  // The sandbox provider works inside the same transaction here (PGlite admits one at a time).
+  await inTransaction(db, (tx) => seedInto(tx, password, now));
+}
+
+async function seedInto(db: Tx, password: string, now: Date): Promise<void> {
+  const people = await db
+    .insert(users)
+    .values(
+      [
+        ...DEMO_USERS.map((u) => ({ ...u })),
+        ...DEMO_BACKERS.map(([username, firstName, lastName, country]) => ({
+          username,
+          email: `${username}@hydrobridge.example`,
+          role: 'investor' as const,
+          firstName,
+          lastName,
+          country,
         })),
-      )
-      .returning({ id: users.id, role: users.role });
-    const traderId = inserted.find((u) => u.role === 'trader')!.id;
-    await tx.insert(campaigns).values(
-      DEMO_CAMPAIGNS.map((c) => {
-        // The target is the capital the trade needs: purchase plus logistics (the /breakdown model).
-        const target = costBreakdown({
-          quantityTonnes: c.quantity,
-          buyPrice: c.buyPrice,
-          sellPrice: c.sellPrice,
-        }).totalCost;
-        const expectedProfit = toFixed(estimatedCampaignProfit(c.quantity, c.buyPrice, c.sellPrice));
-        const createdAt = new Date(now.getTime() - c.createdDaysAgo * DAY_MS);
-        const deadline = new Date(now.getTime() + c.deadlineInDays * DAY_MS);
-        return {
-          traderId,
-          title: c.title,
-          description: c.description,
-          tradeRoute: c.tradeRoute,
-          quantity: c.quantity,
-          buyPrice: c.buyPrice,
-          sellPrice: c.sellPrice,
-          targetAmount: target,
-          raisedAmount: toFixed(c.funded === '1' ? target : roundToHundreds(target, c.funded)),
-          status: c.status,
-          deadline,
-          expectedProfit,
-          actualProfit: c.status === 'completed' ? expectedProfit : null,
-          minimumInvestment: c.minimumInvestment,
-          investorCount: c.investorCount,
-          // The same rules as a campaign created through the app (domain/campaign-rules.ts).
-          riskLevel: assessRiskLevel({ ...c, targetAmount: target, deadline }, createdAt),
-          region: destinationRegion(c.tradeRoute) ?? 'europe',
-          createdAt,
-          updatedAt: createdAt,
-        };
-      }),
-    );
+      ].map((u) => ({
+        ...u,
+        password,
+        kycStatus: 'approved' as const,
+        termsAccepted: true,
+        riskDisclosureAccepted: u.role === 'investor',
+      })),
+    )
+    .returning();
+  const traderId = people.find((u) => u.role === 'trader')!.id;
+  const demoInvestor = people.find((u) => u.username === 'investor')!;
+  const backers = people.filter((u) => u.role === 'investor' && u.id !== demoInvestor.id);
+  const sandbox = new SandboxProvider(db, () => now);
+
+  for (const c of DEMO_CAMPAIGNS) {
+    // The target is the capital the trade needs: purchase plus logistics (the /breakdown model).
+    const target = costBreakdown({
+      quantityTonnes: c.quantity,
+      buyPrice: c.buyPrice,
+      sellPrice: c.sellPrice,
+    }).totalCost;
+    const expectedProfit = toFixed(estimatedCampaignProfit(c.quantity, c.buyPrice, c.sellPrice));
+    const createdAt = new Date(now.getTime() - c.createdDaysAgo * DAY_MS);
+    const deadline = new Date(now.getTime() + c.deadlineInDays * DAY_MS);
+    const [campaign] = await db
+      .insert(campaigns)
+      .values({
+        traderId,
+        title: c.title,
+        description: c.description,
+        tradeRoute: c.tradeRoute,
+        quantity: c.quantity,
+        buyPrice: c.buyPrice,
+        sellPrice: c.sellPrice,
+        targetAmount: target,
+        deadline,
+        expectedProfit,
+        minimumInvestment: c.minimumInvestment,
+        // The same rules as a campaign created through the app (domain/campaign-rules.ts).
+        riskLevel: assessRiskLevel({ ...c, targetAmount: target, deadline }, createdAt),
+        region: destinationRegion(c.tradeRoute) ?? 'europe',
+        createdAt,
+        updatedAt: createdAt,
+      })
+      .returning();
+
+    const raised = c.funded === '1' ? dec(target) : roundToHundreds(target, c.funded);
+    const others = raised.minus(c.demoInvestment ?? '0');
+    const pledges = [
+      ...(c.demoInvestment ? [{ investor: demoInvestor, amount: toFixed(c.demoInvestment) }] : []),
+      ...splitIntoPledges(others, c.backers).map((amount, i) => ({
+        investor: backers[i % backers.length]!,
+        amount,
+      })),
+    ];
+    // Spread over the funding window so far: the last pledge lands well before the deadline.
+    const window = Math.min(now.getTime(), deadline.getTime() - DAY_MS) - createdAt.getTime();
+    for (const [i, pledge] of pledges.entries()) {
+      const at = new Date(createdAt.getTime() + Math.round((window * (i + 1)) / (pledges.length + 1)));
+      await investThroughSandbox(db, sandbox, pledge.investor, campaign!.id, pledge.amount, at);
+    }
+    // Shipping and settlement are the campaign lifecycle's (a later issue): until it exists, the
+    // demo's funded cargoes at sea or delivered are moved there directly.
+    if (c.status === 'trading' || c.status === 'completed') {
+      await db
+        .update(campaigns)
+        .set({ status: c.status, ...(c.status === 'completed' && { actualProfit: expectedProfit }) })
+        .where(eq(campaigns.id, campaign!.id));
+    }
+  }
+}
+
+/** One investment as a browser makes it: intent, the 4242 card, recorded. */
+async function investThroughSandbox(
+  db: Db,
+  sandbox: SandboxProvider,
+  investor: UserRow,
+  campaignId: string,
+  amount: string,
+  at: Date,
+): Promise<void> {
+  const { paymentIntentId, clientSecret } = await createPaymentIntent(
+    db,
+    sandbox,
+    investor,
+    { amount, campaignId, investorId: investor.id },
+    at,
+  );
+  await sandbox.confirm(paymentIntentId, {
+    clientSecret,
+    card: { number: SANDBOX_SUCCESS_CARD, expMonth: 12, expYear: at.getUTCFullYear() + 3, cvc: '123' },
   });
+  const [row] = await db
+    .select({ id: investments.id })
+    .from(investments)
+    .where(eq(investments.stripePaymentId, paymentIntentId));
+  const settled = await settlePayment(db, sandbox, row!.id, at);
+  if (settled.outcome !== 'confirmed')
+    throw new Error(`demo investment in ${campaignId} ended ${settled.outcome}`);
+}
+
+/**
+ * A total split into `count` pledges that look like real ones: uneven, in whole hundreds, the largest
+ * first, adding up to the total exactly (the last one takes the cents).
+ */
+function splitIntoPledges(total: Big, count: number): string[] {
+  if (count <= 0 || total.lte(0)) return [];
+  const weights = [5, 4, 3, 3, 2, 2, 1, 1].slice(0, count);
+  const sumOfWeights = weights.reduce((a, b) => a + b, 0);
+  const pledges = weights
+    .slice(1)
+    .map((w) => total.times(w).div(sumOfWeights).div(100).round(0, Big.roundDown).times(100));
+  const first = pledges.reduce((rest, p) => rest.minus(p), total);
+  return [first, ...pledges].map((p) => toFixed(p));
 }
 
 /** A partly funded amount that looks like real pledges: the share of the target, in whole hundreds. */

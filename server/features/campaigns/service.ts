@@ -25,6 +25,7 @@ import {
 import {
   areTermsLocked,
   canCreateCampaign,
+  canViewCampaign,
   canViewTraderStats,
   FINANCIAL_TERMS,
   isCampaignEditable,
@@ -35,7 +36,7 @@ import { CAMPAIGN_STATUS_GROUPS, inStatusGroup, type CampaignSort } from '../../
 import { displayName, type Role } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
 import { campaignSearchText } from '../../db/schema/campaigns.ts';
-import { campaigns, users } from '../../db/schema/index.ts';
+import { campaigns, investments, users } from '../../db/schema/index.ts';
 import { afterCommit, inTransaction, rootDb, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 
@@ -185,14 +186,33 @@ export async function getCampaign(db: Db, id: string, viewer: Viewer): Promise<C
     .where(eq(campaigns.id, id));
   if (!row) throw new AppError('CAMPAIGN_NOT_FOUND');
   const { campaign, trader } = row;
-  // A draft is private to its trader (and admins): to anyone else it does not exist.
-  if (campaign.status === 'cancelled' && viewer?.role !== 'admin' && viewer?.id !== campaign.traderId)
+  // A cancelled campaign is private to its trader, admins and its backers: to anyone else it does not exist.
+  if (
+    !canViewCampaign(viewer, campaign) &&
+    !(viewer && canViewCampaign(viewer, campaign, await backsCampaign(db, viewer.id, campaign.id)))
+  )
     throw new AppError('CAMPAIGN_NOT_FOUND');
   return {
     ...toCampaign(campaign),
     traderName: `${displayName(trader)}${trader.lastName ? ` ${trader.lastName}` : ''}`,
     traderCompany: trader.companyName,
   };
+}
+
+/** Whether the user put money into the campaign (their refund came from it, or their payout will). */
+async function backsCampaign(db: Db, userId: string, campaignId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: investments.id })
+    .from(investments)
+    .where(
+      and(
+        eq(investments.investorId, userId),
+        eq(investments.campaignId, campaignId),
+        inArray(investments.status, ['confirmed', 'refunding', 'refunded', 'paid_out']),
+      ),
+    )
+    .limit(1);
+  return !!row;
 }
 
 // ---- create and edit ---------------------------------------------------------------------------

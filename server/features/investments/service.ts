@@ -422,22 +422,6 @@ export async function listInvestments(
   return rows.map(toInvestment);
 }
 
-/** Whether the user put money into the campaign (a cancelled campaign stays visible to its backers). */
-export async function backsCampaign(db: Db, userId: string, campaignId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: investments.id })
-    .from(investments)
-    .where(
-      and(
-        eq(investments.investorId, userId),
-        eq(investments.campaignId, campaignId),
-        inArray(investments.status, ['confirmed', 'refunding', 'refunded', 'paid_out']),
-      ),
-    )
-    .limit(1);
-  return !!row;
-}
-
 // ---- the sweep: payments nobody came back for ---------------------------------------------------
 
 export interface SweepReport {

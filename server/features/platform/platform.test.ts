@@ -1,7 +1,10 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { platformStatsSchema } from '../../../domain/platform.ts';
 import type { App } from '../../app.ts';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index.ts';
 import { buildTestApp, createCampaign, createUser, resetDatabase } from '../../../test/app.ts';
+import { investIn, signedInAs } from '../../../test/investing.ts';
 
 let app: App;
 beforeAll(async () => {
@@ -21,11 +24,29 @@ describe('GET /api/stats/platform', () => {
     });
   });
 
-  it('counts funded trades, money raised, the mean ROI of open campaigns and active investors', async () => {
+  it('counts active investors: active accounts with a confirmed investment, each once', async () => {
+    const campaign = await createCampaign(app.db);
+    const twice = await signedInAs(app, 'investor');
+    await investIn(app, twice, campaign, '1000.00');
+    await investIn(app, twice, campaign, '2000.00');
+    await investIn(app, await signedInAs(app, 'investor'), campaign, '1500.00');
+    // Not yet: an intent never paid, and an investor without any investment.
+    const unpaid = await signedInAs(app, 'investor');
+    const intent = await unpaid.post('/api/create-payment-intent', {
+      amount: '500.00',
+      campaignId: campaign.id,
+      investorId: unpaid.user.id,
+    });
+    expect(intent.statusCode).toBe(200);
     await createUser(app.db, { role: 'investor' });
-    await createUser(app.db, { role: 'investor' });
-    await createUser(app.db, { role: 'investor', accountStatus: 'suspended' });
-    await createUser(app.db, { role: 'buyer' });
+    const suspended = await signedInAs(app, 'investor');
+    await investIn(app, suspended, campaign, '700.00');
+    await app.db.update(users).set({ accountStatus: 'suspended' }).where(eq(users.id, suspended.user.id));
+    const res = await app.inject({ url: '/api/stats/platform' });
+    expect(res.json()).toMatchObject({ investors: 2, totalRaised: '5200.00' });
+  });
+
+  it('counts funded trades, money raised and the mean ROI of open campaigns', async () => {
     const { id: traderId } = await createUser(app.db, { role: 'trader' });
     // Open for funding: ROI 300% and 150% → mean 225.0%.
     await createCampaign(app.db, {
@@ -67,7 +88,7 @@ describe('GET /api/stats/platform', () => {
       tradesFunded: 3,
       totalRaised: '255000.50',
       averageRoiPercent: '225.0',
-      investors: 2,
+      investors: 0,
     });
   });
 

@@ -1,25 +1,28 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { CAMPAIGN_STATUS_GROUPS } from '../../../domain/campaigns.ts';
 import { expectedRoiPercent, toFixed, ZERO } from '../../../domain/money.ts';
 import type { PlatformStats } from '../../../domain/platform.ts';
 import type { Db } from '../../db/connect.ts';
-import { campaigns, users } from '../../db/schema/index.ts';
+import { campaigns, investments, users } from '../../db/schema/index.ts';
 
 /** Landing-page figures, computed from the campaigns and users tables. */
 export async function platformStats(db: Db): Promise<PlatformStats> {
   const [funding] = await db
     .select({
-      tradesFunded: sql<number>`count(*) filter (where ${campaigns.status} in ('funded', 'trading', 'completed'))::int`,
+      tradesFunded: sql<number>`count(*) filter (where ${inArray(campaigns.status, [...CAMPAIGN_STATUS_GROUPS.funded])})::int`,
       totalRaised: sql<string>`coalesce(sum(${campaigns.raisedAmount}), 0)::text`,
     })
     .from(campaigns);
   const open = await db
     .select({ buyPrice: campaigns.buyPrice, sellPrice: campaigns.sellPrice })
     .from(campaigns)
-    .where(inArray(campaigns.status, ['active', 'funded']));
+    .where(inArray(campaigns.status, [...CAMPAIGN_STATUS_GROUPS.landing]));
+  // Active Investors: active accounts with money in a campaign (a confirmed or paid-out investment).
   const [investors] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .where(and(eq(users.role, 'investor'), eq(users.accountStatus, 'active')));
+    .select({ n: sql<number>`count(distinct ${investments.investorId})::int` })
+    .from(investments)
+    .innerJoin(users, eq(users.id, investments.investorId))
+    .where(and(inArray(investments.status, ['confirmed', 'paid_out']), eq(users.accountStatus, 'active')));
   const roiSum = open.reduce((sum, c) => sum.plus(expectedRoiPercent(c.buyPrice, c.sellPrice)), ZERO);
   return {
     tradesFunded: funding?.tradesFunded ?? 0,
