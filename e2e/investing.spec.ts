@@ -276,6 +276,31 @@ test.describe('investing', () => {
   });
 });
 
+test('in Stripe mode Stripe.js is asked for only when the modal opens; unreachable, the modal says so and the submit waits', async ({
+  page,
+  request,
+}) => {
+  // Stripe's servers cannot be reached from the test machine: the server is made to answer Stripe
+  // mode, and any request to stripe.com fails (the page's CSP blocks it first).
+  const campaign = await createOwnCampaign(request);
+  await signInDemoInvestor(page);
+  await page.route('**/api/payments/config', (route) =>
+    route.fulfill({ json: { provider: 'stripe', publishableKey: 'pk_test_e2e' } }),
+  );
+  await page.route(/^https:\/\/([\w-]+\.)*stripe\.com\//, (route) => route.abort());
+  const stripeScript = page.locator('script[src*="stripe.com"]');
+
+  const card = await landingCard(page, campaign);
+  await expect(stripeScript).toHaveCount(0);
+  await card.getByRole('button', { name: 'Invest Now' }).click();
+  const modal = investmentModal(page);
+  await expect(modal).toContainText('The card form could not be loaded from Stripe');
+  expect(await stripeScript.count()).toBeGreaterThan(0);
+  await expect(modalControls(modal).cardNumber).toHaveCount(0); // no sandbox form in Stripe mode
+  await expect(modalControls(modal).submit).toBeDisabled();
+  await expect(modal).toContainText('$3,000.00'); // the amount and the preview still work
+});
+
 test("the dashboard says 'Error Loading Campaigns' when the campaign list fails, and still lists the investments", async ({
   page,
 }) => {

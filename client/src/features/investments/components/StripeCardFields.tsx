@@ -13,13 +13,21 @@ import { CardError, type CardPayment } from '../card-payment.ts';
 const LOAD_FAILED =
   'The card form could not be loaded from Stripe. Check your connection and try again; nothing was charged.';
 
-// One Stripe.js instance per publishable key for the whole visit, as Stripe recommends.
+// One Stripe.js instance per publishable key for the whole visit, as Stripe recommends. A failed load
+// resolves to null (Elements must not see a rejected promise) and is forgotten, so the next opening
+// of the modal tries again.
 const stripes = new Map<string, Promise<Stripe | null>>();
 function stripeFor(publishableKey: string): Promise<Stripe | null> {
   let stripe = stripes.get(publishableKey);
   if (!stripe) {
-    stripe = loadStripe(publishableKey);
+    stripe = loadStripe(publishableKey).catch((error: unknown) => {
+      console.error('Stripe.js did not load', error);
+      return null;
+    });
     stripes.set(publishableKey, stripe);
+    void stripe.then((loaded) => {
+      if (!loaded) stripes.delete(publishableKey);
+    });
   }
   return stripe;
 }
@@ -36,14 +44,14 @@ export default function StripeCardFields({
   amount: string;
   onReadyChange: (ready: boolean) => void;
 }) {
-  const stripe = stripeFor(publishableKey);
+  // Fixed for the life of the form: Elements refuses a change of its stripe prop.
+  const [stripe] = useState(() => stripeFor(publishableKey));
   const [loadError, setLoadError] = useState(false);
   useEffect(() => {
     let live = true;
-    stripe.then(
-      (loaded) => live && !loaded && setLoadError(true),
-      () => live && setLoadError(true),
-    );
+    void stripe.then((loaded) => {
+      if (live && !loaded) setLoadError(true);
+    });
     return () => {
       live = false;
       onReadyChange(false);
