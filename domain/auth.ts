@@ -154,6 +154,15 @@ export const resetPasswordSchema = z
     message: MESSAGES.passwordsDontMatch,
   });
 
+/** `POST /api/auth/verify-email`: the token of the emailed `/verify-email?token=…` link. */
+export const verifyEmailSchema = z.object({ token: z.string().min(20).max(200) });
+export const verifyEmailResultSchema = z.object({ emailVerified: z.literal(true) });
+export type VerifyEmailResult = z.infer<typeof verifyEmailResultSchema>;
+
+/** `POST /api/auth/verify-email/resend`: `sent` is false when the address is already verified. */
+export const resendVerificationResultSchema = z.object({ sent: z.boolean() });
+export type ResendVerificationResult = z.infer<typeof resendVerificationResultSchema>;
+
 /** Operator command `create-admin` (admins cannot sign up): the same email and password rules. */
 export const createAdminSchema = z.object({
   email,
@@ -210,6 +219,8 @@ export const publicUserSchema = z.object({
   id: z.string(),
   username: z.string(),
   email: z.string().nullable(),
+  /** The email address was proven by a link, a social login or the operator (docs/decisions/0001). */
+  emailVerified: z.boolean(),
   role: z.enum(ROLES),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),

@@ -1,4 +1,5 @@
-// Error catalogue: one code per failure a client can see, with its HTTP status and message.
+// Error catalogue: one code per failure a client can see, with its HTTP status and message. A message
+// may name parts of the situation as {placeholders}; errorMessage() fills them in.
 export const ERRORS = {
   VALIDATION: { status: 400, message: 'Invalid request' },
   MALFORMED_JSON: { status: 400, message: 'Request body is not valid JSON' },
@@ -32,18 +33,92 @@ export const ERRORS = {
   },
   INVESTOR_MISMATCH: { status: 403, message: 'You can only invest and see investments as yourself' },
   NOT_AN_INVESTOR: { status: 403, message: 'Only investors can invest in campaigns' },
-  BELOW_MINIMUM: { status: 400, message: 'The amount is below the minimum investment' },
-  ABOVE_OPEN_AMOUNT: { status: 409, message: 'The amount is more than the campaign still needs' },
-  CAMPAIGN_NOT_OPEN: { status: 409, message: 'This campaign is not open for investment' },
+  INVESTING_NEEDS_KYC: { status: 403, message: 'Complete your KYC verification before investing' },
+  BELOW_MINIMUM: { status: 400, message: 'The minimum investment for this campaign is {minimum}' },
+  BELOW_MINIMUM_LAST_SLICE: {
+    status: 400,
+    message: 'The minimum investment for this campaign is {minimum}, or exactly the {open} still open',
+  },
+  ABOVE_OPEN_AMOUNT: { status: 409, message: 'Only {open} is still open in this campaign' },
+  NOTHING_OPEN: {
+    status: 409,
+    message:
+      'Nothing is open in this campaign right now: other investors are paying for the rest. Please try again in a few minutes.',
+  },
+  CAMPAIGN_FULLY_FUNDED: { status: 409, message: 'This campaign is fully funded' },
+  CAMPAIGN_FUNDING_CLOSED: { status: 409, message: 'Funding for this campaign has closed' },
   PROVIDER_UNAVAILABLE: {
     status: 502,
     message: 'The payment provider could not be reached. Nothing was charged; please try again.',
   },
   UNAVAILABLE: { status: 503, message: 'Service unavailable' },
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
+
+  // Accounts
+  ACCOUNT_SUSPENDED: { status: 403, message: 'Your account is suspended. Contact support to reactivate it.' },
+  ROLE_ACCESS_DENIED: {
+    status: 403,
+    message: "You don't have access to the {role} role. Contact support to add additional roles.",
+  },
+  ADMIN_EMAIL_TAKEN: { status: 409, message: 'An account with the email {email} already exists.' },
+  ADMIN_USERNAME_TAKEN: { status: 409, message: 'The username {username} is taken. Choose another one.' },
+
+  // Email ownership (DESIGN.md §3: verified before moving money or being linked to a social login)
+  EMAIL_NOT_VERIFIED: {
+    status: 403,
+    message:
+      'Verify your email address first: open the link we emailed you, or send a new one with Resend email.',
+  },
+  EMAIL_VERIFICATION_LINK_INVALID: {
+    status: 400,
+    message: 'This verification link is invalid, has expired or was already used. Ask for a new one.',
+  },
+
+  // Social sign-in (Google, LinkedIn): shown on the landing page the browser is sent back to
+  SOCIAL_EMAIL_MISSING: {
+    status: 400,
+    message: '{provider} did not share your email address. Sign up with your email instead.',
+  },
+  SOCIAL_EMAIL_TAKEN_UNVERIFIED: {
+    status: 409,
+    message: 'An account with this email already exists. Sign in with your email and password.',
+  },
+  SOCIAL_SIGNUP_NEEDS_TERMS: {
+    status: 400,
+    message: 'Choose your role and accept the terms to create an account with {provider}',
+  },
+  SOCIAL_SIGNUP_NEEDS_RISK: {
+    status: 400,
+    message: 'Acknowledge the risk disclosure to create an investor account with {provider}',
+  },
+  SOCIAL_EMAIL_UNVERIFIED: {
+    status: 400,
+    message:
+      'Your {provider} email address is not verified. Verify it with {provider}, or sign up with your email.',
+  },
+  SOCIAL_SIGNUP_RACE: {
+    status: 409,
+    message: 'An account with this email already exists. Please try signing in again.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
+
+/** The {names} a message template holds. */
+type Placeholders<M extends string> = M extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | Placeholders<Rest>
+  : never;
+
+/** What errorMessage(code, …) takes after the code: the values of its placeholders, if it has any. */
+export type ErrorParams<C extends ErrorCode> = [Placeholders<(typeof ERRORS)[C]['message']>] extends [never]
+  ? []
+  : [params: Record<Placeholders<(typeof ERRORS)[C]['message']>, string>];
+
+/** The catalogue message of `code`, its placeholders filled in. */
+export function errorMessage<C extends ErrorCode>(code: C, ...[params]: ErrorParams<C>): string {
+  const values: Record<string, string> = params ?? {};
+  return ERRORS[code].message.replace(/\{(\w+)\}/g, (match, name: string) => values[name] ?? match);
+}
 
 /** Body of every error response. */
 export interface ErrorBody {

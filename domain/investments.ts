@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { decimalField, NUMERIC_MAX } from './decimal-schema.ts';
 import { dec, toFixed, ZERO, type Decimal } from './money.ts';
+import { ERRORS, type ErrorCode } from './errors.ts';
 import type { InvestRefusal } from './policies.ts';
 
 /**
@@ -159,13 +160,18 @@ export function inInvestmentTab(investment: { status: InvestmentStatus }, tab: I
   return TAB_STATUSES[tab].includes(investment.status);
 }
 
-/** What the UI and the server say when investRefusal (policies.ts) names a reason. */
-export const INVEST_REFUSAL_MESSAGES = {
-  'sign-in': 'Sign in as an investor to invest',
-  'not-investor': 'Only investors can invest in campaigns',
-  suspended: 'Your account is suspended. Contact support to reactivate it.',
-  'verify-email': 'Verify your email address before investing: open the link we emailed you.',
-  kyc: 'Complete your KYC verification before investing',
-  funded: 'This campaign is fully funded',
-  closed: 'Funding for this campaign has closed',
-} as const satisfies Record<InvestRefusal, string>;
+/** The catalogue error of each reason investRefusal (policies.ts) names: the UI and the server say the same. */
+export const INVEST_REFUSAL_ERRORS = {
+  'sign-in': 'UNAUTHENTICATED',
+  'not-investor': 'NOT_AN_INVESTOR',
+  suspended: 'ACCOUNT_SUSPENDED',
+  'verify-email': 'EMAIL_NOT_VERIFIED',
+  kyc: 'INVESTING_NEEDS_KYC',
+  funded: 'CAMPAIGN_FULLY_FUNDED',
+  closed: 'CAMPAIGN_FUNDING_CLOSED',
+} as const satisfies Record<InvestRefusal, ErrorCode>;
+
+/** What a user is told when they may not invest: the catalogue message of the reason. */
+export function investRefusalMessage(refusal: InvestRefusal): string {
+  return ERRORS[INVEST_REFUSAL_ERRORS[refusal]].message;
+}

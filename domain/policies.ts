@@ -1,6 +1,7 @@
 // Pure permission rules, used by server checks and by the UI to hide what a user cannot do.
 import { fundingState, type FundingTerms } from './campaign-figures.ts';
 import { inStatusGroup, type CampaignStatus } from './campaigns.ts';
+import { errorMessage } from './errors.ts';
 import type { AccountStatus, KycStatus, Role } from './users.ts';
 
 /** Spec §6: each user holds exactly one role; the switcher offers only that one. */
@@ -15,7 +16,20 @@ export function canSwitchTo(user: { role: Role }, role: Role): boolean {
 export const ROLE_ACCESS_DENIED_TITLE = 'Role Access Denied';
 
 export function roleAccessDeniedMessage(role: string): string {
-  return `You don't have access to the ${role} role. Contact support to add additional roles.`;
+  return errorMessage('ROLE_ACCESS_DENIED', { role });
+}
+
+/**
+ * What stands between a user and moving money (investing, creating campaigns, ordering), as the
+ * catalogue code of the refusal; null when nothing does. An unverified user may browse, fill in the
+ * profile and upload KYC documents: money waits until the email address is proven theirs (DESIGN.md §3).
+ */
+export function moneyBlocker(user: { emailVerified: boolean }): 'EMAIL_NOT_VERIFIED' | null {
+  return user.emailVerified ? null : 'EMAIL_NOT_VERIFIED';
+}
+
+export function mayMoveMoney(user: { emailVerified: boolean }): boolean {
+  return moneyBlocker(user) === null;
 }
 
 /**
@@ -24,8 +38,16 @@ export function roleAccessDeniedMessage(role: string): string {
  */
 export const CAMPAIGN_CREATION_NEEDS_KYC = false;
 
-export function canCreateCampaign(user: { role: Role; kycStatus: KycStatus | string }): boolean {
-  return user.role === 'trader' && (!CAMPAIGN_CREATION_NEEDS_KYC || user.kycStatus === 'approved');
+export function canCreateCampaign(user: {
+  role: Role;
+  kycStatus: KycStatus | string;
+  emailVerified: boolean;
+}): boolean {
+  return (
+    user.role === 'trader' &&
+    mayMoveMoney(user) &&
+    (!CAMPAIGN_CREATION_NEEDS_KYC || user.kycStatus === 'approved')
+  );
 }
 
 export function ownsCampaign(user: { id: string; role: Role }, campaign: { traderId: string }): boolean {
@@ -84,8 +106,7 @@ export interface InvestingUser {
   role: Role;
   accountStatus: AccountStatus | string;
   kycStatus: KycStatus | string;
-  /** Absent on users of a build without email verification. */
-  emailVerified?: boolean;
+  emailVerified: boolean;
 }
 
 export function investRefusal(
@@ -99,7 +120,7 @@ export function investRefusal(
   if (!user) return 'sign-in';
   if (user.role !== 'investor') return 'not-investor';
   if (user.accountStatus !== 'active') return 'suspended';
-  if (user.emailVerified === false) return 'verify-email';
+  if (!mayMoveMoney(user)) return 'verify-email';
   if (INVESTING_NEEDS_KYC && user.kycStatus !== 'approved') return 'kyc';
   return null;
 }

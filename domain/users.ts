@@ -43,3 +43,6 @@ export function displayName(user: { firstName?: string | null; username: string 
 
 /** Browser storage key of the last role used (spec §3). */
 export const PREFERRED_ROLE_STORAGE_KEY = 'hydrobridge-preferred-role';
+
+/** How long an emailed email-verification link works (docs/decisions/0001-email-verification.md). */
+export const EMAIL_VERIFICATION_TTL_HOURS = 24;

@@ -41,6 +41,7 @@ test.describe('profile and settings', () => {
     const account = main.getByRole('definition');
     await expect(main.getByRole('term')).toHaveText([
       'Email',
+      'Email status',
       'Username',
       'Role',
       'KYC status',
@@ -49,6 +50,7 @@ test.describe('profile and settings', () => {
     ]);
     await expect(account).toHaveText([
       person.email,
+      'Not verified',
       person.username,
       'Buyer',
       'Pending',

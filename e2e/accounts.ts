@@ -1,7 +1,7 @@
 // Shared steps of the account specs: the demo accounts, the dialog's forms, toasts, sign-in and
 // sign-up through the UI or the API, and the development outbox.
 import fs from 'node:fs/promises';
-import path from 'node:path';
+import nodePath from 'node:path';
 import type { APIRequestContext, Locator } from '@playwright/test';
 import { expect, test, type Page } from './fixtures.ts';
 
@@ -132,24 +132,45 @@ export async function signUpViaApi(
   return person;
 }
 
-/** The reset link of the newest development-outbox email to `email` (DATA_DIR/outbox, one file each). */
-export async function resetLinkFor(email: string): Promise<string> {
-  const outbox = path.join(process.env.HYDROBRIDGE_E2E_DATA_DIR!, 'outbox');
+/** The newest `path` link emailed to `email`, read from the development outbox (DATA_DIR/outbox, one file each). */
+export async function emailedLink(email: string, path: '/reset-password' | '/verify-email'): Promise<string> {
+  const outbox = nodePath.join(process.env.HYDROBRIDGE_E2E_DATA_DIR!, 'outbox');
+  const pattern = new RegExp(`https?://\\S+${path}\\?token=[\\w-]+`);
   let link = '';
   await expect
     .poll(
       async () => {
         const names = (await fs.readdir(outbox).catch(() => [] as string[])).sort().reverse();
         for (const name of names) {
-          const text = await fs.readFile(path.join(outbox, name), 'utf8');
+          const text = await fs.readFile(nodePath.join(outbox, name), 'utf8');
           if (!text.startsWith(`To: ${email}\n`)) continue;
-          link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(text)?.[0] ?? '';
+          link = pattern.exec(text)?.[0] ?? '';
           if (link) return link;
         }
         return '';
       },
-      { message: `a reset email to ${email} in the development outbox` },
+      { message: `a ${path} link emailed to ${email} in the development outbox` },
     )
     .not.toBe('');
   return link;
+}
+
+export const resetLinkFor = (email: string) => emailedLink(email, '/reset-password');
+
+/** Opens the verification link emailed to `email` as its owner would (its page posts the token). */
+export async function verifyEmailViaOutbox(client: APIRequestContext, email: string) {
+  const token = new URL(await emailedLink(email, '/verify-email')).searchParams.get('token');
+  const res = await client.post('/api/auth/verify-email', { data: { token } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** An account made through the API whose email address is verified through its emailed link. */
+export async function signUpVerifiedViaApi(
+  client: APIRequestContext,
+  role: 'investor' | 'trader' | 'buyer',
+  extra: Record<string, unknown> = {},
+) {
+  const person = await signUpViaApi(client, role, extra);
+  await verifyEmailViaOutbox(client, person.email);
+  return person;
 }

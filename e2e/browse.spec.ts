@@ -2,7 +2,7 @@
 // Other specs add campaigns to the same server while these run: each check names seeded campaigns
 // (or campaigns this spec made, found by a word nobody else uses), never the total count.
 import { expectNoSeriousAxeViolations, setThemeBeforeLoad } from './axe.ts';
-import { signUpViaApi, toast } from './accounts.ts';
+import { signUpVerifiedViaApi, toast } from './accounts.ts';
 import {
   campaignIdByTitle,
   cardTitles,
@@ -163,8 +163,8 @@ test.describe('browse /campaigns', () => {
     page,
     request,
   }) => {
-    // 13 campaigns (one more than a page) with a word nobody else uses, by a new trader.
-    await signUpViaApi(request, 'trader');
+    // 13 campaigns (one more than a page) with a word nobody else uses, by a new (verified) trader.
+    await signUpVerifiedViaApi(request, 'trader');
     const word = `Pager${Date.now().toString(36)}${test.info().workerIndex}`;
     const deadline = new Date(Date.now() + 100 * 86_400_000).toISOString().slice(0, 10);
     for (let i = 1; i <= 13; i++) {

@@ -2,7 +2,7 @@
 // the demo investor signed in, and the investment modal's controls.
 import type { APIRequestContext, Locator } from '@playwright/test';
 import { defaultDeadline } from '../domain/campaign-rules.ts';
-import { DEMO, DEMO_PASSWORD, newPerson, signUpViaApi } from './accounts.ts';
+import { DEMO, DEMO_PASSWORD, newPerson, signUpVerifiedViaApi } from './accounts.ts';
 import { campaignCard, expect, type Page } from './fixtures.ts';
 import { expectCampaigns } from './campaigns.ts';
 
@@ -26,7 +26,7 @@ export async function createOwnCampaign(
   client: APIRequestContext,
   overrides: Record<string, unknown> = {},
 ): Promise<OwnCampaign> {
-  await signUpViaApi(client, 'trader');
+  await signUpVerifiedViaApi(client, 'trader');
   // A word in the title nobody else uses, so a search finds exactly this campaign.
   const tag = newPerson('cargo').username;
   const res = await client.post('/api/campaigns', {

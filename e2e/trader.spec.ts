@@ -6,15 +6,25 @@ import { defaultDeadline, endOfDeadlineDay } from '../domain/campaign-rules.ts';
 import { CAMPAIGN_MESSAGES } from '../domain/campaign-schemas.ts';
 import { daysLeft } from '../domain/campaigns.ts';
 import { expectedRoiPercent } from '../domain/money.ts';
-import { DEMO, DEMO_PASSWORD, expectFieldError, expectToast, signUpViaApi } from './accounts.ts';
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  expectFieldError,
+  expectToast,
+  signUpVerifiedViaApi,
+  signUpViaApi,
+} from './accounts.ts';
 import { expectNoSeriousAxeViolations, setThemeBeforeLoad } from './axe.ts';
 import { expect, test, type Page } from './fixtures.ts';
 
 const ROUTE = 'Kandla, India → Rotterdam, Netherlands';
 
-/** A new trader, signed in in the page's context (page.request shares the browser's cookies). */
+/**
+ * A new trader whose email address is verified (campaigns need it), signed in in the page's context
+ * (page.request shares the browser's cookies).
+ */
 async function newTrader(page: Page) {
-  await signUpViaApi(page.request, 'trader');
+  await signUpVerifiedViaApi(page.request, 'trader');
   const me = await page.request.get('/api/auth/me');
   expect(me.ok()).toBe(true);
   return (await me.json()) as { id: string };

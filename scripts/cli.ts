@@ -14,8 +14,9 @@ import { loadConfig, type Config } from '../server/config.ts';
 import { DataDirLockedError, openDatabase, type Database } from '../server/db/connect.ts';
 import { emailOutbox } from '../server/db/schema/index.ts';
 import { isDatabaseEmpty, seedDemoData } from '../server/db/seed/demo.ts';
-import { AccountError, createAdmin } from '../server/features/auth/accounts.ts';
 import { LEDGER_CHECKS, verifyLedger } from '../server/checks/ledger.ts';
+import { AppError } from '../server/errors.ts';
+import { createAdmin } from '../server/features/auth/accounts.ts';
 import { sweepPayments } from '../server/features/investments/service.ts';
 import { formatOutboxEmail } from '../server/mail.ts';
 import { choosePaymentProvider } from '../server/payments/choose.ts';
@@ -75,7 +76,7 @@ async function createAdminCommand(args: string[]) {
     try {
       return await createAdmin(database.db, parsed.data);
     } catch (error) {
-      if (error instanceof AccountError) throw new CliError(error.message);
+      if (error instanceof AppError) throw new CliError(error.message);
       throw error;
     }
   });

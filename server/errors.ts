@@ -1,5 +1,5 @@
 // The one error type services throw; the error handler maps it to `{ "error": message }`.
-import { ERRORS, type ErrorCode } from '../domain/errors.ts';
+import { errorMessage, ERRORS, type ErrorCode, type ErrorParams } from '../domain/errors.ts';
 
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -13,6 +13,11 @@ export class AppError extends Error {
     this.code = code;
     this.status = ERRORS[code].status;
     this.fields = fields;
+  }
+
+  /** The catalogue's error for `code`, with the placeholders of its message filled in. */
+  static of<C extends ErrorCode>(code: C, ...params: ErrorParams<C>): AppError {
+    return new AppError(code, errorMessage(code, ...params));
   }
 }
 

@@ -124,7 +124,10 @@ export const TEST_PASSWORD = 'Test-password-123';
 let passwordHash: Promise<string> | undefined;
 let sequence = 0;
 
-/** Inserts a user (investor, KYC approved, a real argon2 hash of TEST_PASSWORD) with overrides. */
+/**
+ * Inserts a user (investor, email verified, KYC approved, a real argon2 hash of TEST_PASSWORD) with
+ * overrides; `emailVerified: false` for an account that has not opened its verification link.
+ */
 export async function createUser(db: Db, overrides: Partial<NewUser> = {}) {
   const n = ++sequence;
   passwordHash ??= hashPassword(TEST_PASSWORD);
@@ -133,6 +136,7 @@ export async function createUser(db: Db, overrides: Partial<NewUser> = {}) {
     .values({
       username: `user${n}_${randomUUID().slice(0, 8)}`,
       email: `user${n}_${randomUUID().slice(0, 8)}@test.example`,
+      emailVerified: true,
       password: await passwordHash,
       role: 'investor',
       firstName: `First${n}`,

@@ -5,9 +5,12 @@
 //   const smtp = await startSmtpReceiver();
 //   const app = await buildAppWithSettings({ smtpUrl: smtp.url });
 //   const mail = await smtp.waitForMail((m) => m.to === 'a@b.example');
+//   const google = await startAppWithGoogle();        // listening, Google sign-in at a local provider
+//   const { res, jar } = await socialSignIn(google, { sub: 'g-1', email: 'a@b.example', email_verified: true });
 import net from 'node:net';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { SMTPServer } from 'smtp-server';
+import { expect } from 'vitest';
 import { buildApp, type App, type AppDeps, type AppSettings } from '../server/app.ts';
 import { prepareDatabase } from '../server/db/prepare.ts';
 import { openTestDatabase } from './app.ts';
@@ -152,6 +155,64 @@ export async function startOidcProvider() {
     },
     close: () => server.stop(),
   };
+}
+
+/** The app listening on a free port, with Google sign-in at a fresh local OpenID Connect provider. */
+export async function startAppWithGoogle(options: { clientId?: string; logger?: AppDeps['logger'] } = {}) {
+  const provider = await startOidcProvider();
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const app = await buildAppWithSettings(
+    {
+      publicUrl: base,
+      oauth: {
+        google: {
+          clientId: options.clientId ?? 'hydrobridge-test-client',
+          clientSecret: 'test-client-secret',
+          issuer: provider.issuer,
+        },
+      },
+    },
+    options.logger,
+  );
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    app,
+    provider,
+    base,
+    async close() {
+      await app.close();
+      await provider.close();
+    },
+  };
+}
+
+type GoogleSetup = Pick<Awaited<ReturnType<typeof startAppWithGoogle>>, 'base' | 'provider'>;
+
+/** start → provider, as the browser goes: the provider's redirect back to the callback, not followed yet. */
+export async function toGoogleCallback({ base }: GoogleSetup, jar: CookieJar, query = ''): Promise<URL> {
+  const start = await jar.get(`${base}/api/auth/oauth/google/start${query}`);
+  expect(start.status).toBe(302);
+  const atProvider = await jar.get(new URL(start.headers.get('location')!, base));
+  expect(atProvider.status).toBe(302);
+  const callback = new URL(atProvider.headers.get('location')!, base);
+  expect(callback.pathname).toBe('/api/auth/oauth/google/callback');
+  return callback;
+}
+
+/**
+ * The whole browser journey as `identity` (`query`: what the dialog sends along): start → provider
+ * → callback. Returns the callback's redirect and the jar, which holds the session when one began.
+ */
+export async function socialSignIn(
+  google: GoogleSetup,
+  identity: OidcIdentity,
+  { query = '', jar = new CookieJar() }: { query?: string; jar?: CookieJar } = {},
+) {
+  google.provider.setIdentity(identity);
+  const res = await jar.get(await toGoogleCallback(google, jar, query));
+  expect(res.status).toBe(302);
+  return { res, jar };
 }
 
 // ---- HTTP with cookies -----------------------------------------------------------------------------

@@ -4,14 +4,40 @@
 //
 //   const api = new AuthClient(app);
 //   const { token, user } = await api.signup('trader');
+//   await api.verifyEmail(user.email);             // opens the link of the emailed verification
 //   const res = await api.get('/api/auth/me', { token });
 //   afterAll(() => api.expectNoSecretsInResponses());
 import { randomUUID } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { SignupInput } from '../domain/auth.ts';
 import type { SignupRole } from '../domain/users.ts';
 import type { App } from '../server/app.ts';
+import { emailOutbox } from '../server/db/schema/index.ts';
 import { createSession, SESSION_COOKIE } from '../server/features/auth/sessions.ts';
+import { waitUntil } from './auth-services.ts';
+
+export const VERIFY_SUBJECT = 'Verify your email address for HydroBridge';
+
+/** The newest development-outbox email to `to` with this subject, once it is there (emails leave in the background). */
+export async function outboxMail(app: App, to: string, subject: string) {
+  return waitUntil(async () => {
+    const [row] = await app.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, to), eq(emailOutbox.subject, subject)))
+      .orderBy(desc(emailOutbox.createdAt))
+      .limit(1);
+    return row;
+  }, `an outbox email "${subject}" to ${to}`);
+}
+
+/** The token of the first `<path>?token=…` link in an email's text. */
+export function linkToken(text: string, path: '/reset-password' | '/verify-email'): string {
+  const match = new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`).exec(text);
+  if (!match) throw new Error(`no ${path} link in: ${text}`);
+  return match[1]!;
+}
 
 /** The password of accounts created through `AuthClient.signup`. */
 export const PASSWORD = 'Correct-horse-battery-42';
@@ -74,7 +100,7 @@ const PASSWORD_FIELDS = ['password', 'confirmPassword', 'currentPassword', 'newP
 export class AuthClient {
   /** Every response body seen, in order. */
   readonly bodies: string[] = [];
-  /** Every session token issued (Set-Cookie) or created for the tests. */
+  /** Every session token issued (Set-Cookie) or created for the tests, and every emailed link token used. */
   readonly tokens = new Set<string>();
   /** Every password of 8+ characters sent. */
   readonly passwords = new Set<string>();
@@ -137,6 +163,15 @@ export class AuthClient {
   async signin(payload: Record<string, unknown>, options?: CallOptions) {
     const res = await this.post('/api/auth/signin', payload, options);
     return { res, token: sessionCookie(res)?.value ?? null, cookie: sessionCookie(res) };
+  }
+
+  /** Opens the newest verification link emailed to `email` (outbox), as its owner would; expects 200. */
+  async verifyEmail(email: string): Promise<string> {
+    const token = linkToken((await outboxMail(this.app, email, VERIFY_SUBJECT)).text, '/verify-email');
+    this.tokens.add(token);
+    const res = await this.post('/api/auth/verify-email', { token });
+    expect(res.statusCode, res.body).toBe(200);
+    return token;
   }
 
   /** GET /api/auth/me with the token: its status says whether the session works. */

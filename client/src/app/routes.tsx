@@ -13,6 +13,7 @@ const PrivacyPage = lazy(() => import('@/features/marketing/PrivacyPage.tsx'));
 const CompliancePage = lazy(() => import('@/features/marketing/CompliancePage.tsx'));
 const ProfilePage = lazy(() => import('@/features/auth/pages/ProfilePage.tsx'));
 const ResetPasswordPage = lazy(() => import('@/features/auth/pages/ResetPasswordPage.tsx'));
+const VerifyEmailPage = lazy(() => import('@/features/auth/pages/VerifyEmailPage.tsx'));
 const TraderDashboardPage = lazy(() => import('@/features/campaigns/trader/pages/TraderDashboardPage.tsx'));
 const TraderCreatePage = lazy(() => import('@/features/campaigns/trader/pages/TraderCreatePage.tsx'));
 const TraderCampaignsPage = lazy(() => import('@/features/campaigns/trader/pages/TraderCampaignsPage.tsx'));
@@ -41,6 +42,7 @@ const ROUTES: Array<[path: string, component: ComponentType]> = [
   ['/profile', ProfilePage],
   ['/settings', SettingsPage],
   ['/reset-password', ResetPasswordPage],
+  ['/verify-email', VerifyEmailPage],
   ['/trader/campaigns', TraderCampaignsPage],
   ['/trader/analytics', TraderAnalyticsPage],
   ['/buyer/offers', UpcomingPage],

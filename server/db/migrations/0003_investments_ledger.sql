@@ -83,6 +83,7 @@ CREATE INDEX "escrow_records_status_idx" ON "escrow_records" USING btree ("statu
 CREATE UNIQUE INDEX "investments_payment_key" ON "investments" USING btree ("provider","stripe_payment_id");--> statement-breakpoint
 CREATE INDEX "investments_investor_idx" ON "investments" USING btree ("investor_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "investments_campaign_status_idx" ON "investments" USING btree ("campaign_id","status");--> statement-breakpoint
+CREATE INDEX "investments_campaign_investor_idx" ON "investments" USING btree ("campaign_id","investor_id");--> statement-breakpoint
 CREATE INDEX "investments_open_idx" ON "investments" USING btree ("reserved_until") WHERE "investments"."status" in ('pending', 'refunding');--> statement-breakpoint
 CREATE INDEX "ledger_entries_transaction_idx" ON "ledger_entries" USING btree ("transaction_id");--> statement-breakpoint
 CREATE INDEX "ledger_entries_account_idx" ON "ledger_entries" USING btree ("account");--> statement-breakpoint

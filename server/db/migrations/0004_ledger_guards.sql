@@ -23,7 +23,8 @@ BEGIN
     RAISE EXCEPTION 'ledger transaction % does not balance: its entries sum to %', NEW.transaction_id, total
       USING ERRCODE = 'check_violation';
   END IF;
-  IF NEW.account NOT LIKE 'clearing:%' THEN
+  -- Only a debit can take a balance below zero: credits (most postings) skip the sum.
+  IF NEW.amount < 0 AND NEW.account NOT LIKE 'clearing:%' THEN
     SELECT coalesce(sum(amount), 0) INTO total FROM ledger_entries WHERE account = NEW.account;
     IF total < 0 THEN
       RAISE EXCEPTION 'ledger account % would go negative (%)', NEW.account, total

@@ -1,6 +1,13 @@
 export { users } from './users.ts';
 export { campaigns } from './campaigns.ts';
-export { sessions, passwordResetTokens, oauthAccounts, rateLimitEvents, emailOutbox } from './auth.ts';
+export {
+  sessions,
+  passwordResetTokens,
+  emailVerificationTokens,
+  oauthAccounts,
+  rateLimitEvents,
+  emailOutbox,
+} from './auth.ts';
 export { investments, escrowRecords } from './investments.ts';
 export { ledgerTransactions, ledgerEntries } from './ledger.ts';
 export { sandboxPaymentIntents, stripeWebhookEvents } from './payments.ts';

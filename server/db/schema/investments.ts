@@ -37,6 +37,8 @@ export const investments = pgTable(
     uniqueIndex('investments_payment_key').on(t.provider, t.stripePaymentId),
     index('investments_investor_idx').on(t.investorId, t.createdAt.desc()),
     index('investments_campaign_status_idx').on(t.campaignId, t.status),
+    // Is this investor already among the campaign's backers (its investor count)?
+    index('investments_campaign_investor_idx').on(t.campaignId, t.investorId),
     // The sweep's work list: reservations to expire and payments to finish.
     index('investments_open_idx')
       .on(t.reservedUntil)

@@ -13,6 +13,8 @@ export const users = pgTable(
     firstName: text('first_name'),
     lastName: text('last_name'),
     email: text('email'),
+    /** Proven by a link sent to the address, by a social login that vouches for it, or by the operator. */
+    emailVerified: boolean('email_verified').notNull().default(false),
     phone: text('phone'),
     country: text('country'),
     companyName: text('company_name'),

@@ -218,6 +218,8 @@ async function seedInto(db: Tx, password: string, now: Date): Promise<void> {
       ].map((u) => ({
         ...u,
         password,
+        // Pre-verified, so the demo shows what a verified user can do.
+        emailVerified: true,
         kycStatus: 'approved' as const,
         termsAccepted: true,
         riskDisclosureAccepted: u.role === 'investor',

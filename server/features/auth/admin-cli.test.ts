@@ -73,7 +73,7 @@ const SLOW = 240_000; // each run starts Node, tsx and the database
 
 describe('npm run cli -- create-admin', () => {
   it(
-    'creates an admin (KYC approved, terms accepted) who can sign in with that password',
+    'creates an admin (KYC approved, email verified by the operator, terms accepted) who can sign in with that password',
     { timeout: SLOW },
     async () => {
       const run = await cli('create-admin', '--email', 'Chief@HydroBridge.test', '--password', PASSWORD);
@@ -90,6 +90,7 @@ describe('npm run cli -- create-admin', () => {
         expect(admin).toMatchObject({
           role: 'admin',
           kycStatus: 'approved',
+          emailVerified: true,
           termsAccepted: true,
           accountStatus: 'active',
         });

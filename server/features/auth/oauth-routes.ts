@@ -15,9 +15,10 @@ import {
 } from '../../../domain/auth.ts';
 import { SIGNUP_ROLES } from '../../../domain/users.ts';
 import { AppError } from '../../errors.ts';
+import { accountMailContext } from './account-emails.ts';
 import { AuthorizationResponseError, isAuthProvider, OAuthClients } from './oauth.ts';
 import { deleteSession } from './sessions.ts';
-import { signInWithProvider, SocialLoginError } from './social.ts';
+import { signInWithProvider } from './social.ts';
 
 const FLOW_COOKIE = 'hb_oauth';
 const FLOW_PATH = '/api/auth/oauth';
@@ -155,15 +156,20 @@ const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
       }
 
       try {
-        const { session } = await signInWithProvider(app.db, provider, identity, flow, {
-          userAgent: request.headers['user-agent'],
-        });
+        const { session } = await signInWithProvider(
+          accountMailContext(app, request.log),
+          provider,
+          identity,
+          flow,
+          { userAgent: request.headers['user-agent'] },
+        );
         // A new session at every sign-in; one presented with it is ended (no fixation).
         if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
         app.setSessionCookie(reply, session);
         return reply.header('cache-control', 'no-store').redirect(AFTER_SIGN_IN);
       } catch (error) {
-        if (error instanceof SocialLoginError) return failTo(reply, error.message);
+        // A refusal from the catalogue is meant for the visitor; anything else is ours to log.
+        if (error instanceof AppError) return failTo(reply, error.message);
         request.log.error({ err: error, provider }, 'social sign-in failed');
         return failTo(reply, `${label} sign-in failed. Please try again.`);
       }

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TEST_PASSWORD } from '../../../test/app.ts';
+import { linkToken, outboxMail } from '../../../test/auth.ts';
 import { buildAppWithSettings, freePort, startSmtpReceiver, waitUntil } from '../../../test/auth-services.ts';
 import type { App } from '../../app.ts';
 import { emailOutbox, passwordResetTokens } from '../../db/schema/index.ts';
@@ -48,24 +49,8 @@ async function signin(app: App, email: string, password: string) {
   });
 }
 
-function tokenIn(text: string): string {
-  const match = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text);
-  if (!match) throw new Error(`no reset link in: ${text}`);
-  return match[1]!;
-}
-
-/** The text of the newest outbox email to this address, once it is there. */
-async function outboxMail(app: App, to: string, subject = 'Reset your HydroBridge password') {
-  return waitUntil(async () => {
-    const [row] = await app.db
-      .select()
-      .from(emailOutbox)
-      .where(sql`${emailOutbox.to} = ${to} and ${emailOutbox.subject} = ${subject}`)
-      .orderBy(desc(emailOutbox.createdAt))
-      .limit(1);
-    return row;
-  }, `an outbox email to ${to}`);
-}
+const RESET_SUBJECT = 'Reset your HydroBridge password';
+const tokenIn = (text: string) => linkToken(text, '/reset-password');
 
 describe('forgot password with the development outbox (no SMTP_URL)', () => {
   let app: App;
@@ -90,7 +75,7 @@ describe('forgot password with the development outbox (no SMTP_URL)', () => {
     expect(known.json()).toEqual(SAME_ANSWER);
     expect(unknown.body).toBe(known.body);
 
-    const mail = await outboxMail(app, user.email!);
+    const mail = await outboxMail(app, user.email!, RESET_SUBJECT);
     expect(mail.text).toContain(`${PUBLIC_URL}/reset-password?token=`);
     secrets.push(tokenIn(mail.text));
     const toUnknown = await app.db
@@ -103,7 +88,7 @@ describe('forgot password with the development outbox (no SMTP_URL)', () => {
   it('matches the email case-insensitively and stores only the SHA-256 of the token, valid one hour', async () => {
     const user = await createUser(app.db, { email: `mixed.${Date.now()}@test.example` });
     expect((await forgot(app, user.email!.toUpperCase())).statusCode).toBe(200);
-    const token = tokenIn((await outboxMail(app, user.email!)).text);
+    const token = tokenIn((await outboxMail(app, user.email!, RESET_SUBJECT)).text);
     secrets.push(token);
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
 
@@ -121,7 +106,7 @@ describe('forgot password with the development outbox (no SMTP_URL)', () => {
   it('the link sets a new password: sign-in works with the new one and fails with the old one', async () => {
     const user = await createUser(app.db);
     await forgot(app, user.email!);
-    const token = tokenIn((await outboxMail(app, user.email!)).text);
+    const token = tokenIn((await outboxMail(app, user.email!, RESET_SUBJECT)).text);
     secrets.push(token);
 
     const res = await reset(app, token);
@@ -141,7 +126,7 @@ describe('forgot password with the development outbox (no SMTP_URL)', () => {
   it('a token works once: the second use gets 400 with the spec-style message', async () => {
     const user = await createUser(app.db);
     await forgot(app, user.email!);
-    const token = tokenIn((await outboxMail(app, user.email!)).text);
+    const token = tokenIn((await outboxMail(app, user.email!, RESET_SUBJECT)).text);
     secrets.push(token);
     expect((await reset(app, token)).statusCode).toBe(200);
     const again = await reset(app, token, 'Yet-another-passphrase-9');
@@ -153,7 +138,7 @@ describe('forgot password with the development outbox (no SMTP_URL)', () => {
   it('two concurrent uses of one token: exactly one wins', async () => {
     const user = await createUser(app.db);
     await forgot(app, user.email!);
-    const token = tokenIn((await outboxMail(app, user.email!)).text);
+    const token = tokenIn((await outboxMail(app, user.email!, RESET_SUBJECT)).text);
     secrets.push(token);
     const results = await Promise.all([
       reset(app, token, 'Racer-one-passphrase-1'),
@@ -167,7 +152,7 @@ describe('forgot password with the development outbox (no SMTP_URL)', () => {
   it('an expired token is refused and changes nothing', async () => {
     const user = await createUser(app.db);
     await forgot(app, user.email!);
-    const token = tokenIn((await outboxMail(app, user.email!)).text);
+    const token = tokenIn((await outboxMail(app, user.email!, RESET_SUBJECT)).text);
     secrets.push(token);
     await app.db
       .update(passwordResetTokens)
@@ -194,7 +179,7 @@ describe('forgot password with the development outbox (no SMTP_URL)', () => {
     expect((await me()).statusCode).toBe(200);
 
     await forgot(app, user.email!);
-    const first = tokenIn((await outboxMail(app, user.email!)).text);
+    const first = tokenIn((await outboxMail(app, user.email!, RESET_SUBJECT)).text);
     await forgot(app, user.email!);
     const second = await waitUntil(async () => {
       const rows = await app.db

@@ -1,35 +1,27 @@
 // Forgotten passwords (OWASP Forgot Password cheat sheet): the request answers the same whether or
 // not the account exists; the emailed token is 256 random bits, stored only as its SHA-256 hash,
-// valid one hour and usable once; using it sets the password and ends every session of the user.
+// valid one hour and usable once; using it sets the password, ends every session of the user and, as
+// it came by email, verifies the address.
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { MESSAGES, type resetPasswordSchema } from '../../../domain/auth.ts';
-import type { Db } from '../../db/connect.ts';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { sendInBackground, type Mailer } from '../../mail.ts';
+import { sendAccountEmail, type AccountMailContext } from './account-emails.ts';
 import { hashPassword } from './password.ts';
 import { assertUnderLimit, LIMITS, recordEvent } from './rate-limit.ts';
 import { deleteUserSessions, hashToken, newToken } from './sessions.ts';
-
-export interface ResetContext {
-  db: Db;
-  mailer: Mailer;
-  publicUrl: string;
-  log: FastifyBaseLogger;
-}
-
-function greeting(user: { firstName: string | null; username: string }): string {
-  return `Hello ${user.firstName || user.username},`;
-}
 
 /**
  * Emails a reset link when an account has this email; does the same work (limits, token, hash) and
  * returns the same way when none has. The email leaves in the background, so the answer time does
  * not tell either.
  */
-export async function requestPasswordReset(ctx: ResetContext, email: string, ip: string): Promise<void> {
+export async function requestPasswordReset(
+  ctx: AccountMailContext,
+  email: string,
+  ip: string,
+): Promise<void> {
   const { db } = ctx;
   await assertUnderLimit(db, LIMITS.resetPerIp, ip);
   await assertUnderLimit(db, LIMITS.resetPerEmail, email);
@@ -49,28 +41,15 @@ export async function requestPasswordReset(ctx: ResetContext, email: string, ip:
     userId: user.id,
     expiresAt: sql`now() + interval '1 hour'`,
   });
-  const link = `${ctx.publicUrl}/reset-password?token=${token}`;
-  sendInBackground(
-    ctx.mailer,
-    {
-      to: user.email,
-      subject: 'Reset your HydroBridge password',
-      text: [
-        greeting(user),
-        '',
-        'We received a request to reset the password of your HydroBridge account.',
-        'Open this link within 1 hour to choose a new password:',
-        '',
-        link,
-        '',
-        'The link works once. If you did not ask for a new password, ignore this email:',
-        'your password stays as it is.',
-        '',
-        'HydroBridge',
-      ].join('\n'),
-    },
-    ctx.log,
-  );
+  sendAccountEmail(ctx, user, 'Reset your HydroBridge password', [
+    'We received a request to reset the password of your HydroBridge account.',
+    'Open this link within 1 hour to choose a new password:',
+    '',
+    `${ctx.publicUrl}/reset-password?token=${token}`,
+    '',
+    'The link works once. If you did not ask for a new password, ignore this email:',
+    'your password stays as it is.',
+  ]);
 }
 
 const invalidLink = () => new AppError('VALIDATION', MESSAGES.resetLinkInvalid);
@@ -88,7 +67,7 @@ const usableToken = (tokenHash: string) =>
  * other tokens commit together.
  */
 export async function resetPassword(
-  ctx: ResetContext,
+  ctx: AccountMailContext,
   input: z.output<typeof resetPasswordSchema>,
 ): Promise<void> {
   const { db } = ctx;
@@ -110,7 +89,8 @@ export async function resetPassword(
     if (!claimed) throw invalidLink();
     const [row] = await tx
       .update(users)
-      .set({ password: passwordHash, updatedAt: new Date() })
+      // The link was emailed to the account's address: using it proves the address too.
+      .set({ password: passwordHash, emailVerified: true, updatedAt: new Date() })
       .where(eq(users.id, claimed.userId))
       .returning({ email: users.email, username: users.username, firstName: users.firstName });
     await deleteUserSessions(tx, claimed.userId);
@@ -122,22 +102,10 @@ export async function resetPassword(
     return row;
   });
 
-  if (user?.email) {
-    sendInBackground(
-      ctx.mailer,
-      {
-        to: user.email,
-        subject: 'Your HydroBridge password was changed',
-        text: [
-          greeting(user),
-          '',
-          'The password of your HydroBridge account was just reset, and every device was signed out.',
-          'If this was not you, reset your password again right away and contact support.',
-          '',
-          'HydroBridge',
-        ].join('\n'),
-      },
-      ctx.log,
-    );
+  if (user) {
+    sendAccountEmail(ctx, user, 'Your HydroBridge password was changed', [
+      'The password of your HydroBridge account was just reset, and every device was signed out.',
+      'If this was not you, reset your password again right away and contact support.',
+    ]);
   }
 }

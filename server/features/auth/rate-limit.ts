@@ -44,6 +44,12 @@ export const LIMITS = {
     windowMs: 60 * MINUTE,
     message: 'Too many password reset requests. Please try again in an hour.',
   },
+  verifyEmailPerAccount: {
+    bucket: 'verify-email-account',
+    max: 3,
+    windowMs: 60 * MINUTE,
+    message: 'Too many verification emails. Please check your inbox, or try again in an hour.',
+  },
 } satisfies Record<string, Limit>;
 
 /** Throws 429 (with Retry-After) when `key` already used up `limit` in the window. */

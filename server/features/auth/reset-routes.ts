@@ -2,24 +2,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forgotPasswordSchema, resetPasswordSchema } from '../../../domain/auth.ts';
-import { requestPasswordReset, resetPassword, type ResetContext } from './password-reset.ts';
+import { accountMailContext } from './account-emails.ts';
+import { requestPasswordReset, resetPassword } from './password-reset.ts';
 
 const okSchema = z.object({ success: z.literal(true) });
 
 const resetRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = (log: ResetContext['log']): ResetContext => ({
-    db: app.db,
-    mailer: app.mailer,
-    publicUrl: app.settings.publicUrl,
-    log,
-  });
-
   // The same answer whether or not an account has this email (no enumeration).
   app.post(
     '/api/auth/forgot-password',
     { schema: { body: forgotPasswordSchema, response: { 200: okSchema } } },
     async (request) => {
-      await requestPasswordReset(context(request.log), request.body.email, request.ip);
+      await requestPasswordReset(accountMailContext(app, request.log), request.body.email, request.ip);
       return { success: true as const };
     },
   );
@@ -28,7 +22,7 @@ const resetRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/reset-password',
     { schema: { body: resetPasswordSchema, response: { 200: okSchema } } },
     async (request) => {
-      await resetPassword(context(request.log), request.body);
+      await resetPassword(accountMailContext(app, request.log), request.body);
       return { success: true as const };
     },
   );

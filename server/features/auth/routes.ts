@@ -5,10 +5,15 @@ import {
   changePasswordSchema,
   profileUpdateSchema,
   publicUserSchema,
+  resendVerificationResultSchema,
   signinSchema,
   signupSchema,
   switchRoleSchema,
+  verifyEmailResultSchema,
+  verifyEmailSchema,
 } from '../../../domain/auth.ts';
+import { accountMailContext } from './account-emails.ts';
+import { resendVerificationEmail, verifyEmail } from './email-verification.ts';
 import { changePassword, signin, signup, switchRole, toPublicUser, updateProfile } from './service.ts';
 import { deleteSession, deleteUserSessions } from './sessions.ts';
 
@@ -37,7 +42,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/signup',
     { schema: { body: signupSchema, response: { 201: publicUserSchema } } },
     async (request, reply) => {
-      const { user, session } = await signup(app.db, request.body, clientInfo(request));
+      const { user, session } = await signup(
+        accountMailContext(app, request.log),
+        request.body,
+        clientInfo(request),
+      );
       // As at sign-in: the session this browser held is replaced, so it is ended too.
       if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
       app.setSessionCookie(reply, session);
@@ -55,6 +64,22 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       app.setSessionCookie(reply, session);
       return user;
     },
+  );
+
+  // The emailed link's page posts its token here; it may be opened in a browser that is not signed in.
+  app.post(
+    '/api/auth/verify-email',
+    { schema: { body: verifyEmailSchema, response: { 200: verifyEmailResultSchema } } },
+    async (request) => {
+      await verifyEmail(accountMailContext(app, request.log), request.body.token);
+      return { emailVerified: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-email/resend',
+    { preHandler: app.requireUser, schema: { response: { 200: resendVerificationResultSchema } } },
+    async (request) => resendVerificationEmail(accountMailContext(app, request.log), request.user!),
   );
 
   app.post('/api/auth/logout', { schema: { response: { 200: okSchema } } }, async (request, reply) => {

@@ -1,5 +1,5 @@
 // Account rules: sign-up, sign-in, role switch, password change and profile edits.
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   MESSAGES,
@@ -9,11 +9,12 @@ import {
   type Signup,
   type signinSchema,
 } from '../../../domain/auth.ts';
-import { roleAccessDeniedMessage } from '../../../domain/policies.ts';
 import type { Role } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import type { AccountMailContext } from './account-emails.ts';
+import { sendVerificationEmail } from './email-verification.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { assertUnderLimit, clearEvents, LIMITS, recordEvent } from './rate-limit.ts';
 import { createSession, deleteUserSessions, type NewSession, type UserRow } from './sessions.ts';
@@ -23,6 +24,7 @@ export function toPublicUser(u: UserRow): PublicUser {
     id: u.id,
     username: u.username,
     email: u.email,
+    emailVerified: u.emailVerified,
     role: u.role,
     firstName: u.firstName,
     lastName: u.lastName,
@@ -72,11 +74,13 @@ async function assertAvailable(db: Db, email: string, username: string): Promise
   if (taken.length) throw new AppError('CONFLICT', USERNAME_TAKEN, { username: USERNAME_TAKEN });
 }
 
+/** A new account, signed in; its address is unverified until the link emailed here is opened. */
 export async function signup(
-  db: Db,
+  ctx: AccountMailContext,
   input: Signup,
   client: ClientInfo,
 ): Promise<{ user: PublicUser; session: NewSession }> {
+  const { db } = ctx;
   await assertUnderLimit(db, LIMITS.signupPerIp, client.ip);
   // Every attempt counts, refused ones too: probing for taken emails is throttled like sign-ups.
   await recordEvent(db, LIMITS.signupPerIp, client.ip);
@@ -108,6 +112,7 @@ export async function signup(
     const message = emailTaken ? EMAIL_TAKEN : USERNAME_TAKEN;
     throw new AppError('CONFLICT', message, { [emailTaken ? 'email' : 'username']: message });
   }
+  await sendVerificationEmail(ctx, row);
   const session = await createSession(db, row.id, { persistent: false, userAgent: client.userAgent });
   return { user: toPublicUser(row), session };
 }
@@ -142,28 +147,34 @@ export async function signin(
     throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
   }
   // Past this point the caller proved the password, so the reasons below reveal nothing.
-  if (row.accountStatus !== 'active') {
-    throw new AppError('FORBIDDEN', 'Your account is suspended. Contact support to reactivate it.');
-  }
+  if (row.accountStatus !== 'active') throw AppError.of('ACCOUNT_SUSPENDED');
   if (input.selectedRole && row.role !== 'admin' && input.selectedRole !== row.role) {
-    throw new AppError('FORBIDDEN', roleAccessDeniedMessage(input.selectedRole));
+    throw AppError.of('ROLE_ACCESS_DENIED', { role: input.selectedRole });
   }
   await clearEvents(db, LIMITS.signinPerAccount, accountKey);
-  const [updated] = (await db
-    .update(users)
-    .set({ lastLoginAt: new Date() })
-    .where(eq(users.id, row.id))
-    .returning()) as [UserRow];
-  const session = await createSession(db, row.id, {
-    persistent: input.rememberMe,
-    userAgent: client.userAgent,
+  // A session only while the password just checked is still the account's. A social login that
+  // clears the password of an unverified account (social.ts) updates the same row, so a sign-in
+  // racing it either commits first (and its session is ended there) or finds the password gone.
+  const signedIn = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ lastLoginAt: new Date() })
+      .where(and(eq(users.id, row.id), eq(users.password, row.password)))
+      .returning();
+    if (!updated) return null;
+    const session = await createSession(tx, row.id, {
+      persistent: input.rememberMe,
+      userAgent: client.userAgent,
+    });
+    return { user: toPublicUser(updated), session };
   });
-  return { user: toPublicUser(updated), session };
+  if (!signedIn) throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
+  return signedIn;
 }
 
 /** Each user holds exactly one role: switching to it is a no-op, any other is refused (spec §6). */
 export function switchRole(user: UserRow, newRole: Role): PublicUser {
-  if (newRole !== user.role) throw new AppError('FORBIDDEN', roleAccessDeniedMessage(newRole));
+  if (newRole !== user.role) throw AppError.of('ROLE_ACCESS_DENIED', { role: newRole });
   return toPublicUser(user);
 }
 

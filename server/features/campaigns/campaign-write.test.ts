@@ -2,6 +2,7 @@
 // validation rule of domain/campaign-schemas.ts, on this run's backend.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Campaign } from '../../../domain/campaign-schemas.ts';
+import { errorMessage } from '../../../domain/errors.ts';
 import { eq } from 'drizzle-orm';
 import type { App } from '../../app.ts';
 import { campaigns } from '../../db/schema/index.ts';
@@ -141,6 +142,19 @@ describe('POST /api/campaigns', () => {
     expect(res.statusCode).toBe(status);
     expect(res.json()).toEqual({ error: message });
     expect(await countCampaigns()).toBe(before);
+  });
+
+  it('refuses a trader whose email is not verified with what to do (403), then creates once the emailed link is opened', async () => {
+    const { user, token } = await api.signup('trader');
+    const before = await countCampaigns();
+    const refused = await create(body(), token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: errorMessage('EMAIL_NOT_VERIFIED') });
+    expect(refused.json().error).toMatch(/^Verify your email address first: /);
+    expect(await countCampaigns()).toBe(before);
+
+    await api.verifyEmail(user.email);
+    expect((await create(body(), token)).statusCode).toBe(201);
   });
 
   it("refuses a traderId that is not the signed-in trader's", async () => {

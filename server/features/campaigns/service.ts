@@ -29,6 +29,7 @@ import {
   canViewTraderStats,
   FINANCIAL_TERMS,
   isCampaignEditable,
+  moneyBlocker,
   ownsCampaign,
   type FinancialTerm,
 } from '../../../domain/policies.ts';
@@ -42,7 +43,7 @@ import { AppError } from '../../errors.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 /** Who is asking: the signed-in user, or null for a visitor. */
-export type Viewer = { id: string; role: Role; kycStatus: string } | null;
+export type Viewer = { id: string; role: Role; kycStatus: string; emailVerified: boolean } | null;
 
 function toCampaign(row: CampaignRow): Campaign {
   return {
@@ -253,8 +254,10 @@ export async function createCampaign(
   input: CampaignCreate,
 ): Promise<Campaign> {
   if (!canCreateCampaign(user)) {
-    const message = user.role === 'trader' ? CAMPAIGN_MESSAGES.kycRequired : CAMPAIGN_MESSAGES.notTrader;
-    throw new AppError('FORBIDDEN', message);
+    if (user.role !== 'trader') throw new AppError('FORBIDDEN', CAMPAIGN_MESSAGES.notTrader);
+    const blocked = moneyBlocker(user);
+    if (blocked) throw AppError.of(blocked);
+    throw new AppError('FORBIDDEN', CAMPAIGN_MESSAGES.kycRequired);
   }
   if (input.traderId !== undefined && input.traderId !== user.id)
     throw new AppError('FORBIDDEN', CAMPAIGN_MESSAGES.traderMismatch);

@@ -3,14 +3,14 @@
 // recorded exactly once, in one transaction with the campaign row locked: investment confirmed, ledger
 // posted, escrow Held, the campaign's totals recomputed and, at its target, the campaign funded. A
 // payment that no longer fits (its reservation lapsed and others filled the campaign) is refunded.
-import { and, countDistinct, desc, eq, gt, inArray, isNull, lte, ne, or, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql, sum } from 'drizzle-orm';
 import type {
   CreatePaymentIntent,
   Investment,
   PaymentIntentCreated,
   RecordInvestment,
 } from '../../../domain/investments.ts';
-import { INVEST_REFUSAL_MESSAGES, RESERVATION_MINUTES } from '../../../domain/investments.ts';
+import { INVEST_REFUSAL_ERRORS, RESERVATION_MINUTES } from '../../../domain/investments.ts';
 import { campaignShare, dec, MIN_INVESTMENT, toFixed, usdText } from '../../../domain/money.ts';
 import { canViewCampaign, investRefusal, type InvestingUser } from '../../../domain/policies.ts';
 import { findTransition } from '../../../domain/campaigns.ts';
@@ -51,12 +51,7 @@ async function openAmount(tx: Tx, campaign: CampaignRow, now: Date, except?: str
 
 function assertMayInvest(user: Investor, campaign: CampaignRow, now: Date): void {
   const refusal = investRefusal(user, campaign, now);
-  if (!refusal) return;
-  const message = INVEST_REFUSAL_MESSAGES[refusal];
-  if (refusal === 'funded' || refusal === 'closed') throw new AppError('CAMPAIGN_NOT_OPEN', message);
-  if (refusal === 'not-investor') throw new AppError('NOT_AN_INVESTOR', message);
-  if (refusal === 'sign-in') throw new AppError('UNAUTHENTICATED');
-  throw new AppError('FORBIDDEN', message);
+  if (refusal) throw new AppError(INVEST_REFUSAL_ERRORS[refusal]);
 }
 
 /**
@@ -68,21 +63,16 @@ function assertAmountFits(amount: string, campaign: CampaignRow, open: ReturnTyp
   const minimum = dec(campaign.minimumInvestment).gt(MIN_INVESTMENT)
     ? dec(campaign.minimumInvestment)
     : dec(MIN_INVESTMENT);
-  if (open.lte(0))
-    throw new AppError(
-      'ABOVE_OPEN_AMOUNT',
-      'Nothing is open in this campaign right now: other investors are paying for the rest. Please try again in a few minutes.',
-    );
-  if (dec(amount).gt(open)) {
-    const message = `Only ${usdText(open)} is still open in this campaign`;
-    throw new AppError('ABOVE_OPEN_AMOUNT', message, { amount: message });
-  }
-  if (dec(amount).lt(minimum) && !dec(amount).eq(open)) {
-    const message = open.lt(minimum)
-      ? `The minimum investment for this campaign is ${usdText(minimum)}, or exactly the ${usdText(open)} still open`
-      : `The minimum investment for this campaign is ${usdText(minimum)}`;
-    throw new AppError('BELOW_MINIMUM', message, { amount: message });
-  }
+  if (open.lte(0)) throw AppError.of('NOTHING_OPEN');
+  const refusal = dec(amount).gt(open)
+    ? AppError.of('ABOVE_OPEN_AMOUNT', { open: usdText(open) })
+    : dec(amount).lt(minimum) && !dec(amount).eq(open)
+      ? open.lt(minimum)
+        ? AppError.of('BELOW_MINIMUM_LAST_SLICE', { minimum: usdText(minimum), open: usdText(open) })
+        : AppError.of('BELOW_MINIMUM', { minimum: usdText(minimum) })
+      : undefined;
+  // The form shows the reason at the amount field.
+  if (refusal) throw new AppError(refusal.code, refusal.message, { amount: refusal.message });
 }
 
 export async function createPaymentIntent(
@@ -267,18 +257,27 @@ async function confirm(
     createdAt: now,
     updatedAt: now,
   });
-  // Recomputed from the investments themselves, never incremented in place.
-  const [totals] = await tx
-    .select({ raised: sum(investments.amount), investors: countDistinct(investments.investorId) })
+  // Kept in step here, under the campaign's lock, and checked against the investments and the escrow
+  // account by verify-ledger (recomputing them from every investment would cost O(backers) per payment).
+  const [earlier] = await tx
+    .select({ id: investments.id })
     .from(investments)
-    .where(and(eq(investments.campaignId, campaign.id), inArray(investments.status, COUNTED)));
-  const raised = dec(totals?.raised);
+    .where(
+      and(
+        eq(investments.campaignId, campaign.id),
+        eq(investments.investorId, row.investorId),
+        inArray(investments.status, COUNTED),
+        ne(investments.id, row.id),
+      ),
+    )
+    .limit(1);
+  const raised = dec(campaign.raisedAmount).plus(row.amount);
   const funded = raised.gte(campaign.targetAmount) && findTransition(campaign.status, 'funded', 'system');
   await tx
     .update(campaigns)
     .set({
       raisedAmount: toFixed(raised),
-      investorCount: totals?.investors ?? 0,
+      investorCount: campaign.investorCount + (earlier ? 0 : 1),
       ...(funded && { status: 'funded' as const }),
       updatedAt: now,
     })

@@ -1,5 +1,6 @@
 // Form field wiring: a label, the control, an optional hint and the field's error, linked for
 // assistive technology (aria-invalid, aria-describedby). The caller spreads fieldA11y() on the control.
+import { CheckCircle2 } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/cn.ts';
 import { Label } from './input.tsx';
@@ -105,5 +106,15 @@ export function FormAlert({ message, className }: { message?: string; className?
     >
       {message}
     </div>
+  );
+}
+
+/** The answer of a successful submit, announced when it appears. */
+export function FormSuccess({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="flex items-start gap-2 text-sm">
+      <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden />
+      <span>{children}</span>
+    </p>
   );
 }

@@ -287,8 +287,8 @@ export function SignUpForm({ role, onDone }: { role: SignupRole | null; onDone: 
       <SocialButtons disabled={!role} describedBy={GATE_ID} onSelect={(p) => void startSocial(p)} />
 
       <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
-        After sign-up you complete identity (KYC) verification before investing, trading or buying. Our KYC
-        review takes 1-3 business days.
+        After sign-up we email you a link to verify your address, and you complete identity (KYC) verification
+        before investing, trading or buying. Our KYC review takes 1-3 business days.
       </p>
     </form>
   );

@@ -13,6 +13,12 @@ import { RequireSignIn } from '../components/RequireSignIn.tsx';
 function AccountFacts({ user }: { user: PublicUser }) {
   const facts: Array<[string, ReactNode]> = [
     ['Email', user.email ?? '—'],
+    [
+      'Email status',
+      <Badge tone={user.emailVerified ? 'green' : 'amber'}>
+        {user.emailVerified ? 'Verified' : 'Not verified'}
+      </Badge>,
+    ],
     ['Username', user.username],
     ['Role', <Badge tone={ROLE_TONES[user.role]}>{ROLE_LABELS[user.role]}</Badge>],
     ['KYC status', <Badge tone={KYC_TONES[user.kycStatus]}>{KYC_STATUS_LABELS[user.kycStatus]}</Badge>],

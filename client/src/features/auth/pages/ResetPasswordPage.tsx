@@ -1,14 +1,13 @@
 // /reset-password?token=…: the link from the reset email. Sets a new password; the server ends every
 // session of the account, so the user signs in again with it.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckCircle2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useSearch } from 'wouter';
 import { MESSAGES, resetPasswordSchema } from '@domain/auth.ts';
 import { Page } from '@/components/layouts/page.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
-import { Field, fieldA11y, FormAlert } from '@/components/ui/form-field.tsx';
+import { Field, fieldA11y, FormAlert, FormSuccess } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { serverMessageOf } from '@/lib/api.ts';
 import { useResetPassword, type ResetPasswordInput } from '../api/reset-password.ts';
@@ -31,11 +30,10 @@ function ResetForm({ token }: { token: string }) {
   if (reset.isSuccess) {
     return (
       <div className="grid justify-items-start gap-4">
-        <p role="status" className="flex items-start gap-2 text-sm">
-          <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden />
+        <FormSuccess>
           Your password has been changed and every session of your account was signed out. Sign in with your
           new password.
-        </p>
+        </FormSuccess>
         <Button onClick={() => openAuthDialog('signin')}>Sign In</Button>
       </div>
     );

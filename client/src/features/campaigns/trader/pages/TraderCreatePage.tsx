@@ -5,8 +5,9 @@ import { useLocation } from 'wouter';
 import type { PublicUser } from '@domain/auth.ts';
 import { defaultDeadline } from '@domain/campaign-rules.ts';
 import { CAMPAIGN_MESSAGES } from '@domain/campaign-schemas.ts';
+import { ERRORS } from '@domain/errors.ts';
 import { MIN_INVESTMENT } from '@domain/money.ts';
-import { canCreateCampaign } from '@domain/policies.ts';
+import { canCreateCampaign, moneyBlocker } from '@domain/policies.ts';
 import type { CampaignFormValues } from '@domain/trader-campaigns.ts';
 import { Page } from '@/components/layouts/page.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
@@ -40,7 +41,11 @@ function CreateCampaign({ user }: { user: PublicUser }) {
   const [defaults] = useState(createDefaults);
 
   if (!canCreateCampaign(user)) {
-    return <Page title={TITLE} lead={`${CAMPAIGN_MESSAGES.kycRequired}.`} />;
+    // The server refuses for the same reason; an unverified trader also has the banner with Resend.
+    const blocked = moneyBlocker(user);
+    return (
+      <Page title={TITLE} lead={blocked ? ERRORS[blocked].message : `${CAMPAIGN_MESSAGES.kycRequired}.`} />
+    );
   }
 
   const save = async (values: CampaignFormValues) => {
