@@ -2,6 +2,7 @@
 // why an amount cannot be sent, and the projected-profit preview. Pure and free of the schema library,
 // so the form decides with the same figures the cards show and the server checks.
 import type { Campaign } from './campaign-schemas.ts';
+import { errorMessage } from './errors.ts';
 import {
   campaignShare,
   dec,
@@ -66,7 +67,7 @@ export function investmentAmountProblem(
   return null;
 }
 
-/** What the form says about a problem, in the server's words for the same refusal. */
+/** What the form says about a problem: the catalogue's message of the server's refusal of the same amount. */
 export function investmentAmountMessage(problem: InvestmentAmountProblem, bounds: InvestmentBounds): string {
   switch (problem) {
     case 'required':
@@ -76,11 +77,14 @@ export function investmentAmountMessage(problem: InvestmentAmountProblem, bounds
     case 'too-precise':
       return 'Amount can have at most 2 decimal places';
     case 'above-remaining':
-      return `Only ${usdText(bounds.remaining)} is still open in this campaign`;
+      return errorMessage('ABOVE_OPEN_AMOUNT', { open: usdText(bounds.remaining) });
     case 'below-minimum':
       return bounds.lastSliceOnly
-        ? `The minimum investment for this campaign is ${usdText(bounds.minimum)}, or exactly the ${usdText(bounds.remaining)} still open`
-        : `The minimum investment for this campaign is ${usdText(bounds.minimum)}`;
+        ? errorMessage('BELOW_MINIMUM_LAST_SLICE', {
+            minimum: usdText(bounds.minimum),
+            open: usdText(bounds.remaining),
+          })
+        : errorMessage('BELOW_MINIMUM', { minimum: usdText(bounds.minimum) });
   }
 }
 

@@ -37,10 +37,11 @@ interface InvestmentContextValue {
 
 const InvestmentContext = createContext<InvestmentContextValue | null>(null);
 
-/** What a refused user reads. The messages live with the investment schemas, which only load here. */
+/** What a refused user reads: the catalogue message of the reason, looked up beside the investment
+ * schemas, which load only here. */
 function announceRefusal(refusal: InvestRefusal) {
-  void import('@domain/investments.ts').then(({ INVEST_REFUSAL_MESSAGES }) =>
-    toast({ title: 'You cannot invest in this campaign', description: INVEST_REFUSAL_MESSAGES[refusal] }),
+  void import('@domain/investments.ts').then(({ investRefusalMessage }) =>
+    toast({ title: 'You cannot invest in this campaign', description: investRefusalMessage(refusal) }),
   );
 }
 
