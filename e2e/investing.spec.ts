@@ -2,6 +2,7 @@
 // page and the investor dashboard; the sandbox's test cards; the preview and the minimum; a visitor
 // who signs in first; another role; axe on the modal and the dashboard. Each test that pays invests
 // in a campaign of its own (createOwnCampaign), so no test reads money another one moved.
+import { investRefusalMessage } from '../domain/investments.ts';
 import { DEMO, DEMO_PASSWORD, expectToast, pickRole, signInForm, signUpViaApi, toast } from './accounts.ts';
 import { expectNoSeriousAxeViolations, setThemeBeforeLoad } from './axe.ts';
 import { campaignCard, expect, SEEDED, test } from './fixtures.ts';
@@ -242,6 +243,17 @@ test.describe('investing', () => {
     await page.getByRole('searchbox', { name: 'Search campaigns' }).fill(SEEDED.kandla.title);
     await campaignCard(page, SEEDED.kandla.title).getByRole('button', { name: 'Invest Now' }).click();
     await expectToast(page, 'You cannot invest in this campaign', 'Only investors can invest in campaigns');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('an investor whose email is not verified yet is told to verify it, and gets no modal', async ({
+    page,
+  }) => {
+    await signUpViaApi(page.request, 'investor'); // signed in, email not verified
+    await page.goto('/');
+    await page.getByRole('searchbox', { name: 'Search campaigns' }).fill(SEEDED.kandla.title);
+    await campaignCard(page, SEEDED.kandla.title).getByRole('button', { name: 'Invest Now' }).click();
+    await expectToast(page, 'You cannot invest in this campaign', investRefusalMessage('verify-email'));
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
