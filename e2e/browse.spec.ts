@@ -286,7 +286,7 @@ test.describe('campaign page /campaigns/:id', () => {
     await expect(fact('Expected ROI')).toHaveText('300.0%');
     await expect(fact('Estimated campaign profit')).toHaveText('$1,050,000'); // 250 t × 1,000 kg × $4.20
     await expect(fact('Minimum investment')).toHaveText('$1,000');
-    await expect(fact('Investors')).toHaveText('38');
+    await expect(fact('Investors')).toHaveText('7');
     await expect(fact('Remaining')).toHaveText(/^\$[\d,]+$/);
     await expect(fact('Funding deadline')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     await expect(main.getByText(/^\d+ days left$/)).toBeVisible();
