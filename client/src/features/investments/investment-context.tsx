@@ -1,8 +1,8 @@
 // Invest Now, wherever it is (landing card, campaign page, investor dashboard). A visitor is asked to
 // sign in and lands back in the modal for that campaign; a signed-in user who may not invest is told
-// why (investRefusal); an investor gets the investment modal. The modal and every piece of payment
-// code are a lazy chunk loaded by the first Invest Now, so the landing page's first render carries
-// none of it.
+// why (investRefusal); an investor gets the investment modal. The modal, every piece of payment code
+// and the rules that decide (policies.ts and the error catalogue it speaks with) load on the first
+// Invest Now, so the landing page's first render carries none of them.
 import {
   createContext,
   lazy,
@@ -16,12 +16,12 @@ import {
 } from 'react';
 import type { PublicUser } from '@domain/auth.ts';
 import type { Campaign } from '@domain/campaign-schemas.ts';
-import { investRefusal, type InvestRefusal } from '@domain/policies.ts';
+import type { InvestRefusal } from '@domain/policies.ts';
 import { toast } from '@/components/ui/toast-store.ts';
 import { useSession } from '@/features/auth/api/get-session.ts';
 import { useAuth } from '@/features/auth/auth-context.tsx';
 
-const InvestmentDialog = lazy(() => import('./components/InvestmentDialog.tsx'));
+const InvestmentDialog = lazy(() => loadDialog());
 
 export interface InvestmentRequest {
   campaign: Campaign;
@@ -52,46 +52,57 @@ interface Waiting {
   returnFocus: HTMLElement | null;
 }
 
+const loadDialog = () => import('./components/InvestmentDialog.tsx');
+
 export function InvestmentProvider({ children }: { children: ReactNode }) {
   const { user, dialog, openAuthDialog } = useAuth();
   // The session as it is now: useAuth's user follows in a deferred render, one step behind a sign-in.
   const liveUser = useSession().data ?? null;
   const [request, setRequest] = useState<InvestmentRequest | null>(null);
   const [modalRequested, setModalRequested] = useState(false);
-  // The campaign a visitor asked for before signing in, and a refusal to announce after signing in.
+  // The campaign a visitor asked for before signing in.
   const [waiting, setWaiting] = useState<Waiting | null>(null);
-  const [refusedAfterSignIn, setRefusedAfterSignIn] = useState<{ refusal: InvestRefusal } | null>(null);
-
-  const open = (investor: PublicUser, { campaign, returnFocus }: Waiting) => {
-    setModalRequested(true);
-    setRequest({ campaign, investor, returnFocus });
-  };
+  // A signed-in user's Invest Now, while the rules that decide it load.
+  const [deciding, setDeciding] = useState<InvestmentRequest | null>(null);
 
   const invest = (campaign: Campaign) => {
     const signedIn = liveUser ?? user;
-    if (!signedIn) {
-      setWaiting({ campaign, returnFocus: focused() });
-      openAuthDialog('signin');
+    if (signedIn) {
+      setDeciding({ campaign, investor: signedIn, returnFocus: focused() });
       return;
     }
-    const refusal = investRefusal(signedIn, campaign);
-    if (refusal) announceRefusal(refusal);
-    else open(signedIn, { campaign, returnFocus: focused() });
+    setWaiting({ campaign, returnFocus: focused() });
+    openAuthDialog('signin');
   };
 
   // Back from the sign-in dialog (state adjusted while rendering, as React advises over an effect):
-  // signed in → the campaign they asked for, or why not; closed without signing in → forget it.
+  // signed in → decide on the campaign they asked for; closed without signing in → forget it.
   if (waiting && liveUser) {
     setWaiting(null);
-    const refusal = investRefusal(liveUser, waiting.campaign);
-    if (refusal) setRefusedAfterSignIn({ refusal });
-    else open(liveUser, waiting);
+    setDeciding({ ...waiting, investor: liveUser });
   } else if (waiting && !dialog.open) {
     setWaiting(null);
   }
+
   useEffect(() => {
-    if (refusedAfterSignIn) announceRefusal(refusedAfterSignIn.refusal);
-  }, [refusedAfterSignIn]);
+    if (!deciding) return;
+    let current = true;
+    void loadDialog(); // in parallel: the modal is likely next
+    void import('@domain/policies.ts').then(({ investRefusal }) => {
+      if (!current) return;
+      setDeciding(null);
+      const refusal = investRefusal(deciding.investor, deciding.campaign);
+      if (refusal) {
+        announceRefusal(refusal);
+        return;
+      }
+      setModalRequested(true);
+      setRequest(deciding);
+    });
+    return () => {
+      current = false;
+    };
+  }, [deciding]);
 
   const investRef = useRef(invest);
   useEffect(() => {
