@@ -65,6 +65,8 @@ export interface Child {
   proc: ChildProcess;
   pid: number;
   port: number;
+  /** Everything the ready line said (a mode may add fields to it). */
+  ready: Record<string, unknown>;
   /** Output so far (stderr, and stdout that isn't the ready line), for error messages. */
   output: () => string;
   stop: () => Promise<number | null>;
@@ -114,7 +116,7 @@ export function spawnNode(script: string, args: string[], env: NodeJS.ProcessEnv
 /** Starts bench/serve.ts and waits for its ready line. */
 export async function startServeChild(args: string[]): Promise<Child> {
   const node = spawnNode('bench/serve.ts', args);
-  const port = await new Promise<number>((resolve, reject) => {
+  const ready = await new Promise<Record<string, unknown> & { port: number }>((resolve, reject) => {
     let buffer = '';
     const timer = setTimeout(
       () =>
@@ -128,7 +130,7 @@ export async function startServeChild(args: string[]): Promise<Child> {
       for (const line of buffer.split('\n')) {
         if (line.startsWith('{"ready":true')) {
           clearTimeout(timer);
-          resolve((JSON.parse(line) as { port: number }).port);
+          resolve(JSON.parse(line) as Record<string, unknown> & { port: number });
           return;
         }
       }
@@ -139,7 +141,14 @@ export async function startServeChild(args: string[]): Promise<Child> {
       reject(new Error(`serve.ts ${args.join(' ')} exited (${code}):\n${node.output()}`));
     });
   });
-  return { proc: node.proc, pid: node.proc.pid!, port, output: node.output, stop: node.stop };
+  return {
+    proc: node.proc,
+    pid: node.proc.pid!,
+    port: ready.port,
+    ready,
+    output: node.output,
+    stop: node.stop,
+  };
 }
 
 /** Peak resident set size (VmHWM) of a live process, in bytes. */

@@ -31,7 +31,10 @@
 //   LCP, and the audits that keep a category under its target).
 // Targets print PASS/FAIL; the exit code is 0 unless a part could not be measured at all.
 //
-// Options: --only bundle,api,startup,lighthouse · --build (rebuild the client) · --duration S ·
+// - Investing (bench/invest.ts): full investments per second (intent + sandbox confirm + record over
+//   HTTP, 10 investors at once on one campaign) ÷ a bare lock-row + insert + update transaction on the
+//   same database, measured in the same child process before and after; p50/p99 of each step.
+// Options: --only bundle,api,invest,startup,lighthouse · --build (rebuild the client) · --duration S ·
 //          --warmup S · --lighthouse-runs N
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,6 +44,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/chromium.ts';
 import { apiPart, UNCACHED_PATHS, type BackendResult, type LoadResult } from './api.ts';
+import { formatInvest, investPart, type InvestBackendResult } from './invest.ts';
 import {
   cleanupAll,
   errorMessage,
@@ -72,13 +76,15 @@ const TARGETS = {
   ratioPostgres: 0.12,
   startupMs: 3_000,
   signinP50Ms: 150,
+  /** Full investments per second ÷ the lock + insert + update reference (issue 10), PostgreSQL. */
+  investRatioPostgres: 0.33,
   lighthouse: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as Record<
     string,
     number
   >,
 };
 
-const PARTS = ['bundle', 'api', 'startup', 'lighthouse'] as const;
+const PARTS = ['bundle', 'api', 'invest', 'startup', 'lighthouse'] as const;
 type Part = (typeof PARTS)[number];
 
 const { values: opts } = parseArgs({
@@ -98,6 +104,11 @@ const DURATION_S = Number(opts.duration);
 const WARMUP_S = Number(opts.warmup);
 const LIGHTHOUSE_RUNS = Math.max(1, Number(opts['lighthouse-runs']));
 const CONNECTIONS = 10;
+const INVEST_SETTINGS = {
+  durationS: DURATION_S,
+  concurrency: 10,
+  ratioPostgres: TARGETS.investRatioPostgres,
+};
 // ---------------------------------------------------------------------------------------------------
 // Part 0: the production build of the client
 
@@ -552,6 +563,7 @@ interface Results {
     pass?: boolean;
   };
   api?: { backends: BackendResult[] };
+  invest?: { backends: InvestBackendResult[] };
   startup?: StartupResult;
   /** VmHWM of the server/main.ts process that served the browser parts, read before stopping it. */
   mainServerPeakRssBytes?: number | null;
@@ -681,6 +693,12 @@ async function main() {
     for (const e of r.errors) fail('api', e);
   }
 
+  if (wants('invest')) {
+    const r = await investPart(INVEST_SETTINGS);
+    results.invest = { backends: r.backends };
+    for (const e of r.errors) fail('invest', e);
+  }
+
   await cleanupAll();
   results.machine.loadAverageEnd = os.loadavg();
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
@@ -780,6 +798,11 @@ function report(r: Results) {
       );
     }
     if (!r.api.backends.length) out.push('  FAIL: not measured (see errors)');
+  }
+
+  if (r.invest) {
+    out.push(...formatInvest(r.invest.backends, INVEST_SETTINGS));
+    if (!r.invest.backends.length) out.push('  FAIL: not measured (see errors)');
   }
 
   if (r.startup) {

@@ -5,9 +5,13 @@
 //   node --import tsx bench/serve.ts app --db pglite --data-dir DIR [--client DIR]
 //   node --import tsx bench/serve.ts app --db postgres --url postgres://…
 //   node --import tsx bench/serve.ts raw --body FILE --content-type TYPE
+//   node --import tsx bench/serve.ts invest --db pglite|postgres [--url …] --investors N
 //
 // `app` is the real application (buildApp after prepareDatabase with the demo seed). `raw` is the
 // reference: a bare node:http server answering every request with the given bytes from memory.
+// `invest` is the app on an empty database with one open campaign and N signed-in investors (their
+// ids and session tokens are in the ready line), plus a second port whose GET /reference runs the
+// investing reference on the same database: bench/invest.ts.
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +20,7 @@ import { buildApp } from '../server/app.ts';
 import { openDatabase } from '../server/db/connect.ts';
 import { prepareDatabase } from '../server/db/prepare.ts';
 import { insertBenchCampaigns } from './campaign-data.ts';
+import { prepareInvestBench, runReference } from './invest-data.ts';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -27,6 +32,7 @@ const { positionals, values } = parseArgs({
     body: { type: 'string' },
     'content-type': { type: 'string' },
     campaigns: { type: 'string' },
+    investors: { type: 'string' },
   },
 });
 
@@ -71,15 +77,61 @@ async function serveApp() {
   ready((app.server.address() as AddressInfo).port);
 }
 
+async function serveInvest() {
+  const database =
+    values.db === 'postgres'
+      ? await openDatabase({ databaseUrl: required(values.url, '--url') })
+      : await openDatabase({ dataDir: required(values['data-dir'], '--data-dir') });
+  await prepareDatabase(database, { seedDemo: false });
+  const bench = await prepareInvestBench(database.db, Number(values.investors ?? 10));
+  const app = await buildApp({ database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const reference = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://bench');
+    runReference(
+      database.db,
+      bench.campaignId,
+      Number(url.searchParams.get('seconds')),
+      Number(url.searchParams.get('concurrency')),
+    ).then(
+      (result) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(result));
+      },
+      (error: unknown) => {
+        res.writeHead(500);
+        res.end(String(error));
+      },
+    );
+  });
+  await new Promise<void>((resolve) => reference.listen(0, '127.0.0.1', resolve));
+  process.once('SIGTERM', () => {
+    reference.close();
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+  process.stdout.write(
+    `${JSON.stringify({
+      ready: true,
+      port: (app.server.address() as AddressInfo).port,
+      pid: process.pid,
+      referencePort: (reference.address() as AddressInfo).port,
+      ...bench,
+    })}\n`,
+  );
+}
+
 function required(value: string | undefined, name: string): string {
   if (!value) throw new Error(`missing ${name}`);
   return value;
 }
 
 const mode = positionals[0];
-const run = mode === 'raw' ? serveRaw : mode === 'app' ? serveApp : undefined;
+const run = { raw: serveRaw, app: serveApp, invest: serveInvest }[mode ?? ''];
 if (!run) {
-  console.error('usage: serve.ts app|raw [options]');
+  console.error('usage: serve.ts app|raw|invest [options]');
   process.exit(2);
 }
 run().catch((error: unknown) => {

@@ -2,7 +2,9 @@
 // of entries that sum to exactly zero, written inside the caller's database transaction so the
 // ledger moves with the state it describes. The database refuses anything else (migration 0004).
 import type { PaymentProviderName } from '../../domain/payments.ts';
+import { sql } from 'drizzle-orm';
 import { dec, ZERO, type DecimalInput } from '../../domain/money.ts';
+import { queryRows } from '../db/connect.ts';
 import type { Tx } from '../db/transaction.ts';
 import { ledgerEntries, ledgerTransactions } from '../db/schema/index.ts';
 
@@ -34,21 +36,17 @@ export async function post(tx: Tx, posting: Posting): Promise<string> {
   const total = posting.entries.reduce((sum, e) => sum.plus(e.amount), ZERO);
   if (posting.entries.length < 2 || !total.eq(0) || posting.entries.some((e) => dec(e.amount).eq(0)))
     throw new Error(`ledger posting ${posting.kind} is not balanced: ${JSON.stringify(posting.entries)}`);
-  const [row] = await tx
-    .insert(ledgerTransactions)
-    .values({
-      kind: posting.kind,
-      campaignId: posting.campaignId,
-      investmentId: posting.investmentId,
-      memo: posting.memo ?? '',
-    })
-    .returning({ id: ledgerTransactions.id });
-  await tx.insert(ledgerEntries).values(
-    posting.entries.map((e) => ({
-      transactionId: row!.id,
-      account: e.account,
-      amount: dec(e.amount).toFixed(2),
-    })),
+  // The transaction and its entries in one statement: one round trip while the caller holds its locks.
+  const rows = posting.entries.map((e) => sql`(${e.account}, ${dec(e.amount).toFixed(2)}::numeric)`);
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`with t as (
+      insert into ${ledgerTransactions} (kind, campaign_id, investment_id, memo)
+      values (${posting.kind}, ${posting.campaignId ?? null}, ${posting.investmentId ?? null}, ${posting.memo ?? ''})
+      returning id)
+    insert into ${ledgerEntries} (transaction_id, account, amount)
+    select t.id, e.account, e.amount from t, (values ${sql.join(rows, sql`, `)}) as e(account, amount)
+    returning transaction_id as id`,
   );
   return row!.id;
 }

@@ -98,24 +98,28 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   /**
-   * The card step of the payment (what Stripe.js does in Stripe mode): checks the client secret,
-   * then the card. A refused card leaves the intent payable with another card; paying a paid intent
-   * again answers the same and charges nothing.
+   * The card step of the payment (what Stripe.js does in Stripe mode), for the intent's own investor:
+   * checks the client secret and the payer before anything else, then the card. A refused card leaves
+   * the intent payable with another card; paying a paid intent again answers the same and charges
+   * nothing. Answers the contract's body and the intent as the provider now holds it.
    */
   async confirm(
     id: string,
     input: SandboxConfirm,
-  ): Promise<SandboxConfirmResult & { metadata: ProviderIntent['metadata'] }> {
+    payer: { investorId: string },
+  ): Promise<{ result: SandboxConfirmResult; intent: ProviderIntent }> {
     const [row] = await this.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id));
-    // A wrong secret reveals nothing about the intent: the same 404 as an unknown one.
+    // A wrong secret or someone else's intent reveals nothing: the same 404 as an unknown one.
     const given = hash(input.clientSecret);
-    if (!row || !timingSafeEqual(given, Buffer.from(row.clientSecretHash, 'hex')))
+    if (
+      !row ||
+      !timingSafeEqual(given, Buffer.from(row.clientSecretHash, 'hex')) ||
+      row.metadata.investorId !== payer.investorId
+    )
       throw new AppError('PAYMENT_NOT_FOUND');
     const paid = (r: Row) => ({
-      id: r.id,
-      status: 'succeeded' as const,
-      amount: r.amount,
-      metadata: r.metadata,
+      result: { id: r.id, status: 'succeeded' as const, amount: r.amount },
+      intent: toIntent(r),
     });
     if (row.status === 'succeeded') return paid(row);
     if (row.status === 'canceled') throw new AppError('PAYMENT_EXPIRED');

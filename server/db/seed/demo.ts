@@ -12,7 +12,7 @@ import { SANDBOX_SUCCESS_CARD } from '../../../domain/payments.ts';
 import { createPaymentIntent, settlePayment } from '../../features/investments/service.ts';
 import type { UserRow } from '../../features/auth/sessions.ts';
 import { SandboxProvider } from '../../payments/sandbox.ts';
-import { campaigns, investments, users } from '../schema/index.ts';
+import { campaigns, users } from '../schema/index.ts';
 
 /** Shared by every demo account; listed in the README. */
 export const DEMO_PASSWORD = 'GreenHydrogen-2025';
@@ -305,15 +305,15 @@ async function investThroughSandbox(
     { amount, campaignId, investorId: investor.id },
     at,
   );
-  await sandbox.confirm(paymentIntentId, {
-    clientSecret,
-    card: { number: SANDBOX_SUCCESS_CARD, expMonth: 12, expYear: at.getUTCFullYear() + 3, cvc: '123' },
-  });
-  const [row] = await db
-    .select({ id: investments.id })
-    .from(investments)
-    .where(eq(investments.stripePaymentId, paymentIntentId));
-  const settled = await settlePayment(db, sandbox, row!.id, at);
+  const { intent } = await sandbox.confirm(
+    paymentIntentId,
+    {
+      clientSecret,
+      card: { number: SANDBOX_SUCCESS_CARD, expMonth: 12, expYear: at.getUTCFullYear() + 3, cvc: '123' },
+    },
+    { investorId: investor.id },
+  );
+  const settled = await settlePayment(db, sandbox, intent.metadata.investmentId!, at, intent);
   if (settled.outcome !== 'confirmed')
     throw new Error(`demo investment in ${campaignId} ended ${settled.outcome}`);
 }

@@ -114,6 +114,12 @@ describe('POST /api/sandbox/payment-intents/:id/confirm', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'Payment not found' });
     }
+    // Nothing was charged by any of them: the intent still waits for its investor's card.
+    const [intent] = await app.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, paymentIntentId));
+    expect(intent!.status).toBe('requires_payment_method');
     expect((await confirm(callsAs(app, null), paymentIntentId, clientSecret)).statusCode).toBe(401);
     expect((await campaignRow(campaign.id)).raisedAmount).toBe('0.00');
   });
@@ -169,10 +175,11 @@ describe('POST /api/investments', () => {
     const campaign = await createCampaign(app.db);
     const { paymentIntentId, clientSecret } = await openIntent(investor, campaign, '700.00');
     // Paid at the provider only: the sandbox's own recording is what this test replaces.
-    await (app.payments as SandboxProvider).confirm(paymentIntentId, {
-      clientSecret,
-      card: card(),
-    });
+    await (app.payments as SandboxProvider).confirm(
+      paymentIntentId,
+      { clientSecret, card: card() },
+      { investorId: investor.user.id },
+    );
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => record(investor, paymentIntentId, campaign.id)),
     );

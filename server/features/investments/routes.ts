@@ -85,21 +85,21 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const { metadata, ...paid } = await provider.confirm(request.params.id, request.body);
-        // Only the intent's own investor pays it; to anyone else it does not exist.
-        if (metadata.investorId !== request.user!.id) throw new AppError('PAYMENT_NOT_FOUND');
+        const { result, intent } = await provider.confirm(request.params.id, request.body, {
+          investorId: request.user!.id,
+        });
         // What Stripe's webhook does: the server records the payment itself, so a browser that
         // closes right after paying loses nothing. The record call then answers the same investment.
-        const investmentId = await investmentOfIntent(app.db, provider, paid.id);
+        const { investmentId } = intent.metadata;
         if (investmentId) {
-          await settlePayment(app.db, provider, investmentId, app.clock()).catch((error: unknown) =>
+          await settlePayment(app.db, provider, investmentId, app.clock(), intent).catch((error: unknown) =>
             request.log.error(
               { err: error, investmentId },
               'recording a sandbox payment failed; the sweep retries',
             ),
           );
         }
-        return paid;
+        return result;
       },
     );
   }

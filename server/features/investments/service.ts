@@ -3,7 +3,7 @@
 // recorded exactly once, in one transaction with the campaign row locked: investment confirmed, ledger
 // posted, escrow Held, the campaign's totals recomputed and, at its target, the campaign funded. A
 // payment that no longer fits (its reservation lapsed and others filled the campaign) is refunded.
-import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type {
   CreatePaymentIntent,
   Investment,
@@ -28,25 +28,22 @@ type CampaignRow = typeof campaigns.$inferSelect;
 export type Investor = InvestingUser & { id: string; role: Role };
 
 const MINUTE_MS = 60_000;
-/** Investments that count towards a campaign's raised amount and its investors. */
-const COUNTED: InvestmentRow['status'][] = ['confirmed', 'paid_out'];
 
 // ---- reserving: the payment intent -------------------------------------------------------------
 
+/** The live reservations of a campaign (pending investments whose 15 minutes are not over). */
+const liveReservations = (campaignId: string, now: Date, except?: string) =>
+  sql<string>`(select coalesce(sum(${investments.amount}), 0) from ${investments}
+    where ${investments.campaignId} = ${campaignId} and ${investments.status} = 'pending'
+      and ${investments.reservedUntil} > ${now}${except ? sql` and ${investments.id} <> ${except}` : sql``})`;
+
 /** What is still open: target − raised − the live reservations of others. */
 async function openAmount(tx: Tx, campaign: CampaignRow, now: Date, except?: string) {
-  const [reserved] = await tx
-    .select({ total: sum(investments.amount) })
-    .from(investments)
-    .where(
-      and(
-        eq(investments.campaignId, campaign.id),
-        eq(investments.status, 'pending'),
-        gt(investments.reservedUntil, now),
-        except ? ne(investments.id, except) : undefined,
-      ),
-    );
-  return dec(campaign.targetAmount).minus(campaign.raisedAmount).minus(dec(reserved?.total));
+  const [row] = await tx
+    .select({ reserved: liveReservations(campaign.id, now, except) })
+    .from(campaigns)
+    .where(eq(campaigns.id, campaign.id));
+  return dec(campaign.targetAmount).minus(campaign.raisedAmount).minus(row!.reserved);
 }
 
 function assertMayInvest(user: Investor, campaign: CampaignRow, now: Date): void {
@@ -84,7 +81,9 @@ export async function createPaymentIntent(
 ): Promise<PaymentIntentCreated> {
   if (input.investorId !== user.id) throw new AppError('INVESTOR_MISMATCH');
   const reserved = await inTransaction(db, async (tx) => {
-    // Locked: two intents for the last slice are decided one after the other.
+    // Locked: two intents for the last slice are decided one after the other. The reservations are
+    // summed by a statement of their own, after the lock: a subquery in the locking statement would
+    // read them as they were before it waited for the lock, and miss the one just made.
     const [campaign] = await tx
       .select()
       .from(campaigns)
@@ -159,6 +158,8 @@ export async function settlePayment(
   provider: PaymentProvider,
   investmentId: string,
   now: Date,
+  /** The intent as the provider just answered it (the sandbox's confirmation): no need to ask again. */
+  fresh?: ProviderIntent,
 ): Promise<Settlement> {
   const [row] = await db.select().from(investments).where(eq(investments.id, investmentId));
   if (!row) throw new AppError('PAYMENT_NOT_FOUND');
@@ -169,20 +170,23 @@ export async function settlePayment(
       : ended;
   if (!row.stripePaymentId) return { outcome: 'unpaid', investmentId };
 
-  const intent = await provider.retrieveIntent(row.stripePaymentId);
+  const intent =
+    fresh?.id === row.stripePaymentId ? fresh : await provider.retrieveIntent(row.stripePaymentId);
   if (intent?.status === 'canceled') return expire(db, row, now);
   if (!intent || intent.status !== 'succeeded') return { outcome: 'unpaid', investmentId };
   if (!matches(intent, row)) return { outcome: 'mismatch', investmentId };
 
   const decision = await inTransaction(db, async (tx) => {
-    const [campaign] = await tx
-      .select()
+    // Both rows in one statement, the campaign's first (every path locks a campaign before its investments).
+    const [locked] = await tx
+      .select({ campaign: campaigns, current: investments })
       .from(campaigns)
-      .where(eq(campaigns.id, row.campaignId))
+      .innerJoin(investments, eq(investments.campaignId, campaigns.id))
+      .where(eq(investments.id, row.id))
       .for('update');
-    const [current] = await tx.select().from(investments).where(eq(investments.id, row.id)).for('update');
     // Another caller settled it while we asked the provider.
-    if (!campaign || current?.status !== 'pending') return 'settled elsewhere' as const;
+    if (!locked || locked.current.status !== 'pending') return 'settled elsewhere' as const;
+    const { campaign, current } = locked;
     if (!(await stillFits(tx, campaign, current, now))) {
       await tx
         .update(investments)
@@ -259,25 +263,16 @@ async function confirm(
   });
   // Kept in step here, under the campaign's lock, and checked against the investments and the escrow
   // account by verify-ledger (recomputing them from every investment would cost O(backers) per payment).
-  const [earlier] = await tx
-    .select({ id: investments.id })
-    .from(investments)
-    .where(
-      and(
-        eq(investments.campaignId, campaign.id),
-        eq(investments.investorId, row.investorId),
-        inArray(investments.status, COUNTED),
-        ne(investments.id, row.id),
-      ),
-    )
-    .limit(1);
   const raised = dec(campaign.raisedAmount).plus(row.amount);
   const funded = raised.gte(campaign.targetAmount) && findTransition(campaign.status, 'funded', 'system');
+  const alreadyBacking = sql`exists (select 1 from ${investments} where ${investments.campaignId} = ${campaign.id}
+    and ${investments.investorId} = ${row.investorId} and ${investments.id} <> ${row.id}
+    and ${investments.status} in ('confirmed', 'paid_out'))`;
   await tx
     .update(campaigns)
     .set({
       raisedAmount: toFixed(raised),
-      investorCount: campaign.investorCount + (earlier ? 0 : 1),
+      investorCount: sql`${campaigns.investorCount} + case when ${alreadyBacking} then 0 else 1 end`,
       ...(funded && { status: 'funded' as const }),
       updatedAt: now,
     })
@@ -336,15 +331,15 @@ export async function recordInvestment(
   now: Date,
 ): Promise<{ investment: Investment; created: boolean }> {
   if (input.investorId !== user.id) throw new AppError('INVESTOR_MISMATCH');
-  const [row] = await db
-    .select()
-    .from(investments)
-    .where(
-      and(eq(investments.provider, provider.name), eq(investments.stripePaymentId, input.paymentIntentId)),
-    );
+  const [row] = await investmentsQuery(db).where(
+    and(eq(investments.provider, provider.name), eq(investments.stripePaymentId, input.paymentIntentId)),
+  );
   // Someone else's payment is not found, as an unknown one.
   if (!row || row.investorId !== user.id) throw new AppError('PAYMENT_NOT_FOUND');
   if (row.campaignId !== input.campaignId) throw new AppError('PAYMENT_MISMATCH');
+  // A replay, or a payment the server recorded already: the same investment, in one query.
+  if (row.status === 'confirmed' || row.status === 'paid_out')
+    return { investment: toInvestment(row), created: false };
   const settled = await settlePayment(db, provider, row.id, now);
   switch (settled.outcome) {
     case 'confirmed':

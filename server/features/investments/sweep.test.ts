@@ -43,7 +43,7 @@ describe('sweepPayments', () => {
     const campaign = await createCampaign(app.db);
     const { paymentIntentId, clientSecret } = await openIntent(campaign);
     // Paid at the provider; the server died before recording it, the tab was closed.
-    await sandbox.confirm(paymentIntentId, { clientSecret, card: card() });
+    await sandbox.confirm(paymentIntentId, { clientSecret, card: card() }, { investorId: investor.user.id });
     expect((await sweep()).confirmed).toBe(0); // too fresh: the browser may still record it
     clock.advance(2 * MINUTE);
     expect(await sweep()).toMatchObject({ confirmed: 1 });
@@ -91,7 +91,11 @@ describe('sweepPayments', () => {
     clock.advance(16 * MINUTE);
     const other = await signedInAs(app, 'investor');
     await investIn(app, other, campaign, '2000.00');
-    await sandbox.confirm(slow.paymentIntentId, { clientSecret: slow.clientSecret, card: card() });
+    await sandbox.confirm(
+      slow.paymentIntentId,
+      { clientSecret: slow.clientSecret, card: card() },
+      { investorId: investor.user.id },
+    );
     expect(await sweep()).toMatchObject({ refunded: 1 });
     expect((await investmentOf(slow.paymentIntentId)).status).toBe('refunded');
     expect(await raisedOf(campaign.id)).toBe('2000.00');
@@ -101,7 +105,11 @@ describe('sweepPayments', () => {
   it('finishes a refund the provider failed to make the first time', async () => {
     const campaign = await createCampaign(app.db, { targetAmount: '1000', status: 'active' });
     const paid = await openIntent(campaign, '1000.00');
-    await sandbox.confirm(paid.paymentIntentId, { clientSecret: paid.clientSecret, card: card() });
+    await sandbox.confirm(
+      paid.paymentIntentId,
+      { clientSecret: paid.clientSecret, card: card() },
+      { investorId: investor.user.id },
+    );
     // The campaign closes before the payment is recorded: its money must go back.
     await app.db.update(campaigns).set({ status: 'cancelled' }).where(eq(campaigns.id, campaign.id));
     const failing: PaymentProvider = {
@@ -149,7 +157,11 @@ describe('sweepPayments', () => {
     const campaign = await createCampaign(app.db);
     const intents = await Promise.all([openIntent(campaign, '1000.00'), openIntent(campaign, '2000.00')]);
     for (const { paymentIntentId, clientSecret } of intents)
-      await sandbox.confirm(paymentIntentId, { clientSecret, card: card() });
+      await sandbox.confirm(
+        paymentIntentId,
+        { clientSecret, card: card() },
+        { investorId: investor.user.id },
+      );
     const lapsed = await openIntent(campaign, '3000.00');
     clock.advance(16 * MINUTE);
     const reports = await Promise.all([sweep(), sweep(), sweep()]);
