@@ -26,6 +26,27 @@ const CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
 };
 
+/**
+ * Stripe.js and its iframes (card fields, 3-D Secure), allowed only when Stripe takes the card
+ * payments (DESIGN.md §4; Stripe's published CSP): the sandbox build keeps the strict policy.
+ */
+const STRIPE_SOURCES = {
+  scriptSrc: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connectSrc: ['https://api.stripe.com'],
+};
+
+/** The CSP of this server: the strict one, widened for Stripe's hosts only in Stripe mode. */
+export function cspDirectives({ stripe }: { stripe: boolean }): Record<string, string[]> {
+  if (!stripe) return CSP_DIRECTIVES;
+  return {
+    ...CSP_DIRECTIVES,
+    scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...STRIPE_SOURCES.scriptSrc],
+    frameSrc: STRIPE_SOURCES.frameSrc,
+    connectSrc: [...CSP_DIRECTIVES.connectSrc, ...STRIPE_SOURCES.connectSrc],
+  };
+}
+
 const HELMET_OPTIONS = {
   contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -85,7 +106,11 @@ declare module 'fastify' {
 }
 
 export default fp(async function security(app: FastifyInstance) {
-  await app.register(fastifyHelmet, HELMET_OPTIONS);
+  const directives = cspDirectives({ stripe: !!app.settings.stripe });
+  await app.register(fastifyHelmet, {
+    ...HELMET_OPTIONS,
+    contentSecurityPolicy: { useDefaults: false, directives },
+  });
   // A callback hook, not async: it runs on every answer, and a promise per request costs.
   app.addHook('onRequest', (_request, reply, done) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
@@ -96,7 +121,7 @@ export default fp(async function security(app: FastifyInstance) {
     this.helmet({
       contentSecurityPolicy: {
         useDefaults: false,
-        directives: { ...CSP_DIRECTIVES, styleSrc: [...CSP_DIRECTIVES.styleSrc, `'nonce-${nonce}'`] },
+        directives: { ...directives, styleSrc: [...(directives.styleSrc ?? []), `'nonce-${nonce}'`] },
       },
     });
     return nonce;
