@@ -69,9 +69,9 @@ describe('Stripe mode', () => {
       /frame-src https:\/\/js\.stripe\.com https:\/\/\*\.js\.stripe\.com https:\/\/hooks\.stripe\.com/,
     );
     expect(csp).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);
-    const sandbox = await buildTestApp();
+    const sandboxApp = await buildTestApp();
     const sandboxCsp = String(
-      (await sandbox.inject({ url: '/api/payments/config' })).headers['content-security-policy'],
+      (await sandboxApp.inject({ url: '/api/payments/config' })).headers['content-security-policy'],
     );
     expect(sandboxCsp).not.toContain('stripe');
     // The sandbox's card step does not exist in Stripe mode.
