@@ -104,10 +104,8 @@ test.describe('investing', () => {
     await expect(modal).toBeVisible();
     await expect(modal.getByRole('alert')).toHaveText('Your card was declined.');
     await expect(c.submit).toHaveText('Invest $1,500.00');
-    // Nothing recorded: the intent waits, unpaid, for another card (listed as awaiting payment).
-    expect(await investmentsIn(page, investor.id, campaign.id)).toEqual([
-      expect.objectContaining({ amount: '1500.00', status: 'pending' }),
-    ]);
+    // Nothing recorded: the intent waits, unpaid, for another card (an unpaid attempt is not listed).
+    expect(await investmentsIn(page, investor.id, campaign.id)).toEqual([]);
     expect(await campaignNow(request, campaign.id)).toMatchObject({ raisedAmount: '0.00', investorCount: 0 });
 
     await c.cardNumber.fill(TEST_CARDS.succeeds);
@@ -121,6 +119,37 @@ test.describe('investing', () => {
     ]);
     expect((await campaignNow(request, campaign.id)).raisedAmount).toBe('1500.00');
     await expect(page.getByRole('main')).toContainText('$1,500');
+  });
+
+  test('closing the modal after a declined card gives its reserved slice back at once', async ({
+    page,
+    request,
+  }) => {
+    const campaign = await createOwnCampaign(request);
+    const investor = await signInDemoInvestor(page);
+    await page.goto(`/campaigns/${campaign.id}`);
+    await page.getByRole('main').getByRole('button', { name: 'Invest Now' }).click();
+    const modal = investmentModal(page);
+    const c = modalControls(modal);
+    await c.amount.fill('1000000');
+    await fillCard(modal, TEST_CARDS.declined);
+    await c.submit.click();
+    await expectToast(page, 'Payment Failed', 'Your card was declined.');
+
+    // The whole campaign is reserved by the unpaid intent until the modal closes.
+    const wholeCampaign = { amount: '1000000.00', campaignId: campaign.id, investorId: investor.id };
+    expect((await page.request.post('/api/create-payment-intent', { data: wholeCampaign })).status()).toBe(
+      409,
+    );
+    const cancelled = page.waitForResponse(
+      (r) => /\/api\/payment-intents\/[^/]+\/cancel$/.test(new URL(r.url()).pathname) && r.ok(),
+    );
+    await page.keyboard.press('Escape');
+    await expect(modal).toHaveCount(0);
+    expect(await (await cancelled).json()).toEqual({ status: 'expired' });
+    expect((await page.request.post('/api/create-payment-intent', { data: wholeCampaign })).status()).toBe(
+      200,
+    );
   });
 
   test('the projected profit shows from $100 up, and submit waits for the campaign minimum', async ({

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createPaymentIntentSchema,
+  INVESTMENT_STATUSES,
   investmentListQuerySchema,
   investmentListSchema,
   investmentSchema,
@@ -22,6 +23,7 @@ import { AppError } from '../../errors.ts';
 import { SandboxProvider } from '../../payments/sandbox.ts';
 import { StripeProvider } from '../../payments/stripe.ts';
 import {
+  cancelPayment,
   createPaymentIntent,
   investmentOfIntent,
   listInvestments,
@@ -63,6 +65,18 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.status(created ? 201 : 200).send(investment);
     },
+  );
+
+  app.post(
+    '/api/payment-intents/:id/cancel',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        params: z.object({ id: paymentIntentIdField }),
+        response: { 200: z.object({ status: z.enum(INVESTMENT_STATUSES) }) },
+      },
+    },
+    (request) => cancelPayment(app.db, provider, request.user!, request.params.id, app.clock()),
   );
 
   app.get(

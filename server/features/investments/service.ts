@@ -3,7 +3,7 @@
 // recorded exactly once, in one transaction with the campaign row locked: investment confirmed, ledger
 // posted, escrow Held, the campaign's totals recomputed and, at its target, the campaign funded. A
 // payment that no longer fits (its reservation lapsed and others filled the campaign) is refunded.
-import { and, desc, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type {
   CreatePaymentIntent,
   Investment,
@@ -355,6 +355,34 @@ export async function recordInvestment(
   }
 }
 
+/**
+ * The investor gives up an unpaid intent (closed the modal, changed the amount): it is cancelled at
+ * the provider and its slice is free at once instead of in 15 minutes. A payment that got in first is
+ * recorded as usual. Answers what the investment became.
+ */
+export async function cancelPayment(
+  db: Db,
+  provider: PaymentProvider,
+  user: { id: string },
+  intentId: string,
+  now: Date,
+): Promise<{ status: InvestmentRow['status'] }> {
+  const [row] = await db
+    .select()
+    .from(investments)
+    .where(and(eq(investments.provider, provider.name), eq(investments.stripePaymentId, intentId)));
+  if (!row || row.investorId !== user.id) throw new AppError('PAYMENT_NOT_FOUND');
+  if (row.status === 'pending') {
+    const intent = await provider.cancelIntent(intentId);
+    await settlePayment(db, provider, row.id, now, intent);
+  }
+  const [after] = await db
+    .select({ status: investments.status })
+    .from(investments)
+    .where(eq(investments.id, row.id));
+  return { status: after!.status };
+}
+
 /** The payment of a provider's intent id (webhooks and the sandbox know only that). */
 export async function investmentOfIntent(db: Db, provider: PaymentProvider, intentId: string) {
   const [row] = await db
@@ -403,7 +431,10 @@ async function getInvestment(db: Db, id: string): Promise<Investment> {
   return toInvestment(row);
 }
 
-/** GET /api/investments?investorId=: the investor's own list (admins may read anyone's), newest first. */
+/**
+ * GET /api/investments?investorId=: the investor's own list (admins may read anyone's), newest first.
+ * Attempts never paid (pending, or expired unpaid) are not investments and are left out.
+ */
 export async function listInvestments(
   db: Db,
   viewer: { id: string; role: Role },
@@ -411,7 +442,9 @@ export async function listInvestments(
 ): Promise<Investment[]> {
   if (viewer.id !== investorId && viewer.role !== 'admin') throw new AppError('INVESTOR_MISMATCH');
   const rows = await investmentsQuery(db)
-    .where(and(eq(investments.investorId, investorId), ne(investments.status, 'expired')))
+    .where(
+      and(eq(investments.investorId, investorId), notInArray(investments.status, ['pending', 'expired'])),
+    )
     .orderBy(desc(investments.createdAt), desc(investments.id));
   return rows.map(toInvestment);
 }

@@ -3,15 +3,17 @@
 //
 // The intent outlives a failed card: the modal stays open and the next card pays the same intent (the
 // server keeps it payable and its amount reserved). A new intent is made only when the amount changed
-// or the server refused the old one. A paid intent whose record call failed on the way (network, 5xx)
+// or the server refused the old one; an unpaid intent left behind (new amount, modal closed) is
+// cancelled, so its slice of the campaign is free again at once. A paid intent whose record call failed on the way (network, 5xx)
 // is recorded on the next try without paying again; the server answers a replay with the same
 // investment.
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { investmentAmountForWire } from '@domain/investment-form.ts';
 import { toast } from '@/components/ui/toast-store.ts';
 import { invalidateCampaignData } from '@/features/campaigns/api/campaigns.ts';
 import { ApiError, serverMessageOf } from '@/lib/api.ts';
 import { useQueryClient } from '@tanstack/react-query';
+import { releasePaymentIntent } from './api/cancel-payment-intent.ts';
 import { useCreatePaymentIntent } from './api/create-payment-intent.ts';
 import { useRecordInvestment } from './api/record-investment.ts';
 import { CardError, type CardPayment, type PaymentIntentHandle } from './card-payment.ts';
@@ -51,6 +53,18 @@ export function useInvestFlow({
   const [problem, setProblem] = useState<InvestProblem | null>(null);
 
   const inFlight = useRef(false);
+  // The latest intent, for the cleanup below (state in an unmount cleanup would be the first render's).
+  const latest = useRef<Intent | null>(null);
+  useEffect(() => {
+    latest.current = intent;
+  }, [intent]);
+  useEffect(
+    () => () => {
+      const left = latest.current;
+      if (left && !left.paid) releasePaymentIntent(left.paymentIntentId);
+    },
+    [],
+  );
 
   async function invest(amountText: string, card: CardPayment) {
     if (inFlight.current) return;
@@ -64,6 +78,7 @@ export function useInvestFlow({
       setProcessing(true);
       setProblem(null);
       if (!current) {
+        if (intent && !intent.paid) releasePaymentIntent(intent.paymentIntentId);
         const created = await createIntent.mutateAsync({ amount, campaignId, investorId });
         current = { ...created, amount, paid: false };
         setIntent(current);
