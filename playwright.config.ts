@@ -1,5 +1,6 @@
 // Browser tests against the real production server serving the built app, on Debian's Chromium.
-// Each run starts the server on a fresh, empty embedded database, so it always gets the demo seed.
+// Each run starts the server on a fresh, empty embedded database seeded with the demo data
+// (SEED_DEMO=true with ALLOW_DEMO_ACCOUNTS=true below: a demo deployment).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -79,6 +80,10 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // The suite signs in as the demo users: this server is a demo deployment, said explicitly
+      // (production never seeds on its own, and refuses demo passwords without the second variable).
+      SEED_DEMO: 'true',
+      ALLOW_DEMO_ACCOUNTS: 'true',
       // Links in emails and the OAuth redirect URI must name the origin the browser uses.
       PUBLIC_URL: baseURL,
       // Google sign-in against the local provider; LinkedIn stays unconfigured (its button disabled).

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { CSP_NONCE_PLACEHOLDER } from './server/csp-nonce.ts';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -41,6 +42,9 @@ function precompress(): Plugin {
 export default defineConfig({
   root: 'client',
   plugins: [react(), tailwindcss(), precompress()],
+  // The server fills in a fresh nonce per answer (server/plugins/client.ts): Vite writes the placeholder
+  // into a csp-nonce meta tag, read by the client for the styles it injects, and into its own tags.
+  html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   resolve: {
     alias: {
       '@domain': path.resolve(import.meta.dirname, 'domain'),

@@ -312,6 +312,9 @@ async function startMain(dataDir: string): Promise<{ server: MainServer; ms: num
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    // A demo deployment, as the browser tests run it: the measured pages show the demo data.
+    SEED_DEMO: 'true',
+    ALLOW_DEMO_ACCOUNTS: 'true',
   });
   node.proc.stdout!.on('data', (d: Buffer) => node.appendOutput(d.toString()));
   let exited = false;

@@ -1,6 +1,7 @@
 // Account forms and wire shapes (spec §3, §5, §7). One schema per form, used by the form in the
 // browser and by the server route: the messages are the spec's, verbatim.
 import { z } from 'zod';
+import { textField } from './text.ts';
 import { ACCOUNT_STATUSES, BUYER_INDUSTRIES, COUNTRIES, KYC_STATUSES, ROLES, SIGNUP_ROLES } from './users.ts';
 
 export const MESSAGES = {
@@ -24,18 +25,16 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/;
 
-const trimmed = (max: number) => z.string().trim().max(max);
+const trimmed = (label: string, max: number) => textField(label).trim().max(max);
 /** Optional text field: empty input counts as absent. */
-const optionalText = (max: number) =>
-  z
-    .string()
+const optionalText = (label: string, max: number) =>
+  textField(label)
     .trim()
     .max(max)
     .optional()
     .transform((v) => (v ? v : undefined));
 
-const email = z
-  .string({ error: MESSAGES.emailRequired })
+const email = textField('Email', { error: MESSAGES.emailRequired })
   .trim()
   .min(1, MESSAGES.emailRequired)
   .max(254, MESSAGES.invalidEmail)
@@ -50,17 +49,16 @@ const newPassword = z
 export const signupSchema = z
   .object({
     role: z.enum(SIGNUP_ROLES, { error: MESSAGES.selectRole }),
-    username: z
-      .string({ error: MESSAGES.usernameFormat })
+    username: textField('Username', { error: MESSAGES.usernameFormat })
       .trim()
       .regex(USERNAME_PATTERN, MESSAGES.usernameFormat),
     email,
     password: newPassword,
     confirmPassword: newPassword,
-    firstName: optionalText(60),
-    lastName: optionalText(60),
-    companyName: optionalText(120),
-    registrationNumber: optionalText(60),
+    firstName: optionalText('First name', 60),
+    lastName: optionalText('Last name', 60),
+    companyName: optionalText('Company name', 120),
+    registrationNumber: optionalText('Registration number', 60),
     buyerIndustry: z
       .enum(BUYER_INDUSTRIES)
       .optional()
@@ -101,8 +99,8 @@ export type Signup = z.output<typeof signupSchema>;
  */
 export const signinSchema = z
   .object({
-    email: z.string().trim().max(254).optional(),
-    username: z.string().trim().max(254).optional(),
+    email: textField('Email').trim().max(254).optional(),
+    username: textField('Username').trim().max(254).optional(),
     password: z
       .string({ error: MESSAGES.passwordRequired })
       .min(1, MESSAGES.passwordRequired)
@@ -167,7 +165,7 @@ export type ResendVerificationResult = z.infer<typeof resendVerificationResultSc
 export const createAdminSchema = z.object({
   email,
   password: newPassword,
-  username: z.string().trim().regex(USERNAME_PATTERN, MESSAGES.usernameFormat).optional(),
+  username: textField('Username').trim().regex(USERNAME_PATTERN, MESSAGES.usernameFormat).optional(),
 });
 
 /** Social login providers (spec §2 dialog buttons). */
@@ -200,17 +198,16 @@ export const oauthStartQuerySchema = z.object({
 
 /** What a user may change on their own profile; email, role and statuses are not among them. */
 export const profileUpdateSchema = z.object({
-  firstName: trimmed(60).optional(),
-  lastName: trimmed(60).optional(),
-  phone: z
-    .string()
+  firstName: trimmed('First name', 60).optional(),
+  lastName: trimmed('Last name', 60).optional(),
+  phone: textField('Phone number')
     .trim()
     .max(30)
     .regex(/^[+0-9 ()-]*$/, 'Phone number may contain digits, spaces, +, -, ( and )')
     .optional(),
   country: z.enum(COUNTRIES).optional().or(z.literal('')),
-  companyName: trimmed(120).optional(),
-  registrationNumber: trimmed(60).optional(),
+  companyName: trimmed('Company name', 120).optional(),
+  registrationNumber: trimmed('Registration number', 60).optional(),
   buyerIndustry: z.enum(BUYER_INDUSTRIES).optional().or(z.literal('')),
 });
 

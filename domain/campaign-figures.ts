@@ -107,3 +107,30 @@ export function campaignStatusTimeline(
     done: i <= reached,
   }));
 }
+
+export interface FundingWindow {
+  openedAt: string;
+  closesAt: string;
+  /** How much of the funding window (created → deadline) has passed, 0–100; 100 once funding ended. */
+  elapsedPercent: number;
+  fundingState: FundingState;
+}
+
+/** The card's timeline (issue 10 item 9): from creation to the funding deadline, and where funding stands. */
+export function fundingWindow(
+  c: Pick<Campaign, 'createdAt' | 'deadline' | 'status' | 'raisedAmount' | 'targetAmount'>,
+  now: Date = new Date(),
+): FundingWindow {
+  const state = fundingState(c, now);
+  const opened = new Date(c.createdAt).getTime();
+  const closes = new Date(c.deadline).getTime();
+  const span = closes - opened;
+  const elapsed =
+    state !== 'open' ? 100 : span <= 0 ? 100 : Math.round(((now.getTime() - opened) / span) * 100);
+  return {
+    openedAt: c.createdAt,
+    closesAt: c.deadline,
+    elapsedPercent: Math.min(100, Math.max(0, elapsed)),
+    fundingState: state,
+  };
+}

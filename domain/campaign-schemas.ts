@@ -5,6 +5,7 @@ import { CAMPAIGN_LIMITS, endOfDeadlineDay } from './campaign-rules.ts';
 import { CAMPAIGN_PAGE_SIZE, CAMPAIGN_SORTS, CAMPAIGN_STATUSES, REGIONS, RISK_LEVELS } from './campaigns.ts';
 import { decimalField, NUMERIC_MAX } from './decimal-schema.ts';
 import { dec, MIN_INVESTMENT } from './money.ts';
+import { textField } from './text.ts';
 
 /** Decimal string as it leaves a numeric column. */
 const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
@@ -98,17 +99,14 @@ const deadlineField = z
   );
 
 const campaignFields = {
-  title: z
-    .string({ error: CAMPAIGN_MESSAGES.titleTooShort })
+  title: textField('Title', { error: CAMPAIGN_MESSAGES.titleTooShort })
     .trim()
     .min(CAMPAIGN_LIMITS.titleMin, CAMPAIGN_MESSAGES.titleTooShort)
     .max(CAMPAIGN_LIMITS.titleMax, CAMPAIGN_MESSAGES.titleTooLong),
-  description: z
-    .string({ error: CAMPAIGN_MESSAGES.descriptionTooLong })
+  description: textField('Description', { multiline: true, error: CAMPAIGN_MESSAGES.descriptionTooLong })
     .trim()
     .max(CAMPAIGN_LIMITS.descriptionMax, CAMPAIGN_MESSAGES.descriptionTooLong),
-  tradeRoute: z
-    .string({ error: CAMPAIGN_MESSAGES.tradeRouteRequired })
+  tradeRoute: textField('Trade route', { error: CAMPAIGN_MESSAGES.tradeRouteRequired })
     .trim()
     .min(1, CAMPAIGN_MESSAGES.tradeRouteRequired)
     .max(CAMPAIGN_LIMITS.tradeRouteMax, CAMPAIGN_MESSAGES.tradeRouteTooLong),
@@ -218,8 +216,7 @@ const statusList = z
 export const campaignListQuerySchema = z.object({
   traderId: z.string().uuid('traderId must be a user id').optional(),
   status: statusList.optional(),
-  q: z
-    .string()
+  q: textField('Search text')
     .trim()
     .max(100, 'Search text must be at most 100 characters')
     .optional()

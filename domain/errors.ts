@@ -5,6 +5,10 @@ export const ERRORS = {
   MALFORMED_JSON: { status: 400, message: 'Request body is not valid JSON' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Request body must be JSON' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Request body is too large' },
+  /** Node's own answers to requests it cannot parse (server/plugins/security.ts clientErrorHandler). */
+  MALFORMED_REQUEST: { status: 400, message: 'Malformed HTTP request' },
+  REQUEST_HEADERS_TOO_LARGE: { status: 431, message: 'Request headers are too large' },
+  REQUEST_TIMEOUT: { status: 408, message: 'Request timed out' },
   UNAUTHENTICATED: { status: 401, message: 'Please sign in to continue' },
   FORBIDDEN: { status: 403, message: 'You do not have permission to do that' },
   NOT_FOUND: { status: 404, message: 'Not found' },
@@ -61,6 +65,7 @@ export const ERRORS = {
     message: "You don't have access to the {role} role. Contact support to add additional roles.",
   },
   ADMIN_EMAIL_TAKEN: { status: 409, message: 'An account with the email {email} already exists.' },
+  ACCOUNT_NOT_FOUND: { status: 404, message: 'No account has the username or email {identifier}.' },
   ADMIN_USERNAME_TAKEN: { status: 409, message: 'The username {username} is taken. Choose another one.' },
 
   // Email ownership (DESIGN.md §3: verified before moving money or being linked to a social login)

@@ -68,11 +68,14 @@ export const paymentIntentCreatedSchema = z.object({
 export type PaymentIntentCreated = z.infer<typeof paymentIntentCreatedSchema>;
 
 /** `POST /api/investments` (spec §7): record the investment of a paid intent. */
+/** A provider's payment intent id: Stripe's `pi_…`, the sandbox's `pi_sb_…`. */
+export const paymentIntentIdField = z
+  .string({ error: 'paymentIntentId is required' })
+  .max(255, 'paymentIntentId is too long')
+  .regex(/^pi_[A-Za-z0-9_]+$/, 'paymentIntentId must be a payment intent id (pi_…)');
+
 export const recordInvestmentSchema = z.strictObject({
-  paymentIntentId: z
-    .string({ error: 'paymentIntentId is required' })
-    .min(1, 'paymentIntentId is required')
-    .max(255, 'paymentIntentId is too long'),
+  paymentIntentId: paymentIntentIdField,
   campaignId: uuid('campaignId'),
   investorId: uuid('investorId'),
 });

@@ -80,7 +80,13 @@ export function parseCardExpiry(text: string): { expMonth: number; expYear: numb
  * schema only bounds the shapes.
  */
 export const sandboxConfirmSchema = z.strictObject({
-  clientSecret: z.string().min(1).max(255),
+  clientSecret: z
+    .string()
+    .max(255)
+    .regex(
+      /^pi_[A-Za-z0-9_]+_secret_[A-Za-z0-9_-]+$/,
+      'clientSecret must be the client secret of the intent',
+    ),
   card: z.strictObject({
     number: z
       .string()

@@ -2,7 +2,7 @@
 // Other specs add campaigns to the same server while these run: each check names seeded campaigns
 // (or campaigns this spec made, found by a word nobody else uses), never the total count.
 import { expectNoSeriousAxeViolations, setThemeBeforeLoad } from './axe.ts';
-import { signUpVerifiedViaApi } from './accounts.ts';
+import { signUpVerifiedViaApi, toast } from './accounts.ts';
 import {
   campaignIdByTitle,
   cardTitles,
@@ -234,6 +234,34 @@ test.describe('browse /campaigns', () => {
     await expect(page.getByText(NO_CAMPAIGNS, { exact: true })).toHaveCount(0);
     await expect(page.getByRole('article').first()).toBeVisible();
   });
+
+  test('a fully funded card reads Fully Funded, is disabled, ignores clicks, and its timeline says so', async ({
+    page,
+  }) => {
+    await page.goto('/campaigns?q=Paradip');
+    // Load the sign-in dialog once, so a click that wrongly went through would show it at once.
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await expectCampaigns(page, [SEEDED.paradip.title]);
+    const card = campaignCard(page, SEEDED.paradip.title);
+    const button = card.getByRole('button', { name: 'Fully Funded' });
+    await expect(button).toBeVisible();
+    await expect(button).toBeDisabled();
+    await expect(card.getByRole('button', { name: 'Invest Now' })).toHaveCount(0);
+    await expect(card.getByRole('list', { name: `Timeline of ${SEEDED.paradip.title}` })).toContainText(
+      'Funding deadline',
+    );
+    await expect(card).toContainText('Funded · target reached');
+
+    await button.click({ force: true });
+    await button.dispatchEvent('click');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(toast(page)).toHaveCount(0);
+    await expect(page).toHaveURL('/campaigns?q=Paradip');
+  });
 });
 
 test.describe('campaign page /campaigns/:id', () => {
@@ -258,7 +286,7 @@ test.describe('campaign page /campaigns/:id', () => {
     await expect(fact('Expected ROI')).toHaveText('300.0%');
     await expect(fact('Estimated campaign profit')).toHaveText('$1,050,000'); // 250 t × 1,000 kg × $4.20
     await expect(fact('Minimum investment')).toHaveText('$1,000');
-    await expect(fact('Investors')).toHaveText('38');
+    await expect(fact('Investors')).toHaveText('7');
     await expect(fact('Remaining')).toHaveText(/^\$[\d,]+$/);
     await expect(fact('Funding deadline')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     await expect(main.getByText(/^\d+ days left$/)).toBeVisible();

@@ -2,6 +2,7 @@
 // the embedded one under DATA_DIR).
 //   seed           write the demo data into an empty database (refuses a database that holds users)
 //   create-admin   create an administrator account (admins cannot sign up)
+//   set-password   give an account a new password (ends its sessions)
 //   outbox         print the newest emails of the development outbox (used when SMTP_URL is unset)
 //   sweep          record paid payments nobody recorded, expire lapsed reservations, finish refunds
 //   verify-ledger  check every ledger invariant; exits 1 naming the first break
@@ -16,7 +17,7 @@ import { emailOutbox } from '../server/db/schema/index.ts';
 import { isDatabaseEmpty, seedDemoData } from '../server/db/seed/demo.ts';
 import { LEDGER_CHECKS, verifyLedger } from '../server/checks/ledger.ts';
 import { AppError } from '../server/errors.ts';
-import { createAdmin } from '../server/features/auth/accounts.ts';
+import { createAdmin, setPassword } from '../server/features/auth/accounts.ts';
 import { sweepPayments } from '../server/features/investments/service.ts';
 import { formatOutboxEmail } from '../server/mail.ts';
 import { choosePaymentProvider } from '../server/payments/choose.ts';
@@ -26,6 +27,7 @@ const USAGE = `Usage: npm run cli -- <command> [options]
 Commands:
   seed                                              write the demo users and campaigns into an empty database
   create-admin --email E --password P [--username U]  create an administrator (KYC approved)
+  set-password --user U --password P                give an account (username or email) a new password
   outbox [--limit N]                                print the newest development outbox emails (default 10)
   sweep                                             finish payments the browser left (also runs every minute in the server)
   verify-ledger                                     check every ledger invariant; exit code 1 names the first break`;
@@ -82,6 +84,31 @@ async function createAdminCommand(args: string[]) {
   });
   console.log(
     `Admin created: ${admin.email} (username ${admin.username}). Sign in at ${config.publicUrl} with this email and password.`,
+  );
+}
+
+async function setPasswordCommand(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: { user: { type: 'string' }, password: { type: 'string' } },
+    strict: true,
+  });
+  const usage = 'Usage: npm run cli -- set-password --user USERNAME_OR_EMAIL --password P';
+  if (!values.user) throw new CliError(`--user is required.\n\n${usage}`);
+  // The sign-up rule for new passwords.
+  const password = createAdminSchema.shape.password.safeParse(values.password);
+  if (!password.success) throw new CliError(`${password.error.issues[0]!.message} (--password).\n\n${usage}`);
+  const { user, endedSessions } = await withDatabase(loadConfig(), async (database) => {
+    try {
+      return await setPassword(database.db, values.user!, password.data);
+    } catch (error) {
+      if (error instanceof AppError) throw new CliError(error.message);
+      throw error;
+    }
+  });
+  console.log(
+    `New password set for ${user.username}${user.email ? ` (${user.email})` : ''}; ` +
+      `${endedSessions} session${endedSessions === 1 ? '' : 's'} ended.`,
   );
 }
 
@@ -180,6 +207,7 @@ async function main() {
   const [command, ...args] = process.argv.slice(2);
   if (command === 'seed') return seed();
   if (command === 'create-admin') return createAdminCommand(args);
+  if (command === 'set-password') return setPasswordCommand(args);
   if (command === 'outbox') return outboxCommand(args);
   if (command === 'sweep') return sweepCommand();
   if (command === 'verify-ledger') return verifyLedgerCommand();

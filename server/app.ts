@@ -3,15 +3,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import { stdSerializers } from 'pino';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ERRORS } from '../domain/errors.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/connect.ts';
 import oauthRoutes from './features/auth/oauth-routes.ts';
 import resetRoutes from './features/auth/reset-routes.ts';
 import authRoutes from './features/auth/routes.ts';
 import campaignRoutes from './features/campaigns/routes.ts';
+import { housekeeping, type Housekeeping, type HousekeepingOptions } from './features/auth/housekeeping.ts';
 import healthRoutes from './features/health/routes.ts';
 import investmentRoutes from './features/investments/routes.ts';
 import { loggableError } from './errors.ts';
@@ -23,7 +23,7 @@ import accessPlugin from './plugins/access.ts';
 import authPlugin from './plugins/auth.ts';
 import clientPlugin from './plugins/client.ts';
 import errorsPlugin from './plugins/errors.ts';
-import securityPlugin from './plugins/security.ts';
+import securityPlugin, { clientErrorHandler, frameworkErrorHandler } from './plugins/security.ts';
 
 /** The parts of the configuration that the HTTP application uses. */
 export type AppSettings = Pick<
@@ -66,6 +66,7 @@ declare module 'fastify' {
     payments: PaymentProvider;
     /** The time rules are judged at (reservations, deadlines); tests move it instead of sleeping. */
     clock: () => Date;
+    housekeeping: Housekeeping;
   }
 }
 
@@ -84,6 +85,8 @@ export interface AppDeps {
   /** Replaces the provider the settings choose (tests: a provider with its own clock). */
   payments?: PaymentProvider;
   clock?: () => Date;
+  /** The schedule that deletes expired sessions and the like (tests shorten it and move its clock). */
+  housekeeping?: Pick<HousekeepingOptions, 'intervalMs' | 'now'>;
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -107,11 +110,10 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: 100 * 1024,
     trustProxy: settings.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
-    // The router's own refusals (a malformed percent-encoding, a path parameter over 100 characters)
-    // answer like every other error, without Fastify's code or the path echoed back.
-    frameworkErrors: (error, _request, reply) => {
-      void (reply as FastifyReply).status(error.statusCode ?? 400).send({ error: ERRORS.VALIDATION.message });
-    },
+    // The router's own refusals (bad percent-encoding, a path parameter over 100 characters) too.
+    frameworkErrors: frameworkErrorHandler,
+    // Malformed HTTP gets our JSON error and the security headers too.
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -132,6 +134,10 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('mailer', mailer);
   // onClose hooks run last-added first: emails in flight are written before the database closes.
   app.addHook('onClose', () => mailer.close());
+  // Deleting expired rows runs while the app is up; a sweep in progress ends before anything closes.
+  app.decorate('housekeeping', housekeeping({ db: deps.database.db, log: app.log, ...deps.housekeeping }));
+  app.addHook('onReady', async () => app.housekeeping.start());
+  app.addHook('preClose', () => app.housekeeping.stop());
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);

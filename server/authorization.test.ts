@@ -71,6 +71,7 @@ const MATRIX: Record<RowKey, Cells> = {
   'POST /api/create-payment-intent':                [401,      403,      403,      403,      403,      200,      403,      401,      403],
   'POST /api/sandbox/payment-intents/:id/confirm':  [401,      404,      403,      403,      403,      200,      404,      401,      200],
   'POST /api/investments':                          [401,      403,      403,      403,      403,      201,      403,      401,      201],
+  'POST /api/payment-intents/:id/cancel':          [401,      404,      403,      403,      403,      200,      404,      401,      200],
   'GET /api/investments':                           [401,      403,      403,      403,      200,      200,      403,      401,      200],
   // Only with Stripe configured (run on a Stripe-mode app): Stripe's signature is the check.
   'POST /api/payments/stripe/webhook':              [200,      200,      200,      200,      200,      __,       __,       200,      200],

@@ -52,3 +52,29 @@ describe('social login providers and email', () => {
     );
   });
 });
+
+describe('demo data and demo accounts', () => {
+  it('SEED_DEMO=auto seeds an empty embedded database in development, never in production', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@localhost:5432/hb' }).seedDemo).toBe(false);
+  });
+
+  it('production refuses SEED_DEMO=true unless ALLOW_DEMO_ACCOUNTS=true says this is a public demo', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' })).toThrow(
+      'Invalid configuration: SEED_DEMO: true writes demo accounts whose password is published; in production set ALLOW_DEMO_ACCOUNTS=true as well (a public demo deployment)',
+    );
+    const demo = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', ALLOW_DEMO_ACCOUNTS: 'true' });
+    expect(demo).toMatchObject({ seedDemo: true, refuseDemoPasswords: false });
+  });
+
+  it('production refuses to run with a demo password in place unless ALLOW_DEMO_ACCOUNTS=true', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).refuseDemoPasswords).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_DEMO_ACCOUNTS: 'true' }).refuseDemoPasswords).toBe(
+      false,
+    );
+    expect(loadConfig({ NODE_ENV: 'development' }).refuseDemoPasswords).toBe(false);
+    expect(() => loadConfig({ ALLOW_DEMO_ACCOUNTS: 'yes' })).toThrow(/ALLOW_DEMO_ACCOUNTS/);
+  });
+});

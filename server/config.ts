@@ -13,8 +13,17 @@ const configSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Seed demo data into an empty database at start-up: `auto` does it for the embedded database only. */
+  /**
+   * Seed demo data into an empty database at start-up: `auto` does it for the embedded database
+   * outside production only.
+   */
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+  /**
+   * This production server is a public demo: its demo accounts may keep the password the README
+   * publishes. Without it, production refuses SEED_DEMO=true and refuses to start while a demo
+   * account has that password.
+   */
+  ALLOW_DEMO_ACCOUNTS: z.enum(['true', 'false']).default('false'),
   /** Public origin of the app, for links in emails and OAuth redirect URIs. */
   PUBLIC_URL: z.string().url().optional(),
   /** Trust X-Forwarded-* from a reverse proxy (needed for Secure cookies behind TLS termination). */
@@ -65,6 +74,8 @@ export interface Config {
   dataDir: string;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   seedDemo: boolean;
+  /** Refuse to start while a demo account has the published demo password (production). */
+  refuseDemoPasswords: boolean;
   /** Built React app served for every non-API path. */
   clientDir: string;
   publicUrl: string;
@@ -115,6 +126,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.NODE_ENV === 'production' && c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
     throw new Error('Invalid configuration: STRIPE_WEBHOOK_SECRET: required in production with Stripe');
   }
+  const production = c.NODE_ENV === 'production';
+  const allowDemoAccounts = c.ALLOW_DEMO_ACCOUNTS === 'true';
+  // Demo accounts share a password anyone can read in the README: a production server gets them only
+  // when it says, in a second variable, that it is a public demo.
+  if (production && c.SEED_DEMO === 'true' && !allowDemoAccounts) {
+    throw new Error(
+      'Invalid configuration: SEED_DEMO: true writes demo accounts whose password is published; in production set ALLOW_DEMO_ACCOUNTS=true as well (a public demo deployment)',
+    );
+  }
   const dataDir = path.resolve(c.DATA_DIR);
   return {
     env: c.NODE_ENV,
@@ -123,7 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: c.DATABASE_URL,
     dataDir,
     logLevel: c.LOG_LEVEL,
-    seedDemo: c.SEED_DEMO === 'true' || (c.SEED_DEMO === 'auto' && !c.DATABASE_URL),
+    seedDemo: c.SEED_DEMO === 'true' || (c.SEED_DEMO === 'auto' && !c.DATABASE_URL && !production),
+    refuseDemoPasswords: production && !allowDemoAccounts,
     clientDir: CLIENT_DIR,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     trustProxy: c.TRUST_PROXY === 'true',

@@ -4,7 +4,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { sweepPayments } from './features/investments/service.ts';
-import { scheduleJobs } from './jobs.ts';
+import { schedule } from './jobs.ts';
 
 const SHUTDOWN_DEADLINE_MS = 20_000;
 
@@ -23,20 +23,25 @@ async function main() {
     },
   });
   try {
-    await prepareDatabase(database, { seedDemo: config.seedDemo, log: app.log });
+    await prepareDatabase(database, {
+      seedDemo: config.seedDemo,
+      refuseDemoPasswords: config.refuseDemoPasswords,
+      log: app.log,
+    });
   } catch (error) {
     await app.close();
     throw error;
   }
 
-  scheduleJobs(app, [
-    {
-      // Paid intents nobody recorded, lapsed reservations, interrupted refunds (see sweepPayments).
-      name: 'sweep-payments',
-      everyMs: 60_000,
-      run: () => sweepPayments(app.db, app.payments, app.clock()),
-    },
-  ]);
+  // Paid intents nobody recorded, lapsed reservations, interrupted refunds (see sweepPayments).
+  const paymentsSweep = schedule({
+    name: 'payments sweep',
+    everyMs: 60_000,
+    log: app.log,
+    run: () => sweepPayments(app.db, app.payments, app.clock()),
+  });
+  app.addHook('onReady', async () => paymentsSweep.start());
+  app.addHook('preClose', () => paymentsSweep.stop());
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -53,14 +53,27 @@ export async function installChangeLog(db: Db): Promise<void> {
   }
 }
 
-/** The rows changed since the last call, in order (updates that left a row as it was are left out). */
+/**
+ * The rows changed since the last call, in order, as net changes: an update that left a row as it was,
+ * and a row inserted and deleted again in between, are left out.
+ */
 export async function takeChanges(db: Db): Promise<RowChange[]> {
   type Logged = { id: string | number; tbl: string; op: RowChange['op']; old: unknown; new: unknown };
   const changed = await rows<Logged>(db, sql.raw(`delete from ${LOG} returning id, tbl, op, old, new`));
-  return changed
+  const changes = changed
     .sort((a, b) => Number(a.id) - Number(b.id))
     .map((r): RowChange => ({ table: r.tbl, op: r.op, old: parseJson(r.old), new: parseJson(r.new) }))
     .filter((c) => c.op !== 'UPDATE' || JSON.stringify(c.old) !== JSON.stringify(c.new));
+  const key = (c: RowChange, row: RowChange['old']) => `${c.table} ${JSON.stringify(row)}`;
+  const deleted = new Set(changes.filter((c) => c.op === 'DELETE').map((c) => key(c, c.old)));
+  const transient = new Set(
+    changes.filter((c) => c.op === 'INSERT' && deleted.has(key(c, c.new))).map((c) => key(c, c.new)),
+  );
+  return changes.filter(
+    (c) =>
+      !(c.op === 'INSERT' && transient.has(key(c, c.new))) &&
+      !(c.op === 'DELETE' && transient.has(key(c, c.old))),
+  );
 }
 
 function parseJson(value: unknown): Record<string, unknown> | null {
@@ -81,6 +94,11 @@ const BOOKKEEPING: Bookkeeping[] = [
   {
     reason: 'rate limits count attempts, refused ones included (that is their purpose)',
     matches: (c) => c.table === 'rate_limit_events' && c.op === 'INSERT',
+  },
+  {
+    reason: "a proven password clears the address's failed sign-ins for the account (auth/service.ts signin)",
+    matches: (c) =>
+      c.table === 'rate_limit_events' && c.op === 'DELETE' && c.old?.bucket === 'signin-account-address',
   },
   {
     reason: "a declined card is noted on the sandbox's payment intent (as Stripe keeps last_payment_error)",

@@ -1,9 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { eq, ne, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, openTestDatabase, resetDatabase } from '../../test/app.ts';
 import type { Database, Db } from './connect.ts';
 import { prepareDatabase } from './prepare.ts';
 import { campaigns, users } from './schema/index.ts';
+import { DEMO_PASSWORD } from './seed/demo.ts';
+import { hashPassword } from '../features/auth/password.ts';
 
 async function counts(db: Db) {
   const [u] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
@@ -47,5 +49,39 @@ describe('prepareDatabase', () => {
     const database = await emptyDatabase();
     await prepareDatabase(database, { seedDemo: false });
     expect(await counts(database.db)).toEqual({ users: 0, campaigns: 0 });
+  });
+});
+
+describe('the demo password check (production)', () => {
+  it('refuses a database whose demo accounts still have the published demo password, naming them', async () => {
+    const database = await emptyDatabase();
+    await prepareDatabase(database, { seedDemo: true });
+    await expect(prepareDatabase(database, { seedDemo: false, refuseDemoPasswords: true })).rejects.toThrow(
+      'Refusing to start: the demo accounts investor, trader, buyer, admin, aisha.khan, tom.becker, marie.dubois, kenji.sato, lucas.silva, emma.wilson, rahul.iyer, sophie.martin still have the demo password published in the README',
+    );
+  });
+
+  it('starts once every demo account has another password (or none is there)', async () => {
+    const database = await emptyDatabase();
+    await prepareDatabase(database, { seedDemo: false, refuseDemoPasswords: true });
+    await prepareDatabase(database, { seedDemo: true });
+    await database.db
+      .update(users)
+      .set({ password: await hashPassword('Operator-chosen-passphrase-1') })
+      .where(ne(users.username, 'admin'));
+    await expect(prepareDatabase(database, { seedDemo: false, refuseDemoPasswords: true })).rejects.toThrow(
+      /the demo account admin still has the demo password/,
+    );
+    await database.db
+      .update(users)
+      .set({ password: await hashPassword('Operator-chosen-passphrase-2') })
+      .where(eq(users.username, 'admin'));
+    await prepareDatabase(database, { seedDemo: false, refuseDemoPasswords: true });
+  });
+
+  it('an account that is not a demo account may use any password', async () => {
+    const database = await emptyDatabase();
+    await createUser(database.db, { username: 'someone', password: await hashPassword(DEMO_PASSWORD) });
+    await prepareDatabase(database, { seedDemo: false, refuseDemoPasswords: true });
   });
 });

@@ -108,43 +108,47 @@ export class SandboxProvider implements PaymentProvider {
     input: SandboxConfirm,
     payer: { investorId: string },
   ): Promise<{ result: SandboxConfirmResult; intent: ProviderIntent }> {
+    const secretHash = hash(input.clientSecret).toString('hex');
+    const failure = cardFailure(input.card, this.clock());
+    if (!failure) {
+      // The usual case in one statement: the right secret, its own investor, not paid yet. Only the
+      // first of racing confirmations moves the intent to succeeded: one charge.
+      const [charged] = await this.db
+        .update(sandboxPaymentIntents)
+        .set({ status: 'succeeded', lastError: null, succeededAt: this.clock() })
+        .where(
+          and(
+            eq(sandboxPaymentIntents.id, id),
+            eq(sandboxPaymentIntents.status, 'requires_payment_method'),
+            eq(sandboxPaymentIntents.clientSecretHash, secretHash),
+            sql`${sandboxPaymentIntents.metadata}->>'investorId' = ${payer.investorId}`,
+          ),
+        )
+        .returning();
+      if (charged) return paid(charged);
+    }
     const [row] = await this.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id));
     // A wrong secret or someone else's intent reveals nothing: the same 404 as an unknown one.
-    const given = hash(input.clientSecret);
     if (
       !row ||
-      !timingSafeEqual(given, Buffer.from(row.clientSecretHash, 'hex')) ||
+      !timingSafeEqual(Buffer.from(secretHash, 'hex'), Buffer.from(row.clientSecretHash, 'hex')) ||
       row.metadata.investorId !== payer.investorId
     )
       throw new AppError('PAYMENT_NOT_FOUND');
-    const paid = (r: Row) => ({
-      result: { id: r.id, status: 'succeeded' as const, amount: r.amount },
-      intent: toIntent(r),
-    });
     if (row.status === 'succeeded') return paid(row);
-    if (row.status === 'canceled') throw new AppError('PAYMENT_EXPIRED');
-
-    const failure = cardFailure(input.card, this.clock());
-    if (failure) {
-      await this.db
-        .update(sandboxPaymentIntents)
-        .set({ lastError: failure })
-        .where(
-          and(eq(sandboxPaymentIntents.id, id), eq(sandboxPaymentIntents.status, 'requires_payment_method')),
-        );
-      throw new AppError(failure);
-    }
-    // One charge however many confirmations race: only the first moves the intent to succeeded.
-    const [charged] = await this.db
+    if (row.status === 'canceled' || !failure) throw new AppError('PAYMENT_EXPIRED');
+    // A refused card leaves the intent payable with another one.
+    await this.db
       .update(sandboxPaymentIntents)
-      .set({ status: 'succeeded', lastError: null, succeededAt: this.clock() })
+      .set({ lastError: failure })
       .where(
         and(eq(sandboxPaymentIntents.id, id), eq(sandboxPaymentIntents.status, 'requires_payment_method')),
-      )
-      .returning();
-    if (charged) return paid(charged);
-    const [now] = await this.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id));
-    if (now?.status === 'succeeded') return paid(now);
-    throw new AppError('PAYMENT_EXPIRED');
+      );
+    throw new AppError(failure);
   }
+}
+
+/** The contract's answer to a paid intent, and the intent as the provider now holds it. */
+function paid(row: Row): { result: SandboxConfirmResult; intent: ProviderIntent } {
+  return { result: { id: row.id, status: 'succeeded', amount: row.amount }, intent: toIntent(row) };
 }

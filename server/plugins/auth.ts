@@ -8,7 +8,12 @@ import fp from 'fastify-plugin';
 import type { Role } from '../../domain/users.ts';
 import { AppError } from '../errors.ts';
 import { guard } from './access.ts';
-import { SESSION_COOKIE, userForSession, type NewSession, type UserRow } from '../features/auth/sessions.ts';
+import {
+  sessionCookieFor,
+  userForSession,
+  type NewSession,
+  type UserRow,
+} from '../features/auth/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,7 +36,8 @@ interface RoleGuardOptions {
   message?: string;
 }
 
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** RFC 9110's safe methods; every other method (POST, PATCH, DELETE, WebDAV's …) counts as a write. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** A browser write from another site. Clients that send neither header (curl, servers) are not browsers. */
 function isCrossSite(request: FastifyRequest): boolean {
@@ -51,13 +57,25 @@ export default fp(async function auth(app: FastifyInstance) {
   await app.register(cookie, { secret: app.settings.cookieSecret });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
+  // __Host-hb_session, always Secure, when browsers reach us over HTTPS (even if the hop from the
+  // proxy is plain HTTP); hb_session in development.
+  const sessionCookie = sessionCookieFor(app.settings.publicUrl);
+  const cookieOptions = (reply: FastifyReply) => ({
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: sessionCookie.secure || reply.request.protocol === 'https',
+  });
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    if (UNSAFE_METHODS.has(request.method) && isCrossSite(request)) {
+    // Every write is judged, whatever its path: the router decodes and normalises paths (/%61pi/… is
+    // /api/…), so a check on the raw URL could be walked around. No page of ours takes a write.
+    if (!SAFE_METHODS.has(request.method) && isCrossSite(request)) {
       throw new AppError('FORBIDDEN', 'Cross-site request refused');
     }
-    const token = request.cookies[SESSION_COOKIE];
+    // The route the router chose (its pattern), not the raw URL: sessions on every spelling of /api.
+    if (!request.routeOptions.url?.startsWith('/api/')) return;
+    const token = request.cookies[sessionCookie.name];
     if (!token || token.length > 100) return;
     request.user = await userForSession(app.db, token);
     request.sessionToken = request.user ? token : null;
@@ -78,22 +96,23 @@ export default fp(async function auth(app: FastifyInstance) {
     });
   });
 
+  // API answers are never stored by a browser or a proxy when they depend on who asks (a signed-in
+  // request), nor by default: a route that wants its public answer cached says so itself.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const isApi = request.routeOptions.url?.startsWith('/api/') || request.url.startsWith('/api/');
+    if (isApi && (request.user || !reply.getHeader('cache-control')))
+      reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
+
   app.decorate('setSessionCookie', (reply: FastifyReply, session: NewSession) => {
-    reply.setCookie(SESSION_COOKIE, session.token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: reply.request.protocol === 'https',
+    reply.setCookie(sessionCookie.name, session.token, {
+      ...cookieOptions(reply),
       // Remember me: a dated cookie; otherwise it ends with the browser session.
       ...(session.persistent ? { expires: session.expiresAt } : {}),
     });
   });
   app.decorate('clearSessionCookie', (reply: FastifyReply) => {
-    reply.clearCookie(SESSION_COOKIE, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: reply.request.protocol === 'https',
-    });
+    reply.clearCookie(sessionCookie.name, cookieOptions(reply));
   });
 });

@@ -1,5 +1,6 @@
 // Refusals made by the router itself, before any route runs (found by the fuzzer): they answer like
-// every other error, `{ "error": … }`, without Fastify's internal codes or the path echoed back.
+// every other error, `{ "error": … }`, without Fastify's internal codes or the path echoed back, and
+// with the security headers of every other answer.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { buildTestApp } from '../../test/app.ts';
@@ -19,5 +20,10 @@ describe("the router's own refusals", () => {
     expect(res.statusCode).toBe(status);
     expect(res.json()).toEqual({ error: 'Invalid request' });
     expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': expect.stringContaining("frame-ancestors 'none'"),
+      'cache-control': 'no-store',
+    });
   });
 });

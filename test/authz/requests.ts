@@ -264,6 +264,10 @@ export const ROUTE_REQUESTS = rows({
     },
     happened: (res) => expect(res.json()).toMatchObject({ status: 'confirmed', amount: '1000.00' }),
   })),
+  'POST /api/payment-intents/:id/cancel': investorOwns((ctx) => ({
+    url: `/api/payment-intents/${ctx.investing!.intent.id}/cancel`,
+    happened: (res) => expect(res.json<{ status: string }>().status).not.toBe('pending'),
+  })),
   'GET /api/investments': investorOwns((ctx) => ({
     url: `/api/investments?investorId=${ctx.owner.user.id}`,
     happened: (res) => expect(Array.isArray(res.json())).toBe(true),

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
 import { currentToast, subscribeToasts } from '@/components/ui/toast-store.ts';
 import { AuthProvider } from '@/features/auth/auth-context.tsx';
+import { InvestmentProvider } from '@/features/investments/investment-context.tsx';
 import { queryClient } from '@/lib/query-client.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { AppRoutes } from './routes.tsx';
@@ -36,11 +37,13 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         <AuthProvider>
-          <ScrollToTop />
-          <AppLayout>
-            <AppRoutes />
-          </AppLayout>
-          <LazyToaster />
+          <InvestmentProvider>
+            <ScrollToTop />
+            <AppLayout>
+              <AppRoutes />
+            </AppLayout>
+            <LazyToaster />
+          </InvestmentProvider>
         </AuthProvider>
       </ThemeProvider>
     </QueryClientProvider>

@@ -19,4 +19,5 @@ export const queryClient = new QueryClient({
 export const CACHE_TIME = {
   campaignList: 5 * 60_000,
   campaign: 2 * 60_000,
+  investments: 5 * 60_000,
 } as const;

@@ -1,11 +1,11 @@
 // Demo data for trying HydroBridge: one pre-verified user per role and campaigns that reproduce the
 // spec's samples (250 t, 150 t and 300 t, India → Europe, buy ≈ $1.40 / sell ≈ $5.60 per kg).
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import { costBreakdown } from '../../../domain/breakdown.ts';
 import { assessRiskLevel, destinationRegion } from '../../../domain/campaign-rules.ts';
 import Big from 'big.js';
 import { dec, estimatedCampaignProfit, toFixed } from '../../../domain/money.ts';
-import { hashPassword } from '../../features/auth/password.ts';
+import { hashPassword, verifyPassword } from '../../features/auth/password.ts';
 import type { Db } from '../connect.ts';
 import { inTransaction, type Tx } from '../transaction.ts';
 import { SANDBOX_SUCCESS_CARD } from '../../../domain/payments.ts';
@@ -177,6 +177,46 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
+/**
+ * Usernames of the demo accounts (matched by username or email) whose password is still DEMO_PASSWORD,
+ * in demoLogins() order. Seeded accounts share one hash, so this costs one verification per distinct hash.
+ */
+export async function demoAccountsWithDemoPassword(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ username: users.username, email: users.email, password: users.password })
+    .from(users)
+    .where(
+      or(
+        inArray(
+          users.username,
+          demoLogins().map((u) => u.username),
+        ),
+        inArray(
+          users.email,
+          demoLogins().map((u) => u.email),
+        ),
+      ),
+    );
+  const verdicts = new Map<string, Promise<boolean>>();
+  const exposed = await Promise.all(
+    rows.map(async (row) => {
+      if (!verdicts.has(row.password))
+        verdicts.set(row.password, verifyPassword(row.password, DEMO_PASSWORD));
+      return (await verdicts.get(row.password)) ? row.username : null;
+    }),
+  );
+  const order = (name: string) => demoLogins().findIndex((u) => u.username === name);
+  return exposed.filter((name): name is string => name !== null).sort((a, b) => order(a) - order(b));
+}
+
+const demoEmail = (username: string) => `${username}@hydrobridge.example`;
+
+/** Every demo login: one user per role and the demo backers, all with DEMO_PASSWORD. */
+const demoLogins = () => [
+  ...DEMO_USERS.map(({ username, email }) => ({ username, email })),
+  ...DEMO_BACKERS.map(([username]) => ({ username, email: demoEmail(username) })),
+];
+
 /** Demo backers: investors whose investments make up the campaigns' raised amounts. */
 const DEMO_BACKERS = [
   ['aisha.khan', 'Aisha', 'Khan', 'GB'],
@@ -209,7 +249,7 @@ async function seedInto(db: Tx, password: string, now: Date): Promise<void> {
         ...DEMO_USERS.map((u) => ({ ...u })),
         ...DEMO_BACKERS.map(([username, firstName, lastName, country]) => ({
           username,
-          email: `${username}@hydrobridge.example`,
+          email: demoEmail(username),
           role: 'investor' as const,
           firstName,
           lastName,

@@ -1,15 +1,16 @@
 // Accounts created without the sign-up form: admins (the `create-admin` CLI command; admins cannot
 // sign up) and first social logins. Both get a username derived from the email when none is given.
+// And the operator's `set-password` command.
 import { randomBytes, randomInt } from 'node:crypto';
-import { inArray, or, sql } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { createAdminSchema } from '../../../domain/auth.ts';
 import type { SignupRole } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
-import { users } from '../../db/schema/index.ts';
+import { passwordResetTokens, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { hashPassword } from './password.ts';
-import type { UserRow } from './sessions.ts';
+import { deleteUserSessions, type UserRow } from './sessions.ts';
 
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } };
@@ -127,4 +128,28 @@ export async function createSocialUser(db: Db, input: SocialSignup): Promise<Use
     }
   }
   throw new Error('Could not find a free username');
+}
+
+/**
+ * Operator command `set-password`: a new password for the account with this username or email (e.g.
+ * a demo account a production server refuses to start with). Its sessions and reset links end with
+ * the old password.
+ */
+export async function setPassword(
+  db: Db,
+  identifier: string,
+  password: string,
+): Promise<{ user: UserRow; endedSessions: number }> {
+  const name = identifier.trim().toLowerCase();
+  const hash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ password: hash, updatedAt: new Date() })
+      .where(or(sql`lower(${users.username}) = ${name}`, sql`lower(${users.email}) = ${name}`))
+      .returning();
+    if (!user) throw AppError.of('ACCOUNT_NOT_FOUND', { identifier });
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    return { user, endedSessions: await deleteUserSessions(tx, user.id) };
+  });
 }

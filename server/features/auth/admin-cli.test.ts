@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { testBackend } from '../../../test/app.ts';
 import { buildApp } from '../../app.ts';
 import { openDatabase, type Database } from '../../db/connect.ts';
-import { emailOutbox, users } from '../../db/schema/index.ts';
+import { emailOutbox, passwordResetTokens, sessions, users } from '../../db/schema/index.ts';
 import { verifyPassword } from './password.ts';
+import { createSession, hashToken, newToken } from './sessions.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const PASSWORD = 'Operator-passphrase-1';
@@ -201,4 +202,52 @@ describe('npm run cli -- outbox', () => {
       }
     },
   );
+});
+
+describe('npm run cli -- set-password', () => {
+  it(
+    'gives an account (by username or email) a new password; its sessions and reset links end',
+    { timeout: SLOW },
+    async () => {
+      const NEW = 'Operator-chosen-passphrase-2';
+      const before = await withDb(async (database) => {
+        const [chief] = await database.db.select().from(users).where(eq(users.username, 'chief'));
+        await createSession(database.db, chief!.id, { persistent: true });
+        await database.db.insert(passwordResetTokens).values({
+          tokenHash: hashToken(newToken()),
+          userId: chief!.id,
+          expiresAt: new Date(Date.now() + 3_600_000),
+        });
+        return chief!;
+      });
+
+      const run = await cli('set-password', '--user', 'CHIEF', '--password', NEW);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      // The session made here, and the one the create-admin test's sign-in left.
+      expect(run.stdout).toContain('New password set for chief (chief@hydrobridge.test); 2 sessions ended.');
+      expect(run.stdout).not.toContain(NEW);
+
+      await withDb(async (database) => {
+        const [chief] = await database.db.select().from(users).where(eq(users.id, before.id));
+        expect(await verifyPassword(chief!.password, NEW)).toBe(true);
+        expect(await database.db.select().from(sessions).where(eq(sessions.userId, before.id))).toEqual([]);
+        expect(
+          await database.db
+            .select()
+            .from(passwordResetTokens)
+            .where(eq(passwordResetTokens.userId, before.id)),
+        ).toEqual([]);
+      });
+    },
+  );
+
+  it('refuses an unknown account or a weak password, exit code 1', { timeout: SLOW }, async () => {
+    const unknown = await cli('set-password', '--user', 'nobody', '--password', PASSWORD);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No account has the username or email nobody.');
+    const weak = await cli('set-password', '--user', 'chief', '--password', 'short7!');
+    expect(weak.code).toBe(1);
+    expect(weak.stderr).toContain('Password must be at least 8 characters');
+  });
 });

@@ -23,7 +23,8 @@ import { accountMailContext } from './account-emails.ts';
 import { sendVerificationEmail } from './email-verification.ts';
 import { LIMITS } from './rate-limit.ts';
 
-const PUBLIC_URL = 'https://hydrobridge.test';
+// Plain http: the session cookie keeps its development name (hb_session), which the test kit reads.
+const PUBLIC_URL = 'http://hydrobridge.test';
 const HOUR_MS = 3_600_000;
 const LINK_INVALID = { error: errorMessage('EMAIL_VERIFICATION_LINK_INVALID') };
 

@@ -9,9 +9,11 @@ import { linkToken, outboxMail } from '../../../test/auth.ts';
 import { buildAppWithSettings, freePort, startSmtpReceiver, waitUntil } from '../../../test/auth-services.ts';
 import type { App } from '../../app.ts';
 import { emailOutbox, passwordResetTokens } from '../../db/schema/index.ts';
-import { SESSION_COOKIE } from './sessions.ts';
+import { sessionCookieFor } from './sessions.ts';
 
 const PUBLIC_URL = 'https://hydrobridge.test';
+/** __Host-hb_session: PUBLIC_URL is https. */
+const SESSION_COOKIE = sessionCookieFor(PUBLIC_URL).name;
 const NEW_PASSWORD = 'A-brand-new-passphrase-7';
 const SAME_ANSWER = { success: true };
 const INVALID_LINK = {

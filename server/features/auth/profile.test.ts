@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../domain/auth.ts';
-import { AuthClient } from '../../../test/auth.ts';
+import { AuthClient, sessionCookie } from '../../../test/auth.ts';
 import { buildTestApp, createUser, TEST_PASSWORD } from '../../../test/app.ts';
 import type { App } from '../../app.ts';
 import { users } from '../../db/schema/index.ts';
@@ -213,7 +213,7 @@ describe('changing one’s password', () => {
     expect((await rowOf(user.id)).password).toBe(before.password);
   });
 
-  it('success: ends every other session, keeps this one; the new password signs in, the old one no longer', async () => {
+  it('success: ends every other session, moves this one to a new token; the new password signs in, the old one no longer', async () => {
     const { user, token } = await signedIn();
     const [laptop, phone] = [await api.session(user.id, true), await api.session(user.id)];
     const bystander = await signedIn();
@@ -226,7 +226,8 @@ describe('changing one’s password', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ endedSessions: 2 });
 
-    expect(await api.meStatus(token)).toBe(200);
+    expect(await api.meStatus(sessionCookie(res)!.value)).toBe(200);
+    expect(await api.meStatus(token)).toBe(401);
     expect(await api.meStatus(laptop)).toBe(401);
     expect(await api.meStatus(phone)).toBe(401);
     expect(await api.meStatus(bystander.token)).toBe(200);

@@ -1,5 +1,6 @@
 // Sliding-window limits counted from the database, so every server instance sees the same counts.
-import { and, count, eq, gt, lt, min } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, min } from 'drizzle-orm';
+import ipaddr from 'ipaddr.js';
 import type { Db } from '../../db/connect.ts';
 import { rateLimitEvents } from '../../db/schema/index.ts';
 import { RateLimitedError } from '../../errors.ts';
@@ -13,12 +14,31 @@ export interface Limit {
 
 const MINUTE = 60_000;
 
+const ACCOUNT_LOCKED =
+  'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.';
+
+// Sign-in failures count per account *and address*, with a ten times higher ceiling per account
+// (docs/security.md): a guesser locks out their own address, not the owner,
+// and a botnet still gets at most 100 guesses per account per window (NIST SP 800-63B §5.2.2).
 export const LIMITS = {
-  signinPerAccount: {
-    bucket: 'signin-account',
+  signinPerAccountAddress: {
+    bucket: 'signin-account-address',
     max: 10,
     windowMs: 15 * MINUTE,
-    message: 'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.',
+    message: ACCOUNT_LOCKED,
+  },
+  signinPerAccount: {
+    bucket: 'signin-account',
+    max: 100,
+    windowMs: 15 * MINUTE,
+    message: ACCOUNT_LOCKED,
+  },
+  /** Wrong current passwords per account: a stolen session must not become a password oracle. */
+  changePasswordPerUser: {
+    bucket: 'change-password-user',
+    max: 5,
+    windowMs: 15 * MINUTE,
+    message: 'Too many password change attempts. Please wait 15 minutes and try again.',
   },
   signinPerIp: {
     bucket: 'signin-ip',
@@ -52,8 +72,70 @@ export const LIMITS = {
   },
 } satisfies Record<string, Limit>;
 
+/**
+ * The rate-limit key of a client address: an IPv6 client is its /64 (one subscriber's network, whose
+ * 2^64 addresses would otherwise each get their own count); IPv4, and IPv4 mapped into IPv6, as is.
+ */
+export function addressKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  return `${ipaddr.IPv6.networkAddressFromCIDR(`${address.toString()}/64`).toString()}/64`;
+}
+
+/** An attempt counted by `claimAttempts`, until it is withdrawn. */
+export interface Attempt {
+  /** Un-counts the attempt: it turned out not to be a failure (e.g. the right password). */
+  withdraw(): Promise<void>;
+}
+
+/**
+ * Counts one attempt against each limit before the attempt runs, or throws 429 (with Retry-After).
+ * Check and count are one step that concurrent requests cannot race past: the attempt is recorded
+ * first, then the window is counted including it, so of k concurrent attempts the k-th to be recorded
+ * sees at least k, on PGlite as on PostgreSQL (each statement commits on its own: a count sees every
+ * record written before it). A refused attempt is withdrawn at once, so hammering a closed door does
+ * not keep it closed. Limits are claimed in order and each only after the previous passed: list the
+ * narrow ones first (an address), so refused floods never reach a shared count (an account).
+ */
+export async function claimAttempts(
+  db: Db,
+  claims: ReadonlyArray<readonly [Limit, string]>,
+  now = new Date(),
+): Promise<Attempt> {
+  const ids: string[] = [];
+  const withdraw = async () => {
+    if (ids.length) await db.delete(rateLimitEvents).where(inArray(rateLimitEvents.id, ids.splice(0)));
+  };
+  for (const [limit, key] of claims) {
+    const [event] = await db
+      .insert(rateLimitEvents)
+      .values({ bucket: limit.bucket, key, createdAt: now })
+      .returning({ id: rateLimitEvents.id });
+    ids.push(event!.id);
+    const counted = await countInWindow(db, limit, key, now);
+    if (counted.n > limit.max) {
+      await withdraw();
+      throw limitReached(limit, counted.oldest, now);
+    }
+  }
+  return { withdraw };
+}
+
+/** 429 with the seconds until the oldest counted event leaves the window. */
+function limitReached(limit: Limit, oldest: Date, now: Date): RateLimitedError {
+  const freeAt = oldest.getTime() + limit.windowMs;
+  return new RateLimitedError(limit.message, Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));
+}
+
 /** Throws 429 (with Retry-After) when `key` already used up `limit` in the window. */
 export async function assertUnderLimit(db: Db, limit: Limit, key: string, now = new Date()): Promise<void> {
+  const counted = await countInWindow(db, limit, key, now);
+  if (counted.n >= limit.max) throw limitReached(limit, counted.oldest, now);
+}
+
+/** Events of `key` in the window ending at `now`, and when the oldest of them happened. */
+async function countInWindow(db: Db, limit: Limit, key: string, now: Date) {
   const since = new Date(now.getTime() - limit.windowMs);
   const [row] = await db
     .select({ n: count(), oldest: min(rateLimitEvents.createdAt) })
@@ -65,11 +147,7 @@ export async function assertUnderLimit(db: Db, limit: Limit, key: string, now = 
         gt(rateLimitEvents.createdAt, since),
       ),
     );
-  if (row && row.n >= limit.max) {
-    // Free again when the oldest counted event leaves the window.
-    const freeAt = (row.oldest ?? now).getTime() + limit.windowMs;
-    throw new RateLimitedError(limit.message, Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));
-  }
+  return { n: row?.n ?? 0, oldest: row?.oldest ?? now };
 }
 
 export async function recordEvent(db: Db, limit: Limit, key: string): Promise<void> {
@@ -82,9 +160,12 @@ export async function clearEvents(db: Db, limit: Limit, key: string): Promise<vo
     .where(and(eq(rateLimitEvents.bucket, limit.bucket), eq(rateLimitEvents.key, key)));
 }
 
-/** Housekeeping: events older than the longest window no longer count. */
-export async function pruneEvents(db: Db, now = new Date()): Promise<void> {
-  await db
+/** Housekeeping: deletes the events older than the longest window (they no longer count). */
+export async function pruneEvents(db: Db, now = new Date()): Promise<number> {
+  const longest = Math.max(...Object.values(LIMITS).map((l: Limit) => l.windowMs));
+  const deleted = await db
     .delete(rateLimitEvents)
-    .where(lt(rateLimitEvents.createdAt, new Date(now.getTime() - 60 * MINUTE)));
+    .where(lt(rateLimitEvents.createdAt, new Date(now.getTime() - longest)))
+    .returning({ id: rateLimitEvents.id });
+  return deleted.length;
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { noBodySchema } from '../../../domain/api.ts';
 import {
   changePasswordSchema,
   profileUpdateSchema,
@@ -23,8 +24,6 @@ const clientInfo = (request: FastifyRequest) => ({
 });
 const okSchema = z.object({ success: z.literal(true) });
 const endedSchema = z.object({ endedSessions: z.number().int().nonnegative() });
-/** A call that takes no input: no body (Fastify reads it as null), or an empty JSON object. */
-const noBody = z.strictObject({}).nullish();
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // The app's start-up check: 200 either way, so a signed-out visitor costs no failed request.
@@ -88,7 +87,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/verify-email/resend',
     {
       preHandler: app.requireUser,
-      schema: { body: noBody, response: { 200: resendVerificationResultSchema } },
+      schema: { body: noBodySchema, response: { 200: resendVerificationResultSchema } },
     },
     async (request) => resendVerificationEmail(accountMailContext(app, request.log), request.user!),
   );
@@ -96,7 +95,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Open to everyone: signing out twice, or with an expired session, still clears the cookie.
   app.post(
     '/api/auth/logout',
-    { config: { access: 'public' }, schema: { body: noBody, response: { 200: okSchema } } },
+    { config: { access: 'public' }, schema: { body: noBodySchema, response: { 200: okSchema } } },
     async (request, reply) => {
       if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
       app.clearSessionCookie(reply);
@@ -125,12 +124,19 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/change-password',
     { preHandler: app.requireUser, schema: { body: changePasswordSchema, response: { 200: endedSchema } } },
-    async (request) => changePassword(app.db, request.user!, request.body, request.sessionToken!),
+    async (request, reply) => {
+      const { session, endedSessions } = await changePassword(app.db, request.user!, request.body, {
+        token: request.sessionToken!,
+        userAgent: request.headers['user-agent'],
+      });
+      app.setSessionCookie(reply, session);
+      return { endedSessions };
+    },
   );
 
   app.post(
     '/api/auth/sessions/revoke-others',
-    { preHandler: app.requireUser, schema: { body: noBody, response: { 200: endedSchema } } },
+    { preHandler: app.requireUser, schema: { body: noBodySchema, response: { 200: endedSchema } } },
     async (request) => ({
       endedSessions: await deleteUserSessions(app.db, request.user!.id, request.sessionToken!),
     }),

@@ -11,13 +11,20 @@ import {
 } from '../../../domain/auth.ts';
 import type { Role } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
-import { users } from '../../db/schema/index.ts';
+import { passwordResetTokens, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { AccountMailContext } from './account-emails.ts';
 import { sendVerificationEmail } from './email-verification.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { assertUnderLimit, clearEvents, LIMITS, recordEvent } from './rate-limit.ts';
-import { createSession, deleteUserSessions, type NewSession, type UserRow } from './sessions.ts';
+import {
+  addressKey,
+  assertUnderLimit,
+  claimAttempts,
+  clearEvents,
+  LIMITS,
+  recordEvent,
+} from './rate-limit.ts';
+import { createSession, rotateSessions, type NewSession, type UserRow } from './sessions.ts';
 
 export function toPublicUser(u: UserRow): PublicUser {
   return {
@@ -125,7 +132,6 @@ export async function signin(
   input: z.output<typeof signinSchema>,
   client: ClientInfo,
 ): Promise<{ user: PublicUser; session: NewSession }> {
-  await assertUnderLimit(db, LIMITS.signinPerIp, client.ip);
   const [row] = await db
     .select()
     .from(users)
@@ -135,23 +141,29 @@ export async function signin(
         : sql`lower(${users.username}) = ${input.identifier}`,
     );
   // Failures count per account, whether its email or its username was typed (an unknown name is
-  // counted under that name): alternating the two must not double an attacker's guesses.
+  // counted under that name): alternating the two must not double an attacker's guesses. Each attempt
+  // is counted before the password is checked, so concurrent guesses cannot slip past the limits.
   const accountKey = row ? `user:${row.id}` : `name:${input.identifier}`;
-  await assertUnderLimit(db, LIMITS.signinPerAccount, accountKey);
+  const address = addressKey(client.ip);
+  const pairKey = `${accountKey} ${address}`;
+  const attempt = await claimAttempts(db, [
+    [LIMITS.signinPerIp, address],
+    [LIMITS.signinPerAccountAddress, pairKey],
+    [LIMITS.signinPerAccount, accountKey],
+  ]);
   const valid = row
     ? await verifyPassword(row.password, input.password)
     : await verifyPassword(await (dummyHash ??= hashPassword('not-a-real-password')), input.password);
-  if (!row || !valid) {
-    await recordEvent(db, LIMITS.signinPerIp, client.ip);
-    await recordEvent(db, LIMITS.signinPerAccount, accountKey);
-    throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
-  }
+  // A wrong password leaves the attempt counted: it is a failure.
+  if (!row || !valid) throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
+  // The right password is no failure, and clears this address's failures for the account (typos).
+  await attempt.withdraw();
+  await clearEvents(db, LIMITS.signinPerAccountAddress, pairKey);
   // Past this point the caller proved the password, so the reasons below reveal nothing.
   if (row.accountStatus !== 'active') throw AppError.of('ACCOUNT_SUSPENDED');
   if (input.selectedRole && row.role !== 'admin' && input.selectedRole !== row.role) {
     throw AppError.of('ROLE_ACCESS_DENIED', { role: input.selectedRole });
   }
-  await clearEvents(db, LIMITS.signinPerAccount, accountKey);
   // A session only while the password just checked is still the account's. A social login that
   // clears the password of an unverified account (social.ts) updates the same row, so a sign-in
   // racing it either commits first (and its session is ended there) or finds the password gone.
@@ -178,22 +190,30 @@ export function switchRole(user: UserRow, newRole: Role): PublicUser {
   return toPublicUser(user);
 }
 
+/**
+ * Sets a new password for a user who proved the current one. The session is rotated (the caller gets
+ * a new token, every other session ends) and reset links issued before are withdrawn, all in one
+ * transaction: whatever leaked before the change is worth nothing after it.
+ */
 export async function changePassword(
   db: Db,
   user: UserRow,
   input: z.output<typeof changePasswordSchema>,
-  currentToken: string,
-): Promise<{ endedSessions: number }> {
+  caller: { token: string; userAgent: string | undefined },
+): Promise<{ session: NewSession; endedSessions: number }> {
+  // Counted before the check (see claimAttempts); a right current password is no failure.
+  const attempt = await claimAttempts(db, [[LIMITS.changePasswordPerUser, `user:${user.id}`]]);
   if (!(await verifyPassword(user.password, input.currentPassword))) {
     const message = 'Your current password is not correct';
     throw new AppError('VALIDATION', message, { currentPassword: message });
   }
-  await db
-    .update(users)
-    .set({ password: await hashPassword(input.newPassword), updatedAt: new Date() })
-    .where(eq(users.id, user.id));
-  // A changed password ends every other session: a thief holding one is locked out.
-  return { endedSessions: await deleteUserSessions(db, user.id, currentToken) };
+  await attempt.withdraw();
+  const password = await hashPassword(input.newPassword);
+  return db.transaction(async (tx) => {
+    await tx.update(users).set({ password, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    return rotateSessions(tx, user.id, caller.token, caller.userAgent);
+  });
 }
 
 export async function updateProfile(

@@ -10,7 +10,7 @@ import { createUser, openTestDatabase, TEST_PASSWORD } from '../../../test/app.t
 import { buildApp, LOG_REDACT, type App } from '../../app.ts';
 import { prepareDatabase } from '../../db/prepare.ts';
 import { sessions, users } from '../../db/schema/index.ts';
-import { hashToken, IDLE_TIMEOUT_MS } from './sessions.ts';
+import { BROWSER_SESSION_MAX_MS, hashToken, IDLE_TIMEOUT_MS, PERSISTENT_TTL_MS } from './sessions.ts';
 
 let app: App;
 let api: AuthClient;
@@ -52,6 +52,7 @@ const backdate = (token: string, values: Partial<typeof sessions.$inferInsert>) 
 const UNAUTHENTICATED = { error: 'Please sign in to continue' };
 const CROSS_SITE = { error: 'Cross-site request refused' };
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 describe('who is signed in', () => {
   it('GET /api/auth/session → { user: null } for a visitor (200, not an error)', async () => {
@@ -158,6 +159,45 @@ describe('session expiry', () => {
     await backdate(token, { expiresAt: new Date(Date.now() - 1000) });
     expect(await api.meStatus(token)).toBe(401);
     expect(await sessionRow(token)).toBeUndefined();
+  });
+
+  describe('every session has an absolute lifetime', () => {
+    it('a browser session in use slides its 12-hour idle end, but never past 7 days after sign-in', async () => {
+      expect(BROWSER_SESSION_MAX_MS).toBe(7 * DAY_MS);
+      const user = await createUser(app.db);
+      const token = await api.session(user.id, false);
+      const createdAt = new Date(Date.now() - BROWSER_SESSION_MAX_MS + 2 * HOUR_MS);
+      await backdate(token, {
+        createdAt,
+        lastSeenAt: new Date(Date.now() - 5 * 60_000),
+        expiresAt: new Date(Date.now() + 5 * 60_000),
+      });
+      expect(await api.meStatus(token)).toBe(200);
+      // Used again: the end moves, but to sign-in + 7 days, not to now + 12 hours.
+      expect((await sessionRow(token))!.expiresAt.getTime()).toBe(
+        createdAt.getTime() + BROWSER_SESSION_MAX_MS,
+      );
+
+      // Seven days after sign-in it ends, however recently it was used.
+      await backdate(token, {
+        createdAt: new Date(Date.now() - BROWSER_SESSION_MAX_MS - 1000),
+        lastSeenAt: new Date(),
+        expiresAt: new Date(Date.now() + IDLE_TIMEOUT_MS),
+      });
+      expect(await api.meStatus(token)).toBe(401);
+      expect(await sessionRow(token)).toBeUndefined();
+    });
+
+    it('a remembered session ends 30 days after sign-in, whatever its stored end says', async () => {
+      const user = await createUser(app.db);
+      const token = await api.session(user.id, true);
+      await backdate(token, {
+        createdAt: new Date(Date.now() - PERSISTENT_TTL_MS - 1000),
+        expiresAt: new Date(Date.now() + DAY_MS),
+      });
+      expect(await api.meStatus(token)).toBe(401);
+      expect(await sessionRow(token)).toBeUndefined();
+    });
   });
 });
 

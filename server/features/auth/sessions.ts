@@ -1,15 +1,35 @@
 // Sessions: 256-bit random tokens in an HttpOnly cookie, stored as SHA-256 hashes in the database.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 
+/** The session cookie on plain-HTTP deployments (development). */
 export const SESSION_COOKIE = 'hb_session';
+/**
+ * The session cookie when PUBLIC_URL is https: the __Host- prefix makes the browser accept it only
+ * with Secure, Path=/ and no Domain, so neither a sibling subdomain nor a plain-HTTP answer can plant
+ * or overwrite it.
+ */
+export const SECURE_SESSION_COOKIE = '__Host-hb_session';
+
+/** Name and Secure flag of the session cookie: decided once, from where browsers reach us. */
+export function sessionCookieFor(publicUrl: string): { name: string; secure: boolean } {
+  const secure = new URL(publicUrl).protocol === 'https:';
+  return { name: secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, secure };
+}
+
 const HOUR_MS = 3_600_000;
-/** Remember me: 30 days. */
+/** Remember me: 30 days after sign-in, however much it is used (it does not slide). */
 export const PERSISTENT_TTL_MS = 30 * 24 * HOUR_MS;
-/** Without Remember me: a browser-session cookie that also ends after 12 h without use. */
+/** Without Remember me: a browser-session cookie that also ends after 12 h without use … */
 export const IDLE_TIMEOUT_MS = 12 * HOUR_MS;
+/** … and 7 days after sign-in at the latest, however busy (OWASP: every session has an absolute end). */
+export const BROWSER_SESSION_MAX_MS = 7 * 24 * HOUR_MS;
+
+/** When a session must end at the latest, counted from its sign-in. */
+const absoluteEnd = (session: { createdAt: Date; persistent: boolean }) =>
+  session.createdAt.getTime() + (session.persistent ? PERSISTENT_TTL_MS : BROWSER_SESSION_MAX_MS);
 /** Sliding expiry is written at most once a minute per session, not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -56,7 +76,8 @@ export async function userForSession(db: Db, token: string, now = new Date()): P
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, tokenHash));
   if (!row) return null;
-  if (row.session.expiresAt <= now || row.user.accountStatus !== 'active') {
+  const end = absoluteEnd(row.session);
+  if (row.session.expiresAt <= now || end <= now.getTime() || row.user.accountStatus !== 'active') {
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     return null;
   }
@@ -65,12 +86,36 @@ export async function userForSession(db: Db, token: string, now = new Date()): P
       .update(sessions)
       .set({
         lastSeenAt: now,
-        // Only browser-session cookies slide: a remembered session keeps its 30-day end.
-        ...(row.session.persistent ? {} : { expiresAt: new Date(now.getTime() + IDLE_TIMEOUT_MS) }),
+        // Only browser-session cookies slide, and never past their absolute end: a remembered
+        // session keeps its 30-day end.
+        ...(row.session.persistent
+          ? {}
+          : { expiresAt: new Date(Math.min(now.getTime() + IDLE_TIMEOUT_MS, end)) }),
       })
       .where(eq(sessions.tokenHash, tokenHash));
   }
   return row.user;
+}
+
+/**
+ * Replaces a user's sessions with one new session for the caller, keeping its Remember me: after a
+ * password change, a token that leaked before is worth nothing, the caller's included. Returns the
+ * new session and how many other sessions ended.
+ */
+export async function rotateSessions(
+  db: Db,
+  userId: string,
+  currentToken: string,
+  userAgent?: string,
+): Promise<{ session: NewSession; endedSessions: number }> {
+  const current = hashToken(currentToken);
+  const ended = await db
+    .delete(sessions)
+    .where(eq(sessions.userId, userId))
+    .returning({ tokenHash: sessions.tokenHash, persistent: sessions.persistent });
+  const persistent = ended.find((s) => s.tokenHash === current)?.persistent ?? false;
+  const session = await createSession(db, userId, { persistent, userAgent });
+  return { session, endedSessions: ended.filter((s) => s.tokenHash !== current).length };
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {
@@ -90,6 +135,18 @@ export async function deleteUserSessions(db: Db, userId: string, exceptToken?: s
   return deleted.length;
 }
 
-export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+/** Housekeeping: deletes the sessions that ended (idle or absolute end passed); returns how many. */
+export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<number> {
+  const signedInBefore = (ms: number) => lt(sessions.createdAt, new Date(now.getTime() - ms));
+  const deleted = await db
+    .delete(sessions)
+    .where(
+      or(
+        lt(sessions.expiresAt, now),
+        and(eq(sessions.persistent, false), signedInBefore(BROWSER_SESSION_MAX_MS)),
+        signedInBefore(PERSISTENT_TTL_MS),
+      ),
+    )
+    .returning({ tokenHash: sessions.tokenHash });
+  return deleted.length;
 }

@@ -231,19 +231,92 @@ describe('signing in', () => {
 describe('throttling', () => {
   const fail = (identifier: string, ip?: string) =>
     api.signin({ email: identifier, password: 'Wrong-password-1' }, ip ? { ip } : {});
+  /** Failures counted for the user in a bucket ('signin-account' or 'signin-account-address'). */
+  const failuresOf = async (userId: string, bucket: string) =>
+    (await app.db.select().from(rateLimitEvents).where(eq(rateLimitEvents.bucket, bucket))).filter((e) =>
+      e.key.startsWith(`user:${userId}`),
+    ).length;
+  const statusCounts = (answers: Array<{ res: { statusCode: number } }>) => {
+    const counts: Record<number, number> = {};
+    for (const { res } of answers) counts[res.statusCode] = (counts[res.statusCode] ?? 0) + 1;
+    return counts;
+  };
+  /** Fails from `ip()` until refused; returns how many more reached the password check. */
+  const failUntilRefused = async (identifier: string, ip: () => string | undefined) => {
+    for (let checked = 0; ; checked++) {
+      const { res } = await fail(identifier, ip());
+      if (res.statusCode === 429) return checked;
+      expect(res.statusCode).toBe(401);
+    }
+  };
 
-  it('10 failures for one account in 15 minutes → the 11th attempt is 429 with Retry-After, even with the right password', async () => {
+  it('10 failures for one account from one address → that address gets 429 with Retry-After, even with the right password', async () => {
     const user = await newUser();
-    // From ten different addresses: the per-account limit does not depend on the IP.
-    for (let i = 0; i < 10; i++) expect((await fail(user.email!)).res.statusCode).toBe(401);
+    const attacker = freshIp();
+    for (let i = 0; i < 10; i++) expect((await fail(user.email!, attacker)).res.statusCode).toBe(401);
 
-    const { res, cookie } = await api.signin({ email: user.email, password: TEST_PASSWORD });
+    const { res, cookie } = await api.signin(
+      { email: user.email, password: TEST_PASSWORD },
+      { ip: attacker },
+    );
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual({ error: ACCOUNT_LOCKED });
     const retryAfter = Number(res.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     expect(cookie).toBeNull();
+  });
+
+  it('… and the owner, from any address that has not failed, still signs in (the lock is no weapon)', async () => {
+    const user = await newUser();
+    const attacker = freshIp();
+    for (let i = 0; i < 12; i++) await fail(user.email!, attacker);
+    const owner = await api.signin({ email: user.email, password: TEST_PASSWORD });
+    expect(owner.res.statusCode, owner.res.body).toBe(200);
+    expect(await api.meStatus(owner.token)).toBe(200);
+    // Signing in did not unlock the attacker's address.
+    expect((await fail(user.email!, attacker)).res.statusCode).toBe(429);
+  });
+
+  it('an IPv6 client is one address per /64: rotating within its network does not reset the count', async () => {
+    const user = await newUser();
+    for (let i = 0; i < 10; i++) {
+      expect((await fail(user.email!, `2001:db8:1:2::${(i + 1).toString(16)}`)).res.statusCode).toBe(401);
+    }
+    expect((await fail(user.email!, '2001:db8:1:2:ffff:1:2:3')).res.statusCode).toBe(429);
+    expect((await fail(user.email!, '2001:db8:1:3::1')).res.statusCode).toBe(401); // another network
+  });
+
+  it('200 concurrent wrong guesses from one address: at most 10 reach the password check, the owner still signs in', async () => {
+    const user = await newUser();
+    const attacker = freshIp();
+    const answers = await Promise.all(Array.from({ length: 200 }, () => fail(user.email!, attacker)));
+    // 401: the password was checked (and wrong); 429: refused before. Every attempt is counted before
+    // its check, so a burst may even be refused whole: at most the limit, never more.
+    const { 401: checked = 0, 429: refused = 0 } = statusCounts(answers);
+    expect(checked).toBeLessThanOrEqual(10);
+    expect(checked + refused).toBe(200);
+    // What is left of the limit, tried one by one, brings the total to exactly 10.
+    expect(checked + (await failUntilRefused(user.email!, () => attacker))).toBe(10);
+    expect(await failuresOf(user.id, 'signin-account-address')).toBe(10);
+
+    const owner = await api.signin({ email: user.email, password: TEST_PASSWORD });
+    expect(owner.res.statusCode, owner.res.body).toBe(200);
+  });
+
+  it('an account-wide ceiling holds against many addresses: of 200 concurrent guesses from 200 addresses, at most 100 are checked', async () => {
+    const user = await newUser();
+    const answers = await Promise.all(Array.from({ length: 200 }, () => fail(user.username)));
+    const { 401: checked = 0, 429: refused = 0 } = statusCounts(answers);
+    expect(checked).toBeLessThanOrEqual(100);
+    expect(checked + refused).toBe(200);
+    for (const { res } of answers.filter(({ res }) => res.statusCode === 429)) {
+      expect(res.json()).toEqual({ error: ACCOUNT_LOCKED });
+    }
+    expect(checked + (await failUntilRefused(user.username, () => undefined))).toBe(100);
+    // At the ceiling nobody gets in for the rest of the window, the owner included: the price of
+    // capping what a botnet can try (NIST SP 800-63B §5.2.2: at most 100 failed attempts).
+    expect((await api.signin({ email: user.email, password: TEST_PASSWORD })).res.statusCode).toBe(429);
 
     // Another account is not affected.
     const other = await newUser();
@@ -252,42 +325,51 @@ describe('throttling', () => {
 
   it('the account lock counts failures by email and by username together', async () => {
     const user = await newUser();
+    const ip = freshIp();
     for (let i = 0; i < 10; i++) {
-      expect((await fail(i % 2 ? user.email!.toUpperCase() : user.username)).res.statusCode).toBe(401);
+      expect((await fail(i % 2 ? user.email!.toUpperCase() : user.username, ip)).res.statusCode).toBe(401);
     }
     for (const email of [user.email, user.username]) {
-      const { res } = await api.signin({ email, password: TEST_PASSWORD });
+      const { res } = await api.signin({ email, password: TEST_PASSWORD }, { ip });
       expect(res.statusCode).toBe(429);
       expect(res.json()).toEqual({ error: ACCOUNT_LOCKED });
     }
   });
 
   it('an unknown name is locked the same way (the lock reveals no account)', async () => {
-    for (let i = 0; i < 10; i++) expect((await fail('ghost@example.com')).res.statusCode).toBe(401);
-    const { res } = await fail('ghost@example.com');
+    const ip = freshIp();
+    for (let i = 0; i < 10; i++) expect((await fail('ghost@example.com', ip)).res.statusCode).toBe(401);
+    const { res } = await fail('ghost@example.com', ip);
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual({ error: ACCOUNT_LOCKED });
   });
 
   it('the lock is temporary: once the failures are older than 15 minutes, the right password works', async () => {
     const user = await newUser();
-    for (let i = 0; i < 10; i++) await fail(user.email!);
-    expect((await api.signin({ email: user.email, password: TEST_PASSWORD })).res.statusCode).toBe(429);
+    const ip = freshIp();
+    for (let i = 0; i < 10; i++) await fail(user.email!, ip);
+    expect((await api.signin({ email: user.email, password: TEST_PASSWORD }, { ip })).res.statusCode).toBe(
+      429,
+    );
 
     await app.db
       .update(rateLimitEvents)
       .set({ createdAt: new Date(Date.now() - 15 * 60_000 - 1000) })
-      .where(eq(rateLimitEvents.bucket, 'signin-account'));
-    const { res } = await api.signin({ email: user.email, password: TEST_PASSWORD });
+      .where(eq(rateLimitEvents.bucket, 'signin-account-address'));
+    const { res } = await api.signin({ email: user.email, password: TEST_PASSWORD }, { ip });
     expect(res.statusCode, res.body).toBe(200);
   });
 
-  it('a successful sign-in clears the account failures', async () => {
+  it('a successful sign-in is no failure, and clears the failures of that address (typos)', async () => {
     const user = await newUser();
-    for (let i = 0; i < 9; i++) await fail(user.username);
-    expect((await api.signin({ email: user.username, password: TEST_PASSWORD })).res.statusCode).toBe(200);
-    await fail(user.username);
-    expect((await api.signin({ email: user.username, password: TEST_PASSWORD })).res.statusCode).toBe(200);
+    const ip = freshIp();
+    for (let i = 0; i < 9; i++) await fail(user.username, ip);
+    const ok = await api.signin({ email: user.username, password: TEST_PASSWORD }, { ip });
+    expect(ok.res.statusCode).toBe(200);
+    expect(await failuresOf(user.id, 'signin-account-address')).toBe(0);
+    // The account-wide count keeps them (9, not 10): another address's failures are not the owner's to clear.
+    expect(await failuresOf(user.id, 'signin-account')).toBe(9);
+    expect(await failUntilRefused(user.username, () => ip)).toBe(10);
   });
 
   it('30 failures from one address → 429 for every account from it, with Retry-After; other addresses unaffected', async () => {

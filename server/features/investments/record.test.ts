@@ -321,7 +321,7 @@ describe('GET /api/investments', () => {
     clock.advance(1000);
     await investIn(app, reader, b, '2000.00');
     clock.advance(1000);
-    await openIntent(reader, b, '300.00'); // awaiting payment
+    await openIntent(reader, b, '300.00'); // never paid: not an investment
     const res = await reader.get(`/api/investments?investorId=${reader.user.id}`);
     expect(res.statusCode).toBe(200);
     expect(
@@ -334,7 +334,6 @@ describe('GET /api/investments', () => {
           i.escrowStatus,
         ]),
     ).toEqual([
-      ['Newer cargo', '300.00', 'pending', null],
       ['Newer cargo', '2000.00', 'confirmed', 'held'],
       ['Older cargo', '1000.00', 'confirmed', 'held'],
     ]);
@@ -358,5 +357,55 @@ describe('GET /api/investments', () => {
     expect((await investor.get(`/api/campaigns/${campaign.id}`)).statusCode).toBe(200);
     const stranger = await signedInAs(app, 'investor');
     expect((await stranger.get(`/api/campaigns/${campaign.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/payment-intents/:id/cancel', () => {
+  it('frees an unpaid reservation at once and the intent can no longer be paid', async () => {
+    const campaign = await createCampaign(app.db, { targetAmount: '5000' });
+    const { paymentIntentId, clientSecret } = await openIntent(investor, campaign, '5000.00');
+    const other = await signedInAs(app, 'investor');
+    expect(
+      (
+        await other.post('/api/create-payment-intent', {
+          amount: '1000.00',
+          campaignId: campaign.id,
+          investorId: other.user.id,
+        })
+      ).statusCode,
+    ).toBe(409);
+    const res = await investor.post(`/api/payment-intents/${paymentIntentId}/cancel`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'expired' });
+    expect(
+      (
+        await other.post('/api/create-payment-intent', {
+          amount: '1000.00',
+          campaignId: campaign.id,
+          investorId: other.user.id,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await confirm(investor, paymentIntentId, clientSecret)).statusCode).toBe(409);
+    // Cancelling again changes nothing.
+    expect((await investor.post(`/api/payment-intents/${paymentIntentId}/cancel`)).json()).toEqual({
+      status: 'expired',
+    });
+  });
+
+  it('records a payment that got in before the cancel, and refuses someone else', async () => {
+    const campaign = await createCampaign(app.db);
+    const { paymentIntentId, clientSecret } = await openIntent(investor, campaign, '800.00');
+    const other = await signedInAs(app, 'investor');
+    expect((await other.post(`/api/payment-intents/${paymentIntentId}/cancel`)).statusCode).toBe(404);
+    await (app.payments as SandboxProvider).confirm(
+      paymentIntentId,
+      { clientSecret, card: card() },
+      { investorId: investor.user.id },
+    );
+    const res = await investor.post(`/api/payment-intents/${paymentIntentId}/cancel`);
+    expect(res.json()).toEqual({ status: 'confirmed' });
+    expect((await campaignRow(campaign.id)).raisedAmount).toBe('800.00');
+    expect(await verifyLedger(app.db)).toEqual([]);
   });
 });

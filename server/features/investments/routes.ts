@@ -2,12 +2,15 @@
 // investment, the investor's list, the payments configuration and the Stripe webhook.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { noBodySchema } from '../../../domain/api.ts';
 import {
   createPaymentIntentSchema,
+  INVESTMENT_STATUSES,
   investmentListQuerySchema,
   investmentListSchema,
   investmentSchema,
   paymentIntentCreatedSchema,
+  paymentIntentIdField,
   recordInvestmentSchema,
 } from '../../../domain/investments.ts';
 import {
@@ -22,6 +25,7 @@ import { AppError } from '../../errors.ts';
 import { SandboxProvider } from '../../payments/sandbox.ts';
 import { StripeProvider } from '../../payments/stripe.ts';
 import {
+  cancelPayment,
   createPaymentIntent,
   investmentOfIntent,
   listInvestments,
@@ -71,6 +75,20 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/api/payment-intents/:id/cancel',
+    {
+      // The service checks the intent is the caller's (404 otherwise).
+      preHandler: investorsOnly,
+      schema: {
+        params: z.object({ id: paymentIntentIdField }),
+        body: noBodySchema,
+        response: { 200: z.object({ status: z.enum(INVESTMENT_STATUSES) }) },
+      },
+    },
+    (request) => cancelPayment(app.db, provider, request.user!, request.params.id, app.clock()),
+  );
+
   app.get(
     '/api/investments',
     {
@@ -87,7 +105,7 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         preHandler: investorsOnly,
         schema: {
-          params: z.object({ id: z.string().max(255) }),
+          params: z.object({ id: paymentIntentIdField }),
           body: sandboxConfirmSchema,
           response: { 200: sandboxConfirmResultSchema },
         },

@@ -3,7 +3,7 @@
 // recorded exactly once, in one transaction with the campaign row locked: investment confirmed, ledger
 // posted, escrow Held, the campaign's totals recomputed and, at its target, the campaign funded. A
 // payment that no longer fits (its reservation lapsed and others filled the campaign) is refunded.
-import { and, desc, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type {
   CreatePaymentIntent,
   Investment,
@@ -151,7 +151,8 @@ function matches(intent: ProviderIntent, row: InvestmentRow): boolean {
 /**
  * Brings a paid (or lapsed) investment to its end state, however often and from wherever it is called
  * (the record call, the Stripe webhook, the sandbox confirmation, the sweep): the provider is asked
- * first, outside any transaction; the decision is taken with the campaign and investment rows locked.
+ * first, outside any transaction (unless the caller holds its fresh answer); the decision is taken
+ * with the campaign and investment rows locked.
  */
 export async function settlePayment(
   db: Db,
@@ -161,20 +162,17 @@ export async function settlePayment(
   /** The intent as the provider just answered it (the sandbox's confirmation): no need to ask again. */
   fresh?: ProviderIntent,
 ): Promise<Settlement> {
-  const [row] = await db.select().from(investments).where(eq(investments.id, investmentId));
-  if (!row) throw new AppError('PAYMENT_NOT_FOUND');
-  const ended = endState(row);
-  if (ended)
-    return ended.outcome === 'refunded' && row.status === 'refunding'
-      ? finishRefund(db, provider, row, now)
-      : ended;
-  if (!row.stripePaymentId) return { outcome: 'unpaid', investmentId };
-
-  const intent =
-    fresh?.id === row.stripePaymentId ? fresh : await provider.retrieveIntent(row.stripePaymentId);
-  if (intent?.status === 'canceled') return expire(db, row, now);
-  if (!intent || intent.status !== 'succeeded') return { outcome: 'unpaid', investmentId };
-  if (!matches(intent, row)) return { outcome: 'mismatch', investmentId };
+  let intent = fresh;
+  if (!intent) {
+    const [row] = await db.select().from(investments).where(eq(investments.id, investmentId));
+    if (!row) throw new AppError('PAYMENT_NOT_FOUND');
+    if (row.status !== 'pending') return ended(db, provider, row, now);
+    intent = (row.stripePaymentId && (await provider.retrieveIntent(row.stripePaymentId))) || undefined;
+    if (!intent) return { outcome: 'unpaid', investmentId };
+  }
+  if (intent.status === 'canceled') return expire(db, provider, investmentId, now);
+  if (intent.status !== 'succeeded') return { outcome: 'unpaid', investmentId };
+  const paid = intent;
 
   const decision = await inTransaction(db, async (tx) => {
     // Both rows in one statement, the campaign's first (every path locks a campaign before its investments).
@@ -182,38 +180,47 @@ export async function settlePayment(
       .select({ campaign: campaigns, current: investments })
       .from(campaigns)
       .innerJoin(investments, eq(investments.campaignId, campaigns.id))
-      .where(eq(investments.id, row.id))
+      .where(eq(investments.id, investmentId))
       .for('update');
-    // Another caller settled it while we asked the provider.
-    if (!locked || locked.current.status !== 'pending') return 'settled elsewhere' as const;
+    if (!locked) throw new AppError('PAYMENT_NOT_FOUND');
     const { campaign, current } = locked;
+    // Settled already (a replay, or another caller while we asked the provider).
+    if (current.status !== 'pending') return { row: current, created: false };
+    if (current.stripePaymentId !== paid.id || !matches(paid, current)) return { mismatch: true as const };
     if (!(await stillFits(tx, campaign, current, now))) {
       await tx
         .update(investments)
         .set({ status: 'refunding', updatedAt: now })
-        .where(eq(investments.id, row.id));
-      return 'refund' as const;
+        .where(eq(investments.id, investmentId));
+      return { row: { ...current, status: 'refunding' as const }, created: false };
     }
     await confirm(tx, provider, campaign, current, now);
-    return 'confirmed' as const;
+    return { row: { ...current, status: 'confirmed' as const }, created: true };
   });
-  if (decision === 'confirmed') return { outcome: 'confirmed', investmentId, created: true };
-  if (decision === 'refund') return finishRefund(db, provider, row, now);
-  return settlePayment(db, provider, investmentId, now);
+  if ('mismatch' in decision) return { outcome: 'mismatch', investmentId };
+  if (decision.created) return { outcome: 'confirmed', investmentId, created: true };
+  return ended(db, provider, decision.row, now);
 }
 
-function endState(row: InvestmentRow): Settlement | undefined {
+/** What a settled investment answers; a refund the provider has not made yet is finished first. */
+function ended(
+  db: Db,
+  provider: PaymentProvider,
+  row: InvestmentRow,
+  now: Date,
+): Settlement | Promise<Settlement> {
   switch (row.status) {
     case 'confirmed':
     case 'paid_out':
       return { outcome: 'confirmed', investmentId: row.id, created: false };
     case 'refunding':
+      return finishRefund(db, provider, row, now);
     case 'refunded':
       return { outcome: 'refunded', investmentId: row.id };
     case 'expired':
       return { outcome: 'expired', investmentId: row.id };
     case 'pending':
-      return undefined;
+      return { outcome: 'unpaid', investmentId: row.id };
   }
 }
 
@@ -314,12 +321,22 @@ async function finishRefund(
   return { outcome: 'refunded', investmentId: row.id };
 }
 
-async function expire(db: Db, row: InvestmentRow, now: Date): Promise<Settlement> {
-  await db
+/** The provider cancelled the intent: the reservation ends unpaid, unless it was settled meanwhile. */
+async function expire(
+  db: Db,
+  provider: PaymentProvider,
+  investmentId: string,
+  now: Date,
+): Promise<Settlement> {
+  const [expired] = await db
     .update(investments)
     .set({ status: 'expired', updatedAt: now })
-    .where(and(eq(investments.id, row.id), eq(investments.status, 'pending')));
-  return { outcome: 'expired', investmentId: row.id };
+    .where(and(eq(investments.id, investmentId), eq(investments.status, 'pending')))
+    .returning({ id: investments.id });
+  if (expired) return { outcome: 'expired', investmentId };
+  const [row] = await db.select().from(investments).where(eq(investments.id, investmentId));
+  if (!row) throw new AppError('PAYMENT_NOT_FOUND');
+  return ended(db, provider, row, now);
 }
 
 /** POST /api/investments: the caller's own paid intent becomes an investment, once. */
@@ -353,6 +370,34 @@ export async function recordInvestment(
     case 'mismatch':
       throw new AppError('PAYMENT_MISMATCH');
   }
+}
+
+/**
+ * The investor gives up an unpaid intent (closed the modal, changed the amount): it is cancelled at
+ * the provider and its slice is free at once instead of in 15 minutes. A payment that got in first is
+ * recorded as usual. Answers what the investment became.
+ */
+export async function cancelPayment(
+  db: Db,
+  provider: PaymentProvider,
+  user: { id: string },
+  intentId: string,
+  now: Date,
+): Promise<{ status: InvestmentRow['status'] }> {
+  const [row] = await db
+    .select()
+    .from(investments)
+    .where(and(eq(investments.provider, provider.name), eq(investments.stripePaymentId, intentId)));
+  if (!row || row.investorId !== user.id) throw new AppError('PAYMENT_NOT_FOUND');
+  if (row.status === 'pending') {
+    const intent = await provider.cancelIntent(intentId);
+    await settlePayment(db, provider, row.id, now, intent);
+  }
+  const [after] = await db
+    .select({ status: investments.status })
+    .from(investments)
+    .where(eq(investments.id, row.id));
+  return { status: after!.status };
 }
 
 /** The payment of a provider's intent id (webhooks and the sandbox know only that). */
@@ -403,7 +448,10 @@ async function getInvestment(db: Db, id: string): Promise<Investment> {
   return toInvestment(row);
 }
 
-/** GET /api/investments?investorId=: the investor's own list (admins may read anyone's), newest first. */
+/**
+ * GET /api/investments?investorId=: the investor's own list (admins may read anyone's), newest first.
+ * Attempts never paid (pending, or expired unpaid) are not investments and are left out.
+ */
 export async function listInvestments(
   db: Db,
   viewer: { id: string; role: Role },
@@ -411,7 +459,9 @@ export async function listInvestments(
 ): Promise<Investment[]> {
   if (viewer.id !== investorId && viewer.role !== 'admin') throw new AppError('INVESTOR_MISMATCH');
   const rows = await investmentsQuery(db)
-    .where(and(eq(investments.investorId, investorId), ne(investments.status, 'expired')))
+    .where(
+      and(eq(investments.investorId, investorId), notInArray(investments.status, ['pending', 'expired'])),
+    )
     .orderBy(desc(investments.createdAt), desc(investments.id));
   return rows.map(toInvestment);
 }

@@ -8,7 +8,7 @@ import type { App } from '../../app.ts';
 import { verifyLedger } from '../../checks/ledger.ts';
 import { campaigns, investments } from '../../db/schema/index.ts';
 import { buildAppWithSettings } from '../../../test/auth-services.ts';
-import { createCampaign } from '../../../test/app.ts';
+import { buildTestApp, createCampaign } from '../../../test/app.ts';
 import { callsAs, signedInAs, type Actor } from '../../../test/investing.ts';
 import { startStripeStandIn } from '../../../test/stripe-stand-in.ts';
 
@@ -59,9 +59,21 @@ const statusOf = async (intentId: string) =>
   (await app.db.select().from(investments).where(eq(investments.stripePaymentId, intentId)))[0]?.status;
 
 describe('Stripe mode', () => {
-  it('tells the client to use Stripe Elements with the publishable key', async () => {
+  it('tells the client to use Stripe Elements with the publishable key, and lets Stripe.js load', async () => {
     const res = await callsAs(app, null).get('/api/payments/config');
     expect(res.json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_standin' });
+    // The CSP is widened for Stripe's hosts in Stripe mode only (a sandbox server keeps them out).
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com https:\/\/\*\.js\.stripe\.com;/);
+    expect(csp).toMatch(
+      /frame-src https:\/\/js\.stripe\.com https:\/\/\*\.js\.stripe\.com https:\/\/hooks\.stripe\.com/,
+    );
+    expect(csp).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);
+    const sandboxApp = await buildTestApp();
+    const sandboxCsp = String(
+      (await sandboxApp.inject({ url: '/api/payments/config' })).headers['content-security-policy'],
+    );
+    expect(sandboxCsp).not.toContain('stripe');
     // The sandbox's card step does not exist in Stripe mode.
     const sandbox = await investor.post('/api/sandbox/payment-intents/pi_x/confirm', {
       clientSecret: 'x',

@@ -13,6 +13,13 @@ const TraderDashboard = lazy(() =>
   })),
 );
 
+// The investor's dashboard brings the investment modal's API and the portfolio figures along.
+const InvestorDashboard = lazy(() =>
+  import('@/features/investments/dashboard/InvestorDashboard.tsx').then((m) => ({
+    default: m.InvestorDashboard,
+  })),
+);
+
 const BY_PATH: Record<string, keyof typeof DASHBOARDS> = {
   '/buyer/dashboard': 'buyer',
   '/admin/dashboard': 'admin',
@@ -37,6 +44,13 @@ export default function DashboardPage() {
     return (
       <Suspense fallback={<Page title="Trader Dashboard" lead="Loading trader dashboard..." />}>
         <TraderDashboard user={user} />
+      </Suspense>
+    );
+  }
+  if (role === 'investor') {
+    return (
+      <Suspense fallback={<Page title="Investor Dashboard" lead="Loading your investments…" />}>
+        <InvestorDashboard user={user} />
       </Suspense>
     );
   }

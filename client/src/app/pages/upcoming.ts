@@ -55,18 +55,9 @@ export const UPCOMING_PAGES: Record<string, UpcomingPage> = {
   },
 };
 
-/** Role dashboards still to build (spec §2); the trader's is built (features/campaigns/trader). */
-export const DASHBOARDS: Record<'investor' | 'buyer' | 'admin', UpcomingPage & { path: string }> = {
-  investor: {
-    path: '/dashboard',
-    title: 'Investor Dashboard',
-    lead: 'Your portfolio at a glance and the campaigns open for investment.',
-    points: [
-      'Portfolio value, total invested, gains and ROI from your confirmed investments',
-      'Available campaigns with target, raised, expected ROI and deadline, and an Invest button',
-      'My Investments: active, completed and all',
-    ],
-  },
+/** Role dashboards still to build (spec §2); the trader's (features/campaigns/trader) and the
+ * investor's (features/investments/dashboard) are built. */
+export const DASHBOARDS: Record<'buyer' | 'admin', UpcomingPage & { path: string }> = {
   buyer: {
     path: '/buyer/dashboard',
     title: 'Buyer Dashboard',

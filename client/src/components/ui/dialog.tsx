@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { cn } from '@/lib/cn.ts';
 
 export const Dialog = DialogPrimitive.Root;
@@ -10,12 +10,20 @@ export const DialogClose = DialogPrimitive.Close;
 const DIALOG_WIDTHS = { default: 'max-w-lg', wide: 'max-w-2xl', wider: 'max-w-3xl' } as const;
 export type DialogWidth = keyof typeof DIALOG_WIDTHS;
 
+/**
+ * The dialog box. Closing it returns focus to what opened it (WCAG 2.4.3): Radix does so only for a
+ * DialogTrigger, and our dialogs open from state (a Login button, a table row's View …), so the
+ * element focused when the dialog opened is remembered and focused again when it closes.
+ */
 export function DialogContent({
   className,
   width = 'default',
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { width?: DialogWidth }) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
@@ -25,6 +33,21 @@ export function DialogContent({
           DIALOG_WIDTHS[width],
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          // Before Radix moves focus in: what has focus now is what opened the dialog.
+          const active = document.activeElement;
+          opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const target = opener.current;
+          opener.current = null;
+          // Gone (e.g. Login, replaced once signed in): Radix's default applies.
+          if (event.defaultPrevented || !target?.isConnected) return;
+          event.preventDefault();
+          target.focus();
+        }}
         {...props}
       >
         {children}

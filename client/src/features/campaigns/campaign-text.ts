@@ -31,3 +31,17 @@ export function fundingStatusText(f: CampaignFigures, deadline?: string): string
       return 'Funding ended — refunded';
   }
 }
+
+/** The card timeline's state line: "Funding open · 45 days left", "Funded · target reached", … */
+export function fundingStateText(f: CampaignFigures): string {
+  switch (f.fundingState) {
+    case 'open':
+      return `Funding open · ${daysLeftText(f.daysLeft)}`;
+    case 'funded':
+      return `${f.statusLabel} · target reached`;
+    case 'closed':
+      return 'Funding closed without reaching the target';
+    case 'cancelled':
+      return 'Funding ended — refunded';
+  }
+}

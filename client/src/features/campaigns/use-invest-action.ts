@@ -1,18 +1,10 @@
 import type { Campaign } from '@domain/campaign-schemas.ts';
-import { toast } from '@/components/ui/toast-store.ts';
-import { useAuth } from '@/features/auth/auth-context.tsx';
+import { useInvestment } from '@/features/investments/investment-context.tsx';
 
-/** Invest Now: a visitor is asked to sign in; card payments open with the investments release. */
-export function useInvestAction() {
-  const { user, openAuthDialog } = useAuth();
-  return (campaign: Campaign) => {
-    if (!user) {
-      openAuthDialog('signin');
-      return;
-    }
-    toast({
-      title: 'Investing opens soon',
-      description: `Card payments into “${campaign.title}” open with our next release. No money has been taken.`,
-    });
-  };
+/**
+ * Invest Now on a card or the campaign page: the investment modal for an investor, the sign-in dialog
+ * for a visitor (then the modal), and the reason for anyone else (investment-context.tsx).
+ */
+export function useInvestAction(): (campaign: Campaign) => void {
+  return useInvestment().invest;
 }

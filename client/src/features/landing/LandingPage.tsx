@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { normalizeSearch } from '@domain/campaign-browse.ts';
+import type { CampaignListQueryInput } from '@domain/campaign-schemas.ts';
 import { CAMPAIGN_STATUS_GROUPS } from '@domain/campaigns.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -18,9 +19,17 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value.ts';
 import { cn } from '@/lib/cn.ts';
 import { formatNumber, formatPercent, formatUsd } from '@/lib/format.ts';
 
-/** Landing shows the campaigns an investor can still act on: open for funding or just funded. */
-const LANDING_STATUSES = CAMPAIGN_STATUS_GROUPS.landing;
-const LANDING_LIMIT = 6;
+/**
+ * Spec §2 shows three cards. The rule that picks them: campaigns open for funding, closest to their
+ * target first (the server's "Most funded" sort, raised / target), so the three are the ones an
+ * investor can still join and that are nearest to setting sail. The search and filters apply the
+ * same rule to the matching campaigns; View All Campaigns lists the rest.
+ */
+const LANDING_QUERY = {
+  status: [...CAMPAIGN_STATUS_GROUPS.openForFunding],
+  sort: 'funded',
+  limit: 3,
+} as const satisfies CampaignListQueryInput;
 
 const FEATURES = [
   {
@@ -47,10 +56,11 @@ const FEATURES = [
 
 function StatTiles() {
   const { data } = usePlatformStats();
+  // Spec §2's tile names, with live figures (domain/platform.ts says what each counts).
   const tiles = [
-    { label: 'Trades funded', value: data ? formatNumber(data.tradesFunded) : '—' },
-    { label: 'Average expected ROI', value: data ? formatPercent(data.averageRoiPercent) : '—' },
-    { label: 'Investors', value: data ? formatNumber(data.investors) : '—' },
+    { label: 'Total Trades Funded', value: data ? formatNumber(data.tradesFunded) : '—' },
+    { label: 'Average ROI', value: data ? formatPercent(data.averageRoiPercent) : '—' },
+    { label: 'Active Investors', value: data ? formatNumber(data.investors) : '—' },
     { label: 'Raised on HydroBridge', value: data ? formatUsd(data.totalRaised) : '—' },
   ];
   return (
@@ -65,18 +75,18 @@ function StatTiles() {
   );
 }
 
-/** The newest open or funded campaigns, searched and filtered by the server (spec §2 landing). */
+/** Three open campaigns by the rule above, searched and filtered by the server (spec §2 landing). */
 function Opportunities() {
   const [filter, setFilter] = useState<CampaignFilterValues>({ q: '', risk: 'all', region: 'all' });
   // One request per pause in typing; the list call refuses more than 100 characters.
   const q = useDebouncedValue(normalizeSearch(filter.q), 300);
   const campaigns = useQuery({
     ...campaignPageQuery({
-      status: [...LANDING_STATUSES],
+      ...LANDING_QUERY,
+      status: [...LANDING_QUERY.status],
       q: q || undefined,
       risk: filter.risk,
       region: filter.region,
-      limit: LANDING_LIMIT,
     }),
     placeholderData: keepPreviousData,
   });
@@ -89,7 +99,9 @@ function Opportunities() {
           <h2 id="opportunities" className="text-2xl font-bold tracking-tight sm:text-3xl">
             Active Investment Opportunities
           </h2>
-          <p className="mt-1 text-muted-foreground">Campaigns funding green hydrogen cargoes right now.</p>
+          <p className="mt-1 text-muted-foreground">
+            The three open campaigns closest to their target. Join one before it fills.
+          </p>
         </div>
         <Button variant="outline" asChild>
           <Link href="/campaigns">

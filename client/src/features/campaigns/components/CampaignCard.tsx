@@ -1,11 +1,12 @@
-import { CalendarClock, MapPin } from 'lucide-react';
+import { MapPin } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Campaign } from '@domain/campaign-schemas.ts';
 import { campaignFigures } from '@domain/campaign-figures.ts';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
 import { formatNumber, formatPercent, formatUsd, formatUsdCents } from '@/lib/format.ts';
-import { fundingStatusText, investorsText } from '../campaign-text.ts';
+import { investorsText } from '../campaign-text.ts';
+import { FundingTimeline } from './FundingTimeline.tsx';
 import { InvestButton } from './InvestButton.tsx';
 import { RiskBadge } from './RiskBadge.tsx';
 
@@ -67,10 +68,7 @@ export function CampaignCard({
             <span>{investorsText(campaign.investorCount)}</span>
           </p>
         </div>
-        <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-          <CalendarClock className="h-4 w-4 shrink-0" aria-hidden />
-          {fundingStatusText(f, campaign.deadline)}
-        </p>
+        <FundingTimeline campaign={campaign} figures={f} />
       </CardContent>
       <CardFooter>
         <InvestButton campaign={campaign} onInvest={onInvest} />

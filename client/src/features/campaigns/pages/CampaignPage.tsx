@@ -12,7 +12,7 @@ import { ApiError, serverMessageOf } from '@/lib/api.ts';
 import { formatDate, formatNumber, formatPercent, formatUsd, formatUsdCents } from '@/lib/format.ts';
 import { CAMPAIGN_CALL_ERRORS, useCampaign } from '../api/campaigns.ts';
 import { fundingStatusText } from '../campaign-text.ts';
-import { CampaignStatusBadge } from '../components/CampaignStatusBadge.tsx';
+import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
 import { CampaignTimeline } from '../components/CampaignTimeline.tsx';
 import { InvestButton } from '../components/InvestButton.tsx';
 import { RiskBadge } from '../components/RiskBadge.tsx';

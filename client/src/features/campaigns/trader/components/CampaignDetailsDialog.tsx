@@ -6,7 +6,7 @@ import { REGION_LABELS, RISK_LABELS } from '@domain/campaigns.ts';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
 import { formatDate, formatNumber, formatPercent, formatUsd, formatUsdCents } from '@/lib/format.ts';
-import { CampaignStatusBadge } from '../../components/CampaignStatusBadge.tsx';
+import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
 import { CampaignTimeline } from '../../components/CampaignTimeline.tsx';
 import { LoadedCampaignDialog } from './CampaignDialog.tsx';
 

@@ -2,7 +2,7 @@
 import type { Campaign } from '@domain/campaign-schemas.ts';
 import { campaignStatusTimeline } from '@domain/campaign-figures.ts';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
-import { CampaignStatusBadge } from '../../components/CampaignStatusBadge.tsx';
+import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
 import { CampaignTimeline } from '../../components/CampaignTimeline.tsx';
 import { CampaignDialog } from './CampaignDialog.tsx';
 

@@ -13,7 +13,7 @@ import {
 import { Button } from '@/components/ui/button.tsx';
 import { cn } from '@/lib/cn.ts';
 import { formatNumber, formatPercent, formatUsd } from '@/lib/format.ts';
-import { CampaignStatusBadge } from '../../components/CampaignStatusBadge.tsx';
+import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
 import { CampaignRowActions } from './CampaignRowActions.tsx';
 import { CampaignTitleCell, Td } from './campaign-table-cells.tsx';
 import type { CampaignActions } from './use-campaign-dialogs.tsx';

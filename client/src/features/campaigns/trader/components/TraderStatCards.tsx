@@ -1,7 +1,6 @@
 // The dashboard's four stat cards (spec §2), from the trader stats call.
-import type { ReactNode } from 'react';
 import type { TraderStats } from '@domain/campaign-schemas.ts';
-import { Card, CardContent, CardHeader } from '@/components/ui/card.tsx';
+import { StatCard } from '@/components/ui/stat-card.tsx';
 import { formatNumber, formatPercent, formatUsd } from '@/lib/format.ts';
 
 export function TraderStatCards({ stats }: { stats: TraderStats }) {
@@ -20,21 +19,5 @@ export function TraderStatCards({ stats }: { stats: TraderStats }) {
         Expected, across your campaigns
       </StatCard>
     </ul>
-  );
-}
-
-function StatCard({ label, value, children }: { label: string; value: string; children: ReactNode }) {
-  return (
-    <li>
-      <Card className="h-full">
-        <CardHeader className="pb-2">
-          <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
-        </CardHeader>
-        <CardContent>
-          <p className="text-2xl font-bold tabular-nums">{value}</p>
-          <p className="mt-1 text-sm text-muted-foreground">{children}</p>
-        </CardContent>
-      </Card>
-    </li>
   );
 }

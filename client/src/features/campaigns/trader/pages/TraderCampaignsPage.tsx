@@ -13,7 +13,7 @@ import { Input, Label, NativeSelect } from '@/components/ui/input.tsx';
 import { cn } from '@/lib/cn.ts';
 import { formatDate, formatPercent, formatUsd } from '@/lib/format.ts';
 import { useTraderCampaigns } from '../../api/trader-campaigns.ts';
-import { CampaignStatusBadge } from '../../components/CampaignStatusBadge.tsx';
+import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
 import { CampaignRowActions } from '../components/CampaignRowActions.tsx';
 import { CampaignTitleCell, Td } from '../components/campaign-table-cells.tsx';
 import { TraderCampaignsPending } from '../components/TraderCampaignsPending.tsx';

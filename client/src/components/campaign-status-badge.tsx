@@ -1,3 +1,4 @@
+// Shared by the campaign pages, the trader workspace and the investment modal.
 import { campaignStatusLabel, type CampaignStatus } from '@domain/campaigns.ts';
 import { Badge, type BadgeTone } from '@/components/ui/badge.tsx';
 

@@ -1,0 +1,24 @@
+// POST /api/sandbox/payment-intents/:id/confirm (DESIGN.md §5, a fixed contract; step 2 of the flow
+// when no Stripe keys are configured): pays the intent with a test card. Card failures answer 402 or
+// 400 with the provider's message; a failed attempt leaves the intent payable with another card.
+import { useMutation } from '@tanstack/react-query';
+import type { SandboxConfirm, SandboxConfirmResult } from '@domain/payments.ts';
+import { apiJson } from '@/lib/api.ts';
+
+export function confirmSandboxPayment(
+  paymentIntentId: string,
+  body: SandboxConfirm,
+): Promise<SandboxConfirmResult> {
+  return apiJson<SandboxConfirmResult>(
+    'POST',
+    `/api/sandbox/payment-intents/${encodeURIComponent(paymentIntentId)}/confirm`,
+    body,
+  );
+}
+
+export function useConfirmSandboxPayment() {
+  return useMutation({
+    mutationFn: ({ paymentIntentId, ...body }: SandboxConfirm & { paymentIntentId: string }) =>
+      confirmSandboxPayment(paymentIntentId, body),
+  });
+}
