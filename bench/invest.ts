@@ -28,6 +28,8 @@ export interface InvestBackendResult {
   steps: Record<'intent' | 'confirm' | 'record' | 'full', StepLatency>;
   reference: ReferenceResult & { before: number; after: number };
   ratio: number;
+  /** Three GET /api/auth/me per iteration: what any three-call flow could reach at best. */
+  floor: { perSecond: number; ratio: number };
   target: number | null;
   pass: boolean | null;
 }
@@ -120,6 +122,27 @@ async function investLoad(base: string, ready: Ready, seconds: number) {
   };
 }
 
+/**
+ * The floor of any three-call flow on this server: three signed-in requests that do next to nothing
+ * (GET /api/auth/me) per iteration, at the same concurrency. An investment cannot beat it.
+ */
+async function floorLoad(base: string, ready: Ready, seconds: number): Promise<number> {
+  let iterations = 0;
+  const end = performance.now() + seconds * 1000;
+  const worker = async ({ token }: Ready['investors'][number]) => {
+    while (performance.now() < end) {
+      for (let i = 0; i < 3; i++) {
+        const res = await fetch(`${base}/api/auth/me`, { headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+        await res.arrayBuffer();
+      }
+      iterations++;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(ready.investors.map(worker));
+  return iterations / ((performance.now() - started) / 1000);
+}
+
 async function reference(ready: Ready, seconds: number, concurrency: number): Promise<ReferenceResult> {
   const res = await fetch(
     `http://127.0.0.1:${ready.referencePort}/reference?seconds=${seconds}&concurrency=${concurrency}`,
@@ -144,6 +167,7 @@ async function measureBackend(
     const before = await reference(ready, cfg.durationS, cfg.concurrency);
     const load = await investLoad(base, ready, cfg.durationS);
     const after = await reference(ready, cfg.durationS, cfg.concurrency);
+    const floorPerSecond = await floorLoad(base, ready, cfg.durationS);
     const refPerSecond = (before.perSecond + after.perSecond) / 2;
     const ratio = load.perSecond / refPerSecond;
     const target = backend === 'postgres' ? cfg.ratioPostgres : null;
@@ -152,6 +176,7 @@ async function measureBackend(
       ...load,
       reference: { ...before, perSecond: refPerSecond, before: before.perSecond, after: after.perSecond },
       ratio,
+      floor: { perSecond: floorPerSecond, ratio: floorPerSecond / refPerSecond },
       target,
       pass: target === null ? null : ratio >= target && load.failures === 0,
     };
@@ -220,6 +245,10 @@ export function formatInvest(backends: InvestBackendResult[], cfg: InvestSetting
       ]),
       'lrrrllrrrr',
     ),
-    ...backends.map((b) => `  ${b.backend}: ${b.investments} investments recorded, ${b.failures} failed`),
+    ...backends.map(
+      (b) =>
+        `  ${b.backend}: ${b.investments} investments recorded, ${b.failures} failed · floor of any three-call flow ` +
+        `(3 × GET /api/auth/me): ${b.floor.perSecond.toFixed(1)}/s, ratio ${b.floor.ratio.toFixed(3)}`,
+    ),
   ];
 }
