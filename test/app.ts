@@ -153,6 +153,24 @@ export async function createUser(db: Db, overrides: Partial<NewUser> = {}) {
 
 const DAY_MS = 86_400_000;
 
+/** A date `days` from now, as the campaign form sends a deadline ("2027-03-01"). */
+export const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+
+/** A complete, valid body of `POST /api/campaigns` (the spec's create payload), with overrides. */
+export function campaignBody(overrides: Record<string, unknown> = {}) {
+  return {
+    title: 'Kandla → Rotterdam spring cargo',
+    description: 'Green ammonia for a Dutch fertilizer plant.',
+    tradeRoute: 'Kandla, India → Rotterdam, Netherlands',
+    targetAmount: '750000',
+    quantity: '250',
+    buyPrice: '1.40',
+    sellPrice: '5.60',
+    deadline: inDays(45),
+    ...overrides,
+  };
+}
+
 /** Inserts an active campaign (100 t at 1.40 → 5.60, target 100,000) with overrides; creates its trader when none is given. */
 export async function createCampaign(db: Db, overrides: Partial<NewCampaign> = {}) {
   const traderId =

@@ -5,6 +5,7 @@
 //   const res = await investor.post('/api/create-payment-intent', { amount: '500.00', … });
 //   const { record } = await investIn(app, investor, campaign, '2500.00');
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { SANDBOX_SUCCESS_CARD } from '../domain/payments.ts';
 import type { Role } from '../domain/users.ts';
 import type { App } from '../server/app.ts';
@@ -52,6 +53,17 @@ export function callsAs(app: App, token: string | null) {
     post: (url: string, body?: Json | string) => call('POST', url, body),
     patch: (url: string, body?: Json | string) => call('PATCH', url, body),
   };
+}
+
+/** Step 1 for a test that goes on by hand: the intent, which must be created (200). */
+export async function openIntent(investor: Actor, campaign: { id: string }, amount = '500.00') {
+  const res = await investor.post('/api/create-payment-intent', {
+    amount,
+    campaignId: campaign.id,
+    investorId: investor.user.id,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ clientSecret: string; paymentIntentId: string }>();
 }
 
 /** A card as the sandbox confirm call takes it: the success card, valid until 2030, unless overridden. */

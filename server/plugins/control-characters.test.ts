@@ -4,7 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AuthClient, signupBody } from '../../test/auth.ts';
-import { buildTestApp, createCampaign, createUser } from '../../test/app.ts';
+import { buildTestApp, campaignBody, createCampaign, createUser } from '../../test/app.ts';
 import type { App } from '../app.ts';
 import { campaigns, users } from '../db/schema/index.ts';
 
@@ -26,19 +26,6 @@ beforeAll(async () => {
   campaignId = (await createCampaign(app.db, { traderId: user.id, title: 'Before title' })).id;
 });
 
-const DAY_MS = 86_400_000;
-const campaignBody = (overrides: Record<string, unknown>) => ({
-  title: 'Kandla → Rotterdam spring cargo',
-  description: 'Green ammonia for a Dutch fertilizer plant.',
-  tradeRoute: 'Kandla, India → Rotterdam, Netherlands',
-  targetAmount: '750000',
-  quantity: '250',
-  buyPrice: '1.40',
-  sellPrice: '5.60',
-  region: 'europe',
-  deadline: new Date(Date.now() + 45 * DAY_MS).toISOString().slice(0, 10),
-  ...overrides,
-});
 
 const count = async (table: typeof users | typeof campaigns) =>
   (await app.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;

@@ -10,7 +10,7 @@ import type { App } from '../../server/app.ts';
 import type { campaigns } from '../../server/db/schema/index.ts';
 import { emailVerificationTokens, passwordResetTokens } from '../../server/db/schema/index.ts';
 import { hashToken, newToken } from '../../server/features/auth/sessions.ts';
-import { createUser, TEST_PASSWORD } from '../app.ts';
+import { campaignBody, createUser, TEST_PASSWORD } from '../app.ts';
 import { freshIp, sessionCookie, signupBody } from '../auth.ts';
 import type { OidcIdentity } from '../auth-services.ts';
 import { cookiesOf, type HttpCall, type Session } from './call.ts';
@@ -85,25 +85,11 @@ function stripeEvent(type: string, signed = true) {
   return { url: '/api/payments/stripe/webhook', body, headers: { 'stripe-signature': signature } };
 }
 
-const DAY_MS = 86_400_000;
-const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
 let n = 0;
 const unique = () => `${++n}${randomUUID().slice(0, 6)}`;
 
 /** The sandbox's card that pays. */
 export const successCard = () => ({ number: SANDBOX_SUCCESS_CARD, expMonth: 12, expYear: 2030, cvc: '123' });
-
-/** A complete, valid campaign (the spec's create payload). */
-export const campaignBody = () => ({
-  title: 'Kandla → Rotterdam spring cargo',
-  description: 'Green ammonia for a Dutch fertilizer plant.',
-  tradeRoute: 'Kandla, India → Rotterdam, Netherlands',
-  targetAmount: '750000',
-  quantity: '250',
-  buyPrice: '1.40',
-  sellPrice: '5.60',
-  deadline: inDays(45),
-});
 
 /** Signs in (the caller, or a new account): an account whose password is TEST_PASSWORD. */
 async function subject(ctx: RouteContext) {

@@ -6,26 +6,12 @@ import { errorMessage } from '../../../domain/errors.ts';
 import { eq } from 'drizzle-orm';
 import type { App } from '../../app.ts';
 import { campaigns } from '../../db/schema/index.ts';
-import { buildTestApp, createCampaign, createUser } from '../../../test/app.ts';
+import { buildTestApp, campaignBody, createCampaign, createUser, inDays } from '../../../test/app.ts';
 import { AuthClient } from '../../../test/auth.ts';
 
 const DAY_MS = 86_400_000;
-const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
 
-/** A valid create body (the spec's payload, without traderId), with overrides. */
-function body(overrides: Record<string, unknown> = {}) {
-  return {
-    title: 'Kandla → Rotterdam spring cargo',
-    description: 'Green ammonia for a Dutch fertilizer plant.',
-    tradeRoute: 'Kandla, India → Rotterdam, Netherlands',
-    targetAmount: '750000',
-    quantity: '250',
-    buyPrice: '1.40',
-    sellPrice: '5.60',
-    deadline: inDays(45),
-    ...overrides,
-  };
-}
+const body = campaignBody;
 
 let app: App;
 let api: AuthClient;

@@ -15,7 +15,7 @@ import {
   sandboxPaymentIntents,
 } from '../../db/schema/index.ts';
 import { buildTestApp, createCampaign, testClock } from '../../../test/app.ts';
-import { callsAs, card, investIn, signedInAs, type Actor } from '../../../test/investing.ts';
+import { callsAs, card, investIn, openIntent, signedInAs, type Actor } from '../../../test/investing.ts';
 
 const clock = testClock();
 let app: App;
@@ -26,15 +26,6 @@ beforeAll(async () => {
   investor = await signedInAs(app, 'investor');
 });
 
-async function openIntent(actor: Actor, campaign: { id: string }, amount = '500.00') {
-  const res = await actor.post('/api/create-payment-intent', {
-    amount,
-    campaignId: campaign.id,
-    investorId: actor.user.id,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ clientSecret: string; paymentIntentId: string }>();
-}
 const confirm = (actor: Pick<Actor, 'post'>, id: string, clientSecret: string, cardBody = card()) =>
   actor.post(`/api/sandbox/payment-intents/${id}/confirm`, { clientSecret, card: cardBody });
 const record = (actor: Actor, paymentIntentId: string, campaignId: string, investorId = actor.user.id) =>

@@ -9,7 +9,7 @@ import { verifyLedger } from '../../checks/ledger.ts';
 import { campaigns, investments } from '../../db/schema/index.ts';
 import { buildAppWithSettings } from '../../../test/auth-services.ts';
 import { buildTestApp, createCampaign } from '../../../test/app.ts';
-import { callsAs, signedInAs, type Actor } from '../../../test/investing.ts';
+import { callsAs, openIntent, signedInAs, type Actor } from '../../../test/investing.ts';
 import { startStripeStandIn } from '../../../test/stripe-stand-in.ts';
 
 let stripe: Awaited<ReturnType<typeof startStripeStandIn>>;
@@ -26,15 +26,6 @@ afterAll(async () => {
   await stripe.close();
 });
 
-async function openIntent(campaign: { id: string }, amount: string) {
-  const res = await investor.post('/api/create-payment-intent', {
-    amount,
-    campaignId: campaign.id,
-    investorId: investor.user.id,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ clientSecret: string; paymentIntentId: string }>();
-}
 const record = (paymentIntentId: string, campaignId: string) =>
   investor.post('/api/investments', { paymentIntentId, campaignId, investorId: investor.user.id });
 
@@ -84,7 +75,7 @@ describe('Stripe mode', () => {
 
   it('creates the intent at Stripe in exact cents, with the metadata and an idempotency key', async () => {
     const campaign = await createCampaign(app.db);
-    const { paymentIntentId, clientSecret } = await openIntent(campaign, '2500.55');
+    const { paymentIntentId, clientSecret } = await openIntent(investor, campaign, '2500.55');
     const create = stripe.calls.findLast((c) => c.path === '/v1/payment_intents')!;
     const [row] = await app.db
       .select()
@@ -103,7 +94,7 @@ describe('Stripe mode', () => {
 
   it('records only once Stripe says the payment succeeded, then answers replays the same', async () => {
     const campaign = await createCampaign(app.db);
-    const { paymentIntentId } = await openIntent(campaign, '1200.00');
+    const { paymentIntentId } = await openIntent(investor, campaign, '1200.00');
     expect((await record(paymentIntentId, campaign.id)).statusCode).toBe(409);
     stripe.succeed(paymentIntentId);
     const first = await record(paymentIntentId, campaign.id);
@@ -119,7 +110,7 @@ describe('Stripe mode', () => {
 
   it('records a payment from the signed webhook when the browser never calls back, once per event', async () => {
     const campaign = await createCampaign(app.db);
-    const { paymentIntentId } = await openIntent(campaign, '800.00');
+    const { paymentIntentId } = await openIntent(investor, campaign, '800.00');
     stripe.succeed(paymentIntentId);
     const res = await deliver(succeededEvent('evt_paid_1', paymentIntentId));
     expect(res.statusCode).toBe(200);
@@ -133,7 +124,7 @@ describe('Stripe mode', () => {
 
   it('refuses a webhook without a valid signature, changing nothing', async () => {
     const campaign = await createCampaign(app.db);
-    const { paymentIntentId } = await openIntent(campaign, '900.00');
+    const { paymentIntentId } = await openIntent(investor, campaign, '900.00');
     stripe.succeed(paymentIntentId);
     const forged = await deliver(succeededEvent('evt_forged', paymentIntentId), 'whsec_not_ours');
     expect(forged.statusCode).toBe(400);
@@ -161,6 +152,6 @@ describe('Stripe mode', () => {
       error: 'The payment provider could not be reached. Nothing was charged; please try again.',
     });
     // The whole campaign is open again at once.
-    expect((await openIntent(campaign, '1000.00')).paymentIntentId).toMatch(/^pi_/);
+    expect((await openIntent(investor, campaign, '1000.00')).paymentIntentId).toMatch(/^pi_/);
   });
 });

@@ -8,7 +8,7 @@ import { campaigns, investments, sandboxPaymentIntents } from '../../db/schema/i
 import { ProviderUnavailableError, type PaymentProvider } from '../../payments/provider.ts';
 import type { SandboxProvider } from '../../payments/sandbox.ts';
 import { buildTestApp, createCampaign, testClock } from '../../../test/app.ts';
-import { card, investIn, signedInAs, type Actor } from '../../../test/investing.ts';
+import { card, investIn, openIntent, signedInAs, type Actor } from '../../../test/investing.ts';
 import { settlePayment, sweepPayments } from './service.ts';
 
 const MINUTE = 60_000;
@@ -23,15 +23,6 @@ beforeAll(async () => {
   investor = await signedInAs(app, 'investor');
 });
 
-async function openIntent(campaign: { id: string }, amount = '1000.00', actor = investor) {
-  const res = await actor.post('/api/create-payment-intent', {
-    amount,
-    campaignId: campaign.id,
-    investorId: actor.user.id,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ clientSecret: string; paymentIntentId: string }>();
-}
 const investmentOf = async (intentId: string) =>
   (await app.db.select().from(investments).where(eq(investments.stripePaymentId, intentId)))[0]!;
 const raisedOf = async (id: string) =>
@@ -41,7 +32,7 @@ const sweep = (provider: PaymentProvider = sandbox) => sweepPayments(app.db, pro
 describe('sweepPayments', () => {
   it('records a paid intent whose browser never came back, once', async () => {
     const campaign = await createCampaign(app.db);
-    const { paymentIntentId, clientSecret } = await openIntent(campaign);
+    const { paymentIntentId, clientSecret } = await openIntent(investor, campaign, '1000.00');
     // Paid at the provider; the server died before recording it, the tab was closed.
     await sandbox.confirm(paymentIntentId, { clientSecret, card: card() }, { investorId: investor.user.id });
     expect((await sweep()).confirmed).toBe(0); // too fresh: the browser may still record it
@@ -62,7 +53,7 @@ describe('sweepPayments', () => {
 
   it('expires a lapsed, unpaid reservation: the intent is cancelled and can no longer be paid', async () => {
     const campaign = await createCampaign(app.db);
-    const { paymentIntentId, clientSecret } = await openIntent(campaign);
+    const { paymentIntentId, clientSecret } = await openIntent(investor, campaign, '1000.00');
     clock.advance(16 * MINUTE);
     expect((await sweep()).expired).toBeGreaterThanOrEqual(1);
     expect((await investmentOf(paymentIntentId)).status).toBe('expired');
@@ -87,7 +78,7 @@ describe('sweepPayments', () => {
 
   it('refunds a payment that got in after its reservation lapsed when the campaign filled meanwhile', async () => {
     const campaign = await createCampaign(app.db, { targetAmount: '2000' });
-    const slow = await openIntent(campaign, '1500.00');
+    const slow = await openIntent(investor, campaign, '1500.00');
     clock.advance(16 * MINUTE);
     const other = await signedInAs(app, 'investor');
     await investIn(app, other, campaign, '2000.00');
@@ -104,7 +95,7 @@ describe('sweepPayments', () => {
 
   it('finishes a refund the provider failed to make the first time', async () => {
     const campaign = await createCampaign(app.db, { targetAmount: '1000', status: 'active' });
-    const paid = await openIntent(campaign, '1000.00');
+    const paid = await openIntent(investor, campaign, '1000.00');
     await sandbox.confirm(
       paid.paymentIntentId,
       { clientSecret: paid.clientSecret, card: card() },
@@ -155,14 +146,17 @@ describe('sweepPayments', () => {
 
   it('does the work once when several instances sweep at the same time', async () => {
     const campaign = await createCampaign(app.db);
-    const intents = await Promise.all([openIntent(campaign, '1000.00'), openIntent(campaign, '2000.00')]);
+    const intents = await Promise.all([
+      openIntent(investor, campaign, '1000.00'),
+      openIntent(investor, campaign, '2000.00'),
+    ]);
     for (const { paymentIntentId, clientSecret } of intents)
       await sandbox.confirm(
         paymentIntentId,
         { clientSecret, card: card() },
         { investorId: investor.user.id },
       );
-    const lapsed = await openIntent(campaign, '3000.00');
+    const lapsed = await openIntent(investor, campaign, '3000.00');
     clock.advance(16 * MINUTE);
     const reports = await Promise.all([sweep(), sweep(), sweep()]);
     expect(reports.reduce((n, r) => n + r.confirmed, 0)).toBe(2);

@@ -9,15 +9,7 @@ import { investorsText } from '../campaign-text.ts';
 import { FundingTimeline } from './FundingTimeline.tsx';
 import { InvestButton } from './InvestButton.tsx';
 import { RiskBadge } from './RiskBadge.tsx';
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="font-semibold tabular-nums">{value}</dd>
-    </div>
-  );
-}
+import { Figure } from '@/components/ui/figure.tsx';
 
 /**
  * The campaign card of spec §2. At 100% funding the button reads Fully Funded and does nothing. The
@@ -50,12 +42,12 @@ export function CampaignCard({
       </CardHeader>
       <CardContent className="flex-1 space-y-4">
         <dl className="grid grid-cols-3 gap-3 text-sm">
-          <Figure label="Quantity" value={`${formatNumber(campaign.quantity)} t`} />
-          <Figure label="Expected ROI" value={formatPercent(f.expectedRoiPercent)} />
-          <Figure label="Min. investment" value={formatUsd(campaign.minimumInvestment)} />
-          <Figure label="Buy price" value={`${formatUsdCents(campaign.buyPrice)}/kg`} />
-          <Figure label="Sell price" value={`${formatUsdCents(campaign.sellPrice)}/kg`} />
-          <Figure label="Margin" value={`${formatUsdCents(f.marginPerKg)}/kg`} />
+          <Figure label="Quantity">{`${formatNumber(campaign.quantity)} t`}</Figure>
+          <Figure label="Expected ROI">{formatPercent(f.expectedRoiPercent)}</Figure>
+          <Figure label="Min. investment">{formatUsd(campaign.minimumInvestment)}</Figure>
+          <Figure label="Buy price">{`${formatUsdCents(campaign.buyPrice)}/kg`}</Figure>
+          <Figure label="Sell price">{`${formatUsdCents(campaign.sellPrice)}/kg`}</Figure>
+          <Figure label="Margin">{`${formatUsdCents(f.marginPerKg)}/kg`}</Figure>
         </dl>
         <div className="space-y-1.5">
           <div className="flex justify-between text-sm">

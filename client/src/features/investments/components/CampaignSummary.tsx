@@ -6,15 +6,7 @@ import { campaignFigures } from '@domain/campaign-figures.ts';
 import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
 import { formatPercent, formatUsd } from '@/lib/format.ts';
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="font-semibold tabular-nums">{value}</dd>
-    </div>
-  );
-}
+import { Figure } from '@/components/ui/figure.tsx';
 
 export function CampaignSummary({ campaign }: { campaign: Campaign }) {
   const f = campaignFigures(campaign);
@@ -28,10 +20,10 @@ export function CampaignSummary({ campaign }: { campaign: Campaign }) {
         </span>
       </div>
       <dl className="grid grid-cols-2 gap-3 text-sm">
-        <Figure label="Target" value={formatUsd(campaign.targetAmount)} />
-        <Figure label="Raised" value={formatUsd(campaign.raisedAmount)} />
-        <Figure label="Remaining" value={formatUsd(f.remaining)} />
-        <Figure label="Expected ROI" value={formatPercent(f.expectedRoiPercent)} />
+        <Figure label="Target">{formatUsd(campaign.targetAmount)}</Figure>
+        <Figure label="Raised">{formatUsd(campaign.raisedAmount)}</Figure>
+        <Figure label="Remaining">{formatUsd(f.remaining)}</Figure>
+        <Figure label="Expected ROI">{formatPercent(f.expectedRoiPercent)}</Figure>
       </dl>
       <div className="space-y-1">
         <Progress percent={Number(f.progressPercent)} label={`Funding progress of ${campaign.title}`} />

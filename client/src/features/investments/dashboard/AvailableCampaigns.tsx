@@ -10,18 +10,10 @@ import { Progress } from '@/components/ui/progress.tsx';
 import { useCampaignPage } from '@/features/campaigns/api/campaigns.ts';
 import { formatDate, formatNumber, formatPercent, formatUsd } from '@/lib/format.ts';
 import { useInvestment } from '../investment-context.tsx';
+import { Figure } from '@/components/ui/figure.tsx';
 
 /** Enough to choose from; the browse page has the rest. */
 const AVAILABLE_LIMIT = 6;
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="font-semibold tabular-nums">{value}</dd>
-    </div>
-  );
-}
 
 function AvailableCampaign({ campaign }: { campaign: Campaign }) {
   const { invest } = useInvestment();
@@ -44,11 +36,11 @@ function AvailableCampaign({ campaign }: { campaign: Campaign }) {
             <p className="text-sm text-muted-foreground">{campaign.tradeRoute}</p>
           </div>
           <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-5">
-            <Figure label="Target" value={formatUsd(campaign.targetAmount)} />
-            <Figure label="Raised" value={formatUsd(campaign.raisedAmount)} />
-            <Figure label="Expected ROI" value={formatPercent(f.expectedRoiPercent)} />
-            <Figure label="Quantity" value={`${formatNumber(campaign.quantity)} t`} />
-            <Figure label="Deadline" value={formatDate(campaign.deadline)} />
+            <Figure label="Target">{formatUsd(campaign.targetAmount)}</Figure>
+            <Figure label="Raised">{formatUsd(campaign.raisedAmount)}</Figure>
+            <Figure label="Expected ROI">{formatPercent(f.expectedRoiPercent)}</Figure>
+            <Figure label="Quantity">{`${formatNumber(campaign.quantity)} t`}</Figure>
+            <Figure label="Deadline">{formatDate(campaign.deadline)}</Figure>
           </dl>
           <div className="flex items-center gap-3">
             <Progress

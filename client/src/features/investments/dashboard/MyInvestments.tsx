@@ -1,6 +1,6 @@
 // My Investments (spec §2): Active (confirmed), Completed (paid out) and All tabs. Each investment
 // with its campaign, amount, share of the campaign, status, escrow status and date.
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { sharePercent } from '@domain/investment-form.ts';
 import {
@@ -17,6 +17,7 @@ import { Badge, type BadgeTone } from '@/components/ui/badge.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { TabList, tabPanelProps } from '@/components/ui/tabs.tsx';
 import { formatDate, formatUsdCents } from '@/lib/format.ts';
+import { Figure } from '@/components/ui/figure.tsx';
 
 const EMPTY: Record<InvestmentTab, { title: string; text: string }> = {
   active: { title: 'No active investments yet', text: 'Start by investing in a campaign above' },
@@ -35,15 +36,6 @@ const STATUS_TONES: Record<InvestmentStatus, BadgeTone> = {
   paid_out: 'blue',
   expired: 'neutral',
 };
-
-function Figure({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="font-medium tabular-nums">{children}</dd>
-    </div>
-  );
-}
 
 function InvestmentRow({ investment }: { investment: Investment }) {
   const share = sharePercent(investment.shares);
