@@ -26,7 +26,6 @@ beforeAll(async () => {
   campaignId = (await createCampaign(app.db, { traderId: user.id, title: 'Before title' })).id;
 });
 
-
 const count = async (table: typeof users | typeof campaigns) =>
   (await app.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
 

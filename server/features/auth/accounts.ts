@@ -8,19 +8,10 @@ import type { createAdminSchema } from '../../../domain/auth.ts';
 import type { SignupRole } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
+import { isUniqueViolation, violatedConstraint } from '../../db/errors.ts';
 import { AppError } from '../../errors.ts';
 import { hashPassword } from './password.ts';
 import { deleteUserSessions, type UserRow } from './sessions.ts';
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
-function violatedConstraint(error: unknown): string {
-  const e = error as { constraint?: string; cause?: { constraint?: string } };
-  return e?.constraint ?? e?.cause?.constraint ?? '';
-}
 
 const USERNAME_BASE_MAX = 20;
 

@@ -12,6 +12,7 @@ import {
 import type { Role } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
+import { isUniqueViolation, violatedConstraint } from '../../db/errors.ts';
 import { AppError } from '../../errors.ts';
 import type { AccountMailContext } from './account-emails.ts';
 import { sendVerificationEmail } from './email-verification.ts';
@@ -51,18 +52,6 @@ export function toPublicUser(u: UserRow): PublicUser {
 interface ClientInfo {
   ip: string;
   userAgent: string | undefined;
-}
-
-const UNIQUE_VIOLATION = '23505';
-
-function isUniqueViolation(error: unknown): error is { constraint?: string } {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === UNIQUE_VIOLATION || e?.cause?.code === UNIQUE_VIOLATION;
-}
-
-function constraintOf(error: unknown): string {
-  const e = error as { constraint?: string; cause?: { constraint?: string } };
-  return e.constraint ?? e.cause?.constraint ?? '';
 }
 
 const EMAIL_TAKEN = 'An account with this email already exists. Sign in instead, or reset your password.';
@@ -115,7 +104,7 @@ export async function signup(
   } catch (error) {
     // Two sign-ups racing for the same name: the unique index decides.
     if (!isUniqueViolation(error)) throw error;
-    const emailTaken = constraintOf(error).includes('email');
+    const emailTaken = violatedConstraint(error).includes('email');
     const message = emailTaken ? EMAIL_TAKEN : USERNAME_TAKEN;
     throw new AppError('CONFLICT', message, { [emailTaken ? 'email' : 'username']: message });
   }
