@@ -1,6 +1,6 @@
 // My Campaigns: Active / Funded / Completed / All tabs (WAI-ARIA tabs pattern: arrow keys, Home and
 // End move between tabs, automatic activation), each a table of the spec §3 trader rows.
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Campaign } from '@domain/campaign-schemas.ts';
 import {
@@ -11,6 +11,7 @@ import {
   type TraderTab,
 } from '@domain/trader-campaigns.ts';
 import { Button } from '@/components/ui/button.tsx';
+import { TabList, tabPanelProps } from '@/components/ui/tabs.tsx';
 import { cn } from '@/lib/cn.ts';
 import { formatNumber, formatPercent, formatUsd } from '@/lib/format.ts';
 import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
@@ -34,61 +35,27 @@ export function TraderCampaignTabs({
 }) {
   const [tab, setTab] = useState<TraderTab>('active');
 
-  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
-    const i = TRADER_TABS.indexOf(tab);
-    const next =
-      e.key === 'ArrowRight'
-        ? TRADER_TABS[(i + 1) % TRADER_TABS.length]
-        : e.key === 'ArrowLeft'
-          ? TRADER_TABS[(i - 1 + TRADER_TABS.length) % TRADER_TABS.length]
-          : e.key === 'Home'
-            ? TRADER_TABS[0]
-            : e.key === 'End'
-              ? TRADER_TABS[TRADER_TABS.length - 1]
-              : undefined;
-    if (!next) return;
-    e.preventDefault();
-    setTab(next);
-    document.getElementById(`trader-tab-${next}`)?.focus();
-  };
-
   const shown = campaigns.filter((c) => inTraderTab(c, tab));
 
   return (
     <div className="flex flex-col gap-4">
-      <div
-        role="tablist"
-        aria-label="Campaigns by status"
-        className="flex w-full max-w-md gap-1 rounded-lg bg-muted p-1"
-      >
-        {TRADER_TABS.map((t) => {
-          const selected = t === tab;
-          const count = campaigns.filter((c) => inTraderTab(c, t)).length;
-          return (
-            <button
-              key={t}
-              id={`trader-tab-${t}`}
-              role="tab"
-              type="button"
-              aria-selected={selected}
-              aria-controls="trader-tabpanel"
-              tabIndex={selected ? 0 : -1}
-              onClick={() => setTab(t)}
-              onKeyDown={onKeyDown}
-              className={cn(
-                'flex-1 rounded-md px-2 py-1.5 text-sm font-medium transition-colors',
-                selected
-                  ? 'bg-background text-foreground shadow-sm'
-                  : 'text-muted-foreground hover:text-foreground',
-              )}
-            >
-              {TRADER_TAB_LABELS[t]}
-              <span className="ml-1 text-xs text-muted-foreground tabular-nums">({count})</span>
-            </button>
-          );
-        })}
-      </div>
-      <div id="trader-tabpanel" role="tabpanel" aria-labelledby={`trader-tab-${tab}`}>
+      <TabList
+        idPrefix="trader"
+        label="Campaigns by status"
+        tabs={TRADER_TABS}
+        value={tab}
+        onValueChange={setTab}
+        className="max-w-md"
+        renderTab={(t) => (
+          <>
+            {TRADER_TAB_LABELS[t]}
+            <span className="ml-1 text-xs text-muted-foreground tabular-nums">
+              ({campaigns.filter((c) => inTraderTab(c, t)).length})
+            </span>
+          </>
+        )}
+      />
+      <div {...tabPanelProps('trader', tab)}>
         {shown.length === 0 ? (
           <div className="grid justify-items-start gap-3 rounded-xl border border-dashed p-6">
             <p className="text-sm text-muted-foreground">{EMPTY[tab]}</p>
