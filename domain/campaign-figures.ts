@@ -1,6 +1,7 @@
 // Everything a campaign card or page shows that is computed, in one place (spec §9 formulas).
 import type { Campaign } from './campaign-schemas.ts';
 import { CAMPAIGN_STATUS_GROUPS, campaignStatusLabel, daysLeft, inStatusGroup } from './campaigns.ts';
+import type { TimelineEntry } from './timeline.ts';
 import {
   estimatedCampaignProfit,
   expectedRoiPercent,
@@ -65,13 +66,6 @@ export function campaignFigures(c: CampaignNumbers, now: Date = new Date()): Cam
     statusLabel: campaignStatusLabel(c.status),
     fundingState: state,
   };
-}
-
-export interface TimelineEntry {
-  label: string;
-  /** ISO date-time; absent for a step not reached yet. */
-  at?: string;
-  done: boolean;
 }
 
 /** The details timeline of spec §2: created, funding deadline, last updated. */

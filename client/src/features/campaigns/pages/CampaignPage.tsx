@@ -13,7 +13,7 @@ import { formatDate, formatNumber, formatPercent, formatUsd, formatUsdCents } fr
 import { CAMPAIGN_CALL_ERRORS, useCampaign } from '../api/campaigns.ts';
 import { fundingStatusText } from '../campaign-text.ts';
 import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
-import { CampaignTimeline } from '../components/CampaignTimeline.tsx';
+import { Timeline } from '@/components/timeline.tsx';
 import { InvestButton } from '../components/InvestButton.tsx';
 import { RiskBadge } from '../components/RiskBadge.tsx';
 import { useInvestAction } from '../use-invest-action.ts';
@@ -153,11 +153,11 @@ function CampaignView({ campaign }: { campaign: CampaignDetail }) {
                 <h3 className="mb-3 flex items-center gap-1.5 text-sm font-semibold">
                   <CalendarClock className="h-4 w-4 text-muted-foreground" aria-hidden /> Key dates
                 </h3>
-                <CampaignTimeline entries={campaignDateTimeline(campaign)} label="Key dates" />
+                <Timeline entries={campaignDateTimeline(campaign)} label="Key dates" />
               </div>
               <div>
                 <h3 className="mb-3 text-sm font-semibold">Progress · {f.statusLabel}</h3>
-                <CampaignTimeline entries={campaignStatusTimeline(campaign)} label="Campaign progress" />
+                <Timeline entries={campaignStatusTimeline(campaign)} label="Campaign progress" />
               </div>
             </CardContent>
           </Card>

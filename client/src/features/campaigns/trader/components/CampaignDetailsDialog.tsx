@@ -7,7 +7,7 @@ import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/di
 import { Progress } from '@/components/ui/progress.tsx';
 import { formatDate, formatNumber, formatPercent, formatUsd, formatUsdCents } from '@/lib/format.ts';
 import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
-import { CampaignTimeline } from '../../components/CampaignTimeline.tsx';
+import { Timeline } from '@/components/timeline.tsx';
 import { LoadedCampaignDialog } from './CampaignDialog.tsx';
 
 export function CampaignDetailsDialog({
@@ -86,7 +86,7 @@ function Details({ campaign }: { campaign: CampaignDetail }) {
         <h3 id="campaign-details-timeline" className="text-sm font-semibold">
           Timeline
         </h3>
-        <CampaignTimeline entries={campaignDateTimeline(campaign)} label="Campaign timeline" />
+        <Timeline entries={campaignDateTimeline(campaign)} label="Campaign timeline" />
       </section>
     </>
   );

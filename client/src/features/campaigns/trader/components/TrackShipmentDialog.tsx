@@ -3,7 +3,7 @@ import type { Campaign } from '@domain/campaign-schemas.ts';
 import { campaignStatusTimeline } from '@domain/campaign-figures.ts';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
-import { CampaignTimeline } from '../../components/CampaignTimeline.tsx';
+import { Timeline } from '@/components/timeline.tsx';
 import { CampaignDialog } from './CampaignDialog.tsx';
 
 export function TrackShipmentDialog({
@@ -26,7 +26,7 @@ export function TrackShipmentDialog({
           <div>
             <CampaignStatusBadge status={campaign.status} />
           </div>
-          <CampaignTimeline entries={campaignStatusTimeline(campaign)} label="Shipment status" />
+          <Timeline entries={campaignStatusTimeline(campaign)} label="Shipment status" />
           <p className="text-sm text-muted-foreground">
             Vessel, port and delivery tracking comes in a later release; for now this shows the campaign's
             status steps.

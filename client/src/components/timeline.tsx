@@ -1,10 +1,11 @@
 import { Check, Circle } from 'lucide-react';
-import type { TimelineEntry } from '@domain/campaign-figures.ts';
+import type { TimelineEntry } from '@domain/timeline.ts';
 import { formatDate } from '@/lib/format.ts';
 import { cn } from '@/lib/cn.ts';
 
-/** A vertical list of dated steps: done steps filled, later ones hollow. */
-export function CampaignTimeline({ entries, label }: { entries: TimelineEntry[]; label: string }) {
+/** A vertical list of dated steps: done steps filled, later ones hollow. Campaign funding, shipment
+ * milestones and buyer orders all draw their progress with it. */
+export function Timeline({ entries, label }: { entries: TimelineEntry[]; label: string }) {
   return (
     <ol aria-label={label} className="space-y-3">
       {entries.map((entry) => (
@@ -27,6 +28,7 @@ export function CampaignTimeline({ entries, label }: { entries: TimelineEntry[];
                 <time dateTime={entry.at}>{formatDate(entry.at)}</time>
               </p>
             )}
+            {entry.note && <p className="text-muted-foreground">{entry.note}</p>}
           </div>
         </li>
       ))}
