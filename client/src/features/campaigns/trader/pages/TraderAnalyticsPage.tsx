@@ -22,7 +22,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { formatDate, formatPercent, formatUsd } from '@/lib/format.ts';
 import { useTraderCampaigns } from '../../api/trader-campaigns.ts';
 import { TraderCampaignsPending } from '../components/TraderCampaignsPending.tsx';
-import { TraderOnly } from '../components/TraderOnly.tsx';
+import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
 
 const TITLE = 'Campaign Analytics';
 const LEAD = 'Funding progress and expected ROI per campaign, and funds raised over time.';
@@ -289,8 +289,12 @@ function RaisedOverTimeChart({ campaigns }: { campaigns: Campaign[] }) {
 
 export default function TraderAnalyticsPage() {
   return (
-    <TraderOnly title={TITLE} signedOutLead="Sign in as a trader to see how your campaigns are funding.">
+    <RoleOnly
+      role="trader"
+      title={TITLE}
+      signedOutLead="Sign in as a trader to see how your campaigns are funding."
+    >
       {(user) => <Analytics user={user} />}
-    </TraderOnly>
+    </RoleOnly>
   );
 }

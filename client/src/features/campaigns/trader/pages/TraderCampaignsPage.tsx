@@ -17,7 +17,7 @@ import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
 import { CampaignRowActions } from '../components/CampaignRowActions.tsx';
 import { CampaignTitleCell, Td } from '../components/campaign-table-cells.tsx';
 import { TraderCampaignsPending } from '../components/TraderCampaignsPending.tsx';
-import { TraderOnly } from '../components/TraderOnly.tsx';
+import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
 import { useCampaignDialogs } from '../components/use-campaign-dialogs.tsx';
 
 const TITLE = 'My Campaigns';
@@ -181,8 +181,8 @@ function SortIcon({ active, direction }: { active: boolean; direction: Direction
 
 export default function TraderCampaignsPage() {
   return (
-    <TraderOnly title={TITLE} signedOutLead="Sign in as a trader to see every campaign you run.">
+    <RoleOnly role="trader" title={TITLE} signedOutLead="Sign in as a trader to see every campaign you run.">
       {(user) => <CampaignTable user={user} />}
-    </TraderOnly>
+    </RoleOnly>
   );
 }

@@ -14,7 +14,7 @@ import { Card, CardContent } from '@/components/ui/card.tsx';
 import { useCreateCampaign } from '../../api/campaigns.ts';
 import { CampaignForm } from '../components/CampaignForm.tsx';
 import { createPayload, createResolver } from '../components/campaign-form-validation.ts';
-import { TraderOnly } from '../components/TraderOnly.tsx';
+import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
 
 const TITLE = 'Create Campaign';
 const LEAD = 'Set up a hydrogen trade for investors to fund.';
@@ -76,8 +76,8 @@ function CreateCampaign({ user }: { user: PublicUser }) {
 
 export default function TraderCreatePage() {
   return (
-    <TraderOnly title={TITLE} signedOutLead="Sign in as a trader to create a campaign.">
+    <RoleOnly role="trader" title={TITLE} signedOutLead="Sign in as a trader to create a campaign.">
       {(user) => <CreateCampaign user={user} />}
-    </TraderOnly>
+    </RoleOnly>
   );
 }

@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.t
 import { useTraderStats } from '../../api/campaigns.ts';
 import { useTraderCampaigns } from '../../api/trader-campaigns.ts';
 import { TraderCampaignTabs } from '../components/TraderCampaignTabs.tsx';
-import { TraderOnly } from '../components/TraderOnly.tsx';
+import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
 import { TraderStatCards } from '../components/TraderStatCards.tsx';
 import { useCampaignDialogs } from '../components/use-campaign-dialogs.tsx';
 
@@ -89,8 +89,12 @@ export function TraderDashboard({ user }: { user: PublicUser }) {
 
 export default function TraderDashboardPage() {
   return (
-    <TraderOnly title={TITLE} signedOutLead="Sign in as a trader to create and run your campaigns.">
+    <RoleOnly
+      role="trader"
+      title={TITLE}
+      signedOutLead="Sign in as a trader to create and run your campaigns."
+    >
       {(user) => <TraderDashboard user={user} />}
-    </TraderOnly>
+    </RoleOnly>
   );
 }
