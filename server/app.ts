@@ -14,6 +14,9 @@ import campaignRoutes from './features/campaigns/routes.ts';
 import { housekeeping, type Housekeeping, type HousekeepingOptions } from './features/auth/housekeeping.ts';
 import healthRoutes from './features/health/routes.ts';
 import investmentRoutes from './features/investments/routes.ts';
+import { lifecycleMail } from './features/lifecycle/emails.ts';
+import { setLifecycleHooks } from './features/lifecycle/notices.ts';
+import lifecycleRoutes from './features/lifecycle/routes.ts';
 import { loggableError } from './errors.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import platformRoutes from './features/platform/routes.ts';
@@ -132,6 +135,11 @@ export async function buildApp(deps: AppDeps) {
   });
   const mailer = createMailer(settings, deps.database.db);
   app.decorate('mailer', mailer);
+  // Investors hear of their campaigns' funding, refunds and payouts (server/features/lifecycle/emails.ts).
+  setLifecycleHooks(
+    deps.database.db,
+    lifecycleMail({ db: deps.database.db, mailer, publicUrl: settings.publicUrl, log: app.log }),
+  );
   // onClose hooks run last-added first: emails in flight are written before the database closes.
   app.addHook('onClose', () => mailer.close());
   // Deleting expired rows runs while the app is up; a sweep in progress ends before anything closes.
@@ -157,6 +165,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(platformRoutes);
   await app.register(campaignRoutes);
   await app.register(investmentRoutes);
+  await app.register(lifecycleRoutes);
   await app.register(clientPlugin, { clientDir: deps.clientDir });
   return app;
 }

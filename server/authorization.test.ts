@@ -64,6 +64,9 @@ const MATRIX: Record<RowKey, Cells> = {
   'PATCH /api/campaigns/:id':                       [401,      403,      403,      403,      403,      200,      403,      401,      200],
   'PATCH /api/campaigns/:id (a draft)':             [401,      403,      404,      403,      403,      200,      404,      401,      200],
   'GET /api/trader/stats/:traderId':                [401,      403,      403,      403,      200,      200,      403,      401,      200],
+  'POST /api/campaigns/:id/transitions':           [401,      403,      403,      403,      200,      200,      403,      401,      200],
+  'GET /api/campaigns/:id/milestones':              [200,      200,      200,      200,      200,      200,      200,      200,      200],
+  'POST /api/campaigns/:id/milestones':             [401,      403,      403,      403,      403,      201,      403,      401,      201],
   'GET /api/payments/config':                       [200,      200,      200,      200,      200,      __,       __,       200,      200],
   // Investing: the owner is the investor whose ids the call names (its intent, its payment, its list).
   // Unverified may not start an investment; one started before (its objects exist before the state is

@@ -8,7 +8,12 @@ import { expect } from 'vitest';
 import { SANDBOX_SUCCESS_CARD } from '../../domain/payments.ts';
 import type { App } from '../../server/app.ts';
 import type { campaigns } from '../../server/db/schema/index.ts';
-import { emailVerificationTokens, passwordResetTokens } from '../../server/db/schema/index.ts';
+import {
+  campaigns as campaignsTable,
+  emailVerificationTokens,
+  passwordResetTokens,
+} from '../../server/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
 import { hashToken, newToken } from '../../server/features/auth/sessions.ts';
 import { campaignBody, createUser, TEST_PASSWORD } from '../app.ts';
 import { freshIp, sessionCookie, signupBody } from '../auth.ts';
@@ -226,6 +231,28 @@ export const ROUTE_REQUESTS = rows({
     url: `/api/trader/stats/${ctx.owner.user.id}`,
     happened: (res) => expect(res.json()).toMatchObject({ totalCampaigns: 2 }),
   }),
+  // Lifecycle: the owner withdraws its active campaign (nobody invested); an admin may cancel any.
+  'POST /api/campaigns/:id/transitions': (ctx) => ({
+    url: `/api/campaigns/${ctx.campaign.id}/transitions`,
+    body: { to: 'cancelled', reason: 'Supplier fell through' },
+    happened: (res) => expect(res.json()).toMatchObject({ id: ctx.campaign.id, status: 'cancelled' }),
+  }),
+  'GET /api/campaigns/:id/milestones': (ctx) => ({
+    url: `/api/campaigns/${ctx.campaign.id}/milestones`,
+    happened: (res) => expect(Array.isArray(res.json())).toBe(true),
+  }),
+  'POST /api/campaigns/:id/milestones': async (ctx) => {
+    // Milestones belong to a trading campaign: the owner's campaign is under way.
+    await ctx.app.db
+      .update(campaignsTable)
+      .set({ status: 'trading' })
+      .where(eq(campaignsTable.id, ctx.campaign.id));
+    return {
+      url: `/api/campaigns/${ctx.campaign.id}/milestones`,
+      body: { kind: 'loaded', note: 'Bill of lading BL-1' },
+      happened: (res) => expect(res.json()).toMatchObject({ kind: 'loaded', campaignId: ctx.campaign.id }),
+    };
+  },
   'GET /api/payments/config': () => ({
     url: '/api/payments/config',
     happened: (res) => expect(res.json()).toHaveProperty('provider'),
