@@ -147,6 +147,12 @@ describe('transitions', () => {
       actualProfit: '-12.50',
     });
     expect(transitionSchema.safeParse({ to: 'completed', actualProfit: 12 }).success).toBe(false);
+    // Text that is no number is refused with the field's message (it once reached big.js: a 500).
+    for (const actualProfit of ['\ud800', 'abc', '1e5', '--1', '']) {
+      expect(transitionSchema.safeParse({ to: 'completed', actualProfit }).error?.issues[0]?.message).toBe(
+        'Actual profit must be a number with at most 2 decimal places',
+      );
+    }
     expect(transitionSchema.safeParse({ to: 'cancelled', reason: '  ' }).success).toBe(false);
     expect(transitionSchema.safeParse({ to: 'trading', extra: 1 }).success).toBe(false);
     expect(transitionSchema.safeParse({ to: 'funded' }).success).toBe(false);

@@ -25,7 +25,11 @@ const signedMoney = (label: string) =>
           : `${label} must be a decimal string, e.g. "123456.78" (not a JSON number)`,
     })
     .trim()
-    .regex(/^-?\d+(\.\d{1,2})?$/, `${label} must be a number with at most 2 decimal places`)
+    // abort: the refinement below parses the value, so it must not run on text that is no number.
+    .regex(/^-?\d+(\.\d{1,2})?$/, {
+      message: `${label} must be a number with at most 2 decimal places`,
+      abort: true,
+    })
     .refine((v) => dec(v).abs().lte(NUMERIC_MAX.money), `${label} is too large`)
     .transform((v) => toFixed(v));
 

@@ -169,13 +169,21 @@ export async function runFuzz(
         : BARRED_FROM_MONEY.has(actor)
           ? world.sessions[actor]!
           : investor;
+      // Investing examples get an open campaign of their own: fuzzed transitions and milestones move
+      // the shared one on (trading, cancelled), after which no intent could be opened on it.
+      const campaign = investorOwned
+        ? await createCampaign(app.db, {
+            traderId: world.sessions.trader!.user.id,
+            targetAmount: '1000000000.00',
+          })
+        : world.campaign;
       const ctx: RouteContext = {
         app,
         caller: world.sessions[actor],
         owner,
-        campaign: world.campaign,
+        campaign,
         draft: world.draft,
-        investing: investorOwned ? await payments(app, investor, world.campaign.id) : undefined,
+        investing: investorOwned ? await payments(app, investor, campaign.id) : undefined,
         oidc,
       };
       cached = { request: await ROUTE_REQUESTS[row as RowKey](ctx), uses: 0 };
