@@ -34,7 +34,9 @@
 // - Investing (bench/invest.ts): full investments per second (intent + sandbox confirm + record over
 //   HTTP, 10 investors at once on one campaign) ÷ a bare lock-row + insert + update transaction on the
 //   same database, measured in the same child process before and after; p50/p99 of each step.
-// Options: --only bundle,api,invest,startup,lighthouse · --build (rebuild the client) · --duration S ·
+// - Lifecycle (bench/lifecycle.ts): completing a campaign of 1,000 investors in one transaction ÷ a
+//   bare INSERT … SELECT of the same 1,000 rows; the deadline sweep of 100 campaigns × 20 investors.
+// Options: --only bundle,api,invest,lifecycle,startup,lighthouse · --build (rebuild the client) · --duration S ·
 //          --warmup S · --lighthouse-runs N
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -45,6 +47,7 @@ import { parseArgs } from 'node:util';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/chromium.ts';
 import { apiPart, UNCACHED_PATHS, type BackendResult, type LoadResult } from './api.ts';
 import { formatInvest, investPart, type InvestBackendResult } from './invest.ts';
+import { formatLifecycle, lifecyclePart, type LifecycleBackendResult } from './lifecycle.ts';
 import {
   cleanupAll,
   errorMessage,
@@ -84,7 +87,7 @@ const TARGETS = {
   >,
 };
 
-const PARTS = ['bundle', 'api', 'invest', 'startup', 'lighthouse'] as const;
+const PARTS = ['bundle', 'api', 'invest', 'lifecycle', 'startup', 'lighthouse'] as const;
 type Part = (typeof PARTS)[number];
 
 const { values: opts } = parseArgs({
@@ -567,6 +570,7 @@ interface Results {
   };
   api?: { backends: BackendResult[] };
   invest?: { backends: InvestBackendResult[] };
+  lifecycle?: { backends: LifecycleBackendResult[] };
   startup?: StartupResult;
   /** VmHWM of the server/main.ts process that served the browser parts, read before stopping it. */
   mainServerPeakRssBytes?: number | null;
@@ -702,6 +706,12 @@ async function main() {
     for (const e of r.errors) fail('invest', e);
   }
 
+  if (wants('lifecycle')) {
+    const r = await lifecyclePart();
+    results.lifecycle = { backends: r.backends };
+    for (const e of r.errors) fail('lifecycle', e);
+  }
+
   await cleanupAll();
   results.machine.loadAverageEnd = os.loadavg();
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
@@ -806,6 +816,11 @@ function report(r: Results) {
   if (r.invest) {
     out.push(...formatInvest(r.invest.backends, INVEST_SETTINGS));
     if (!r.invest.backends.length) out.push('  FAIL: not measured (see errors)');
+  }
+
+  if (r.lifecycle) {
+    out.push(...formatLifecycle(r.lifecycle.backends));
+    if (!r.lifecycle.backends.length) out.push('  FAIL: not measured (see errors)');
   }
 
   if (r.startup) {

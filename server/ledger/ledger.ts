@@ -1,6 +1,7 @@
 // Posting to the double-entry ledger (DESIGN.md §3). Every money movement is one call: a transaction
 // of entries that sum to exactly zero, written inside the caller's database transaction so the
-// ledger moves with the state it describes. The database refuses anything else (migration 0004).
+// ledger moves with the state it describes. The database refuses anything else (migrations 0004 and
+// 0007), checking each INSERT statement: a transaction and all its entries are always one statement.
 import type { PaymentProviderName } from '../../domain/payments.ts';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
