@@ -88,16 +88,17 @@ export async function postMany(tx: Tx, postings: readonly Posting[]): Promise<vo
       amount: dec(e.amount).toFixed(2),
     })),
   );
+  // No join between the two inserts: the ids are ours already, a data-modifying CTE always runs to
+  // completion, and the foreign key and ledger checks fire at the end of the statement, when both are
+  // written. (A join on the CTE's output was planned as a nested loop: 1,000 investors cost a second.)
   await tx.execute(sql`with t as (
       insert into ${ledgerTransactions} (id, kind, campaign_id, investment_id, memo)
       select id, kind, campaign_id, investment_id, memo
       from jsonb_to_recordset(${JSON.stringify(transactions)}::jsonb)
-        as x(id uuid, kind text, campaign_id uuid, investment_id uuid, memo text)
-      returning id)
+        as x(id uuid, kind text, campaign_id uuid, investment_id uuid, memo text))
     insert into ${ledgerEntries} (transaction_id, account, amount)
     select e.transaction_id, e.account, e.amount
-    from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as e(transaction_id uuid, account text, amount numeric)
-    join t on t.id = e.transaction_id`);
+    from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as e(transaction_id uuid, account text, amount numeric)`);
 }
 
 /** Money moving from one account to another: the common two-entry posting. */
