@@ -152,3 +152,7 @@ describe('transitions', () => {
     expect(transitionSchema.safeParse({ to: 'funded' }).success).toBe(false);
   });
 });
+
+it('refuses text that is no number without parsing it', () => {
+  expect(transitionSchema.safeParse({ to: 'completed', actualProfit: ';P%' }).success).toBe(false);
+});

@@ -25,7 +25,11 @@ const signedMoney = (label: string) =>
           : `${label} must be a decimal string, e.g. "123456.78" (not a JSON number)`,
     })
     .trim()
-    .regex(/^-?\d+(\.\d{1,2})?$/, `${label} must be a number with at most 2 decimal places`)
+    // abort: the refinement below parses the value, so it must not run on text that is no number.
+    .regex(/^-?\d+(\.\d{1,2})?$/, {
+      message: `${label} must be a number with at most 2 decimal places`,
+      abort: true,
+    })
     .refine((v) => dec(v).abs().lte(NUMERIC_MAX.money), `${label} is too large`)
     .transform((v) => toFixed(v));
 
@@ -210,3 +214,18 @@ export function distributeProfit({
 export function lossWithinPrincipal(actualProfit: DecimalInput, targetAmount: DecimalInput): boolean {
   return dec(actualProfit).gte(dec(targetAmount).times(-1));
 }
+
+// ---- the trader's investor list ----------------------------------------------------------------
+
+export const campaignInvestorSchema = z.object({
+  investmentId: z.string().uuid(),
+  investorName: z.string(),
+  country: z.string().nullable(),
+  amount: z.string(),
+  shares: z.string(),
+  status: z.string(),
+  profitShare: z.string().nullable(),
+  payout: z.string().nullable(),
+  confirmedAt: z.string().datetime().nullable(),
+});
+export type CampaignInvestor = z.infer<typeof campaignInvestorSchema>;

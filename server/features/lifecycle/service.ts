@@ -2,21 +2,22 @@
 // domain/campaigns.ts allows, each in one transaction with the campaign row locked — start trading,
 // complete (profit distributed, escrow released, everyone paid out through the ledger), cancel (every
 // investment refunded through its provider) — and the deadline sweep that cancels what expired unfunded.
-import { and, eq, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Campaign } from '../../../domain/campaign-schemas.ts';
 import { findTransition, CAMPAIGN_TRANSITIONS, type CampaignStatus } from '../../../domain/campaigns.ts';
 import {
   distributeProfit,
   lossWithinPrincipal,
   transitionActor,
+  type CampaignInvestor,
   type Distribution,
   type TransitionRequest,
 } from '../../../domain/lifecycle.ts';
-import { dec, usdText, ZERO } from '../../../domain/money.ts';
-import { canViewCampaign, moneyBlocker } from '../../../domain/policies.ts';
-import type { Role } from '../../../domain/users.ts';
+import { dec, toFixed, usdText, ZERO } from '../../../domain/money.ts';
+import { canViewCampaign, moneyBlocker, ownsCampaign } from '../../../domain/policies.ts';
+import { displayName, type Role } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
-import { campaignMilestones, campaigns, escrowRecords, investments } from '../../db/schema/index.ts';
+import { campaignMilestones, campaigns, escrowRecords, investments, users } from '../../db/schema/index.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { accounts, postMany, transfer, type Posting } from '../../ledger/ledger.ts';
@@ -254,4 +255,40 @@ export async function sweepDeadlines(
     });
     if (!done) return report;
   }
+}
+
+// ---- the trader's investor list ----------------------------------------------------------------
+
+/** `GET /api/campaigns/:id/investors`: the backers of the owner's campaign (an admin's too). */
+export async function listCampaignInvestors(
+  db: Db,
+  user: { id: string; role: Role },
+  campaignId: string,
+): Promise<CampaignInvestor[]> {
+  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+  if (!campaign || !canViewCampaign(user, campaign)) throw new AppError('CAMPAIGN_NOT_FOUND');
+  if (user.role !== 'admin' && !ownsCampaign(user, campaign))
+    throw new AppError('FORBIDDEN', 'You can only see the investors of your own campaigns');
+  const rows = await db
+    .select({ i: investments, u: users })
+    .from(investments)
+    .innerJoin(users, eq(users.id, investments.investorId))
+    .where(
+      and(
+        eq(investments.campaignId, campaignId),
+        inArray(investments.status, ['confirmed', 'refunding', 'refunded', 'paid_out']),
+      ),
+    )
+    .orderBy(investments.confirmedAt, investments.id);
+  return rows.map(({ i, u }) => ({
+    investmentId: i.id,
+    investorName: `${displayName(u)}${u.lastName ? ` ${u.lastName}` : ''}`,
+    country: u.country,
+    amount: i.amount,
+    shares: i.shares,
+    status: i.status,
+    profitShare: i.status === 'paid_out' ? i.profitShare : null,
+    payout: i.status === 'paid_out' ? toFixed(dec(i.amount).plus(dec(i.profitShare))) : null,
+    confirmedAt: i.confirmedAt?.toISOString() ?? null,
+  }));
 }
