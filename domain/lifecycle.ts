@@ -12,6 +12,7 @@ import {
 import { NUMERIC_MAX } from './decimal-schema.ts';
 import { dec, platformFee, toFixed, ZERO, type DecimalInput } from './money.ts';
 import { textField } from './text.ts';
+import type { TimelineEntry } from './timeline.ts';
 
 // ---- the transitions call (fixed contract) -----------------------------------------------------
 
@@ -229,3 +230,19 @@ export const campaignInvestorSchema = z.object({
   confirmedAt: z.string().datetime().nullable(),
 });
 export type CampaignInvestor = z.infer<typeof campaignInvestorSchema>;
+
+/** The shipment as a timeline: every step in order, done with its time and note once recorded. */
+export function shipmentTimeline(
+  milestones: ReadonlyArray<Pick<Milestone, 'kind' | 'at' | 'note' | 'documentRef'>>,
+): TimelineEntry[] {
+  return MILESTONE_KINDS.map((kind) => {
+    const m = milestones.find((x) => x.kind === kind);
+    const note = [m?.note, m?.documentRef && `Document: ${m.documentRef}`].filter(Boolean).join(' · ');
+    return { label: MILESTONE_LABELS[kind], ...(m && { at: m.at }), done: !!m, ...(note && { note }) };
+  });
+}
+
+/** The next step the trader has not recorded yet (the form's default). */
+export function nextMilestone(milestones: ReadonlyArray<Pick<Milestone, 'kind'>>): MilestoneKind | undefined {
+  return MILESTONE_KINDS.find((kind) => !milestones.some((m) => m.kind === kind));
+}

@@ -10,7 +10,26 @@ const STATUS_TONES: Record<CampaignStatus, BadgeTone> = {
   cancelled: 'amber',
 };
 
-/** Status with the spec §4 label (cancelled reads Draft). */
-export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
-  return <Badge tone={STATUS_TONES[status] ?? 'green'}>{campaignStatusLabel(status)}</Badge>;
+/** What a cancelled campaign meant for its investors: 'Draft' alone would mislead them (issue 11). */
+export const CANCELLED_FOR_INVESTORS = 'Funding ended — refunded';
+
+/**
+ * Status with the spec §4 label (cancelled reads Draft); `forInvestors` adds what a cancellation
+ * meant for them beside it.
+ */
+export function CampaignStatusBadge({
+  status,
+  forInvestors = false,
+}: {
+  status: CampaignStatus;
+  forInvestors?: boolean;
+}) {
+  const badge = <Badge tone={STATUS_TONES[status] ?? 'green'}>{campaignStatusLabel(status)}</Badge>;
+  if (!forInvestors || status !== 'cancelled') return badge;
+  return (
+    <span className="inline-flex items-center gap-2">
+      {badge}
+      <span className="text-sm text-muted-foreground">{CANCELLED_FOR_INVESTORS}</span>
+    </span>
+  );
 }
