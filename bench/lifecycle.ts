@@ -2,7 +2,8 @@
 // - completing a campaign of 1,000 investors in one transaction (distribution, ledger, statuses:
 //   completeCampaign itself), on PGlite and on PostgreSQL, against a bare `INSERT … SELECT` of the
 //   same 1,000 rows in the same run (ratio = reference time ÷ completion time, target ≥ 0.2);
-// - the deadline sweep refunding 100 expired campaigns of 20 investors each (sandbox provider): total.
+// - the deadline sweep refunding 100 expired campaigns of 20 investors each (sandbox provider): total;
+// - GET /api/portfolio of an investor with 500 investments, through the real app (inject): p50, p99.
 // Set-up rows (users, campaigns, confirmed investments with their escrow and ledger postings) are
 // written directly and are not timed; every run ends with verify-ledger, which must find nothing.
 import { randomUUID } from 'node:crypto';
@@ -16,6 +17,8 @@ import { completeCampaign, sweepDeadlines } from '../server/features/lifecycle/s
 import { accounts, postMany, transfer } from '../server/ledger/ledger.ts';
 import { SandboxProvider } from '../server/payments/sandbox.ts';
 import { startPostgres } from '../test/postgres.ts';
+import { buildApp } from '../server/app.ts';
+import { createSession, SESSION_COOKIE } from '../server/features/auth/sessions.ts';
 import { median } from './common.ts';
 
 const DAY = 86_400_000;
@@ -131,6 +134,7 @@ async function measure(kind: string, database: Database) {
   const sweep = performance.now() - sweepStart;
   const breaks = await verifyLedger(database.db);
   const ratio = reference / completion;
+  const portfolio = await portfolioP50(database);
   console.log(
     `${kind.padEnd(10)} completion of 1,000 investors: ${completion.toFixed(1)} ms (median of 5); ` +
       `bare INSERT … SELECT of 1,000 rows: ${reference.toFixed(1)} ms; ratio ${ratio.toFixed(3)} ` +
@@ -140,19 +144,83 @@ async function measure(kind: string, database: Database) {
     `${kind.padEnd(10)} deadline sweep: ${report.cancelled} campaigns, ${report.refunds} refunds in ` +
       `${(sweep / 1000).toFixed(2)} s; verify-ledger: ${breaks.length ? `${breaks.length} BREAKS` : 'sound'}`,
   );
+  console.log(
+    `${kind.padEnd(10)} GET /api/portfolio of an investor with 500 investments: p50 ${portfolio.p50.toFixed(1)} ms, ` +
+      `p99 ${portfolio.p99.toFixed(1)} ms (${portfolio.runs} requests, one each)`,
+  );
 }
 
-const pglite = await openDatabase({ memory: true });
-try {
-  await measure('PGlite', pglite);
-} finally {
-  await pglite.close();
+/** One investor with 500 confirmed investments over 100 campaigns; the real app answers GET /api/portfolio. */
+async function portfolioP50(database: Database) {
+  const { db } = database;
+  const [investor] = await db
+    .insert(users)
+    .values({ username: `p${randomUUID()}`, password: 'x', role: 'investor' })
+    .returning();
+  const [trader] = await db
+    .insert(users)
+    .values({ username: `t${randomUUID()}`, password: 'x', role: 'trader' })
+    .returning();
+  const owned = await db
+    .insert(campaigns)
+    .values(
+      Array.from({ length: 100 }, (_, i) => ({
+        traderId: trader!.id,
+        title: `Portfolio cargo ${i}`,
+        tradeRoute:
+          i % 2 ? 'Kandla, India → Rotterdam, Netherlands' : 'Kochi, India → Houston, United States',
+        targetAmount: '100000',
+        raisedAmount: '500.00',
+        quantity: '100',
+        buyPrice: '1.40',
+        sellPrice: '5.60',
+        status: 'active' as const,
+        deadline: new Date(Date.now() + 30 * DAY),
+        investorCount: 1,
+      })),
+    )
+    .returning({ id: campaigns.id });
+  await db.insert(investments).values(
+    owned.flatMap((c) =>
+      Array.from({ length: 5 }, () => ({
+        investorId: investor!.id,
+        campaignId: c.id,
+        amount: '100.00',
+        shares: '0.001000',
+        provider: 'sandbox' as const,
+        status: 'confirmed' as const,
+        reservedUntil: new Date(),
+        confirmedAt: new Date(),
+      })),
+    ),
+  );
+  const app = await buildApp({ database });
+  const { token } = await createSession(db, investor!.id, { persistent: false });
+  const times: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    const start = performance.now();
+    const res = await app.inject({
+      url: '/api/portfolio',
+      headers: { cookie: `${SESSION_COOKIE}=${token}` },
+    });
+    times.push(performance.now() - start);
+    if (res.statusCode !== 200 || res.json<{ investments: unknown[] }>().investments.length !== 500)
+      throw new Error(`portfolio answered ${res.statusCode}`);
+  }
+  // The app owns the database from here: closing it closes the database.
+  await app.close();
+  const sorted = times.slice(5).sort((a, b) => a - b);
+  return { p50: median(sorted), p99: sorted[Math.floor(sorted.length * 0.99)]!, runs: sorted.length };
 }
+
+// measure() hands each database to the app at its end, which closes it.
+await measure('PGlite', await openDatabase({ memory: true }));
 const server = await startPostgres();
-const pg = await openDatabase({ databaseUrl: server.createDatabase('bench_lifecycle'), poolSize: 4 });
 try {
-  await measure('PostgreSQL', pg);
+  await measure(
+    'PostgreSQL',
+    await openDatabase({ databaseUrl: server.createDatabase('bench_lifecycle'), poolSize: 4 }),
+  );
 } finally {
-  await pg.close();
   server.stop();
 }
