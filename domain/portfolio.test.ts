@@ -1,6 +1,16 @@
 // Statements and their CSV: balances carry from month to month and year to year; cells are Excel-safe.
 import { describe, expect, it } from 'vitest';
-import { buildStatement, csvCell, statementCsv, toCsv, type Movement } from './portfolio.ts';
+import { portfolioSummary } from './investments.ts';
+import {
+  allocation,
+  buildStatement,
+  csvCell,
+  moneySteps,
+  statementCsv,
+  toCsv,
+  type Movement,
+  type PortfolioInvestment,
+} from './portfolio.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const movement = (
@@ -72,5 +82,76 @@ describe('CSV', () => {
       '2026-01-05,Investment into escrow,Cargo 1,500.00,0.00,0.00,0.00,500.00',
       '',
     ]);
+  });
+});
+
+describe('the dashboard tiles and the money steps (issue 11 item 7)', () => {
+  const now = new Date('2026-11-26T12:00:00.000Z');
+  const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000).toISOString();
+  const row = (over: Partial<PortfolioInvestment>): PortfolioInvestment => ({
+    id: id(1),
+    campaignId: id(100),
+    campaignTitle: 'Cargo',
+    campaignStatus: 'trading',
+    tradeRoute: 'Kandla, India → Rotterdam, Netherlands',
+    riskLevel: 'medium',
+    amount: '1000.00',
+    shares: '0.010000',
+    status: 'confirmed',
+    escrowStatus: 'held',
+    expectedProfit: '300.00',
+    profitShare: null,
+    payout: null,
+    confirmedAt: hoursAgo(72),
+    settledAt: null,
+    milestones: [],
+    ...over,
+  });
+
+  it('values open money at cost plus payouts; today is the change over 24 h; ROI on paid-out principal', () => {
+    const list = [
+      row({}),
+      row({
+        id: id(2),
+        campaignId: id(101),
+        status: 'paid_out',
+        escrowStatus: 'released',
+        profitShare: '95.00',
+        payout: '1095.00',
+        settledAt: hoursAgo(2),
+      }),
+      row({
+        id: id(3),
+        campaignId: id(102),
+        status: 'refunded',
+        escrowStatus: 'refunded',
+        settledAt: hoursAgo(1),
+      }),
+    ];
+    const s = portfolioSummary(list, now);
+    // Yesterday: three investments at cost (3,000); now: 1,000 at work + 1,095 paid out.
+    expect([s.portfolioValue, s.todaysChange, s.gains, s.totalRoiPercent, s.activeCampaigns]).toEqual([
+      '2095.00',
+      '-905.00',
+      '95.00',
+      '9.5',
+      1,
+    ]);
+    expect(allocation(list, (i) => i.riskLevel)).toEqual([{ label: 'medium', amount: '1000.00' }]);
+  });
+
+  it('says where the money is: paid, in escrow, then released or refunded with its date', () => {
+    expect(moneySteps(row({})).map((s) => [s.label, s.done])).toEqual([
+      ['Paid', true],
+      ['In escrow', true],
+      ['Released to you', false],
+    ]);
+    const refunded = moneySteps(row({ status: 'refunded', settledAt: hoursAgo(1) }));
+    expect(refunded[2]).toEqual({
+      label: 'Refunded to your card',
+      at: hoursAgo(1),
+      done: true,
+      note: '1000.00 back in full',
+    });
   });
 });
