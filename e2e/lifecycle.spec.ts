@@ -55,6 +55,16 @@ test('a trader completes a campaign; the investor sees the payout and downloads 
   });
   expect(paid.status(), await paid.text()).toBe(200);
 
+  // Before: the dashboard values the investment at cost.
+  await page.goto('/dashboard');
+  const tile = (label: string) =>
+    page
+      .getByRole('list', { name: 'Your portfolio figures' })
+      .getByRole('listitem')
+      .filter({ hasText: label });
+  await expect(tile('Portfolio Value')).toContainText('$2,000.00');
+  await expect(tile('Total ROI')).toContainText('—');
+
   // The trader starts trading, records a milestone and completes with the actual profit.
   await traderPage.goto('/trader/campaigns');
   await traderPage.getByRole('button', { name: `Track Shipment ${title}` }).click();
@@ -77,6 +87,11 @@ test('a trader completes a campaign; the investor sees the payout and downloads 
   await expect(track.getByRole('button', { name: 'Confirm completion' })).toHaveCount(0);
   await expect(milestones.last()).toContainText('Delivered');
   await traderContext.close();
+
+  // The investor's tiles change: the payout counts, and the realised ROI shows.
+  await page.goto('/dashboard');
+  await expect(tile('Portfolio Value')).toContainText('$2,190.00');
+  await expect(tile('Total ROI')).toContainText('9.5%');
 
   // The investor sees the payout and where the money went.
   await page.goto('/portfolio');
