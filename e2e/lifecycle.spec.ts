@@ -1,9 +1,10 @@
 // The campaign lifecycle in the browser (issue 11): a trader drives a funded campaign through a
 // shipment milestone to completed, confirming what investors receive; the investor then sees the
-// payout on /portfolio and the movement on /statements, whose CSV downloads and parses.
+// payout on /portfolio and the movement on /statements, whose CSV downloads and parses. A cancelled
+// campaign's investor sees the refund.
 import fs from 'node:fs/promises';
 import { defaultDeadline } from '../domain/campaign-rules.ts';
-import { newPerson, signUpVerifiedViaApi } from './accounts.ts';
+import { DEMO_PASSWORD, newPerson, signUpVerifiedViaApi } from './accounts.ts';
 import { expectNoSeriousAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { TEST_CARDS } from './investing.ts';
@@ -117,4 +118,76 @@ test('a trader completes a campaign; the investor sees the payout and downloads 
   const payout = rows.find((r) => r[1] === 'Payout');
   expect(payout?.slice(3)).toEqual(['0.00', '2190.00', '190.00', '10.00', '0.00']);
   await expectNoSeriousAxeViolations(page, '/statements');
+});
+
+test('an investor whose campaign is cancelled sees the refund, and "Funding ended — refunded" beside Draft', async ({
+  page,
+  playwright,
+}) => {
+  const baseURL = test.info().project.use.baseURL!;
+  const trader = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': `10.251.${Date.now() % 250}.2` },
+  });
+  await signUpVerifiedViaApi(trader, 'trader');
+  const title = `Refund test ${newPerson('cargo').username} → Rotterdam`;
+  const created = await trader.post('/api/campaigns', {
+    data: {
+      title,
+      description: 'A campaign the lifecycle browser test cancels.',
+      tradeRoute: 'Kandla, India → Rotterdam, Netherlands',
+      targetAmount: '5000',
+      quantity: '200',
+      buyPrice: '1.40',
+      sellPrice: '5.60',
+      minimumInvestment: '1000',
+      deadline: defaultDeadline(),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const campaign = (await created.json()) as { id: string };
+  await trader.dispose();
+
+  await signUpVerifiedViaApi(page.request, 'investor');
+  const me = (await (await page.request.get('/api/auth/me')).json()) as { id: string };
+  const intent = await page.request.post('/api/create-payment-intent', {
+    data: { amount: '1500.00', campaignId: campaign.id, investorId: me.id },
+  });
+  const { paymentIntentId, clientSecret } = (await intent.json()) as {
+    paymentIntentId: string;
+    clientSecret: string;
+  };
+  const paid = await page.request.post(`/api/sandbox/payment-intents/${paymentIntentId}/confirm`, {
+    data: {
+      clientSecret,
+      card: { number: TEST_CARDS.succeeds.replaceAll(' ', ''), expMonth: 12, expYear: 2030, cvc: '123' },
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+
+  // The seeded admin cancels it with a reason: the same refunds as a missed deadline.
+  const admin = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': `10.252.${Date.now() % 250}.3` },
+  });
+  const signin = await admin.post('/api/auth/signin', {
+    data: { email: 'admin@hydrobridge.example', password: DEMO_PASSWORD },
+  });
+  expect(signin.status(), await signin.text()).toBe(200);
+  const cancel = await admin.post(`/api/campaigns/${campaign.id}/transitions`, {
+    data: { to: 'cancelled', reason: 'Carrier withdrew' },
+  });
+  expect(cancel.status(), await cancel.text()).toBe(200);
+  await admin.dispose();
+
+  await page.goto('/portfolio');
+  const card = page.getByRole('article', { name: title });
+  await expect(card).toContainText('Draft');
+  await expect(card).toContainText('Funding ended — refunded');
+  await expect(card.getByRole('list', { name: `Where the money of ${title} is` })).toContainText(
+    'Refunded to your card',
+  );
+  // Its backer still sees the campaign page, with the same words.
+  await page.goto(`/campaigns/${campaign.id}`);
+  await expect(page.getByText('Funding ended — refunded')).toBeVisible();
 });

@@ -1,5 +1,5 @@
 // Shared by the campaign pages, the trader workspace and the investment modal.
-import { campaignStatusLabel, type CampaignStatus } from '@domain/campaigns.ts';
+import { CANCELLED_FOR_INVESTORS, campaignStatusLabel, type CampaignStatus } from '@domain/campaigns.ts';
 import { Badge, type BadgeTone } from '@/components/ui/badge.tsx';
 
 const STATUS_TONES: Record<CampaignStatus, BadgeTone> = {
@@ -9,9 +9,6 @@ const STATUS_TONES: Record<CampaignStatus, BadgeTone> = {
   completed: 'neutral',
   cancelled: 'amber',
 };
-
-/** What a cancelled campaign meant for its investors: 'Draft' alone would mislead them (issue 11). */
-export const CANCELLED_FOR_INVESTORS = 'Funding ended — refunded';
 
 /**
  * Status with the spec §4 label (cancelled reads Draft); `forInvestors` adds what a cancellation

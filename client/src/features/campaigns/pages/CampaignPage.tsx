@@ -79,7 +79,7 @@ function CampaignView({ campaign }: { campaign: CampaignDetail }) {
     <article aria-labelledby="campaign-title">
       <header>
         <div className="flex flex-wrap items-center gap-2">
-          <CampaignStatusBadge status={campaign.status} forInvestors />
+          <CampaignStatusBadge status={campaign.status} />
           <RiskBadge risk={campaign.riskLevel} />
           <Badge>{REGION_LABELS[campaign.region]}</Badge>
         </div>
