@@ -16,11 +16,12 @@ import {
   sandboxPaymentIntents,
 } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { ProviderUnavailableError, type PaymentProvider } from '../../payments/provider.ts';
 import type { SandboxProvider } from '../../payments/sandbox.ts';
 import { buildTestApp, createCampaign, testClock } from '../../../test/app.ts';
 import { card, investIn, openIntent, signedInAs, type Actor } from '../../../test/investing.ts';
 import { refundInvestment, releaseInvestment } from './money-out.ts';
-import { sweepDeadlines } from './service.ts';
+import { sweepDeadlines, transitionCampaign } from './service.ts';
 import { sweepPayments } from '../investments/service.ts';
 
 const DAY = 86_400_000;
@@ -463,5 +464,39 @@ describe('portfolio, statements and the investor list', () => {
     expect((await mails(investors[1]!.user.email!)).some((m) => m.subject.includes(campaign.title))).toBe(
       true,
     );
+  });
+});
+
+describe('a provider that fails while refunding', () => {
+  it('leaves the cancelled campaign refunding, and the payments sweep finishes every refund once', async () => {
+    const campaign = await campaignWith(['1000.00', '500.00']);
+    const failing: PaymentProvider = {
+      name: 'sandbox',
+      createIntent: (input) => sandbox.createIntent(input),
+      retrieveIntent: (id) => sandbox.retrieveIntent(id),
+      cancelIntent: () => Promise.reject(new ProviderUnavailableError('connection reset')),
+      refund: () => Promise.reject(new ProviderUnavailableError('connection reset')),
+    };
+    const cancelled = await transitionCampaign(
+      app.db,
+      failing,
+      admin.user,
+      campaign.id,
+      { to: 'cancelled', reason: 'Port strike' },
+      clock(),
+    );
+    expect(cancelled.status).toBe('cancelled');
+    expect((await investmentsOf(campaign.id)).map((r) => [r.i.status, r.e?.status])).toEqual([
+      ['refunding', 'held'],
+      ['refunding', 'held'],
+    ]);
+    // The escrow still holds the money in flight: the ledger is sound meanwhile.
+    await expectSoundLedger();
+    await sweepPayments(app.db, sandbox, clock());
+    for (const { i, e } of await investmentsOf(campaign.id)) {
+      expect([i.status, e?.status]).toEqual(['refunded', 'refunded']);
+      expect(await postingsOf(i.id, 'refund')).toHaveLength(1);
+    }
+    await expectSoundLedger();
   });
 });

@@ -21,7 +21,7 @@ import { campaignMilestones, campaigns, escrowRecords, investments, users } from
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { accounts, postMany, transfer, type Posting } from '../../ledger/ledger.ts';
-import type { PaymentProvider } from '../../payments/provider.ts';
+import { ProviderUnavailableError, type PaymentProvider } from '../../payments/provider.ts';
 import { invalidateCampaignLists, toCampaign } from '../campaigns/service.ts';
 import { settlePayment } from '../investments/service.ts';
 import { announce } from './notices.ts';
@@ -233,8 +233,13 @@ export async function cancelCampaign(
   tx.afterCommit(async () => {
     for (const r of reservations) {
       if (!r.intentId) continue;
-      const intent = await provider.cancelIntent(r.intentId);
-      await settlePayment(tx.root, provider, r.id, now, intent);
+      try {
+        const intent = await provider.cancelIntent(r.intentId);
+        await settlePayment(tx.root, provider, r.id, now, intent);
+      } catch (error) {
+        // The provider is down: the payments sweep expires (or refunds) the reservation later.
+        if (!(error instanceof ProviderUnavailableError)) throw error;
+      }
     }
   });
   return refunds;
