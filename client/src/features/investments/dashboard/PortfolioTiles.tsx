@@ -38,8 +38,12 @@ export function PortfolioTiles({ investments }: { investments: Investment[] }) {
       </ul>
       <p className="mt-3 text-sm text-muted-foreground">
         Values are at cost: your money sits in escrow until the cargo is delivered, and a campaign&apos;s
-        profit is added when it completes and pays out. HydroBridge shows no estimated gains. Follow
-        every step in your <Link className="underline" href="/portfolio">portfolio</Link>.
+        profit is added when it completes and pays out. HydroBridge shows no estimated gains. Follow every
+        step in your{' '}
+        <Link className="underline" href="/portfolio">
+          portfolio
+        </Link>
+        .
       </p>
     </section>
   );
