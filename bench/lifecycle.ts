@@ -1,193 +1,226 @@
-// The lifecycle part of `npm run bench` (issue 11), in this process on each database (PGlite in a temp
-// dir, then a fresh PostgreSQL), with the app built on it and driven through its own services:
-// - Completion: a trading campaign with 1,000 investors (each invested through the real intent →
-//   sandbox confirm → record calls) is completed in one transaction (distribution, ledger, statuses),
-//   timed from BEGIN to COMMIT (the investors' emails, sent after it, are not part of it); the reference is a bare `INSERT … SELECT` of the same 1,000 rows (the campaign's
-//   investments copied to a scratch table) in one transaction on the same database, timed 5 times
-//   before and 5 times after; ratio = median reference ÷ completion (target ≥ 0.2).
-// - Deadline sweep: 100 campaigns of 20 investors each pass their deadline unfunded; one sweep
-//   cancels all of them and refunds all 2,000 investments (provider refund + ledger), timed.
-// `verify-ledger` must pass afterwards, or the part fails.
+// The lifecycle part of the benchmarks (issue 11), run with `node --import tsx bench/lifecycle.ts`:
+// - completing a campaign of 1,000 investors in one transaction (distribution, ledger, statuses:
+//   completeCampaign itself), on PGlite and on PostgreSQL, against a bare `INSERT … SELECT` of the
+//   same 1,000 rows in the same run (ratio = reference time ÷ completion time, target ≥ 0.2);
+// - the deadline sweep refunding 100 expired campaigns of 20 investors each (sandbox provider): total;
+// - GET /api/portfolio of an investor with 500 investments, through the real app (inject): p50, p99.
+// Set-up rows (users, campaigns, confirmed investments with their escrow and ledger postings) are
+// written directly and are not timed; every run ends with verify-ledger, which must find nothing.
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
-import type { App } from '../server/app.ts';
-import { buildApp } from '../server/app.ts';
 import { verifyLedger } from '../server/checks/ledger.ts';
 import { openDatabase, type Database } from '../server/db/connect.ts';
-import { prepareDatabase } from '../server/db/prepare.ts';
-import { campaigns } from '../server/db/schema/index.ts';
+import { campaigns, escrowRecords, investments, users } from '../server/db/schema/index.ts';
 import { inTransaction } from '../server/db/transaction.ts';
-import {
-  completeCampaign,
-  sweepDeadlines,
-  transitionCampaign,
-} from '../server/features/lifecycle/service.ts';
-import { createCampaign } from '../test/app.ts';
-import { investIn, signedInAs, type Actor } from '../test/investing.ts';
-import { cleanups, errorMessage, mark, median, progress, table, tempDir } from './common.ts';
+import { completeCampaign, sweepDeadlines } from '../server/features/lifecycle/service.ts';
+import { accounts, postMany, transfer } from '../server/ledger/ledger.ts';
+import { SandboxProvider } from '../server/payments/sandbox.ts';
+import { startPostgres } from '../test/postgres.ts';
+import { buildApp } from '../server/app.ts';
+import { createSession, SESSION_COOKIE } from '../server/features/auth/sessions.ts';
+import { median } from './common.ts';
 
-const COMPLETION_INVESTORS = 1_000;
-const SWEEP_CAMPAIGNS = 100;
-const SWEEP_INVESTORS = 20;
-const AMOUNT = '1000.00';
-const DAY_MS = 86_400_000;
-const REFERENCE_RUNS = 5;
+const DAY = 86_400_000;
 
-export interface LifecycleBackendResult {
-  backend: 'pglite' | 'postgres';
-  completion: { investors: number; ms: number; referenceMs: number; ratio: number; pass: boolean };
-  sweep: { campaigns: number; refunds: number; ms: number };
-  ledgerOk: boolean;
-}
-
-/** `count` investors, `AMOUNT` each, through the three calls of spec §4; throws on any refusal. */
-async function fill(app: App, investors: Actor[], campaignId: string, count: number) {
-  const batch = 10;
-  for (let i = 0; i < count; i += batch) {
-    await Promise.all(
-      investors.slice(i, Math.min(i + batch, count)).map(async (investor) => {
-        const { record } = await investIn(app, investor, { id: campaignId }, AMOUNT);
-        if (!record || record.statusCode >= 300) throw new Error(`investing failed: ${record?.body}`);
-      }),
-    );
-  }
-}
-
-/** The bare reference: the campaign's investments copied into a scratch table, in one transaction. */
-async function referenceMs(app: App, campaignId: string): Promise<number> {
-  const started = performance.now();
-  await app.db.transaction(async (tx) => {
-    await tx.execute(
-      sql`insert into bench_lifecycle_copy (investment_id, investor_id, amount)
-        select id, investor_id, amount from investments where campaign_id = ${campaignId}`,
-    );
-  });
-  return performance.now() - started;
-}
-
-async function measure(backend: 'pglite' | 'postgres', database: Database): Promise<LifecycleBackendResult> {
-  await prepareDatabase(database, { seedDemo: false });
-  let now = new Date();
-  const app = await buildApp({ database, clock: () => now });
-  try {
-    await app.db.execute(
-      sql`create table if not exists bench_lifecycle_copy (id bigserial primary key, investment_id uuid not null, investor_id uuid not null, amount numeric(15,2) not null)`,
-    );
-    const trader = await signedInAs(app, 'trader');
-    progress(`${backend}: lifecycle — ${COMPLETION_INVESTORS} investors`);
-    const investors: Actor[] = [];
-    for (let i = 0; i < COMPLETION_INVESTORS; i++) investors.push(await signedInAs(app, 'investor'));
-
-    // Completion of 1,000 investors.
-    const target = (COMPLETION_INVESTORS * Number(AMOUNT)).toFixed(2);
-    const big = await createCampaign(app.db, {
-      traderId: trader.user.id,
-      targetAmount: target,
-      minimumInvestment: '100',
-      deadline: new Date(now.getTime() + 30 * DAY_MS),
-    });
-    progress(`${backend}: lifecycle — ${COMPLETION_INVESTORS} investments through the real flow`);
-    await fill(app, investors, big.id, COMPLETION_INVESTORS);
-    const traderUser = { id: trader.user.id, role: trader.user.role, emailVerified: true };
-    await transitionCampaign(app.db, app.payments, traderUser, big.id, { to: 'trading' }, now);
-    const before: number[] = [];
-    for (let i = 0; i < REFERENCE_RUNS; i++) before.push(await referenceMs(app, big.id));
-    progress(`${backend}: lifecycle — completing the campaign`);
-    // The transaction alone (lock, distribution, ledger, statuses, COMMIT): the route adds the
-    // checks before it and the investors' emails after it.
-    const started = performance.now();
-    await inTransaction(app.db, async (tx) => {
-      const [locked] = await tx.select().from(campaigns).where(eq(campaigns.id, big.id)).for('update');
-      await completeCampaign(tx, app.payments, locked!, '123456.78', now);
-    });
-    const completionMs = performance.now() - started;
-    const after: number[] = [];
-    for (let i = 0; i < REFERENCE_RUNS; i++) after.push(await referenceMs(app, big.id));
-    const [status] = await app.db
-      .select({ status: campaigns.status })
-      .from(campaigns)
-      .where(eq(campaigns.id, big.id));
-    if (status?.status !== 'completed') throw new Error(`campaign not completed: ${status?.status}`);
-    const reference = median([...before, ...after]);
-
-    // The deadline sweep: 100 campaigns × 20 investors, all past their deadline unfunded.
-    progress(`${backend}: lifecycle — ${SWEEP_CAMPAIGNS} × ${SWEEP_INVESTORS} investments to expire`);
-    for (let c = 0; c < SWEEP_CAMPAIGNS; c++) {
-      const campaign = await createCampaign(app.db, {
-        traderId: trader.user.id,
-        targetAmount: '100000000.00',
-        minimumInvestment: '100',
-        deadline: new Date(now.getTime() + DAY_MS),
-      });
-      const backers = investors.slice((c * SWEEP_INVESTORS) % COMPLETION_INVESTORS);
-      await fill(app, backers, campaign.id, SWEEP_INVESTORS);
-    }
-    now = new Date(now.getTime() + 2 * DAY_MS);
-    progress(`${backend}: lifecycle — sweeping`);
-    const sweepStarted = performance.now();
-    const swept = await sweepDeadlines(app.db, app.payments, now);
-    const sweepMs = performance.now() - sweepStarted;
-    if (swept.cancelled !== SWEEP_CAMPAIGNS || swept.refunds !== SWEEP_CAMPAIGNS * SWEEP_INVESTORS)
-      throw new Error(`sweep cancelled ${swept.cancelled} campaigns, refunded ${swept.refunds}`);
-
-    const ledger = await verifyLedger(app.db);
-    const ratio = reference / completionMs;
-    return {
-      backend,
-      completion: {
-        investors: COMPLETION_INVESTORS,
-        ms: completionMs,
-        referenceMs: reference,
-        ratio,
-        pass: ratio >= 0.2,
-      },
-      sweep: { campaigns: swept.cancelled, refunds: swept.refunds, ms: sweepMs },
-      ledgerOk: ledger.length === 0,
-    };
-  } finally {
-    await app.close();
-  }
-}
-
-export async function lifecyclePart() {
-  const backends: LifecycleBackendResult[] = [];
-  const errors: string[] = [];
-  try {
-    const database = await openDatabase({ dataDir: tempDir('hydrobridge-bench-lifecycle-') });
-    backends.push(await measure('pglite', database));
-  } catch (error) {
-    errors.push(`pglite: ${errorMessage(error)}`);
-  }
-  try {
-    const { startPostgres } = await import('../test/postgres.ts');
-    const pg = await startPostgres();
-    cleanups.push(() => pg.stop());
-    const database = await openDatabase({ databaseUrl: pg.createDatabase('hydrobridge_bench_lifecycle') });
-    backends.push(await measure('postgres', database));
-    pg.stop();
-  } catch (error) {
-    errors.push(`postgres: ${errorMessage(error)}`);
-  }
-  return { backends, errors };
-}
-
-export function formatLifecycle(backends: LifecycleBackendResult[]): string[] {
-  return [
-    '',
-    `Campaign lifecycle (in process, the app's services; reference = bare INSERT … SELECT of the same ${COMPLETION_INVESTORS} rows, median of ${2 * REFERENCE_RUNS})`,
-    table(
-      ['backend', 'completion ms', 'reference ms', 'ratio', 'target', '', 'sweep 100 × 20 ms', 'ledger'],
-      backends.map((b) => [
-        b.backend,
-        b.completion.ms.toFixed(0),
-        b.completion.referenceMs.toFixed(1),
-        b.completion.ratio.toFixed(3),
-        '≥ 0.2',
-        mark(b.completion.pass),
-        `${b.sweep.ms.toFixed(0)} (${b.sweep.refunds} refunds)`,
-        b.ledgerOk ? 'verified' : 'BROKEN',
-      ]),
-      'lrrrllll',
+async function seedCampaign(
+  database: Database,
+  {
+    investors,
+    amount,
+    status,
+    deadline,
+  }: { investors: number; amount: number; status: 'trading' | 'active'; deadline: Date },
+) {
+  const { db } = database;
+  const [trader] = await db
+    .insert(users)
+    .values({ username: `t${randomUUID()}`, password: 'x', role: 'trader' })
+    .returning();
+  const people = await db
+    .insert(users)
+    .values(Array.from({ length: investors }, () => ({ username: `i${randomUUID()}`, password: 'x' })))
+    .returning({ id: users.id });
+  const target = investors * amount * (status === 'active' ? 2 : 1);
+  const [campaign] = await db
+    .insert(campaigns)
+    .values({
+      traderId: trader!.id,
+      title: 'Bench cargo',
+      tradeRoute: 'Kandla, India → Rotterdam, Netherlands',
+      targetAmount: String(target),
+      raisedAmount: String(investors * amount),
+      quantity: '100',
+      buyPrice: '1.40',
+      sellPrice: '5.60',
+      status,
+      deadline,
+      investorCount: investors,
+    })
+    .returning();
+  const rows = await db
+    .insert(investments)
+    .values(
+      people.map((p) => ({
+        investorId: p.id,
+        campaignId: campaign!.id,
+        amount: `${amount}.00`,
+        shares: (amount / target).toFixed(6),
+        provider: 'sandbox' as const,
+        stripePaymentId: `pi_sb_bench_${randomUUID().replaceAll('-', '')}`,
+        status: 'confirmed' as const,
+        reservedUntil: new Date(),
+        confirmedAt: new Date(),
+      })),
+    )
+    .returning();
+  await db
+    .insert(escrowRecords)
+    .values(rows.map((r) => ({ investmentId: r.id, campaignId: campaign!.id, amount: r.amount })));
+  await inTransaction(db, (tx) =>
+    postMany(
+      tx,
+      rows.map((r) =>
+        transfer('investment', accounts.clearing('sandbox'), accounts.escrow(campaign!.id), r.amount, {
+          campaignId: campaign!.id,
+          investmentId: r.id,
+        }),
+      ),
     ),
-  ];
+  );
+  return campaign!;
+}
+
+async function timeCompletion(database: Database) {
+  const campaign = await seedCampaign(database, {
+    investors: 1000,
+    amount: 100,
+    status: 'trading',
+    deadline: new Date(Date.now() - DAY),
+  });
+  const provider = new SandboxProvider(database.db);
+  const start = performance.now();
+  await inTransaction(database.db, async (tx) => {
+    const [locked] = await tx.select().from(campaigns).where(eq(campaigns.id, campaign.id)).for('update');
+    await completeCampaign(tx, provider, locked!, '12345.67', new Date());
+  });
+  const completion = performance.now() - start;
+  // The reference: the same 1,000 rows, a bare INSERT … SELECT in one transaction.
+  const refStart = performance.now();
+  await inTransaction(database.db, (tx) =>
+    tx.execute(sql`insert into bench_reference (investment_id, account, amount)
+      select id, 'investor:' || investor_id, amount from investments where campaign_id = ${campaign.id}`),
+  );
+  const reference = performance.now() - refStart;
+  return { completion, reference };
+}
+
+async function measure(kind: string, database: Database) {
+  await database.migrate();
+  await database.db.execute(
+    sql`create table if not exists bench_reference (investment_id uuid, account text, amount numeric(15,2))`,
+  );
+  await timeCompletion(database); // warm-up, not counted
+  const runs = [];
+  for (let i = 0; i < 5; i++) runs.push(await timeCompletion(database));
+  const completion = median(runs.map((r) => r.completion));
+  const reference = median(runs.map((r) => r.reference));
+
+  const past = new Date(Date.now() - DAY);
+  for (let i = 0; i < 100; i++)
+    await seedCampaign(database, { investors: 20, amount: 100, status: 'active', deadline: past });
+  const sweepStart = performance.now();
+  const report = await sweepDeadlines(database.db, new SandboxProvider(database.db), new Date());
+  const sweep = performance.now() - sweepStart;
+  const breaks = await verifyLedger(database.db);
+  const ratio = reference / completion;
+  const portfolio = await portfolioP50(database);
+  console.log(
+    `${kind.padEnd(10)} completion of 1,000 investors: ${completion.toFixed(1)} ms (median of 5); ` +
+      `bare INSERT … SELECT of 1,000 rows: ${reference.toFixed(1)} ms; ratio ${ratio.toFixed(3)} ` +
+      `(target ≥ 0.2: ${ratio >= 0.2 ? 'PASS' : 'FAIL'})`,
+  );
+  console.log(
+    `${kind.padEnd(10)} deadline sweep: ${report.cancelled} campaigns, ${report.refunds} refunds in ` +
+      `${(sweep / 1000).toFixed(2)} s; verify-ledger: ${breaks.length ? `${breaks.length} BREAKS` : 'sound'}`,
+  );
+  console.log(
+    `${kind.padEnd(10)} GET /api/portfolio of an investor with 500 investments: p50 ${portfolio.p50.toFixed(1)} ms, ` +
+      `p99 ${portfolio.p99.toFixed(1)} ms (${portfolio.runs} requests, one each)`,
+  );
+}
+
+/** One investor with 500 confirmed investments over 100 campaigns; the real app answers GET /api/portfolio. */
+async function portfolioP50(database: Database) {
+  const { db } = database;
+  const [investor] = await db
+    .insert(users)
+    .values({ username: `p${randomUUID()}`, password: 'x', role: 'investor' })
+    .returning();
+  const [trader] = await db
+    .insert(users)
+    .values({ username: `t${randomUUID()}`, password: 'x', role: 'trader' })
+    .returning();
+  const owned = await db
+    .insert(campaigns)
+    .values(
+      Array.from({ length: 100 }, (_, i) => ({
+        traderId: trader!.id,
+        title: `Portfolio cargo ${i}`,
+        tradeRoute:
+          i % 2 ? 'Kandla, India → Rotterdam, Netherlands' : 'Kochi, India → Houston, United States',
+        targetAmount: '100000',
+        raisedAmount: '500.00',
+        quantity: '100',
+        buyPrice: '1.40',
+        sellPrice: '5.60',
+        status: 'active' as const,
+        deadline: new Date(Date.now() + 30 * DAY),
+        investorCount: 1,
+      })),
+    )
+    .returning({ id: campaigns.id });
+  await db.insert(investments).values(
+    owned.flatMap((c) =>
+      Array.from({ length: 5 }, () => ({
+        investorId: investor!.id,
+        campaignId: c.id,
+        amount: '100.00',
+        shares: '0.001000',
+        provider: 'sandbox' as const,
+        status: 'confirmed' as const,
+        reservedUntil: new Date(),
+        confirmedAt: new Date(),
+      })),
+    ),
+  );
+  const app = await buildApp({ database });
+  const { token } = await createSession(db, investor!.id, { persistent: false });
+  const times: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    const start = performance.now();
+    const res = await app.inject({
+      url: '/api/portfolio',
+      headers: { cookie: `${SESSION_COOKIE}=${token}` },
+    });
+    times.push(performance.now() - start);
+    if (res.statusCode !== 200 || res.json<{ investments: unknown[] }>().investments.length !== 500)
+      throw new Error(`portfolio answered ${res.statusCode}`);
+  }
+  // The app owns the database from here: closing it closes the database.
+  await app.close();
+  const sorted = times.slice(5).sort((a, b) => a - b);
+  return { p50: median(sorted), p99: sorted[Math.floor(sorted.length * 0.99)]!, runs: sorted.length };
+}
+
+// measure() hands each database to the app at its end, which closes it.
+await measure('PGlite', await openDatabase({ memory: true }));
+const server = await startPostgres();
+try {
+  await measure(
+    'PostgreSQL',
+    await openDatabase({ databaseUrl: server.createDatabase('bench_lifecycle'), poolSize: 4 }),
+  );
+} finally {
+  server.stop();
 }

@@ -34,8 +34,9 @@
 // - Investing (bench/invest.ts): full investments per second (intent + sandbox confirm + record over
 //   HTTP, 10 investors at once on one campaign) ÷ a bare lock-row + insert + update transaction on the
 //   same database, measured in the same child process before and after; p50/p99 of each step.
-// - Lifecycle (bench/lifecycle.ts): completing a campaign of 1,000 investors in one transaction ÷ a
-//   bare INSERT … SELECT of the same 1,000 rows; the deadline sweep of 100 campaigns × 20 investors.
+// - Lifecycle (bench/lifecycle.ts, its own process): completing a campaign of 1,000 investors in one
+//   transaction ÷ a bare INSERT … SELECT of the same 1,000 rows; the deadline sweep of 100 campaigns ×
+//   20 investors; GET /api/portfolio with 500 investments.
 // Options: --only bundle,api,invest,lifecycle,startup,lighthouse · --build (rebuild the client) · --duration S ·
 //          --warmup S · --lighthouse-runs N
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -47,7 +48,6 @@ import { parseArgs } from 'node:util';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/chromium.ts';
 import { apiPart, UNCACHED_PATHS, type BackendResult, type LoadResult } from './api.ts';
 import { formatInvest, investPart, type InvestBackendResult } from './invest.ts';
-import { formatLifecycle, lifecyclePart, type LifecycleBackendResult } from './lifecycle.ts';
 import {
   cleanupAll,
   errorMessage,
@@ -570,7 +570,8 @@ interface Results {
   };
   api?: { backends: BackendResult[] };
   invest?: { backends: InvestBackendResult[] };
-  lifecycle?: { backends: LifecycleBackendResult[] };
+  /** The lines bench/lifecycle.ts printed (it runs as its own process: `npm run bench:lifecycle`). */
+  lifecycle?: { lines: string[] };
   startup?: StartupResult;
   /** VmHWM of the server/main.ts process that served the browser parts, read before stopping it. */
   mainServerPeakRssBytes?: number | null;
@@ -707,9 +708,14 @@ async function main() {
   }
 
   if (wants('lifecycle')) {
-    const r = await lifecyclePart();
-    results.lifecycle = { backends: r.backends };
-    for (const e of r.errors) fail('lifecycle', e);
+    progress('lifecycle: completion of 1,000 investors, deadline sweep, portfolio (bench/lifecycle.ts)');
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/lifecycle.ts'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 900_000,
+    });
+    if (r.status !== 0) fail('lifecycle', `${r.stdout ?? ''}\n${r.stderr ?? ''}`.trim());
+    else results.lifecycle = { lines: r.stdout.trim().split('\n') };
   }
 
   await cleanupAll();
@@ -818,10 +824,8 @@ function report(r: Results) {
     if (!r.invest.backends.length) out.push('  FAIL: not measured (see errors)');
   }
 
-  if (r.lifecycle) {
-    out.push(...formatLifecycle(r.lifecycle.backends));
-    if (!r.lifecycle.backends.length) out.push('  FAIL: not measured (see errors)');
-  }
+  if (r.lifecycle)
+    out.push('', 'Campaign lifecycle (bench/lifecycle.ts)', ...r.lifecycle.lines.map((l) => `  ${l}`));
 
   if (r.startup) {
     const s = r.startup;

@@ -104,6 +104,9 @@ const STATUS_LABELS: Record<CampaignStatus, string> = {
   cancelled: 'Draft',
 };
 
+/** Beside the 'Draft' label of a cancelled campaign wherever it would mislead an investor (issue 11). */
+export const CANCELLED_FOR_INVESTORS = 'Funding ended — refunded';
+
 /** Display label of a campaign status; a missing or unknown status reads Active (spec §4). */
 export function campaignStatusLabel(status: string | null | undefined): string {
   // Own keys only: 'constructor' or '__proto__' must not reach Object.prototype.

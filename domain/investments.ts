@@ -100,6 +100,8 @@ export const investmentSchema = z.object({
   escrowStatus: z.enum(ESCROW_STATUSES).nullable(),
   createdAt: z.string().datetime(),
   confirmedAt: z.string().datetime().nullable(),
+  /** When it was paid out or refunded; null while the money is in escrow or at work. */
+  settledAt: z.string().datetime().nullable(),
 });
 export type Investment = z.infer<typeof investmentSchema>;
 export const investmentListSchema = z.array(investmentSchema);
@@ -110,43 +112,66 @@ export const investmentListQuerySchema = z.object({ investorId: uuid('investorId
 // ---- the investor dashboard's tiles (spec §2) ----------------------------------------------------
 
 export interface PortfolioSummary {
-  /** What the confirmed investments are worth: at cost until profits are recorded (no ×1.08). */
+  /** Principal at cost of the investments still at work, plus what was paid out (issue 11). */
   portfolioValue: string;
-  /** Change of that value today: 0 while values are at cost (deposits are not gains). */
+  /** Change of the portfolio value over the last 24 hours. */
   todaysChange: string;
   totalInvested: string;
   currentValue: string;
-  /** currentValue − invested, over everything still held or paid out. */
+  /** Realised profit: the profit shares paid out (negative on a loss). */
   gains: string;
-  /** gains / invested in percent, 1 decimal; null before any investment. */
+  /** Realised profit / principal of the paid-out investments, in percent, 1 decimal; null before any payout. */
   totalRoiPercent: string | null;
-  /** Campaigns with a confirmed investment. */
+  /** Campaigns with an investment still at work. */
   activeCampaigns: number;
 }
 
-/** The six tiles from the investor's own list: confirmed money at cost, paid-out money with its profit. */
+type SummaryRow = Pick<
+  Investment,
+  'status' | 'amount' | 'profitShare' | 'campaignId' | 'confirmedAt' | 'settledAt'
+>;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * What the investments were worth at `at`: each confirmed by then counts at cost until it settles;
+ * then a payout counts what it paid (principal + profit share), a refund nothing (the money went back).
+ */
+export function portfolioValueAt(investments: readonly SummaryRow[], at: Date): Decimal {
+  return investments.reduce((total, i) => {
+    if (!i.confirmedAt || new Date(i.confirmedAt) > at) return total;
+    const settled = i.settledAt !== null && new Date(i.settledAt) <= at;
+    if (!settled) return i.status === 'pending' || i.status === 'expired' ? total : total.plus(dec(i.amount));
+    if (i.status === 'paid_out') return total.plus(dec(i.amount)).plus(dec(i.profitShare));
+    return total;
+  }, ZERO);
+}
+
+/** The six tiles from the investor's own list (issue 11 item 7). */
 export function portfolioSummary(
-  investments: readonly Pick<Investment, 'status' | 'amount' | 'profitShare' | 'campaignId'>[],
+  investments: readonly SummaryRow[],
+  now: Date = new Date(),
 ): PortfolioSummary {
-  const held = investments.filter((i) => i.status === 'confirmed');
+  const held = investments.filter((i) => i.status === 'confirmed' || i.status === 'refunding');
   const paidOut = investments.filter((i) => i.status === 'paid_out');
-  const sum = (list: typeof investments, value: (i: (typeof investments)[number]) => Decimal) =>
+  const sum = (list: readonly SummaryRow[], value: (i: SummaryRow) => Decimal) =>
     list.reduce((total, i) => total.plus(value(i)), ZERO);
   const heldValue = sum(held, (i) => dec(i.amount));
-  const invested = heldValue.plus(sum(paidOut, (i) => dec(i.amount)));
+  const paidPrincipal = sum(paidOut, (i) => dec(i.amount));
   const gains = sum(paidOut, (i) => dec(i.profitShare));
+  const value = portfolioValueAt(investments, now);
   return {
-    portfolioValue: toFixed(heldValue),
-    todaysChange: toFixed(ZERO),
-    totalInvested: toFixed(invested),
-    currentValue: toFixed(invested.plus(gains)),
+    portfolioValue: toFixed(value),
+    todaysChange: toFixed(value.minus(portfolioValueAt(investments, new Date(now.getTime() - DAY_MS)))),
+    totalInvested: toFixed(heldValue.plus(paidPrincipal)),
+    currentValue: toFixed(heldValue.plus(paidPrincipal).plus(gains)),
     gains: toFixed(gains),
-    totalRoiPercent: invested.gt(0) ? toFixed(gains.div(invested).times(100), 1) : null,
+    totalRoiPercent: paidPrincipal.gt(0) ? toFixed(gains.div(paidPrincipal).times(100), 1) : null,
     activeCampaigns: new Set(held.map((i) => i.campaignId)).size,
   };
 }
 
-/** Dashboard tabs: Active = confirmed (spec §2), Completed = paid out, All = every listed investment. */
+/** Dashboard tabs: Active = confirmed (spec §2), Completed = paid out or refunded, All = every listed investment. */
 export const INVESTMENT_TABS = ['active', 'completed', 'all'] as const;
 export type InvestmentTab = (typeof INVESTMENT_TABS)[number];
 export const INVESTMENT_TAB_LABELS: Record<InvestmentTab, string> = {
@@ -156,7 +181,7 @@ export const INVESTMENT_TAB_LABELS: Record<InvestmentTab, string> = {
 };
 const TAB_STATUSES: Record<InvestmentTab, readonly InvestmentStatus[]> = {
   active: ['confirmed'],
-  completed: ['paid_out'],
+  completed: ['paid_out', 'refunded'],
   all: ['pending', 'confirmed', 'refunding', 'refunded', 'paid_out'],
 };
 export function inInvestmentTab(investment: { status: InvestmentStatus }, tab: InvestmentTab): boolean {

@@ -9,6 +9,8 @@ import {
   apportion,
   distributeProfit,
   lossWithinPrincipal,
+  nextMilestone,
+  shipmentTimeline,
   transitionSchema,
 } from './lifecycle.ts';
 import { dec, platformFee, ZERO } from './money.ts';
@@ -157,4 +159,23 @@ describe('transitions', () => {
     expect(transitionSchema.safeParse({ to: 'trading', extra: 1 }).success).toBe(false);
     expect(transitionSchema.safeParse({ to: 'funded' }).success).toBe(false);
   });
+});
+
+it('refuses text that is no number without parsing it', () => {
+  expect(transitionSchema.safeParse({ to: 'completed', actualProfit: ';P%' }).success).toBe(false);
+});
+
+it('draws the shipment as every step in order, done once recorded, with its note and document', () => {
+  const entries = shipmentTimeline([
+    { kind: 'departed', at: '2026-11-02T00:00:00.000Z', note: 'Sailed', documentRef: null },
+    { kind: 'loaded', at: '2026-11-01T00:00:00.000Z', note: null, documentRef: 'BL-1' },
+  ]);
+  expect(entries.map((e) => [e.label, e.done, e.note ?? null])).toEqual([
+    ['Loaded at port', true, 'Document: BL-1'],
+    ['Departed', true, 'Sailed'],
+    ['Arrived', false, null],
+    ['Customs cleared', false, null],
+    ['Delivered', false, null],
+  ]);
+  expect(nextMilestone([{ kind: 'loaded' }])).toBe('departed');
 });

@@ -367,14 +367,16 @@ test.describe('trader workspace', () => {
       .click();
     const track = modal(page);
     await expect(track.getByRole('heading', { name: 'Track Shipment' })).toBeVisible();
-    const steps = track.getByRole('list', { name: 'Shipment status' }).getByRole('listitem');
+    const steps = track.getByRole('list', { name: 'Shipment milestones' }).getByRole('listitem');
     await expect(steps).toHaveText([
-      /^Funding opened/,
-      /^Fully funded/,
-      /^Shipment in progress/,
-      /^Delivered and settled/,
+      /^Loaded at port/,
+      /^Departed/,
+      /^Arrived/,
+      /^Customs cleared/,
+      /^Delivered/,
     ]);
-    await expect(track).toContainText('tracking comes in a later release');
+    // Funded, not shipped yet: the trader's next move is to start trading.
+    await expect(track.getByRole('button', { name: 'Start trading' })).toBeVisible();
   });
 
   test('/trader/campaigns sorts by its column headers and filters by status and text', async ({ page }) => {

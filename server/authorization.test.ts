@@ -67,6 +67,9 @@ const MATRIX: Record<RowKey, Cells> = {
   'POST /api/campaigns/:id/transitions':           [401,      403,      403,      403,      200,      200,      403,      401,      200],
   'GET /api/campaigns/:id/milestones':              [200,      200,      200,      200,      200,      200,      200,      200,      200],
   'POST /api/campaigns/:id/milestones':             [401,      403,      403,      403,      403,      201,      403,      401,      201],
+  'GET /api/campaigns/:id/investors':              [401,      403,      403,      403,      200,      200,      403,      401,      200],
+  'GET /api/settings/notifications':                [401,      200,      200,      200,      200,      __,       __,       401,      200],
+  'PUT /api/settings/notifications':                [401,      200,      200,      200,      200,      __,       __,       401,      200],
   'GET /api/payments/config':                       [200,      200,      200,      200,      200,      __,       __,       200,      200],
   // Investing: the owner is the investor whose ids the call names (its intent, its payment, its list).
   // Unverified may not start an investment; one started before (its objects exist before the state is
@@ -76,6 +79,8 @@ const MATRIX: Record<RowKey, Cells> = {
   'POST /api/investments':                          [401,      403,      403,      403,      403,      201,      403,      401,      201],
   'POST /api/payment-intents/:id/cancel':          [401,      404,      403,      403,      403,      200,      404,      401,      200],
   'GET /api/investments':                           [401,      403,      403,      403,      200,      200,      403,      401,      200],
+  'GET /api/portfolio':                             [401,      403,      403,      403,      200,      200,      403,      401,      200],
+  'GET /api/statements':                            [401,      403,      403,      403,      200,      200,      403,      401,      200],
   // Only with Stripe configured (run on a Stripe-mode app): Stripe's signature is the check.
   'POST /api/payments/stripe/webhook':              [200,      200,      200,      200,      200,      __,       __,       200,      200],
   'POST /api/payments/stripe/webhook (unsigned)':   [400,      400,      400,      400,      400,      __,       __,       400,      400],

@@ -30,7 +30,9 @@ export type LedgerKind =
   | 'payment_refund'
   /** Escrow → trader: an investment's principal released to the trade. */
   | 'release'
-  /** Trader → investor's card, less the investor's part of the fee: principal ± profit share. */
+  /** Trader → investors: what the trader owes them at completion (principal ± profit share + fee share). */
+  | 'distribution'
+  /** Investor → their card (principal ± profit share) and their part of the fee → platform. */
   | 'payout'
   /** The trade's gross profit brought in by the trader (or its loss going out), once per campaign. */
   | 'trade_settlement';

@@ -8,14 +8,9 @@ import { expect } from 'vitest';
 import { SANDBOX_SUCCESS_CARD } from '../../domain/payments.ts';
 import type { App } from '../../server/app.ts';
 import type { campaigns } from '../../server/db/schema/index.ts';
-import {
-  campaigns as campaignsTable,
-  emailVerificationTokens,
-  passwordResetTokens,
-} from '../../server/db/schema/index.ts';
-import { eq } from 'drizzle-orm';
+import { emailVerificationTokens, passwordResetTokens } from '../../server/db/schema/index.ts';
 import { hashToken, newToken } from '../../server/features/auth/sessions.ts';
-import { campaignBody, createUser, TEST_PASSWORD } from '../app.ts';
+import { campaignBody, createCampaign, createUser, TEST_PASSWORD } from '../app.ts';
 import { freshIp, sessionCookie, signupBody } from '../auth.ts';
 import type { OidcIdentity } from '../auth-services.ts';
 import { cookiesOf, type HttpCall, type Session } from './call.ts';
@@ -232,27 +227,50 @@ export const ROUTE_REQUESTS = rows({
     happened: (res) => expect(res.json()).toMatchObject({ totalCampaigns: 2 }),
   }),
   // Lifecycle: the owner withdraws its active campaign (nobody invested); an admin may cancel any.
-  'POST /api/campaigns/:id/transitions': (ctx) => ({
-    url: `/api/campaigns/${ctx.campaign.id}/transitions`,
-    body: { to: 'cancelled', reason: 'Supplier fell through' },
-    happened: (res) => expect(res.json()).toMatchObject({ id: ctx.campaign.id, status: 'cancelled' }),
-  }),
+  // On a campaign of its own (the owner's, nobody invested): cancelling the shared one would close it
+  // for the other rows.
+  'POST /api/campaigns/:id/transitions': async (ctx) => {
+    const campaign = await createCampaign(ctx.app.db, { traderId: ctx.owner.user.id });
+    return {
+      url: `/api/campaigns/${campaign.id}/transitions`,
+      body: { to: 'cancelled', reason: 'Supplier fell through' },
+      happened: (res) => expect(res.json()).toMatchObject({ id: campaign.id, status: 'cancelled' }),
+    };
+  },
   'GET /api/campaigns/:id/milestones': (ctx) => ({
     url: `/api/campaigns/${ctx.campaign.id}/milestones`,
     happened: (res) => expect(Array.isArray(res.json())).toBe(true),
   }),
   'POST /api/campaigns/:id/milestones': async (ctx) => {
-    // Milestones belong to a trading campaign: the owner's campaign is under way.
-    await ctx.app.db
-      .update(campaignsTable)
-      .set({ status: 'trading' })
-      .where(eq(campaignsTable.id, ctx.campaign.id));
+    // Milestones belong to a trading campaign: one of the owner's, under way.
+    const campaign = await createCampaign(ctx.app.db, { traderId: ctx.owner.user.id, status: 'trading' });
     return {
-      url: `/api/campaigns/${ctx.campaign.id}/milestones`,
+      url: `/api/campaigns/${campaign.id}/milestones`,
       body: { kind: 'loaded', note: 'Bill of lading BL-1' },
-      happened: (res) => expect(res.json()).toMatchObject({ kind: 'loaded', campaignId: ctx.campaign.id }),
+      happened: (res) => expect(res.json()).toMatchObject({ kind: 'loaded', campaignId: campaign.id }),
     };
   },
+  'GET /api/campaigns/:id/investors': (ctx) => ({
+    url: `/api/campaigns/${ctx.campaign.id}/investors`,
+    happened: (res) => expect(Array.isArray(res.json())).toBe(true),
+  }),
+  'GET /api/portfolio': investorOwns((ctx) => ({
+    url: `/api/portfolio?investorId=${ctx.owner.user.id}`,
+    happened: (res) => expect(res.json()).toHaveProperty('investments'),
+  })),
+  'GET /api/statements': investorOwns((ctx) => ({
+    url: `/api/statements?investorId=${ctx.owner.user.id}&year=2026`,
+    happened: (res) => expect(res.json()).toMatchObject({ year: 2026 }),
+  })),
+  'GET /api/settings/notifications': () => ({
+    url: '/api/settings/notifications',
+    happened: (res) => expect(res.json()).toHaveProperty('campaign_completed'),
+  }),
+  'PUT /api/settings/notifications': () => ({
+    url: '/api/settings/notifications',
+    body: { campaign_funded: false, campaign_refunded: true, campaign_completed: true },
+    happened: (res) => expect(res.json()).toMatchObject({ campaign_funded: false }),
+  }),
   'GET /api/payments/config': () => ({
     url: '/api/payments/config',
     happened: (res) => expect(res.json()).toHaveProperty('provider'),

@@ -18,6 +18,8 @@ const TraderDashboardPage = lazy(() => import('@/features/campaigns/trader/pages
 const TraderCreatePage = lazy(() => import('@/features/campaigns/trader/pages/TraderCreatePage.tsx'));
 const TraderCampaignsPage = lazy(() => import('@/features/campaigns/trader/pages/TraderCampaignsPage.tsx'));
 const TraderAnalyticsPage = lazy(() => import('@/features/campaigns/trader/pages/TraderAnalyticsPage.tsx'));
+const PortfolioPage = lazy(() => import('@/features/lifecycle/pages/PortfolioPage.tsx'));
+const StatementsPage = lazy(() => import('@/features/lifecycle/pages/StatementsPage.tsx'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage.tsx'));
 const UpcomingPage = lazy(() => import('./pages/UpcomingPage.tsx'));
@@ -37,8 +39,8 @@ const ROUTES: Array<[path: string, component: ComponentType]> = [
   ['/trader/create', TraderCreatePage],
   ['/buyer/dashboard', DashboardPage],
   ['/admin/dashboard', DashboardPage],
-  ['/portfolio', UpcomingPage],
-  ['/statements', UpcomingPage],
+  ['/portfolio', PortfolioPage],
+  ['/statements', StatementsPage],
   ['/profile', ProfilePage],
   ['/settings', SettingsPage],
   ['/reset-password', ResetPasswordPage],

@@ -1,5 +1,5 @@
 // Shared by the campaign pages, the trader workspace and the investment modal.
-import { campaignStatusLabel, type CampaignStatus } from '@domain/campaigns.ts';
+import { CANCELLED_FOR_INVESTORS, campaignStatusLabel, type CampaignStatus } from '@domain/campaigns.ts';
 import { Badge, type BadgeTone } from '@/components/ui/badge.tsx';
 
 const STATUS_TONES: Record<CampaignStatus, BadgeTone> = {
@@ -10,7 +10,23 @@ const STATUS_TONES: Record<CampaignStatus, BadgeTone> = {
   cancelled: 'amber',
 };
 
-/** Status with the spec §4 label (cancelled reads Draft). */
-export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
-  return <Badge tone={STATUS_TONES[status] ?? 'green'}>{campaignStatusLabel(status)}</Badge>;
+/**
+ * Status with the spec §4 label (cancelled reads Draft); `forInvestors` adds what a cancellation
+ * meant for them beside it.
+ */
+export function CampaignStatusBadge({
+  status,
+  forInvestors = false,
+}: {
+  status: CampaignStatus;
+  forInvestors?: boolean;
+}) {
+  const badge = <Badge tone={STATUS_TONES[status] ?? 'green'}>{campaignStatusLabel(status)}</Badge>;
+  if (!forInvestors || status !== 'cancelled') return badge;
+  return (
+    <span className="inline-flex items-center gap-2">
+      {badge}
+      <span className="text-sm text-muted-foreground">{CANCELLED_FOR_INVESTORS}</span>
+    </span>
+  );
 }

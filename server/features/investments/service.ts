@@ -398,6 +398,7 @@ const listColumns = {
   escrowStatus: escrowRecords.status,
   createdAt: investments.createdAt,
   confirmedAt: investments.confirmedAt,
+  updatedAt: investments.updatedAt,
 };
 
 function investmentsQuery(db: Db) {
@@ -409,10 +410,13 @@ function investmentsQuery(db: Db) {
 }
 
 function toInvestment(row: Awaited<ReturnType<typeof investmentsQuery>>[number]): Investment {
+  const { updatedAt, ...rest } = row;
   return {
-    ...row,
+    ...rest,
     createdAt: row.createdAt.toISOString(),
     confirmedAt: row.confirmedAt?.toISOString() ?? null,
+    // Paying out and refunding are an investment's last changes.
+    settledAt: row.status === 'paid_out' || row.status === 'refunded' ? updatedAt.toISOString() : null,
   };
 }
 

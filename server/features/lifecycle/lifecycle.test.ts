@@ -16,11 +16,12 @@ import {
   sandboxPaymentIntents,
 } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { ProviderUnavailableError, type PaymentProvider } from '../../payments/provider.ts';
 import type { SandboxProvider } from '../../payments/sandbox.ts';
 import { buildTestApp, createCampaign, testClock } from '../../../test/app.ts';
 import { card, investIn, openIntent, signedInAs, type Actor } from '../../../test/investing.ts';
 import { refundInvestment, releaseInvestment } from './money-out.ts';
-import { sweepDeadlines } from './service.ts';
+import { sweepDeadlines, transitionCampaign } from './service.ts';
 import { sweepPayments } from '../investments/service.ts';
 
 const DAY = 86_400_000;
@@ -385,6 +386,117 @@ describe('money-out primitives', () => {
         refundInvestment(tx, sandbox, one!.i.id, { now: clock(), reason: 'x' }),
       ),
     ).toBe(false);
+    await expectSoundLedger();
+  });
+});
+
+describe('portfolio, statements and the investor list', () => {
+  it('shows the payout with its steps, a statement that reconciles to the ledger, and the trader the backers', async () => {
+    const investor = await signedInAs(app, 'investor');
+    const campaign = await createCampaign(app.db, {
+      traderId: trader.user.id,
+      targetAmount: '2000.00',
+      deadline: new Date(clock().getTime() + 10 * DAY),
+    });
+    await investIn(app, investor, campaign, '1000.00');
+    await investIn(app, investors[0]!, campaign, '1000.00');
+    await move(trader, campaign.id, { to: 'trading' });
+    const milestone = await trader.post(`/api/campaigns/${campaign.id}/milestones`, {
+      kind: 'departed',
+      note: 'Sailed from Kandla',
+      documentRef: 'BL-77',
+    });
+    expect(milestone.statusCode, milestone.body).toBe(201);
+    const twice = await trader.post(`/api/campaigns/${campaign.id}/milestones`, { kind: 'departed' });
+    expect([twice.statusCode, twice.json().error]).toEqual([
+      409,
+      'Departed is already recorded for this campaign',
+    ]);
+    expect(
+      (await otherTrader.post(`/api/campaigns/${campaign.id}/milestones`, { kind: 'loaded' })).statusCode,
+    ).toBe(403);
+    await move(trader, campaign.id, { to: 'completed', actualProfit: '200.00' });
+
+    const portfolio = await investor.get('/api/portfolio');
+    expect(portfolio.statusCode, portfolio.body).toBe(200);
+    const [mine] = portfolio.json().investments;
+    expect(mine).toMatchObject({
+      campaignId: campaign.id,
+      status: 'paid_out',
+      escrowStatus: 'released',
+      profitShare: '95.00',
+      payout: '1095.00',
+    });
+    expect(mine.milestones.map((m: { kind: string }) => m.kind)).toEqual(['departed', 'delivered']);
+
+    const statement = await investor.get(`/api/statements?year=${new Date().getUTCFullYear()}`);
+    expect(statement.statusCode, statement.body).toBe(200);
+    const s = statement.json();
+    expect(s.summary).toEqual({ invested: '1000.00', returned: '1095.00', profit: '95.00', fees: '5.00' });
+    expect(s.closing).toBe('0.00');
+    expect((await investor.get('/api/statements?year=abc')).statusCode).toBe(400);
+    expect((await investor.get(`/api/portfolio?investorId=${investors[0]!.user.id}`)).statusCode).toBe(403);
+
+    const list = await trader.get(`/api/campaigns/${campaign.id}/investors`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().map((r: { payout: string }) => r.payout)).toEqual(['1095.00', '1095.00']);
+    expect((await otherTrader.get(`/api/campaigns/${campaign.id}/investors`)).statusCode).toBe(403);
+  });
+
+  it('sends no refund email to an investor who turned refunds off', async () => {
+    const quiet = await signedInAs(app, 'investor');
+    const put = await app.inject({
+      method: 'PUT',
+      url: '/api/settings/notifications',
+      headers: { 'content-type': 'application/json', cookie: `hb_session=${quiet.token}` },
+      payload: JSON.stringify({ campaign_funded: true, campaign_refunded: false, campaign_completed: true }),
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await quiet.get('/api/settings/notifications')).json()).toMatchObject({
+      campaign_refunded: false,
+    });
+    const campaign = await createCampaign(app.db, { traderId: trader.user.id, targetAmount: '5000.00' });
+    await investIn(app, quiet, campaign, '1000.00');
+    await investIn(app, investors[1]!, campaign, '1000.00');
+    await move(admin, campaign.id, { to: 'cancelled', reason: 'Port closed' });
+    const mails = (to: string) => app.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
+    expect((await mails(quiet.user.email!)).some((m) => m.subject.includes('refunded'))).toBe(false);
+    expect((await mails(investors[1]!.user.email!)).some((m) => m.subject.includes(campaign.title))).toBe(
+      true,
+    );
+  });
+});
+
+describe('a provider that fails while refunding', () => {
+  it('leaves the cancelled campaign refunding, and the payments sweep finishes every refund once', async () => {
+    const campaign = await campaignWith(['1000.00', '500.00']);
+    const failing: PaymentProvider = {
+      name: 'sandbox',
+      createIntent: (input) => sandbox.createIntent(input),
+      retrieveIntent: (id) => sandbox.retrieveIntent(id),
+      cancelIntent: () => Promise.reject(new ProviderUnavailableError('connection reset')),
+      refund: () => Promise.reject(new ProviderUnavailableError('connection reset')),
+    };
+    const cancelled = await transitionCampaign(
+      app.db,
+      failing,
+      admin.user,
+      campaign.id,
+      { to: 'cancelled', reason: 'Port strike' },
+      clock(),
+    );
+    expect(cancelled.status).toBe('cancelled');
+    expect((await investmentsOf(campaign.id)).map((r) => [r.i.status, r.e?.status])).toEqual([
+      ['refunding', 'held'],
+      ['refunding', 'held'],
+    ]);
+    // The escrow still holds the money in flight: the ledger is sound meanwhile.
+    await expectSoundLedger();
+    await sweepPayments(app.db, sandbox, clock());
+    for (const { i, e } of await investmentsOf(campaign.id)) {
+      expect([i.status, e?.status]).toEqual(['refunded', 'refunded']);
+      expect(await postingsOf(i.id, 'refund')).toHaveLength(1);
+    }
     await expectSoundLedger();
   });
 });

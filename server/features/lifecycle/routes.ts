@@ -2,10 +2,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { campaignSchema } from '../../../domain/campaign-schemas.ts';
-import { milestoneCreateSchema, milestoneSchema, transitionSchema } from '../../../domain/lifecycle.ts';
+import {
+  campaignInvestorSchema,
+  milestoneCreateSchema,
+  milestoneSchema,
+  transitionSchema,
+} from '../../../domain/lifecycle.ts';
+import {
+  notificationPrefsSchema,
+  optOutsFromPrefs,
+  prefsFromOptOuts,
+} from '../../../domain/notifications.ts';
+import { portfolioSchema, statementQuerySchema, statementSchema } from '../../../domain/portfolio.ts';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index.ts';
+import { getPortfolio, getStatement } from './portfolio.ts';
 import { AppError } from '../../errors.ts';
 import { listMilestones, recordMilestone } from './milestones.ts';
-import { transitionCampaign } from './service.ts';
+import { listCampaignInvestors, transitionCampaign } from './service.ts';
 
 const uuid = z.string().uuid();
 /** A malformed id can't name a campaign: same answer as an unknown one. */
@@ -59,6 +73,75 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
             app.clock(),
           ),
         ),
+  );
+
+  app.get(
+    '/api/campaigns/:id/investors',
+    {
+      // The service checks that the trader owns the campaign.
+      preHandler: app.requireRole('trader', 'admin'),
+      schema: { params, response: { 200: z.array(campaignInvestorSchema) } },
+    },
+    (request) => listCampaignInvestors(app.db, request.user!, campaignId(request.params.id)),
+  );
+
+  // The investor's own portfolio and statements; an admin may read anyone's (?investorId=).
+  const investorQuery = z.strictObject({
+    investorId: z.string().uuid('investorId must be an id').optional(),
+  });
+  app.get(
+    '/api/portfolio',
+    {
+      preHandler: app.requireRole('investor', 'admin'),
+      schema: { querystring: investorQuery, response: { 200: portfolioSchema } },
+    },
+    (request) => getPortfolio(app.db, request.user!, request.query.investorId ?? request.user!.id),
+  );
+
+  app.get(
+    '/api/statements',
+    {
+      preHandler: app.requireRole('investor', 'admin'),
+      schema: {
+        querystring: statementQuerySchema.extend(investorQuery.shape),
+        response: { 200: statementSchema },
+      },
+    },
+    (request) =>
+      getStatement(
+        app.db,
+        request.user!,
+        request.query.investorId ?? request.user!.id,
+        request.query.year ?? app.clock().getUTCFullYear(),
+      ),
+  );
+
+  // Notification emails of the lifecycle (funded, refunded, payouts): on by default, off per kind.
+  app.get(
+    '/api/settings/notifications',
+    { preHandler: app.requireUser, schema: { response: { 200: notificationPrefsSchema } } },
+    async (request) => {
+      const [row] = await app.db
+        .select({ optOuts: users.emailOptOuts })
+        .from(users)
+        .where(eq(users.id, request.user!.id));
+      return prefsFromOptOuts(row?.optOuts ?? []);
+    },
+  );
+
+  app.put(
+    '/api/settings/notifications',
+    {
+      preHandler: app.requireUser,
+      schema: { body: notificationPrefsSchema, response: { 200: notificationPrefsSchema } },
+    },
+    async (request) => {
+      await app.db
+        .update(users)
+        .set({ emailOptOuts: optOutsFromPrefs(request.body) })
+        .where(eq(users.id, request.user!.id));
+      return request.body;
+    },
   );
 };
 

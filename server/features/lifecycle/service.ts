@@ -2,29 +2,30 @@
 // domain/campaigns.ts allows, each in one transaction with the campaign row locked — start trading,
 // complete (profit distributed, escrow released, everyone paid out through the ledger), cancel (every
 // investment refunded through its provider) — and the deadline sweep that cancels what expired unfunded.
-import { and, eq, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Campaign } from '../../../domain/campaign-schemas.ts';
 import { findTransition, CAMPAIGN_TRANSITIONS, type CampaignStatus } from '../../../domain/campaigns.ts';
 import {
   distributeProfit,
   lossWithinPrincipal,
   transitionActor,
+  type CampaignInvestor,
   type Distribution,
   type TransitionRequest,
 } from '../../../domain/lifecycle.ts';
-import { dec, usdText, ZERO } from '../../../domain/money.ts';
-import { canViewCampaign, moneyBlocker } from '../../../domain/policies.ts';
-import type { Role } from '../../../domain/users.ts';
+import { dec, toFixed, usdText, ZERO } from '../../../domain/money.ts';
+import { canViewCampaign, moneyBlocker, ownsCampaign } from '../../../domain/policies.ts';
+import { displayName, type Role } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
-import { campaignMilestones, campaigns, escrowRecords, investments } from '../../db/schema/index.ts';
+import { campaignMilestones, campaigns, escrowRecords, investments, users } from '../../db/schema/index.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { accounts, postMany, transfer, type Posting } from '../../ledger/ledger.ts';
-import type { PaymentProvider } from '../../payments/provider.ts';
+import { ProviderUnavailableError, type PaymentProvider } from '../../payments/provider.ts';
 import { invalidateCampaignLists, toCampaign } from '../campaigns/service.ts';
 import { settlePayment } from '../investments/service.ts';
 import { announce } from './notices.ts';
-import { openInvestmentsOf, refundInvestment, releasePosting } from './money-out.ts';
+import { openInvestmentsOf, refundInvestment } from './money-out.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 export type LifecycleUser = { id: string; role: Role; emailVerified: boolean };
@@ -93,11 +94,15 @@ async function setStatus(
 
 // ---- completion --------------------------------------------------------------------------------
 
+/** Investors paid per distribution posting (a posting's balance check sums its own entries per entry). */
+const DISTRIBUTION_CHUNK = 50;
+
 /**
  * trading → completed, in the caller's transaction (campaign locked): the distribution of
  * domain/lifecycle.ts booked as balanced ledger transactions — each held escrow released to the
- * trader, the trade's gross profit brought in by the trader (or its loss gone out), then per investor
- * principal ± share of the net profit paid to their card and their part of the fee to the platform —
+ * trader, the trade's gross profit brought in by the trader (or its loss gone out), the trader's debt
+ * to each investor (principal ± share of the net profit, plus their part of the fee), then per
+ * investor the payout to their card and their part of the fee to the platform —
  * escrow records Released, investments `paid_out` with their profit share, delivery recorded.
  * Set-based: a handful of statements whatever the number of investors.
  */
@@ -124,9 +129,19 @@ export async function completeCampaign(
   });
   const refs = { campaignId: campaign.id };
   const trader = accounts.trader(campaign.traderId);
-  const postings: Posting[] = open
-    .filter((i) => i.escrowStatus === 'held')
-    .map((i) => releasePosting(i, campaign.traderId));
+  // Few entries that take money out of a busy account: the database checks, per such entry, that
+  // the account stays non-negative by summing its history (migration 0004), so the escrow is released
+  // in one posting and the trader pays the investors in chunks; each investor's own payout posting
+  // then debits only their (short) account.
+  const postings: Posting[] = [];
+  const held = open.filter((i) => i.escrowStatus === 'held').reduce((s, i) => s.plus(i.amount), ZERO);
+  if (held.gt(0))
+    postings.push(
+      transfer('release', accounts.escrow(campaign.id), trader, held, {
+        ...refs,
+        memo: `Escrow of the campaign released to the trader at completion`,
+      }),
+    );
   if (!dec(distribution.grossProfit).eq(0))
     postings.push(
       transfer('trade_settlement', accounts.clearing(provider.name), trader, distribution.grossProfit, {
@@ -137,22 +152,34 @@ export async function completeCampaign(
       }),
     );
   const byId = new Map(open.map((i) => [i.id, i]));
-  for (const p of distribution.payouts) {
-    const investment = byId.get(p.id)!;
-    const entries = [
-      { account: trader, amount: dec(p.payout).plus(p.fee).times(-1) },
-      { account: accounts.clearing(investment.provider), amount: dec(p.payout) },
-      { account: accounts.platformFees(), amount: dec(p.fee) },
-    ].filter((e) => !e.amount.eq(0));
-    // A total loss pays nothing back: no movement to book.
-    if (entries.length >= 2)
-      postings.push({
-        kind: 'payout',
-        campaignId: campaign.id,
-        investmentId: p.id,
-        memo: `Payout of investment ${p.id}: principal ${p.principal}, profit share ${p.profitShare}, fee ${p.fee}`,
-        entries,
-      });
+  const owed = distribution.payouts
+    .map((p) => ({ p, investment: byId.get(p.id)!, total: dec(p.payout).plus(p.fee) }))
+    .filter((o) => !o.total.eq(0));
+  for (let from = 0; from < owed.length; from += DISTRIBUTION_CHUNK) {
+    const chunk = owed.slice(from, from + DISTRIBUTION_CHUNK);
+    postings.push({
+      kind: 'distribution',
+      ...refs,
+      memo: `Principal and profit shares owed to ${chunk.length} investors`,
+      entries: [
+        { account: trader, amount: chunk.reduce((s, o) => s.plus(o.total), ZERO).times(-1) },
+        ...chunk.map((o) => ({ account: accounts.investor(o.investment.investorId), amount: o.total })),
+      ],
+    });
+  }
+  for (const { p, investment, total } of owed) {
+    postings.push({
+      kind: 'payout',
+      campaignId: campaign.id,
+      investmentId: p.id,
+      memo: `Payout of investment ${p.id}: principal ${p.principal}, profit share ${p.profitShare}, fee ${p.fee}`,
+      // A total loss pays nothing back: only what is not zero is booked.
+      entries: [
+        { account: accounts.investor(investment.investorId), amount: total.times(-1) },
+        { account: accounts.clearing(investment.provider), amount: dec(p.payout) },
+        { account: accounts.platformFees(), amount: dec(p.fee) },
+      ].filter((e) => !e.amount.eq(0)),
+    });
   }
   await postMany(tx, postings);
   if (distribution.payouts.length) {
@@ -206,8 +233,13 @@ export async function cancelCampaign(
   tx.afterCommit(async () => {
     for (const r of reservations) {
       if (!r.intentId) continue;
-      const intent = await provider.cancelIntent(r.intentId);
-      await settlePayment(tx.root, provider, r.id, now, intent);
+      try {
+        const intent = await provider.cancelIntent(r.intentId);
+        await settlePayment(tx.root, provider, r.id, now, intent);
+      } catch (error) {
+        // The provider is down: the payments sweep expires (or refunds) the reservation later.
+        if (!(error instanceof ProviderUnavailableError)) throw error;
+      }
     }
   });
   return refunds;
@@ -254,4 +286,40 @@ export async function sweepDeadlines(
     });
     if (!done) return report;
   }
+}
+
+// ---- the trader's investor list ----------------------------------------------------------------
+
+/** `GET /api/campaigns/:id/investors`: the backers of the owner's campaign (an admin's too). */
+export async function listCampaignInvestors(
+  db: Db,
+  user: { id: string; role: Role },
+  campaignId: string,
+): Promise<CampaignInvestor[]> {
+  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+  if (!campaign || !canViewCampaign(user, campaign)) throw new AppError('CAMPAIGN_NOT_FOUND');
+  if (user.role !== 'admin' && !ownsCampaign(user, campaign))
+    throw new AppError('FORBIDDEN', 'You can only see the investors of your own campaigns');
+  const rows = await db
+    .select({ i: investments, u: users })
+    .from(investments)
+    .innerJoin(users, eq(users.id, investments.investorId))
+    .where(
+      and(
+        eq(investments.campaignId, campaignId),
+        inArray(investments.status, ['confirmed', 'refunding', 'refunded', 'paid_out']),
+      ),
+    )
+    .orderBy(investments.confirmedAt, investments.id);
+  return rows.map(({ i, u }) => ({
+    investmentId: i.id,
+    investorName: `${displayName(u)}${u.lastName ? ` ${u.lastName}` : ''}`,
+    country: u.country,
+    amount: i.amount,
+    shares: i.shares,
+    status: i.status,
+    profitShare: i.status === 'paid_out' ? i.profitShare : null,
+    payout: i.status === 'paid_out' ? toFixed(dec(i.amount).plus(dec(i.profitShare))) : null,
+    confirmedAt: i.confirmedAt?.toISOString() ?? null,
+  }));
 }

@@ -6,23 +6,6 @@ export interface UpcomingPage {
 }
 
 export const UPCOMING_PAGES: Record<string, UpcomingPage> = {
-  '/portfolio': {
-    title: 'Portfolio',
-    lead: 'Your investments across HydroBridge campaigns, valued from the escrow ledger.',
-    points: [
-      'Each investment with its campaign, amount, share of the target and status',
-      'Current value and gains from recorded profits, not estimates',
-      'Active, completed and refunded investments in separate tabs',
-    ],
-  },
-  '/statements': {
-    title: 'Statements',
-    lead: 'Monthly statements of every money movement on your account.',
-    points: [
-      'Investments, refunds and profit payouts per month',
-      'Download as CSV for your records or your accountant',
-    ],
-  },
   '/buyer/offers': {
     title: 'Hydrogen Offers',
     lead: 'Listings from certified green hydrogen suppliers, with transparent per-kg pricing.',

@@ -1,5 +1,6 @@
 // Small phrases the campaign card and page share.
 import type { CampaignFigures } from '@domain/campaign-figures.ts';
+import { CANCELLED_FOR_INVESTORS } from '@domain/campaigns.ts';
 import { formatDate, formatNumber } from '@/lib/format.ts';
 
 /** "1 investor", "38 investors". */
@@ -28,7 +29,7 @@ export function fundingStatusText(f: CampaignFigures, deadline?: string): string
     case 'closed':
       return deadline ? `Funding closed ${formatDate(deadline)}` : 'Funding closed';
     case 'cancelled':
-      return 'Funding ended — refunded';
+      return CANCELLED_FOR_INVESTORS;
   }
 }
 
@@ -42,6 +43,6 @@ export function fundingStateText(f: CampaignFigures): string {
     case 'closed':
       return 'Funding closed without reaching the target';
     case 'cancelled':
-      return 'Funding ended — refunded';
+      return CANCELLED_FOR_INVESTORS;
   }
 }

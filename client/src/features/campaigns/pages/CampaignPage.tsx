@@ -14,6 +14,7 @@ import { CAMPAIGN_CALL_ERRORS, useCampaign } from '../api/campaigns.ts';
 import { fundingStatusText } from '../campaign-text.ts';
 import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
 import { Timeline } from '@/components/timeline.tsx';
+import { ShipmentTimeline } from '@/features/lifecycle/components/ShipmentTimeline.tsx';
 import { InvestButton } from '../components/InvestButton.tsx';
 import { RiskBadge } from '../components/RiskBadge.tsx';
 import { useInvestAction } from '../use-invest-action.ts';
@@ -159,6 +160,12 @@ function CampaignView({ campaign }: { campaign: CampaignDetail }) {
                 <h3 className="mb-3 text-sm font-semibold">Progress · {f.statusLabel}</h3>
                 <Timeline entries={campaignStatusTimeline(campaign)} label="Campaign progress" />
               </div>
+              {(campaign.status === 'trading' || campaign.status === 'completed') && (
+                <div>
+                  <h3 className="mb-3 text-sm font-semibold">Shipment</h3>
+                  <ShipmentTimeline campaignId={campaign.id} />
+                </div>
+              )}
             </CardContent>
           </Card>
         </div>

@@ -1,7 +1,8 @@
 // The investor dashboard's six tiles (spec §2), computed by portfolioSummary from the investor's own
-// investments. Values are at cost: no ×1.08 placeholder, and no estimate of profits not yet made.
+// investments. Values are at cost plus payouts: no ×1.08 placeholder, no estimate of profits not yet made.
 import type { Investment } from '@domain/investments.ts';
 import { portfolioSummary } from '@domain/investments.ts';
+import { Link } from 'wouter';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { formatNumber, formatPercent, formatUsdCents } from '@/lib/format.ts';
 
@@ -14,10 +15,10 @@ export function PortfolioTiles({ investments }: { investments: Investment[] }) {
       </h2>
       <ul aria-label="Your portfolio figures" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
         <StatCard label="Portfolio Value" value={formatUsdCents(s.portfolioValue)}>
-          Your active investments, at cost
+          Active investments at cost, plus payouts
         </StatCard>
         <StatCard label="Today's Change" value={formatUsdCents(s.todaysChange)}>
-          Values change when a campaign records its profit
+          Over the last 24 hours
         </StatCard>
         <StatCard label="Total Invested" value={formatUsdCents(s.totalInvested)}>
           Active and paid-out investments
@@ -37,7 +38,12 @@ export function PortfolioTiles({ investments }: { investments: Investment[] }) {
       </ul>
       <p className="mt-3 text-sm text-muted-foreground">
         Values are at cost: your money sits in escrow until the cargo is delivered, and a campaign&apos;s
-        profit is added when it completes and pays out. HydroBridge shows no estimated gains.
+        profit is added when it completes and pays out. HydroBridge shows no estimated gains. Follow every
+        step in your{' '}
+        <Link className="underline" href="/portfolio">
+          portfolio
+        </Link>
+        .
       </p>
     </section>
   );

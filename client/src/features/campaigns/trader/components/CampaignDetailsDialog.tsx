@@ -8,6 +8,8 @@ import { Progress } from '@/components/ui/progress.tsx';
 import { formatDate, formatNumber, formatPercent, formatUsd, formatUsdCents } from '@/lib/format.ts';
 import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
 import { Timeline } from '@/components/timeline.tsx';
+import { InvestorList } from '@/features/lifecycle/components/InvestorList.tsx';
+import { inStatusGroup } from '@domain/campaigns.ts';
 import { LoadedCampaignDialog } from './CampaignDialog.tsx';
 
 export function CampaignDetailsDialog({
@@ -88,6 +90,10 @@ function Details({ campaign }: { campaign: CampaignDetail }) {
         </h3>
         <Timeline entries={campaignDateTimeline(campaign)} label="Campaign timeline" />
       </section>
+      {/* Settled campaigns have no Track Shipment: their investors (paid out or refunded) show here. */}
+      {inStatusGroup(campaign.status, 'final') && (
+        <InvestorList campaignId={campaign.id} title={campaign.title} />
+      )}
     </>
   );
 }

@@ -1,20 +1,28 @@
-// Track Shipment: the campaign's lifecycle so far, until shipment tracking proper exists.
-import type { Campaign } from '@domain/campaign-schemas.ts';
-import { campaignStatusTimeline } from '@domain/campaign-figures.ts';
-import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
+// Track Shipment (issue 11): the cargo's milestones, the trader's next move (start trading, record a
+// milestone, complete with the actual profit) and the campaign's investors with their CSV.
 import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
-import { Timeline } from '@/components/timeline.tsx';
-import { CampaignDialog } from './CampaignDialog.tsx';
+import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
+import { InvestorList } from '@/features/lifecycle/components/InvestorList.tsx';
+import { LifecycleActions } from '@/features/lifecycle/components/LifecycleActions.tsx';
+import { ShipmentTimeline } from '@/features/lifecycle/components/ShipmentTimeline.tsx';
+import { LoadedCampaignDialog } from './CampaignDialog.tsx';
 
 export function TrackShipmentDialog({
-  campaign,
+  campaignId,
   onClose,
 }: {
-  campaign: Campaign | null;
+  campaignId: string | null;
   onClose: () => void;
 }) {
   return (
-    <CampaignDialog subject={campaign} onClose={onClose}>
+    <LoadedCampaignDialog
+      campaignId={campaignId}
+      onClose={onClose}
+      width="wide"
+      title="Track Shipment"
+      loadingText="Loading the shipment…"
+      failedText="The campaign could not be loaded. Please try again."
+    >
       {(campaign) => (
         <>
           <DialogHeader>
@@ -26,13 +34,11 @@ export function TrackShipmentDialog({
           <div>
             <CampaignStatusBadge status={campaign.status} />
           </div>
-          <Timeline entries={campaignStatusTimeline(campaign)} label="Shipment status" />
-          <p className="text-sm text-muted-foreground">
-            Vessel, port and delivery tracking comes in a later release; for now this shows the campaign's
-            status steps.
-          </p>
+          <ShipmentTimeline campaignId={campaign.id} />
+          <LifecycleActions campaign={campaign} />
+          <InvestorList campaignId={campaign.id} title={campaign.title} />
         </>
       )}
-    </CampaignDialog>
+    </LoadedCampaignDialog>
   );
 }

@@ -26,7 +26,7 @@ export function useCampaignDialogs() {
     <>
       <CampaignDetailsDialog campaignId={open?.kind === 'view' ? open.campaign.id : null} onClose={close} />
       <CampaignEditDialog campaignId={open?.kind === 'edit' ? open.campaign.id : null} onClose={close} />
-      <TrackShipmentDialog campaign={open?.kind === 'track' ? open.campaign : null} onClose={close} />
+      <TrackShipmentDialog campaignId={open?.kind === 'track' ? open.campaign.id : null} onClose={close} />
     </>
   );
   return { actions, dialogs };

@@ -1,0 +1,157 @@
+// Statements and their CSV: balances carry from month to month and year to year; cells are Excel-safe.
+import { describe, expect, it } from 'vitest';
+import { portfolioSummary } from './investments.ts';
+import {
+  allocation,
+  buildStatement,
+  csvCell,
+  moneySteps,
+  statementCsv,
+  toCsv,
+  type Movement,
+  type PortfolioInvestment,
+} from './portfolio.ts';
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const movement = (
+  n: number,
+  kind: Movement['kind'],
+  at: string,
+  principal: string,
+  cash: string,
+  fee = '0.00',
+) => ({
+  id: id(n),
+  kind,
+  at,
+  campaignTitle: `Cargo ${n}`,
+  principal,
+  cash,
+  fee,
+});
+
+describe('buildStatement', () => {
+  const movements: Movement[] = [
+    movement(1, 'investment', '2025-12-10T10:00:00.000Z', '1000.00', '1000.00'),
+    movement(2, 'investment', '2026-01-05T10:00:00.000Z', '500.00', '500.00'),
+    movement(3, 'refund', '2026-02-01T10:00:00.000Z', '500.00', '500.00'),
+    movement(4, 'payout', '2026-03-01T10:00:00.000Z', '1000.00', '1095.00', '5.00'),
+  ];
+
+  it('opens the year with the capital carried over and closes each month on its balance', () => {
+    const s = buildStatement(movements, 2026);
+    expect([s.opening, s.closing, s.years]).toEqual(['1000.00', '0.00', [2026, 2025]]);
+    expect(s.months.map((m) => [m.period, m.opening, m.closing])).toEqual([
+      ['2026-01', '1000.00', '1500.00'],
+      ['2026-02', '1500.00', '1000.00'],
+      ['2026-03', '1000.00', '0.00'],
+    ]);
+    expect(s.months[2]!.rows[0]).toMatchObject({
+      type: 'Payout',
+      paidOut: '1095.00',
+      profit: '95.00',
+      fee: '5.00',
+    });
+    expect(s.summary).toEqual({ invested: '500.00', returned: '1595.00', profit: '95.00', fees: '5.00' });
+  });
+
+  it('answers an empty year with the balance carried over', () => {
+    const s = buildStatement(movements, 2027);
+    expect([s.opening, s.closing, s.months]).toEqual(['0.00', '0.00', []]);
+  });
+});
+
+describe('CSV', () => {
+  it('escapes formulas but keeps numbers, quotes separators, and starts with a BOM', () => {
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell('+1 cargo')).toBe("'+1 cargo");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('-12.50')).toBe('-12.50');
+    expect(csvCell('Kandla, India → Rotterdam')).toBe('"Kandla, India → Rotterdam"');
+    expect(csvCell(null)).toBe('');
+    const csv = toCsv(['a', 'b'], [['1', 'x\ny']]);
+    expect(csv).toBe('\uFEFFa,b\r\n1,"x\ny"\r\n');
+  });
+
+  it('writes one line per movement', () => {
+    const csv = statementCsv(
+      buildStatement([movement(1, 'investment', '2026-01-05T10:00:00.000Z', '500.00', '500.00')], 2026),
+    );
+    expect(csv.split('\r\n')).toEqual([
+      '\uFEFFDate,Type,Campaign,Paid in,Paid out,Profit,Fee,Balance',
+      '2026-01-05,Investment into escrow,Cargo 1,500.00,0.00,0.00,0.00,500.00',
+      '',
+    ]);
+  });
+});
+
+describe('the dashboard tiles and the money steps (issue 11 item 7)', () => {
+  const now = new Date('2026-11-26T12:00:00.000Z');
+  const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000).toISOString();
+  const row = (over: Partial<PortfolioInvestment>): PortfolioInvestment => ({
+    id: id(1),
+    campaignId: id(100),
+    campaignTitle: 'Cargo',
+    campaignStatus: 'trading',
+    tradeRoute: 'Kandla, India → Rotterdam, Netherlands',
+    riskLevel: 'medium',
+    amount: '1000.00',
+    shares: '0.010000',
+    status: 'confirmed',
+    escrowStatus: 'held',
+    expectedProfit: '300.00',
+    profitShare: null,
+    payout: null,
+    confirmedAt: hoursAgo(72),
+    settledAt: null,
+    milestones: [],
+    ...over,
+  });
+
+  it('values open money at cost plus payouts; today is the change over 24 h; ROI on paid-out principal', () => {
+    const list = [
+      row({}),
+      row({
+        id: id(2),
+        campaignId: id(101),
+        status: 'paid_out',
+        escrowStatus: 'released',
+        profitShare: '95.00',
+        payout: '1095.00',
+        settledAt: hoursAgo(2),
+      }),
+      row({
+        id: id(3),
+        campaignId: id(102),
+        status: 'refunded',
+        escrowStatus: 'refunded',
+        settledAt: hoursAgo(1),
+      }),
+    ];
+    const s = portfolioSummary(list, now);
+    // Yesterday: three investments at cost (3,000); now: 1,000 at work + 1,095 paid out.
+    expect([s.portfolioValue, s.todaysChange, s.gains, s.totalRoiPercent, s.activeCampaigns]).toEqual([
+      '2095.00',
+      '-905.00',
+      '95.00',
+      '9.5',
+      1,
+    ]);
+    expect(allocation(list, (i) => i.riskLevel)).toEqual([{ label: 'medium', amount: '1000.00' }]);
+  });
+
+  it('says where the money is: paid, in escrow, then released or refunded with its date', () => {
+    expect(moneySteps(row({})).map((s) => [s.label, s.done])).toEqual([
+      ['Paid', true],
+      ['In escrow', true],
+      ['Released to you', false],
+    ]);
+    const refunded = moneySteps(row({ status: 'refunded', settledAt: hoursAgo(1) }));
+    expect(refunded[2]).toEqual({
+      label: 'Refunded to your card',
+      at: hoursAgo(1),
+      done: true,
+      note: '1000.00 back in full',
+    });
+  });
+});

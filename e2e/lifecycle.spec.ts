@@ -1,0 +1,193 @@
+// The campaign lifecycle in the browser (issue 11): a trader drives a funded campaign through a
+// shipment milestone to completed, confirming what investors receive; the investor then sees the
+// payout on /portfolio and the movement on /statements, whose CSV downloads and parses. A cancelled
+// campaign's investor sees the refund.
+import fs from 'node:fs/promises';
+import { defaultDeadline } from '../domain/campaign-rules.ts';
+import { DEMO_PASSWORD, newPerson, signUpVerifiedViaApi } from './accounts.ts';
+import { expectNoSeriousAxeViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
+import { TEST_CARDS } from './investing.ts';
+
+test('a trader completes a campaign; the investor sees the payout and downloads the statement', async ({
+  page,
+  browser,
+}) => {
+  // The trader, in a browser of their own, with a $2,000 campaign.
+  const traderContext = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': `10.250.${Date.now() % 250}.1` },
+  });
+  const traderPage = await traderContext.newPage();
+  await signUpVerifiedViaApi(traderPage.request, 'trader');
+  const title = `Lifecycle test ${newPerson('cargo').username} → Rotterdam`;
+  const created = await traderPage.request.post('/api/campaigns', {
+    data: {
+      title,
+      description: 'A campaign made by the lifecycle browser test.',
+      tradeRoute: 'Kandla, India → Rotterdam, Netherlands',
+      targetAmount: '2000',
+      quantity: '200',
+      buyPrice: '1.40',
+      sellPrice: '5.60',
+      minimumInvestment: '1000',
+      deadline: defaultDeadline(),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const campaign = (await created.json()) as { id: string };
+
+  // The investor (this page's session) funds it in full through the sandbox.
+  await signUpVerifiedViaApi(page.request, 'investor');
+  const me = (await (await page.request.get('/api/auth/me')).json()) as { id: string };
+  const intent = await page.request.post('/api/create-payment-intent', {
+    data: { amount: '2000.00', campaignId: campaign.id, investorId: me.id },
+  });
+  expect(intent.status(), await intent.text()).toBe(200);
+  const { paymentIntentId, clientSecret } = (await intent.json()) as {
+    paymentIntentId: string;
+    clientSecret: string;
+  };
+  const paid = await page.request.post(`/api/sandbox/payment-intents/${paymentIntentId}/confirm`, {
+    data: {
+      clientSecret,
+      card: { number: TEST_CARDS.succeeds.replaceAll(' ', ''), expMonth: 12, expYear: 2030, cvc: '123' },
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+
+  // Before: the dashboard values the investment at cost.
+  await page.goto('/dashboard');
+  const tile = (label: string) =>
+    page
+      .getByRole('list', { name: 'Your portfolio figures' })
+      .getByRole('listitem')
+      .filter({ hasText: label });
+  await expect(tile('Portfolio Value')).toContainText('$2,000.00');
+  await expect(tile('Total ROI')).toContainText('—');
+
+  // The trader starts trading, records a milestone and completes with the actual profit.
+  await traderPage.goto('/trader/campaigns');
+  await traderPage.getByRole('button', { name: `Track Shipment ${title}` }).click();
+  const track = traderPage.getByRole('dialog');
+  await track.getByRole('button', { name: 'Start trading' }).click();
+  await track.getByRole('button', { name: 'Confirm start trading' }).click();
+  await expect(track.getByRole('heading', { name: 'Record a milestone' })).toBeVisible();
+  await track.getByLabel('Note (optional)').fill('Loaded at Kandla');
+  await track.getByLabel('Document reference (optional)').fill('BL-2026-7');
+  await track.getByRole('button', { name: 'Record Loaded at port' }).click();
+  const milestones = track.getByRole('list', { name: 'Shipment milestones' }).getByRole('listitem');
+  await expect(milestones.first()).toContainText('Loaded at Kandla · Document: BL-2026-7');
+  await track.getByLabel('Actual profit (USD)').fill('200.00');
+  await track.getByRole('button', { name: 'Review payouts' }).click();
+  // $200 profit, $10 fee: the one investor of $2,000 receives $2,190.
+  await expect(track.getByRole('list', { name: 'What each investor group receives' })).toHaveText(
+    '1 investor of $2,000.00 receives $2,190.00',
+  );
+  await track.getByRole('button', { name: 'Confirm completion' }).click();
+  await expect(track.getByRole('button', { name: 'Confirm completion' })).toHaveCount(0);
+  await expect(milestones.last()).toContainText('Delivered');
+  await traderContext.close();
+
+  // The investor's tiles change: the payout counts, and the realised ROI shows.
+  await page.goto('/dashboard');
+  await expect(tile('Portfolio Value')).toContainText('$2,190.00');
+  await expect(tile('Total ROI')).toContainText('9.5%');
+
+  // The investor sees the payout and where the money went.
+  await page.goto('/portfolio');
+  const card = page.getByRole('article', { name: title });
+  await expect(card).toContainText('$2,190.00');
+  await expect(card.getByRole('list', { name: `Where the money of ${title} is` })).toContainText(
+    'Released to you',
+  );
+  await expectNoSeriousAxeViolations(page, '/portfolio');
+
+  await page.goto('/statements');
+  await expect(page.getByRole('cell', { name: 'Payout' })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const file = await (await download).path();
+  const csv = await fs.readFile(file, 'utf8');
+  expect(csv.startsWith('\uFEFFDate,Type,Campaign,Paid in,Paid out,Profit,Fee,Balance\r\n')).toBe(true);
+  const rows = csv
+    .slice(1)
+    .trim()
+    .split('\r\n')
+    .map((line) => line.split(','));
+  const payout = rows.find((r) => r[1] === 'Payout');
+  expect(payout?.slice(3)).toEqual(['0.00', '2190.00', '190.00', '10.00', '0.00']);
+  await expectNoSeriousAxeViolations(page, '/statements');
+});
+
+test('an investor whose campaign is cancelled sees the refund, and "Funding ended — refunded" beside Draft', async ({
+  page,
+  playwright,
+}) => {
+  const baseURL = test.info().project.use.baseURL!;
+  const trader = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': `10.251.${Date.now() % 250}.2` },
+  });
+  await signUpVerifiedViaApi(trader, 'trader');
+  const title = `Refund test ${newPerson('cargo').username} → Rotterdam`;
+  const created = await trader.post('/api/campaigns', {
+    data: {
+      title,
+      description: 'A campaign the lifecycle browser test cancels.',
+      tradeRoute: 'Kandla, India → Rotterdam, Netherlands',
+      targetAmount: '5000',
+      quantity: '200',
+      buyPrice: '1.40',
+      sellPrice: '5.60',
+      minimumInvestment: '1000',
+      deadline: defaultDeadline(),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const campaign = (await created.json()) as { id: string };
+  await trader.dispose();
+
+  await signUpVerifiedViaApi(page.request, 'investor');
+  const me = (await (await page.request.get('/api/auth/me')).json()) as { id: string };
+  const intent = await page.request.post('/api/create-payment-intent', {
+    data: { amount: '1500.00', campaignId: campaign.id, investorId: me.id },
+  });
+  const { paymentIntentId, clientSecret } = (await intent.json()) as {
+    paymentIntentId: string;
+    clientSecret: string;
+  };
+  const paid = await page.request.post(`/api/sandbox/payment-intents/${paymentIntentId}/confirm`, {
+    data: {
+      clientSecret,
+      card: { number: TEST_CARDS.succeeds.replaceAll(' ', ''), expMonth: 12, expYear: 2030, cvc: '123' },
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+
+  // The seeded admin cancels it with a reason: the same refunds as a missed deadline.
+  const admin = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': `10.252.${Date.now() % 250}.3` },
+  });
+  const signin = await admin.post('/api/auth/signin', {
+    data: { email: 'admin@hydrobridge.example', password: DEMO_PASSWORD },
+  });
+  expect(signin.status(), await signin.text()).toBe(200);
+  const cancel = await admin.post(`/api/campaigns/${campaign.id}/transitions`, {
+    data: { to: 'cancelled', reason: 'Carrier withdrew' },
+  });
+  expect(cancel.status(), await cancel.text()).toBe(200);
+  await admin.dispose();
+
+  await page.goto('/portfolio');
+  const card = page.getByRole('article', { name: title });
+  await expect(card).toContainText('Draft');
+  await expect(card).toContainText('Funding ended — refunded');
+  await expect(card.getByRole('list', { name: `Where the money of ${title} is` })).toContainText(
+    'Refunded to your card',
+  );
+  // Its backer still sees the campaign page, with the same words.
+  await page.goto(`/campaigns/${campaign.id}`);
+  await expect(page.getByText('Funding ended — refunded')).toBeVisible();
+});
