@@ -14,6 +14,8 @@ import campaignRoutes from './features/campaigns/routes.ts';
 import { housekeeping, type Housekeeping, type HousekeepingOptions } from './features/auth/housekeeping.ts';
 import healthRoutes from './features/health/routes.ts';
 import investmentRoutes from './features/investments/routes.ts';
+import marketplaceRoutes from './features/marketplace/routes.ts';
+import paymentRoutes from './features/payments/routes.ts';
 import { loggableError } from './errors.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import platformRoutes from './features/platform/routes.ts';
@@ -157,6 +159,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(platformRoutes);
   await app.register(campaignRoutes);
   await app.register(investmentRoutes);
+  await app.register(paymentRoutes);
+  await app.register(marketplaceRoutes);
   await app.register(clientPlugin, { clientDir: deps.clientDir });
   return app;
 }

@@ -90,7 +90,7 @@ export async function cellContext(
     await (app.payments as SandboxProvider).confirm(
       paid.id,
       { clientSecret: paid.clientSecret, card: successCard() },
-      { investorId: owner.user.id },
+      { payerId: owner.user.id },
     );
     investing = { intent, paid };
   }

@@ -97,7 +97,7 @@ async function payments(app: App, investor: Session, campaignId: string) {
   await (app.payments as SandboxProvider).confirm(
     paid.id,
     { clientSecret: paid.clientSecret, card: successCard() },
-    { investorId: investor.user.id },
+    { payerId: investor.user.id },
   );
   return { intent, paid };
 }

@@ -351,7 +351,7 @@ async function investThroughSandbox(
       clientSecret,
       card: { number: SANDBOX_SUCCESS_CARD, expMonth: 12, expYear: at.getUTCFullYear() + 3, cvc: '123' },
     },
-    { investorId: investor.id },
+    { payerId: investor.id },
   );
   const settled = await settlePayment(db, sandbox, intent.metadata.investmentId!, at, intent);
   if (settled.outcome !== 'confirmed')

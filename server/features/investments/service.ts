@@ -20,7 +20,7 @@ import { campaigns, escrowRecords, investments } from '../../db/schema/index.ts'
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { accounts, post, transfer } from '../../ledger/ledger.ts';
-import type { PaymentProvider, ProviderIntent } from '../../payments/provider.ts';
+import { intentMatches, type PaymentProvider, type ProviderIntent } from '../../payments/provider.ts';
 import { invalidateCampaignLists } from '../campaigns/service.ts';
 
 type InvestmentRow = typeof investments.$inferSelect;
@@ -137,15 +137,13 @@ export type Settlement =
   | { outcome: 'confirmed'; investmentId: string; created: boolean }
   | { outcome: 'refunded' | 'expired' | 'unpaid' | 'mismatch'; investmentId: string };
 
-/** The intent is this investment's: amount, currency and the three ids it was created with. */
+/** The intent is this investment's: its id, amount, currency and the three ids it was created with. */
 function matches(intent: ProviderIntent, row: InvestmentRow): boolean {
-  return (
-    dec(intent.amount).eq(row.amount) &&
-    intent.currency === 'usd' &&
-    intent.metadata.investmentId === row.id &&
-    intent.metadata.campaignId === row.campaignId &&
-    intent.metadata.investorId === row.investorId
-  );
+  return intentMatches(intent, {
+    id: row.stripePaymentId,
+    amount: row.amount,
+    metadata: { investmentId: row.id, campaignId: row.campaignId, investorId: row.investorId },
+  });
 }
 
 /**
@@ -186,7 +184,7 @@ export async function settlePayment(
     const { campaign, current } = locked;
     // Settled already (a replay, or another caller while we asked the provider).
     if (current.status !== 'pending') return { row: current, created: false };
-    if (current.stripePaymentId !== paid.id || !matches(paid, current)) return { mismatch: true as const };
+    if (!matches(paid, current)) return { mismatch: true as const };
     if (!(await stillFits(tx, campaign, current, now))) {
       await tx
         .update(investments)
