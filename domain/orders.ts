@@ -195,7 +195,7 @@ export const orderCreateSchema = z.strictObject({
   quantity: z
     .string({ error: 'Quantity must be a decimal string, e.g. "25.00"' })
     .trim()
-    .regex(/^\d+(\.\d{1,2})?$/, 'Quantity must be a number with at most 2 decimals')
+    .regex(/^\d+(\.\d{1,2})?$/, { message: 'Quantity must be a number with at most 2 decimals', abort: true })
     .refine((v) => dec(v).gt(0), 'Quantity must be greater than 0')
     .refine((v) => dec(v).lte('9999999999.99'), 'Quantity is too large'),
 });
@@ -429,7 +429,10 @@ export const offerCreateSchema = z.strictObject({
   pricePerKg: z
     .string({ error: 'Price per kg is required' })
     .trim()
-    .regex(/^\d+(\.\d{1,2})?$/, 'Price per kg must be a number with at most 2 decimals')
+    .regex(/^\d+(\.\d{1,2})?$/, {
+      message: 'Price per kg must be a number with at most 2 decimals',
+      abort: true,
+    })
     .refine((v) => dec(v).gt(0), 'Price per kg must be greater than 0')
     .refine((v) => dec(v).lte('999999.99'), 'Price per kg must be at most 999,999.99'),
   availability: z.enum(AVAILABILITIES, {

@@ -19,7 +19,8 @@ import { LEDGER_CHECKS, verifyLedger } from '../server/checks/ledger.ts';
 import { AppError } from '../server/errors.ts';
 import { createAdmin, setPassword } from '../server/features/auth/accounts.ts';
 import { sweepPayments } from '../server/features/investments/service.ts';
-import { formatOutboxEmail } from '../server/mail.ts';
+import { sweepOrders } from '../server/features/marketplace/orders.ts';
+import { createMailer, formatOutboxEmail } from '../server/mail.ts';
 import { choosePaymentProvider } from '../server/payments/choose.ts';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
@@ -180,10 +181,28 @@ async function outboxCommand(args: string[]) {
 async function sweepCommand() {
   const config = loadConfig();
   await withDatabase(config, async (database) => {
-    const report = await sweepPayments(database.db, choosePaymentProvider(config, database.db), new Date());
+    const provider = choosePaymentProvider(config, database.db);
+    const report = await sweepPayments(database.db, provider, new Date());
     console.log(
       `Sweep done: ${report.confirmed} paid payment(s) recorded, ${report.refunded} refunded, ${report.expired} reservation(s) expired.`,
     );
+    const mailer = createMailer(config, database.db);
+    try {
+      const orders = await sweepOrders(
+        {
+          db: database.db,
+          provider,
+          publicUrl: config.publicUrl,
+          notify: (m) => void mailer.send(m).catch(() => {}),
+        },
+        new Date(),
+      );
+      console.log(
+        `Orders: ${orders.paid} paid order(s) placed, ${orders.expired} unpaid expired, ${orders.refunded} refund(s) finished, ${orders.received} receipt(s) confirmed automatically.`,
+      );
+    } finally {
+      await mailer.close();
+    }
   });
 }
 

@@ -11,7 +11,9 @@ import { createCampaign, createUser } from '../app.ts';
 import { freshIp } from '../auth.ts';
 import { callAndWatch, signedIn, watchBackgroundMail, type HttpCall, type Session } from '../authz/call.ts';
 import { openIntent } from '../authz/actors.ts';
+import { marketWorld } from '../authz/market.ts';
 import {
+  needsMarket,
   ownerKind,
   READS_THAT_WRITE,
   ROUTE_REQUESTS,
@@ -140,9 +142,16 @@ export async function runFuzz(
     const key = `${row}|${actor}`;
     let cached = examples.get(key);
     if (!cached || cached.uses >= EXAMPLE_USES) {
-      // On investing rows the investor actor owns fresh payments; elsewhere the trader owns the campaigns.
-      const investorOwned = ownerKind(row as RowKey) === 'investor';
-      const owner = investorOwned ? world.sessions.investor! : world.sessions.trader!;
+      // On investing rows the investor actor owns fresh payments; on marketplace rows the buyer actor
+      // owns fresh orders and requests (the trader supplies them); elsewhere the trader owns the campaigns.
+      const kind = ownerKind(row as RowKey);
+      const investorOwned = kind === 'investor';
+      const owner =
+        kind === 'investor'
+          ? world.sessions.investor!
+          : kind === 'buyer'
+            ? world.sessions.buyer!
+            : world.sessions.trader!;
       const ctx: RouteContext = {
         app,
         caller: world.sessions[actor],
@@ -150,6 +159,9 @@ export async function runFuzz(
         campaign: world.campaign,
         draft: world.draft,
         investing: investorOwned ? await payments(app, owner, world.campaign.id) : undefined,
+        market: needsMarket(row as RowKey)
+          ? await marketWorld(app, world.sessions.trader!, world.sessions.buyer!)
+          : undefined,
         oidc,
       };
       cached = { request: await ROUTE_REQUESTS[row as RowKey](ctx), uses: 0 };

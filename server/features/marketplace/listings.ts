@@ -28,6 +28,7 @@ import {
 } from '../../../domain/listings.ts';
 import { dec, percentOf, toFixed } from '../../../domain/money.ts';
 import type { Supplier } from '../../../domain/orders.ts';
+import { moneyBlocker } from '../../../domain/policies.ts';
 import type { Db } from '../../db/connect.ts';
 import { campaigns, listings, orders, users } from '../../db/schema/index.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
@@ -171,7 +172,15 @@ async function assertOwnCampaign(tx: Tx, traderId: string, campaignId: string | 
     });
 }
 
-export async function createListing(db: Db, user: Viewer, input: ListingCreate, now: Date): Promise<Listing> {
+/** A trader lists for sale once their email is verified: a sale moves money to them (DESIGN.md §3). */
+export async function createListing(
+  db: Db,
+  user: Viewer & { emailVerified: boolean },
+  input: ListingCreate,
+  now: Date,
+): Promise<Listing> {
+  const blocker = moneyBlocker(user);
+  if (blocker) throw new AppError(blocker);
   const id = await inTransaction(db, async (tx) => {
     await assertOwnCampaign(tx, user.id, input.campaignId);
     const [row] = await tx
