@@ -112,6 +112,13 @@ export const listingSchema = z.object({
 export type Listing = z.infer<typeof listingSchema>;
 export const listingListSchema = z.array(listingSchema);
 
+/** GET /api/market/stats: what the buyer dashboard compares its average price with. */
+export const marketStatsSchema = z.object({
+  listings: z.number().int(),
+  averagePricePerKg: decimalString.nullable(),
+});
+export type MarketStats = z.infer<typeof marketStatsSchema>;
+
 // ---- browsing (/buyer/offers, GET /api/listings) ----------------------------------------------
 
 export const LISTING_SORTS = ['newest', 'price_asc', 'price_desc', 'quantity', 'rating'] as const;

@@ -84,6 +84,7 @@ const MATRIX: Record<RowKey, Cells> = {
   'PATCH /api/listings/:id':                        [401,      403,      403,      403,      403,      200,      403,      401,      200],
   'POST /api/listings/:id/withdraw':                [401,      403,      403,      403,      403,      200,      403,      401,      200],
   'GET /api/suppliers':                             [200,      200,      200,      200,      200,      __,       __,       200,      200],
+  'GET /api/market/stats':                          [200,      200,      200,      200,      200,      __,       __,       200,      200],
   'POST /api/orders':                               [401,      403,      403,      201,      403,      __,       __,       401,      403],
   'POST /api/orders/:id/payment':                   [401,      403,      403,      404,      403,      200,      404,      401,      200],
   'GET /api/orders':                                [401,      403,      'hidden', 'hidden', 'shown',  'shown',  'hidden', 401,      'shown'],

@@ -290,6 +290,10 @@ export const ROUTE_REQUESTS = rows({
     happened: (res) => expect(res.json()).toMatchObject({ status: 'withdrawn' }),
   })),
   'GET /api/suppliers': market(undefined, () => ({ url: '/api/suppliers' })),
+  'GET /api/market/stats': market(undefined, () => ({
+    url: '/api/market/stats',
+    happened: (res) => expect(res.json()).toMatchObject({ averagePricePerKg: '5.60' }),
+  })),
   'POST /api/orders': market(undefined, (ctx) => ({
     url: '/api/orders',
     body: { listingId: ctx.market!.listingId, quantity: '10' },

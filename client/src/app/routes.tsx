@@ -18,6 +18,10 @@ const TraderDashboardPage = lazy(() => import('@/features/campaigns/trader/pages
 const TraderCreatePage = lazy(() => import('@/features/campaigns/trader/pages/TraderCreatePage.tsx'));
 const TraderCampaignsPage = lazy(() => import('@/features/campaigns/trader/pages/TraderCampaignsPage.tsx'));
 const TraderAnalyticsPage = lazy(() => import('@/features/campaigns/trader/pages/TraderAnalyticsPage.tsx'));
+const OffersPage = lazy(() => import('@/features/marketplace/pages/OffersPage.tsx'));
+const OrdersPage = lazy(() => import('@/features/marketplace/pages/OrdersPage.tsx'));
+const TrackingPage = lazy(() => import('@/features/marketplace/pages/TrackingPage.tsx'));
+const TraderMarketplacePage = lazy(() => import('@/features/marketplace/pages/TraderMarketplacePage.tsx'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage.tsx'));
 const UpcomingPage = lazy(() => import('./pages/UpcomingPage.tsx'));
@@ -45,9 +49,10 @@ const ROUTES: Array<[path: string, component: ComponentType]> = [
   ['/verify-email', VerifyEmailPage],
   ['/trader/campaigns', TraderCampaignsPage],
   ['/trader/analytics', TraderAnalyticsPage],
-  ['/buyer/offers', UpcomingPage],
-  ['/buyer/orders', UpcomingPage],
-  ['/buyer/tracking', UpcomingPage],
+  ['/trader/marketplace', TraderMarketplacePage],
+  ['/buyer/offers', OffersPage],
+  ['/buyer/orders', OrdersPage],
+  ['/buyer/tracking', TrackingPage],
   ['/admin/kyc', UpcomingPage],
   ['/admin/escrow', UpcomingPage],
   ['/admin/reports', UpcomingPage],

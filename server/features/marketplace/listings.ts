@@ -287,3 +287,12 @@ export async function listSuppliers(db: Db, limit: number, traderIds?: string[])
     pricePerKg: r.price,
   }));
 }
+
+/** GET /api/market/stats: active listings with something left, and their mean price per kg. */
+export async function marketStats(db: Db): Promise<{ listings: number; averagePricePerKg: string | null }> {
+  const [row] = await db
+    .select({ listings: count(), average: sql<string | null>`round(avg(${listings.pricePerKg}), 2)::text` })
+    .from(listings)
+    .where(and(eq(listings.status, 'active'), gt(listings.quantity, listings.reserved)));
+  return { listings: row?.listings ?? 0, averagePricePerKg: row?.average ?? null };
+}

@@ -11,6 +11,7 @@ import {
   listingPatchSchema,
   listingQuerySchema,
   listingSchema,
+  marketStatsSchema,
 } from '../../../domain/listings.ts';
 import {
   messageCreateSchema,
@@ -40,6 +41,7 @@ import {
   getListing,
   listListings,
   listSuppliers,
+  marketStats,
   updateListing,
   withdrawListing,
 } from './listings.ts';
@@ -132,6 +134,12 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => listSuppliers(app.db, request.query.limit),
+  );
+
+  app.get(
+    '/api/market/stats',
+    { config: { access: 'public' }, schema: { response: { 200: marketStatsSchema } } },
+    () => marketStats(app.db),
   );
 
   // ---- orders ----
