@@ -13,6 +13,7 @@ import { createPaymentIntent, settlePayment } from '../../features/investments/s
 import type { UserRow } from '../../features/auth/sessions.ts';
 import { SandboxProvider } from '../../payments/sandbox.ts';
 import { campaigns, users } from '../schema/index.ts';
+import { seedMarketplace } from './marketplace.ts';
 
 /** Shared by every demo account; listed in the README. */
 export const DEMO_PASSWORD = 'GreenHydrogen-2025';
@@ -270,6 +271,7 @@ async function seedInto(db: Tx, password: string, now: Date): Promise<void> {
   const demoInvestor = people.find((u) => u.username === 'investor')!;
   const backers = people.filter((u) => u.role === 'investor' && u.id !== demoInvestor.id);
   const sandbox = new SandboxProvider(db, () => now);
+  let tradingCampaignId: string | undefined;
 
   for (const c of DEMO_CAMPAIGNS) {
     // The target is the capital the trade needs: purchase plus logistics (the /breakdown model).
@@ -326,7 +328,11 @@ async function seedInto(db: Tx, password: string, now: Date): Promise<void> {
         .set({ status: c.status, ...(c.status === 'completed' && { actualProfit: expectedProfit }) })
         .where(eq(campaigns.id, campaign!.id));
     }
+    if (c.status === 'trading') tradingCampaignId ??= campaign!.id;
   }
+  const trader = people.find((u) => u.role === 'trader')!;
+  const buyer = people.find((u) => u.role === 'buyer')!;
+  await seedMarketplace(db, sandbox, trader, buyer, now, tradingCampaignId);
 }
 
 /** One investment as a browser makes it: intent, the 4242 card, recorded. */

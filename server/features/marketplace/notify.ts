@@ -5,6 +5,7 @@ import { usdText } from '../../../domain/money.ts';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../domain/orders.ts';
 import { displayName } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
+import { rootDb } from '../../db/transaction.ts';
 import { users } from '../../db/schema/index.ts';
 import type { MailMessage } from '../../mail.ts';
 
@@ -16,13 +17,15 @@ export const SILENT: Notify = () => {};
 
 async function recipients(db: Db, ids: string[]) {
   if (!ids.length) return [];
-  return db
+  // Called after a commit: a transaction handle is closed by then, its database is not.
+  return rootDb(db)
     .select({ id: users.id, email: users.email, firstName: users.firstName, username: users.username })
     .from(users)
     .where(inArray(users.id, ids));
 }
 
 async function tell(db: Db, notify: Notify, ids: string[], subject: string, text: (name: string) => string) {
+  if (notify === SILENT) return;
   for (const user of await recipients(db, ids)) {
     if (user.email) notify({ to: user.email, subject, text: text(displayName(user)) });
   }
