@@ -389,6 +389,15 @@ export function spendByMonth(orders: readonly Order[]): Array<{ month: string; s
     .map(([month, spent]) => ({ month, spent: toFixed(spent) }));
 }
 
+/**
+ * What a campaign's cargo sold for: the revenue of the delivered orders of listings tied to it (what
+ * its trader reports as the campaign's sale on completion).
+ */
+export function campaignSales(orders: readonly Order[], campaignId: string) {
+  const sold = orders.filter((o) => o.campaignId === campaignId && o.status === 'delivered');
+  return { orders: sold.length, revenue: toFixed(sold.reduce((sum, o) => sum.plus(o.totalAmount), ZERO)) };
+}
+
 // ---- quote requests (RFQ) and offers ------------------------------------------------------------
 
 export const RFQ_STATUSES = ['open', 'accepted', 'closed'] as const;
