@@ -34,7 +34,9 @@
 // - Investing (bench/invest.ts): full investments per second (intent + sandbox confirm + record over
 //   HTTP, 10 investors at once on one campaign) ÷ a bare lock-row + insert + update transaction on the
 //   same database, measured in the same child process before and after; p50/p99 of each step.
-// Options: --only bundle,api,invest,startup,lighthouse · --build (rebuild the client) · --duration S ·
+// - Offers (bench/offers.ts): GET /api/listings on 10,000 listings with two filters and a sort vs the
+//   raw node:http reference, as the campaign list views (issue 13: ≥ 0.12 PostgreSQL, ≥ 0.05 PGlite).
+// Options: --only bundle,api,offers,invest,startup,lighthouse · --build (rebuild the client) · --duration S ·
 //          --warmup S · --lighthouse-runs N
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -45,6 +47,7 @@ import { parseArgs } from 'node:util';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/chromium.ts';
 import { apiPart, UNCACHED_PATHS, type BackendResult, type LoadResult } from './api.ts';
 import { formatInvest, investPart, type InvestBackendResult } from './invest.ts';
+import { formatOffers, offersPart, type OffersBackendResult } from './offers.ts';
 import {
   cleanupAll,
   errorMessage,
@@ -84,7 +87,7 @@ const TARGETS = {
   >,
 };
 
-const PARTS = ['bundle', 'api', 'invest', 'startup', 'lighthouse'] as const;
+const PARTS = ['bundle', 'api', 'offers', 'invest', 'startup', 'lighthouse'] as const;
 type Part = (typeof PARTS)[number];
 
 const { values: opts } = parseArgs({
@@ -567,6 +570,7 @@ interface Results {
   };
   api?: { backends: BackendResult[] };
   invest?: { backends: InvestBackendResult[] };
+  offers?: { backends: OffersBackendResult[] };
   startup?: StartupResult;
   /** VmHWM of the server/main.ts process that served the browser parts, read before stopping it. */
   mainServerPeakRssBytes?: number | null;
@@ -696,6 +700,18 @@ async function main() {
     for (const e of r.errors) fail('api', e);
   }
 
+  if (wants('offers')) {
+    const r = await offersPart({
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+      warmupS: WARMUP_S,
+      ratioPglite: TARGETS.ratioPglite,
+      ratioPostgres: TARGETS.ratioPostgres,
+    });
+    results.offers = { backends: r.backends };
+    for (const e of r.errors) fail('offers', e);
+  }
+
   if (wants('invest')) {
     const r = await investPart(INVEST_SETTINGS);
     results.invest = { backends: r.backends };
@@ -801,6 +817,11 @@ function report(r: Results) {
       );
     }
     if (!r.api.backends.length) out.push('  FAIL: not measured (see errors)');
+  }
+
+  if (r.offers) {
+    out.push(...formatOffers(r.offers.backends));
+    if (!r.offers.backends.length) out.push('  FAIL: not measured (see errors)');
   }
 
   if (r.invest) {

@@ -20,6 +20,7 @@ import { inStatusGroup } from '../../../domain/campaigns.ts';
 import {
   availableQuantity,
   companyName,
+  listingListSchema,
   type Listing,
   type ListingCreate,
   type ListingPatch,
@@ -31,7 +32,8 @@ import type { Supplier } from '../../../domain/orders.ts';
 import { moneyBlocker } from '../../../domain/policies.ts';
 import type { Db } from '../../db/connect.ts';
 import { campaigns, listings, orders, users } from '../../db/schema/index.ts';
-import { inTransaction, type Tx } from '../../db/transaction.ts';
+import { afterCommit, inTransaction, rootDb, type Tx } from '../../db/transaction.ts';
+import { LRUCache } from 'lru-cache';
 import { AppError } from '../../errors.ts';
 import type { Viewer } from './orders.ts';
 
@@ -111,15 +113,44 @@ function likePattern(text: string): string {
 }
 
 /**
- * GET /api/listings: what buyers can order (active, something left), filtered, sorted, one page, with
- * the total. A trader asking for their own (`traderId` = themself) sees all of theirs, withdrawn too.
+ * Public pages of the list, cached per database as whole JSON texts (as the campaign list is,
+ * campaigns/service.ts): a page is two statements, one with the suppliers' figures. Every marketplace
+ * write of this process clears it (after commit); another instance's write shows within the TTL.
  */
-export async function listListings(
-  db: Db,
-  query: ListingQuery,
-  viewer: Viewer | null,
-): Promise<{ items: Listing[]; total: number }> {
+const PAGE_CACHE_TTL_MS = 2_000;
+const pageCaches = new WeakMap<Db, LRUCache<string, ListingPage>>();
+
+export interface ListingPage {
+  /** The page as JSON text (listingListSchema). */
+  json: string;
+  total: number;
+}
+
+/** Call with every write that changes what listings show (listing fields, reserved, supplier figures). */
+export async function invalidateListingPages(db: Db | Tx): Promise<void> {
+  const root = rootDb(db);
+  await afterCommit(db, () => pageCaches.get(root)?.clear());
+}
+
+/**
+ * GET /api/listings: what buyers can order (active, something left), filtered, sorted, one page, with
+ * the total. A trader asking for their own (`traderId` = themself) sees all of theirs, withdrawn too
+ * (never cached).
+ */
+export async function listListings(db: Db, query: ListingQuery, viewer: Viewer | null): Promise<ListingPage> {
   const own = !!query.traderId && viewer?.id === query.traderId;
+  if (own) return queryListings(db, query, true);
+  let cache = pageCaches.get(db);
+  if (!cache) pageCaches.set(db, (cache = new LRUCache({ max: 1_000, ttl: PAGE_CACHE_TTL_MS })));
+  const key = JSON.stringify(query);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const page = await queryListings(db, query, false);
+  cache.set(key, page);
+  return page;
+}
+
+async function queryListings(db: Db, query: ListingQuery, own: boolean): Promise<ListingPage> {
   const where = and(
     query.traderId ? eq(listings.traderId, query.traderId) : undefined,
     own ? undefined : and(eq(listings.status, 'active'), gt(listings.quantity, listings.reserved)),
@@ -146,7 +177,8 @@ export async function listListings(
       .offset((query.page - 1) * query.limit),
     db.select({ total: count() }).from(listings).where(where),
   ]);
-  return { items: rows.map(toListing), total: counted?.total ?? 0 };
+  // Through the wire schema: only declared fields leave, as the route's serializer would ensure.
+  return { json: JSON.stringify(listingListSchema.parse(rows.map(toListing))), total: counted?.total ?? 0 };
 }
 
 export async function getListing(db: Db, id: string, viewer: Viewer | null): Promise<Listing> {
@@ -193,6 +225,7 @@ export async function createListing(
         updatedAt: now,
       })
       .returning({ id: listings.id });
+    await invalidateListingPages(tx);
     return row!.id;
   });
   return getListing(db, id, user);
@@ -237,6 +270,7 @@ export async function withdrawListing(db: Db, user: Viewer, id: string, now: Dat
   if (!row) throw new AppError('LISTING_NOT_FOUND');
   if (row.traderId !== user.id) throw new AppError('NOT_LISTING_OWNER');
   await db.update(listings).set({ status: 'withdrawn', updatedAt: now }).where(eq(listings.id, id));
+  await invalidateListingPages(db);
   return getListing(db, id, user);
 }
 

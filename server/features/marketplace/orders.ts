@@ -32,6 +32,7 @@ import { listings, offers, orders, rfqs, users } from '../../db/schema/index.ts'
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { accounts, post, transfer } from '../../ledger/ledger.ts';
 import { intentMatches, type PaymentProvider, type ProviderIntent } from '../../payments/provider.ts';
+import { invalidateListingPages } from './listings.ts';
 import { notifyOrderStep, type Notify } from './notify.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -78,6 +79,7 @@ export async function placeOrder(
       .update(listings)
       .set({ reserved: toFixed(dec(listing.reserved).plus(input.quantity)), updatedAt: now })
       .where(eq(listings.id, listing.id));
+    await invalidateListingPages(tx);
     return openOrder(tx, deps.provider, now, {
       buyerId: user.id,
       traderId: listing.traderId,
@@ -218,11 +220,13 @@ export async function expireOrder(db: Db | Tx, orderId: string, now: Date): Prom
 
 /** The order no longer holds its quantity (expired or cancelled); an offer's request opens again. */
 async function releaseHold(tx: Tx, row: OrderRow, now: Date) {
-  if (row.listingId)
+  if (row.listingId) {
     await tx
       .update(listings)
       .set({ reserved: sql`${listings.reserved} - ${row.quantity}::numeric`, updatedAt: now })
       .where(eq(listings.id, row.listingId));
+    await invalidateListingPages(tx);
+  }
   if (row.offerId && row.payment === 'awaiting') {
     const [offer] = await tx
       .update(offers)
@@ -295,7 +299,11 @@ export async function transitionOrder(
       }
       Object.assign(set, { shippedAt: now, deliveryDate: promised });
     }
-    if (request.to === 'delivered') set.deliveredAt = now;
+    // A delivery changes the supplier's figures that listings show.
+    if (request.to === 'delivered') {
+      set.deliveredAt = now;
+      await invalidateListingPages(tx);
+    }
     if (request.to === 'cancelled') {
       Object.assign(set, { cancelledAt: now, cancelReason: request.reason, payment: 'refunding' });
       await releaseHold(tx, row, now);
@@ -404,6 +412,7 @@ export async function rateOrder(
     .where(and(eq(orders.id, orderId), isNull(orders.rating)))
     .returning({ id: orders.id });
   if (!rated) throw new AppError('ORDER_ALREADY_RATED');
+  await invalidateListingPages(db);
   return getOrderRow(db, orderId);
 }
 
