@@ -6,6 +6,7 @@ import {
   buyerSummary,
   findOrderTransition,
   ORDER_STATUSES,
+  orderDocument,
   orderMovesFor,
   orderRefusal,
   orderTimeline,
@@ -168,6 +169,16 @@ describe('the buyer dashboard figures', () => {
     expect(ORDER_STATUSES).toHaveLength(5);
     expect(supplierRatingText(null, 0)).toBe('New supplier');
     expect(supplierRatingText('4.5', 3)).toBe('4.5 / 5');
+  });
+});
+
+describe('the order document', () => {
+  it('states the parties, the goods, the total, the escrow state and the steps', () => {
+    const text = orderDocument(order({ status: 'confirmed', confirmedAt: '2026-10-04T09:30:00.000Z' }));
+    expect(text).toContain('Total:          $50,000.00');
+    expect(text).toContain('Payment:        Held in escrow');
+    expect(text).toContain('[x] Confirmed by supplier — 2026-10-04 09:30 UTC');
+    expect(text).toContain('[ ] Shipped');
   });
 });
 

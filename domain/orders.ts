@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { ERRORS, type ErrorCode } from './errors.ts';
 import { AVAILABILITIES, CERTIFICATIONS, QUANTITY_UNITS, availableQuantity } from './listings.ts';
-import { dec, percentOf, toFixed, ZERO, type DecimalInput, type QuantityUnit } from './money.ts';
+import { dec, percentOf, toFixed, usdText, ZERO, type DecimalInput, type QuantityUnit } from './money.ts';
 import { moneyBlocker } from './policies.ts';
 import type { TimelineEntry } from './timeline.ts';
 import { textField } from './text.ts';
@@ -387,6 +387,36 @@ export function spendByMonth(orders: readonly Order[]): Array<{ month: string; s
   return [...months.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([month, spent]) => ({ month, spent: toFixed(spent) }));
+}
+
+/**
+ * The order confirmation a buyer downloads from /buyer/orders (its document for accounts and customs):
+ * parties, goods, price, total, escrow state and every dated step.
+ */
+export function orderDocument(order: Order): string {
+  const lines = [
+    'HydroBridge — order confirmation',
+    '',
+    `Order:          ${order.id}`,
+    `Order date:     ${order.orderDate.slice(0, 10)}`,
+    `Buyer:          ${order.buyerName}`,
+    `Supplier:       ${order.supplierName}`,
+    `Location:       ${order.location}`,
+    `Quantity:       ${order.quantity} ${order.unit}`,
+    `Price per kg:   ${usdText(order.pricePerKg)}`,
+    `Total:          ${usdText(order.totalAmount)}`,
+    `Status:         ${ORDER_STATUS_LABELS[order.status]}`,
+    `Payment:        ${ORDER_PAYMENT_LABELS[order.payment]}`,
+    ...(order.paymentIntentId ? [`Payment ref.:   ${order.paymentIntentId}`] : []),
+    ...(order.deliveryDate ? [`Delivery by:    ${order.deliveryDate.slice(0, 10)}`] : []),
+    '',
+    'Steps:',
+    ...orderTimeline(order).map(
+      (e) =>
+        `  ${e.done ? '[x]' : '[ ]'} ${e.label}${e.at ? ` — ${e.at.slice(0, 16).replace('T', ' ')} UTC` : ''}${e.note ? ` (${e.note})` : ''}`,
+    ),
+  ];
+  return `${lines.join('\n')}\n`;
 }
 
 /**

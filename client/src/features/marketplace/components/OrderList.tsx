@@ -5,6 +5,7 @@ import {
   inOrderGroup,
   ORDER_PAYMENT_LABELS,
   ORDER_STATUS_LABELS,
+  orderDocument,
   orderMovesFor,
   type Order,
   type OrderActor,
@@ -99,6 +100,13 @@ export function OrderRow({ order, actor }: { order: Order; actor: OrderActor }) 
         </div>
       </div>
       <OrderActions order={order} actor={actor} />
+      <a
+        className="mt-2 inline-block text-xs font-medium text-primary underline-offset-4 hover:underline"
+        href={`data:text/plain;charset=utf-8,${encodeURIComponent(orderDocument(order))}`}
+        download={`order-${order.id.slice(0, 8)}.txt`}
+      >
+        Download order confirmation
+      </a>
     </li>
   );
 }
