@@ -137,7 +137,8 @@ export class SandboxProvider implements PaymentProvider {
     )
       throw new AppError('PAYMENT_NOT_FOUND');
     if (row.status === 'succeeded') return paid(row);
-    if (row.status === 'canceled' || !failure) throw new AppError('PAYMENT_EXPIRED');
+    if (row.status === 'canceled' || !failure)
+      throw new AppError(row.metadata.orderId ? 'ORDER_PAYMENT_EXPIRED' : 'PAYMENT_EXPIRED');
     // A refused card leaves the intent payable with another one.
     await this.db
       .update(sandboxPaymentIntents)

@@ -13,7 +13,7 @@ import {
   sandboxPaymentIntents,
 } from '../../db/schema/index.ts';
 import { buildTestApp, testClock } from '../../../test/app.ts';
-import { signedInAs } from '../../../test/investing.ts';
+import { card, signedInAs } from '../../../test/investing.ts';
 import { dayAfter, listingOf, move, orderAndPay } from '../../../test/marketplace.ts';
 import { sweepOrders } from './orders.ts';
 import { SILENT } from './notify.ts';
@@ -231,6 +231,15 @@ describe('cancelling, expiring and the sweep', () => {
     expect(await sweepOrders(deps, clock())).toMatchObject({ expired: 1, received: 0 });
     const [lapsed] = await app.db.select().from(orders).where(eq(orders.id, unpaid.order.id));
     expect(lapsed!.payment).toBe('expired');
+    // Its intent was cancelled at the provider: paying it now charges nothing.
+    const late = await buyer.post(`/api/sandbox/payment-intents/${unpaid.paymentIntentId}/confirm`, {
+      clientSecret: unpaid.clientSecret,
+      card: card(),
+    });
+    expect([late.statusCode, late.json().error]).toEqual([
+      409,
+      'This payment has expired and nothing was charged. Please place your order again.',
+    ]);
     clock.advance(7 * 86_400_000);
     expect(await sweepOrders(deps, clock())).toMatchObject({ received: 1 });
     expect(await sweepOrders(deps, clock())).toMatchObject({ received: 0, expired: 0 });
