@@ -11,7 +11,7 @@ import { createCampaign, createUser } from '../app.ts';
 import { freshIp } from '../auth.ts';
 import { callAndWatch, signedIn, watchBackgroundMail, type HttpCall, type Session } from '../authz/call.ts';
 import { openIntent } from '../authz/actors.ts';
-import { marketWorld } from '../authz/market.ts';
+import { marketWorld, type MarketWorld } from '../authz/market.ts';
 import {
   needsMarket,
   ownerKind,
@@ -64,6 +64,7 @@ export interface FuzzReport {
 
 const SHARED_IP = '10.250.0.1';
 const EXAMPLE_USES = 25;
+const MARKET_USES = 10;
 const BATCH = 100;
 
 /** The accounts and campaigns fuzzed requests act as and on. */
@@ -138,6 +139,15 @@ export async function runFuzz(
   const resolver: Resolver = { knownId: (n) => ids[n % ids.length]! };
 
   const examples = new Map<string, { request: RouteRequest; uses: number }>();
+  // Marketplace objects (a listing, orders, quote requests) are costly to make: rows and actors share
+  // them, renewed now and then (a request that finds an order already moved gets its 4xx, as it should).
+  let market: { world: MarketWorld; uses: number } | undefined;
+  async function sharedMarket(): Promise<MarketWorld> {
+    if (!market || market.uses >= MARKET_USES)
+      market = { world: await marketWorld(app, world.sessions.trader!, world.sessions.buyer!), uses: 0 };
+    market.uses++;
+    return market.world;
+  }
   async function example(row: string, actor: FuzzActor): Promise<RouteRequest> {
     const key = `${row}|${actor}`;
     let cached = examples.get(key);
@@ -159,9 +169,7 @@ export async function runFuzz(
         campaign: world.campaign,
         draft: world.draft,
         investing: investorOwned ? await payments(app, owner, world.campaign.id) : undefined,
-        market: needsMarket(row as RowKey)
-          ? await marketWorld(app, world.sessions.trader!, world.sessions.buyer!)
-          : undefined,
+        market: needsMarket(row as RowKey) ? await sharedMarket() : undefined,
         oidc,
       };
       cached = { request: await ROUTE_REQUESTS[row as RowKey](ctx), uses: 0 };
