@@ -87,6 +87,7 @@ const MATRIX: Record<RowKey, Cells> = {
   'GET /api/market/stats':                          [200,      200,      200,      200,      200,      __,       __,       200,      200],
   'POST /api/orders':                               [401,      403,      403,      201,      403,      __,       __,       401,      403],
   'POST /api/orders/:id/payment':                   [401,      403,      403,      404,      403,      200,      404,      401,      200],
+  'POST /api/orders/:id/abandon':                   [401,      403,      403,      404,      403,      200,      404,      401,      200],
   'GET /api/orders':                                [401,      403,      'hidden', 'hidden', 'shown',  'shown',  'hidden', 401,      'shown'],
   'GET /api/orders/:id':                            [401,      403,      404,      404,      200,      200,      404,      401,      200],
   'POST /api/orders/:id/transitions':               [401,      403,      404,      404,      200,      200,      404,      401,      200],

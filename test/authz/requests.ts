@@ -309,6 +309,11 @@ export const ROUTE_REQUESTS = rows({
     body: { paymentIntentId: ctx.market!.unpaid.paymentIntentId },
     happened: (res) => expect(res.json()).toMatchObject({ payment: 'held', status: 'pending' }),
   })),
+  // The unpaid order was paid at the sandbox meanwhile: giving it up places it instead.
+  'POST /api/orders/:id/abandon': market('buyer', (ctx) => ({
+    url: `/api/orders/${ctx.market!.unpaid.orderId}/abandon`,
+    happened: (res) => expect(res.json()).toEqual({ payment: 'held' }),
+  })),
   'GET /api/orders': market('buyer', (ctx) => ({ url: '/api/orders', shows: listed(ctx.market!.orderId) })),
   'GET /api/orders/:id': market('buyer', (ctx) => ({ url: `/api/orders/${ctx.market!.orderId}` })),
   'POST /api/orders/:id/transitions': market('buyer', (ctx) => ({

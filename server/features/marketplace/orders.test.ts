@@ -213,6 +213,29 @@ describe('cancelling, expiring and the sweep', () => {
     expect(await verifyLedger(app.db)).toEqual([]);
   });
 
+  it('an unpaid order given up frees its quantity at once; its intent can no longer be paid', async () => {
+    const app = await buildTestApp();
+    const trader = await signedInAs(app, 'trader');
+    const buyer = await signedInAs(app, 'buyer');
+    const stranger = await signedInAs(app, 'buyer');
+    const listing = await listingOf(trader, { quantity: '50' });
+    const placed = (
+      await buyer.post('/api/orders', { listingId: listing.id, quantity: '50' })
+    ).json<OrderPlaced>();
+    expect((await stranger.post(`/api/orders/${placed.order.id}/abandon`)).statusCode).toBe(404);
+    const gone = await buyer.post(`/api/orders/${placed.order.id}/abandon`);
+    expect(gone.json()).toEqual({ payment: 'expired' });
+    const [row] = await app.db.select().from(listings).where(eq(listings.id, listing.id));
+    expect(row!.reserved).toBe('0.00');
+    const late = await buyer.post(`/api/sandbox/payment-intents/${placed.paymentIntentId}/confirm`, {
+      clientSecret: placed.clientSecret,
+      card: card(),
+    });
+    expect(late.statusCode).toBe(409);
+    expect((await buyer.get('/api/orders')).json<Order[]>()).toEqual([]);
+    expect(await verifyLedger(app.db)).toEqual([]);
+  });
+
   it('the sweep expires unpaid orders and confirms receipt 7 days after delivery', async () => {
     const clock = testClock();
     const app = await buildTestApp({ clock });

@@ -256,6 +256,32 @@ export async function recordOrderPayment(
   return order;
 }
 
+/**
+ * The buyer gives up an unpaid order (closed the order modal): its intent is cancelled at the provider
+ * and its quantity is free at once instead of in 15 minutes. A payment that got in first places the
+ * order as usual. Answers what the payment became.
+ */
+export async function abandonOrder(
+  deps: MarketDeps,
+  user: Viewer,
+  orderId: string,
+  now: Date,
+): Promise<{ payment: Order['payment'] }> {
+  const [row] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row || row.buyerId !== user.id) throw new AppError('ORDER_NOT_FOUND');
+  if (row.payment === 'awaiting') {
+    if (row.paymentIntentId) {
+      const intent = await deps.provider.cancelIntent(row.paymentIntentId);
+      await settleOrderPayment(deps, orderId, now, intent);
+    } else await expireOrder(deps.db, orderId, now);
+  }
+  const [after] = await deps.db
+    .select({ payment: orders.payment })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return { payment: after!.payment };
+}
+
 /** The order of a provider's intent id (webhooks and the sandbox know only that). */
 export async function orderOfIntent(db: Db, provider: PaymentProvider, intentId: string) {
   const [row] = await db

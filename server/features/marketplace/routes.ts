@@ -14,6 +14,7 @@ import {
 } from '../../../domain/listings.ts';
 import {
   messageCreateSchema,
+  ORDER_PAYMENT_STATES,
   messageListSchema,
   messageQuerySchema,
   messageSchema,
@@ -45,6 +46,7 @@ import {
   withdrawListing,
 } from './listings.ts';
 import {
+  abandonOrder,
   confirmReceipt,
   getOrder,
   listOrders,
@@ -164,6 +166,18 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.paymentIntentId,
         app.clock(),
       ),
+  );
+  app.post(
+    '/api/orders/:id/abandon',
+    {
+      preHandler: buyers,
+      schema: {
+        params: idParams,
+        body: noBodySchema,
+        response: { 200: z.object({ payment: z.enum(ORDER_PAYMENT_STATES) }) },
+      },
+    },
+    (request) => abandonOrder(deps, request.user!, idOf(request.params.id, 'ORDER_NOT_FOUND'), app.clock()),
   );
   app.get(
     '/api/orders',

@@ -51,3 +51,10 @@ export function useRateOrder() {
     apiJson<Order>('POST', `${ORDERS_PATH}/${input.orderId}/rating`, { rating: input.rating }),
   );
 }
+
+/** Gives up an unpaid order (the modal closed): its quantity is free again at once. Fire and forget. */
+export function abandonOrder(orderId: string): void {
+  apiJson('POST', `${ORDERS_PATH}/${orderId}/abandon`).catch(() => {
+    // The sweep expires it within minutes anyway.
+  });
+}

@@ -2,7 +2,7 @@
 // card form of the configured provider (the investment modal's own card components). Paying places
 // the order: (1) the server reserves the quantity and opens an intent, (2) the card pays it, (3) the
 // server checks the payment with the provider and holds it in escrow until delivery.
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { AVAILABILITY_LABELS, type Listing } from '@domain/listings.ts';
 import { dec, orderTotal } from '@domain/money.ts';
 import { orderRefusal, orderRefusalMessage, type Offer, type OrderPlaced, type Rfq } from '@domain/orders.ts';
@@ -24,7 +24,7 @@ import { CardError, type CardPayment } from '@/features/investments/card-payment
 import { SandboxCardFields } from '@/features/investments/components/SandboxCardFields.tsx';
 import { serverMessageOf } from '@/lib/api.ts';
 import { formatUsdCents } from '@/lib/format.ts';
-import { acceptOffer, placeOrder, useRecordOrderPayment } from '../api/orders.ts';
+import { abandonOrder, acceptOffer, placeOrder, useRecordOrderPayment } from '../api/orders.ts';
 
 const StripeCardFields = lazy(() => import('@/features/investments/components/StripeCardFields.tsx'));
 
@@ -86,6 +86,14 @@ function OrderForm({
   const [stripeReady, setStripeReady] = useState(false);
   const card = useRef<CardPayment>(null);
   const config = usePaymentsConfig();
+  // An order placed but not paid when the modal closes gives its quantity back at once.
+  const unpaid = useRef<string | null>(null);
+  useEffect(
+    () => () => {
+      if (unpaid.current) abandonOrder(unpaid.current);
+    },
+    [],
+  );
   const record = useRecordOrderPayment();
 
   const wellFormed = QUANTITY.test(quantity.trim()) && dec(quantity.trim()).gt(0);
@@ -115,7 +123,9 @@ function OrderForm({
           ? await placeOrder({ listingId: target.listing.id, quantity: quantity.trim() })
           : await acceptOffer(target.offer.id));
       setPlaced(order);
+      unpaid.current = order.order.id;
       await card.current.confirm(order);
+      unpaid.current = null;
       const paid = await record.mutateAsync({
         orderId: order.order.id,
         paymentIntentId: order.paymentIntentId,
