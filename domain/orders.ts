@@ -3,7 +3,7 @@
 // its payment, the one ordering gate, the wire shapes and the figures the buyer dashboard shows.
 import { z } from 'zod';
 import { ERRORS, type ErrorCode } from './errors.ts';
-import { AVAILABILITIES, CERTIFICATIONS, QUANTITY_UNITS, availableQuantity } from './listings.ts';
+import { QUANTITY_UNITS, availableQuantity } from './listings.ts';
 import { dec, percentOf, toFixed, usdText, ZERO, type DecimalInput, type QuantityUnit } from './money.ts';
 import { moneyBlocker } from './policies.ts';
 import type { TimelineEntry } from './timeline.ts';
@@ -202,7 +202,7 @@ export const orderCreateSchema = z.strictObject({
 export type OrderCreate = z.infer<typeof orderCreateSchema>;
 
 /** A date the form sends ("2027-03-01") or a full ISO time. */
-const dateField = (label: string) =>
+export const dateField = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .refine(
@@ -427,114 +427,3 @@ export function campaignSales(orders: readonly Order[], campaignId: string) {
   const sold = orders.filter((o) => o.campaignId === campaignId && o.status === 'delivered');
   return { orders: sold.length, revenue: toFixed(sold.reduce((sum, o) => sum.plus(o.totalAmount), ZERO)) };
 }
-
-// ---- quote requests (RFQ) and offers ------------------------------------------------------------
-
-export const RFQ_STATUSES = ['open', 'accepted', 'closed'] as const;
-export type RfqStatus = (typeof RFQ_STATUSES)[number];
-export const OFFER_STATUSES = ['open', 'accepted', 'declined'] as const;
-export type OfferStatus = (typeof OFFER_STATUSES)[number];
-
-export const rfqCreateSchema = z
-  .strictObject({
-    /** One supplier, or null / absent for every supplier. */
-    traderId: z.string().uuid('traderId must be a supplier id').nullable().optional(),
-    quantity: orderCreateSchema.shape.quantity,
-    unit: z.enum(QUANTITY_UNITS, { error: 'Unit must be tonnes or kg' }),
-    deliveryFrom: dateField('Delivery window start'),
-    deliveryTo: dateField('Delivery window end'),
-    destinationPort: textField('Destination port', { error: 'Destination port is required' })
-      .trim()
-      .min(2, 'Destination port is required')
-      .max(120, 'Destination port must be at most 120 characters'),
-    certifications: z
-      .array(z.enum(CERTIFICATIONS, { error: `certifications must be among: ${CERTIFICATIONS.join(', ')}` }))
-      .max(CERTIFICATIONS.length)
-      .refine((v) => new Set(v).size === v.length, 'certifications must not repeat')
-      .default([]),
-    note: textField('Note', { multiline: true })
-      .trim()
-      .max(1000, 'Note must be at most 1000 characters')
-      .optional(),
-  })
-  .refine((v) => Date.parse(v.deliveryTo) >= Date.parse(v.deliveryFrom), {
-    path: ['deliveryTo'],
-    message: 'The delivery window must end on or after its start',
-  });
-export type RfqCreate = z.output<typeof rfqCreateSchema>;
-export type RfqCreateInput = z.input<typeof rfqCreateSchema>;
-
-export const offerCreateSchema = z.strictObject({
-  pricePerKg: z
-    .string({ error: 'Price per kg is required' })
-    .trim()
-    .regex(/^\d+(\.\d{1,2})?$/, {
-      message: 'Price per kg must be a number with at most 2 decimals',
-      abort: true,
-    })
-    .refine((v) => dec(v).gt(0), 'Price per kg must be greater than 0')
-    .refine((v) => dec(v).lte('999999.99'), 'Price per kg must be at most 999,999.99'),
-  availability: z.enum(AVAILABILITIES, {
-    error: `Availability must be one of: ${AVAILABILITIES.join(', ')}`,
-  }),
-  validUntil: dateField('Valid until'),
-});
-export type OfferCreate = z.infer<typeof offerCreateSchema>;
-
-export const offerSchema = z.object({
-  id: z.string().uuid(),
-  rfqId: z.string().uuid(),
-  traderId: z.string().uuid(),
-  supplierName: z.string(),
-  pricePerKg: decimalString,
-  availability: z.enum(AVAILABILITIES),
-  validUntil: isoDate,
-  /** quantity of the request × this price. */
-  totalAmount: decimalString,
-  status: z.enum(OFFER_STATUSES),
-  createdAt: isoDate,
-});
-export type Offer = z.infer<typeof offerSchema>;
-
-export const rfqSchema = z.object({
-  id: z.string().uuid(),
-  buyerId: z.string().uuid(),
-  buyerName: z.string(),
-  traderId: z.string().uuid().nullable(),
-  supplierName: z.string().nullable(),
-  quantity: decimalString,
-  unit: z.enum(QUANTITY_UNITS),
-  deliveryFrom: isoDate,
-  deliveryTo: isoDate,
-  destinationPort: z.string(),
-  certifications: z.array(z.enum(CERTIFICATIONS)),
-  note: z.string().nullable(),
-  status: z.enum(RFQ_STATUSES),
-  createdAt: isoDate,
-  /** The buyer sees every offer; a supplier only their own. */
-  offers: z.array(offerSchema),
-});
-export type Rfq = z.infer<typeof rfqSchema>;
-export const rfqListSchema = z.array(rfqSchema);
-
-export const messageCreateSchema = z.strictObject({
-  body: textField('Message', { multiline: true, error: 'Message is required' })
-    .trim()
-    .min(1, 'Message is required')
-    .max(2000, 'Message must be at most 2000 characters'),
-  /** On a request to every supplier, the buyer names the supplier they write to. */
-  traderId: z.string().uuid('traderId must be a supplier id').optional(),
-});
-export const messageSchema = z.object({
-  id: z.string().uuid(),
-  senderId: z.string().uuid(),
-  senderName: z.string(),
-  traderId: z.string().uuid(),
-  body: z.string(),
-  createdAt: isoDate,
-});
-export type Message = z.infer<typeof messageSchema>;
-export const messageListSchema = z.array(messageSchema);
-export const messageQuerySchema = z.object({
-  traderId: z.string().uuid('traderId must be a supplier id').optional(),
-});

@@ -19,7 +19,7 @@ import { LEDGER_CHECKS, verifyLedger } from '../server/checks/ledger.ts';
 import { AppError } from '../server/errors.ts';
 import { createAdmin, setPassword } from '../server/features/auth/accounts.ts';
 import { sweepPayments } from '../server/features/investments/service.ts';
-import { sweepOrders } from '../server/features/marketplace/orders.ts';
+import { sweepOrders } from '../server/features/marketplace/order-sweep.ts';
 import { createMailer, formatOutboxEmail } from '../server/mail.ts';
 import { choosePaymentProvider } from '../server/payments/choose.ts';
 

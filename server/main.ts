@@ -4,7 +4,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { sweepPayments } from './features/investments/service.ts';
-import { sweepOrders } from './features/marketplace/orders.ts';
+import { sweepOrders } from './features/marketplace/order-sweep.ts';
 import { sendInBackground } from './mail.ts';
 import { schedule } from './jobs.ts';
 

@@ -2,7 +2,7 @@
 // trader's listing; the buyer's paid order (pending), a delivered one, one paid at the sandbox but not
 // recorded; the buyer's quote request to the trader with the trader's offer, and one not answered yet.
 import { listingCreateSchema } from '../../domain/listings.ts';
-import { rfqCreateSchema } from '../../domain/orders.ts';
+import { rfqCreateSchema } from '../../domain/rfqs.ts';
 import type { App } from '../../server/app.ts';
 import { createListing } from '../../server/features/marketplace/listings.ts';
 import { SILENT } from '../../server/features/marketplace/notify.ts';

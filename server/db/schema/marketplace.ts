@@ -12,7 +12,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Availability, Certification, ListingStatus } from '../../../domain/listings.ts';
 import type { QuantityUnit } from '../../../domain/money.ts';
-import type { OfferStatus, OrderPaymentState, OrderStatus, RfqStatus } from '../../../domain/orders.ts';
+import type { OrderPaymentState, OrderStatus } from '../../../domain/orders.ts';
+import type { OfferStatus, RfqStatus } from '../../../domain/rfqs.ts';
 import type { PaymentProviderName } from '../../../domain/payments.ts';
 import { campaigns } from './campaigns.ts';
 import { users } from './users.ts';

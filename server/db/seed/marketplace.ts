@@ -4,7 +4,8 @@
 // refunded — and one open quote request with an offer. The ledger verifies afterwards.
 import { listingCreateSchema, type ListingCreateInput } from '../../../domain/listings.ts';
 import { SANDBOX_SUCCESS_CARD } from '../../../domain/payments.ts';
-import { offerCreateSchema, rfqCreateSchema, type OrderStatus } from '../../../domain/orders.ts';
+import { type OrderStatus } from '../../../domain/orders.ts';
+import { offerCreateSchema, rfqCreateSchema } from '../../../domain/rfqs.ts';
 import type { UserRow } from '../../features/auth/sessions.ts';
 import { createListing } from '../../features/marketplace/listings.ts';
 import { SILENT } from '../../features/marketplace/notify.ts';

@@ -15,7 +15,7 @@ import {
 import { buildTestApp, testClock } from '../../../test/app.ts';
 import { card, signedInAs } from '../../../test/investing.ts';
 import { dayAfter, listingOf, move, orderAndPay } from '../../../test/marketplace.ts';
-import { sweepOrders } from './orders.ts';
+import { sweepOrders } from './order-sweep.ts';
 import { SILENT } from './notify.ts';
 
 const balance = async (app: Awaited<ReturnType<typeof buildTestApp>>, account: string) => {

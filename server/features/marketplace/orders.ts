@@ -4,16 +4,13 @@
 // delivers; the buyer's receipt (or AUTO_RECEIPT_DAYS later, the sweep) releases escrow to the
 // supplier; a cancellation refunds through the provider. Same shapes as the investment flow
 // (investments/service.ts): one transaction with locked rows, the provider called outside it.
-import { and, desc, eq, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../errors.ts';
 import { NUMERIC_MAX } from '../../../domain/decimal-schema.ts';
 import { RESERVATION_MINUTES } from '../../../domain/investments.ts';
 import { dec, orderTotal, toFixed } from '../../../domain/money.ts';
 import {
-  AUTO_RECEIPT_DAYS,
   findOrderTransition,
-  ORDER_STATUS_GROUPS,
   ORDER_STATUS_LABELS,
   orderActorOf,
   orderRefusal,
@@ -21,18 +18,17 @@ import {
   type OrderCreate,
   type OrderPlaced,
   type OrderRefusal,
-  type OrderStatusGroup,
   type OrderTransitionRequest,
   type OrderingUser,
 } from '../../../domain/orders.ts';
 import type { Role } from '../../../domain/users.ts';
-import { companyName } from '../../../domain/listings.ts';
 import type { Db } from '../../db/connect.ts';
-import { listings, offers, orders, rfqs, users } from '../../db/schema/index.ts';
+import { listings, offers, orders, rfqs } from '../../db/schema/index.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { accounts, post, transfer } from '../../ledger/ledger.ts';
 import { intentMatches, type PaymentProvider, type ProviderIntent } from '../../payments/provider.ts';
 import { invalidateListingPages } from './listings.ts';
+import { getOrderRow, isPlaced } from './order-queries.ts';
 import { notifyOrderStep, type Notify } from './notify.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -46,9 +42,6 @@ export interface MarketDeps {
 }
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
-/** Payments that placed the order: listed, tracked, counted. */
-const PLACED = ['held', 'released', 'refunding', 'refunded'] as const;
 
 export function refusalError(refusal: OrderRefusal): AppError {
   const error = AppError.of(refusal.code as 'NOT_A_BUYER');
@@ -308,8 +301,7 @@ export async function transitionOrder(
     const row = await lockOrder(tx, orderId);
     const actor = row && orderActorOf(user, row);
     // A stranger's order is not found, as an unknown one; unpaid attempts are not orders.
-    if (!row || !actor || !(PLACED as readonly string[]).includes(row.payment))
-      throw new AppError('ORDER_NOT_FOUND');
+    if (!row || !actor || !isPlaced(row)) throw new AppError('ORDER_NOT_FOUND');
     if (!findOrderTransition(row.status, request.to, actor))
       throw AppError.of('ORDER_TRANSITION_REFUSED', {
         from: ORDER_STATUS_LABELS[row.status],
@@ -356,7 +348,7 @@ async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | undefined>
  * Returns a cancelled order's money: the provider refunds it (idempotently), then escrow goes back out
  * to the card. A provider failure leaves the payment `refunding` for the sweep to finish.
  */
-async function finishOrderRefund(deps: Pick<MarketDeps, 'db' | 'provider'>, row: OrderRow, now: Date) {
+export async function finishOrderRefund(deps: Pick<MarketDeps, 'db' | 'provider'>, row: OrderRow, now: Date) {
   try {
     await deps.provider.refund(row.paymentIntentId!, { idempotencyKey: `refund-order-${row.id}` });
   } catch {
@@ -440,176 +432,4 @@ export async function rateOrder(
   if (!rated) throw new AppError('ORDER_ALREADY_RATED');
   await invalidateListingPages(db);
   return getOrderRow(db, orderId);
-}
-
-// ---- reading ------------------------------------------------------------------------------------
-
-const buyer = alias(users, 'buyer');
-const supplier = alias(users, 'supplier');
-
-function ordersQuery(db: Db) {
-  return db
-    .select({
-      order: orders,
-      buyer: { companyName: buyer.companyName, firstName: buyer.firstName, username: buyer.username },
-      supplier: {
-        companyName: supplier.companyName,
-        firstName: supplier.firstName,
-        username: supplier.username,
-      },
-      campaignId: listings.campaignId,
-    })
-    .from(orders)
-    .innerJoin(buyer, eq(buyer.id, orders.buyerId))
-    .innerJoin(supplier, eq(supplier.id, orders.traderId))
-    .leftJoin(listings, eq(listings.id, orders.listingId));
-}
-
-const iso = (d: Date | null) => d?.toISOString() ?? null;
-
-function toOrder(r: Awaited<ReturnType<typeof ordersQuery>>[number]): Order {
-  const o = r.order;
-  return {
-    id: o.id,
-    buyerId: o.buyerId,
-    buyerName: companyName(r.buyer),
-    traderId: o.traderId,
-    supplierName: companyName(r.supplier),
-    listingId: o.listingId,
-    offerId: o.offerId,
-    location: o.location,
-    quantity: o.quantity,
-    unit: o.unit,
-    pricePerKg: o.pricePerKg,
-    totalAmount: o.totalAmount,
-    status: o.status,
-    payment: o.payment,
-    paymentIntentId: o.paymentIntentId,
-    orderDate: o.createdAt.toISOString(),
-    deliveryDate: iso(o.deliveryDate),
-    confirmedAt: iso(o.confirmedAt),
-    shippedAt: iso(o.shippedAt),
-    deliveredAt: iso(o.deliveredAt),
-    receivedAt: iso(o.receivedAt),
-    cancelledAt: iso(o.cancelledAt),
-    cancelReason: o.cancelReason,
-    rating: o.rating,
-    campaignId: r.campaignId ?? null,
-  };
-}
-
-async function getOrderRow(db: Db, id: string): Promise<Order> {
-  const [row] = await ordersQuery(db).where(eq(orders.id, id));
-  if (!row) throw new AppError('ORDER_NOT_FOUND');
-  return toOrder(row);
-}
-
-/** One placed order, for its buyer, its supplier or an admin (anyone else: not found). */
-export async function getOrder(db: Db, viewer: Viewer, id: string): Promise<Order> {
-  const order = await getOrderRow(db, id);
-  if (!orderActorOf(viewer, order) || !(PLACED as readonly string[]).includes(order.payment))
-    throw new AppError('ORDER_NOT_FOUND');
-  return order;
-}
-
-/** GET /api/orders: a buyer's own, a supplier's incoming, every order for an admin; newest first. */
-export async function listOrders(db: Db, viewer: Viewer, group: OrderStatusGroup): Promise<Order[]> {
-  const whose =
-    viewer.role === 'buyer'
-      ? eq(orders.buyerId, viewer.id)
-      : viewer.role === 'trader'
-        ? eq(orders.traderId, viewer.id)
-        : undefined;
-  const rows = await ordersQuery(db)
-    .where(
-      and(
-        whose,
-        notInArray(orders.payment, ['awaiting', 'expired']),
-        inArray(orders.status, [...ORDER_STATUS_GROUPS[group]]),
-      ),
-    )
-    .orderBy(desc(orders.createdAt), desc(orders.id));
-  return rows.map(toOrder);
-}
-
-// ---- the sweep ----------------------------------------------------------------------------------
-
-export interface OrderSweepReport {
-  paid: number;
-  expired: number;
-  refunded: number;
-  received: number;
-}
-
-/**
- * What nobody came back for: paid intents never recorded, lapsed reservations (cancelled at the
- * provider first), refunds a provider failure interrupted, and receipts due AUTO_RECEIPT_DAYS after
- * delivery. Each step is idempotent: several instances may sweep at once.
- */
-export async function sweepOrders(
-  deps: Pick<MarketDeps, 'db' | 'provider' | 'notify' | 'publicUrl'>,
-  now: Date,
-): Promise<OrderSweepReport> {
-  const { db, provider } = deps;
-  const report: OrderSweepReport = { paid: 0, expired: 0, refunded: 0, received: 0 };
-  const minuteAgo = new Date(now.getTime() - MINUTE_MS);
-  const orphaned = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(eq(orders.payment, 'awaiting'), isNull(orders.paymentIntentId), lte(orders.createdAt, minuteAgo)),
-    );
-  for (const o of orphaned) if (await expireOrder(db, o.id, now)) report.expired++;
-
-  const work = await db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.provider, provider.name),
-        or(
-          eq(orders.payment, 'refunding'),
-          and(
-            eq(orders.payment, 'awaiting'),
-            sql`${orders.paymentIntentId} is not null`,
-            or(lte(orders.reservedUntil, now), lte(orders.createdAt, minuteAgo)),
-          ),
-        ),
-      ),
-    )
-    .orderBy(orders.reservedUntil)
-    .limit(500);
-  for (const row of work) {
-    if (row.payment === 'refunding') {
-      await finishOrderRefund(deps, row, now);
-      const [after] = await db.select({ payment: orders.payment }).from(orders).where(eq(orders.id, row.id));
-      if (after?.payment === 'refunded') report.refunded++;
-      continue;
-    }
-    let settled = await settleOrderPayment(deps, row.id, now);
-    if (settled.outcome === 'unpaid' && row.reservedUntil <= now) {
-      const intent = await provider.cancelIntent(row.paymentIntentId!);
-      settled = await settleOrderPayment(deps, row.id, now, intent);
-    }
-    if (settled.outcome === 'paid') report.paid++;
-    if (settled.outcome === 'expired') report.expired++;
-  }
-
-  const due = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'delivered'),
-        eq(orders.payment, 'held'),
-        isNull(orders.receivedAt),
-        lte(orders.deliveredAt, new Date(now.getTime() - AUTO_RECEIPT_DAYS * DAY_MS)),
-      ),
-    )
-    .limit(500);
-  for (const o of due) {
-    await confirmReceipt(deps, 'system', o.id, now);
-    report.received++;
-  }
-  return report;
 }

@@ -1,13 +1,14 @@
 // Quote requests: a buyer asks, suppliers offer, the buyer accepts one offer and pays it as an order;
 // message threads are seen by their two sides only.
 import { describe, expect, it } from 'vitest';
-import type { Message, Offer, Order, OrderPlaced, Rfq } from '../../../domain/orders.ts';
+import type { Order, OrderPlaced } from '../../../domain/orders.ts';
+import type { Message, Offer, Rfq } from '../../../domain/rfqs.ts';
 import { verifyLedger } from '../../checks/ledger.ts';
 import { emailOutbox } from '../../db/schema/index.ts';
 import { buildTestApp, testClock } from '../../../test/app.ts';
 import { card, signedInAs } from '../../../test/investing.ts';
 import { dayAfter, listingOf, move } from '../../../test/marketplace.ts';
-import { sweepOrders } from './orders.ts';
+import { sweepOrders } from './order-sweep.ts';
 import { SILENT } from './notify.ts';
 
 const rfqBody = (overrides: Record<string, unknown> = {}) => ({

@@ -5,16 +5,14 @@ import { and, asc, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { companyName } from '../../../domain/listings.ts';
 import { orderTotal, toFixed } from '../../../domain/money.ts';
+import { orderActorOf, orderRefusal, type OrderPlaced } from '../../../domain/orders.ts';
 import {
-  orderActorOf,
-  orderRefusal,
   type Message,
   type Offer,
   type OfferCreate,
-  type OrderPlaced,
   type Rfq,
   type RfqCreate,
-} from '../../../domain/orders.ts';
+} from '../../../domain/rfqs.ts';
 import { NUMERIC_MAX } from '../../../domain/decimal-schema.ts';
 import type { Db } from '../../db/connect.ts';
 import { listings, marketMessages, offers, orders, rfqs, users } from '../../db/schema/index.ts';

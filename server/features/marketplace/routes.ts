@@ -13,13 +13,7 @@ import {
   marketStatsSchema,
 } from '../../../domain/listings.ts';
 import {
-  messageCreateSchema,
   ORDER_PAYMENT_STATES,
-  messageListSchema,
-  messageQuerySchema,
-  messageSchema,
-  offerCreateSchema,
-  offerSchema,
   orderCreateSchema,
   orderListQuerySchema,
   orderListSchema,
@@ -28,11 +22,19 @@ import {
   orderSchema,
   orderTransitionSchema,
   ratingSchema,
+  supplierListSchema,
+} from '../../../domain/orders.ts';
+import {
+  messageCreateSchema,
+  messageListSchema,
+  messageQuerySchema,
+  messageSchema,
+  offerCreateSchema,
+  offerSchema,
   rfqCreateSchema,
   rfqListSchema,
   rfqSchema,
-  supplierListSchema,
-} from '../../../domain/orders.ts';
+} from '../../../domain/rfqs.ts';
 import { ERRORS } from '../../../domain/errors.ts';
 import { AppError } from '../../errors.ts';
 import { sendInBackground } from '../../mail.ts';
@@ -48,14 +50,13 @@ import {
 import {
   abandonOrder,
   confirmReceipt,
-  getOrder,
-  listOrders,
   placeOrder,
   rateOrder,
   recordOrderPayment,
   transitionOrder,
   type MarketDeps,
 } from './orders.ts';
+import { getOrder, listOrders } from './order-queries.ts';
 import { acceptOffer, createOffer, createRfq, listMessages, listRfqs, postMessage } from './rfqs.ts';
 
 const uuid = z.string().uuid();

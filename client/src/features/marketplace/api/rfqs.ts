@@ -1,6 +1,6 @@
 // Quote requests, offers and message threads.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Message, Offer, OfferCreate, Rfq, RfqCreateInput } from '@domain/orders.ts';
+import type { Message, Offer, OfferCreate, Rfq, RfqCreateInput } from '@domain/rfqs.ts';
 import { apiJson } from '@/lib/api.ts';
 
 export const RFQS_PATH = '/api/rfqs';

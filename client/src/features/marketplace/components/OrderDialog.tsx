@@ -5,7 +5,8 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { AVAILABILITY_LABELS, type Listing } from '@domain/listings.ts';
 import { dec, orderTotal } from '@domain/money.ts';
-import { orderRefusal, orderRefusalMessage, type Offer, type OrderPlaced, type Rfq } from '@domain/orders.ts';
+import { orderRefusal, orderRefusalMessage, type OrderPlaced } from '@domain/orders.ts';
+import { type Offer, type Rfq } from '@domain/rfqs.ts';
 import type { PublicUser as User } from '@domain/auth.ts';
 import { Button } from '@/components/ui/button.tsx';
 import {

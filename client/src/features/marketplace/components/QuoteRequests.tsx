@@ -9,7 +9,7 @@ import {
   CERTIFICATIONS,
   type Certification,
 } from '@domain/listings.ts';
-import type { Offer, Rfq } from '@domain/orders.ts';
+import type { Offer, Rfq } from '@domain/rfqs.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '@/components/ui/card.tsx';

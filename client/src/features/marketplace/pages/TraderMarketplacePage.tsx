@@ -12,7 +12,7 @@ import {
   type Availability,
   type Certification,
 } from '@domain/listings.ts';
-import type { Rfq } from '@domain/orders.ts';
+import type { Rfq } from '@domain/rfqs.ts';
 import { Page } from '@/components/layouts/page.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
