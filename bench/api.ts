@@ -132,11 +132,11 @@ export interface BackendResult {
 }
 
 /** One view: the app's exact bytes served by a raw node:http child (before and after), and the app. */
-async function measureView(
+export async function measureView(
   cfg: ApiSettings,
   backend: string,
   appUrl: string,
-  view: (typeof LIST_VIEWS)[number],
+  view: { label: string; path: string },
   target: number,
 ): Promise<ViewResult> {
   const res = await fetch(appUrl + view.path);

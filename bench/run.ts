@@ -34,10 +34,12 @@
 // - Investing (bench/invest.ts): full investments per second (intent + sandbox confirm + record over
 //   HTTP, 10 investors at once on one campaign) ÷ a bare lock-row + insert + update transaction on the
 //   same database, measured in the same child process before and after; p50/p99 of each step.
+// - Offers (bench/offers.ts): GET /api/listings on 10,000 listings with two filters and a sort vs the
+//   raw node:http reference, as the campaign list views (issue 13: ≥ 0.12 PostgreSQL, ≥ 0.05 PGlite).
 // - Lifecycle (bench/lifecycle.ts, its own process): completing a campaign of 1,000 investors in one
 //   transaction ÷ a bare INSERT … SELECT of the same 1,000 rows; the deadline sweep of 100 campaigns ×
 //   20 investors; GET /api/portfolio with 500 investments.
-// Options: --only bundle,api,invest,lifecycle,startup,lighthouse · --build (rebuild the client) · --duration S ·
+// Options: --only bundle,api,offers,invest,lifecycle,startup,lighthouse · --build (rebuild the client) · --duration S ·
 //          --warmup S · --lighthouse-runs N
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -48,6 +50,7 @@ import { parseArgs } from 'node:util';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/chromium.ts';
 import { apiPart, UNCACHED_PATHS, type BackendResult, type LoadResult } from './api.ts';
 import { formatInvest, investPart, type InvestBackendResult } from './invest.ts';
+import { formatOffers, offersPart, type OffersBackendResult } from './offers.ts';
 import {
   cleanupAll,
   errorMessage,
@@ -87,7 +90,7 @@ const TARGETS = {
   >,
 };
 
-const PARTS = ['bundle', 'api', 'invest', 'lifecycle', 'startup', 'lighthouse'] as const;
+const PARTS = ['bundle', 'api', 'offers', 'invest', 'lifecycle', 'startup', 'lighthouse'] as const;
 type Part = (typeof PARTS)[number];
 
 const { values: opts } = parseArgs({
@@ -572,6 +575,7 @@ interface Results {
   invest?: { backends: InvestBackendResult[] };
   /** The lines bench/lifecycle.ts printed (it runs as its own process: `npm run bench:lifecycle`). */
   lifecycle?: { lines: string[] };
+  offers?: { backends: OffersBackendResult[] };
   startup?: StartupResult;
   /** VmHWM of the server/main.ts process that served the browser parts, read before stopping it. */
   mainServerPeakRssBytes?: number | null;
@@ -701,6 +705,18 @@ async function main() {
     for (const e of r.errors) fail('api', e);
   }
 
+  if (wants('offers')) {
+    const r = await offersPart({
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+      warmupS: WARMUP_S,
+      ratioPglite: TARGETS.ratioPglite,
+      ratioPostgres: TARGETS.ratioPostgres,
+    });
+    results.offers = { backends: r.backends };
+    for (const e of r.errors) fail('offers', e);
+  }
+
   if (wants('invest')) {
     const r = await investPart(INVEST_SETTINGS);
     results.invest = { backends: r.backends };
@@ -817,6 +833,11 @@ function report(r: Results) {
       );
     }
     if (!r.api.backends.length) out.push('  FAIL: not measured (see errors)');
+  }
+
+  if (r.offers) {
+    out.push(...formatOffers(r.offers.backends));
+    if (!r.offers.backends.length) out.push('  FAIL: not measured (see errors)');
   }
 
   if (r.invest) {

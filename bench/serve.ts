@@ -3,7 +3,7 @@
 // `{"ready":true,"port":N,"pid":P}` on stdout; SIGTERM closes it.
 //
 //   node --import tsx bench/serve.ts app --db pglite --data-dir DIR [--client DIR]
-//   node --import tsx bench/serve.ts app --db postgres --url postgres://…
+//   node --import tsx bench/serve.ts app --db postgres --url postgres://… [--campaigns N] [--listings N]
 //   node --import tsx bench/serve.ts raw --body FILE --content-type TYPE
 //   node --import tsx bench/serve.ts invest --db pglite|postgres [--url …] --investors N
 //
@@ -20,6 +20,7 @@ import { buildApp } from '../server/app.ts';
 import { openDatabase } from '../server/db/connect.ts';
 import { prepareDatabase } from '../server/db/prepare.ts';
 import { insertBenchCampaigns } from './campaign-data.ts';
+import { insertBenchListings } from './listing-data.ts';
 import { prepareInvestBench, runReference } from './invest-data.ts';
 
 const { positionals, values } = parseArgs({
@@ -32,6 +33,7 @@ const { positionals, values } = parseArgs({
     body: { type: 'string' },
     'content-type': { type: 'string' },
     campaigns: { type: 'string' },
+    listings: { type: 'string' },
     investors: { type: 'string' },
   },
 });
@@ -66,6 +68,7 @@ async function serveApp() {
         : await openDatabase({ memory: true });
   await prepareDatabase(database, { seedDemo: true });
   if (values.campaigns) await insertBenchCampaigns(database.db, Number(values.campaigns));
+  if (values.listings) await insertBenchListings(database.db, Number(values.listings));
   const app = await buildApp(values.client ? { database, clientDir: values.client } : { database });
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.once('SIGTERM', () => {

@@ -141,6 +141,45 @@ export const ERRORS = {
     status: 409,
     message: 'An account with this email already exists. Please try signing in again.',
   },
+
+  // The buyer marketplace (listings, orders, quote requests)
+  LISTING_NOT_FOUND: { status: 404, message: 'Listing not found' },
+  ORDER_NOT_FOUND: { status: 404, message: 'Order not found' },
+  RFQ_NOT_FOUND: { status: 404, message: 'Quote request not found' },
+  OFFER_NOT_FOUND: { status: 404, message: 'Offer not found' },
+  NOT_A_BUYER: { status: 403, message: 'Only buyers can order hydrogen' },
+  NOT_A_SUPPLIER: { status: 403, message: 'Only suppliers (traders) can do that' },
+  NOT_LISTING_OWNER: { status: 403, message: 'You can only change your own listings' },
+  ORDERING_NEEDS_KYC: { status: 403, message: 'Complete your KYC verification before buying' },
+  LISTING_UNAVAILABLE: { status: 409, message: 'This listing is no longer available' },
+  BELOW_MIN_ORDER: { status: 400, message: 'The minimum order for this listing is {minimum}' },
+  ABOVE_AVAILABLE: { status: 409, message: 'Only {available} is still available on this listing' },
+  ORDER_TOTAL_TOO_LARGE: { status: 400, message: 'The order total is larger than a single payment can be' },
+  LISTING_QUANTITY_BELOW_RESERVED: {
+    status: 409,
+    message: 'Open orders hold {reserved} of this listing: the quantity cannot go below that',
+  },
+  LISTING_CAMPAIGN_INVALID: {
+    status: 400,
+    message: 'A listing can only be tied to one of your own campaigns that is funded or trading',
+  },
+  ORDER_TRANSITION_REFUSED: {
+    status: 409,
+    message: 'An order that is {from} cannot be moved to {to} by you',
+  },
+  ORDER_NOT_DELIVERED: { status: 409, message: 'Only a delivered order can be {action}' },
+  ORDER_ALREADY_RATED: { status: 409, message: 'You have rated this order already' },
+  ORDER_PAYMENT_UNPAID: { status: 409, message: 'This order has not been paid, so it was not placed.' },
+  ORDER_PAYMENT_EXPIRED: {
+    status: 409,
+    message: 'This payment has expired and nothing was charged. Please place your order again.',
+  },
+  ORDER_PAYMENT_MISMATCH: { status: 409, message: 'This payment was made for another order.' },
+  OFFER_CLOSED: { status: 409, message: 'This offer can no longer be accepted' },
+  RFQ_CLOSED: { status: 409, message: 'This quote request is closed' },
+  OFFER_DUPLICATE: { status: 409, message: 'You have already made an offer on this quote request' },
+  SUPPLIER_NOT_FOUND: { status: 404, message: 'Supplier not found' },
+  MESSAGE_THREAD_NEEDS_SUPPLIER: { status: 400, message: 'Choose the supplier to write to (traderId)' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -101,3 +101,17 @@ export function platformFee(grossProfit: DecimalInput, rate: DecimalInput = PLAT
   const profit = dec(grossProfit);
   return profit.lte(0) ? new Big(0) : profit.times(dec(rate)).round(2, Big.roundHalfUp);
 }
+
+// ---- the buyer marketplace (listings are priced per kg, sold in tonnes or kg) -------------------
+
+export type QuantityUnit = 'tonnes' | 'kg';
+
+/** A quantity in kilograms: tonnes × 1000, kilograms as they are. */
+export function quantityInKg(quantity: DecimalInput, unit: QuantityUnit): Big {
+  return unit === 'tonnes' ? dec(quantity).times(KG_PER_TONNE) : dec(quantity);
+}
+
+/** An order's total = quantity in kg × price per kg, exact (quantities and prices have 2 decimals). */
+export function orderTotal(quantity: DecimalInput, unit: QuantityUnit, pricePerKg: DecimalInput): Big {
+  return quantityInKg(quantity, unit).times(dec(pricePerKg));
+}

@@ -24,6 +24,7 @@ import { lifecycleMail } from '../server/features/lifecycle/emails.ts';
 import { setLifecycleHooks } from '../server/features/lifecycle/notices.ts';
 import { sweepDeadlines } from '../server/features/lifecycle/service.ts';
 import { pino } from 'pino';
+import { sweepOrders } from '../server/features/marketplace/order-sweep.ts';
 import { createMailer, formatOutboxEmail } from '../server/mail.ts';
 import { choosePaymentProvider } from '../server/payments/choose.ts';
 
@@ -197,6 +198,18 @@ async function sweepCommand() {
       console.log(
         `Sweep done: ${deadlines.cancelled} campaign(s) past their deadline cancelled with ${deadlines.refunds} refund(s); ` +
           `${report.confirmed} paid payment(s) recorded, ${report.refunded} refunded, ${report.expired} reservation(s) expired.`,
+      );
+      const orders = await sweepOrders(
+        {
+          db: database.db,
+          provider,
+          publicUrl: config.publicUrl,
+          notify: (m) => void mailer.send(m).catch(() => {}),
+        },
+        new Date(),
+      );
+      console.log(
+        `Orders: ${orders.paid} paid order(s) placed, ${orders.expired} unpaid expired, ${orders.refunded} refund(s) finished, ${orders.received} receipt(s) confirmed automatically.`,
       );
     } finally {
       await mailer.close();

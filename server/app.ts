@@ -17,6 +17,8 @@ import investmentRoutes from './features/investments/routes.ts';
 import { lifecycleMail } from './features/lifecycle/emails.ts';
 import { setLifecycleHooks } from './features/lifecycle/notices.ts';
 import lifecycleRoutes from './features/lifecycle/routes.ts';
+import marketplaceRoutes from './features/marketplace/routes.ts';
+import paymentRoutes from './features/payments/routes.ts';
 import { loggableError } from './errors.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import platformRoutes from './features/platform/routes.ts';
@@ -166,6 +168,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(campaignRoutes);
   await app.register(investmentRoutes);
   await app.register(lifecycleRoutes);
+  await app.register(paymentRoutes);
+  await app.register(marketplaceRoutes);
   await app.register(clientPlugin, { clientDir: deps.clientDir });
   return app;
 }

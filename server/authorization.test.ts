@@ -23,6 +23,7 @@ import { callAndWatch, watchBackgroundMail } from '../test/authz/call.ts';
 import { ACTORS, cellContext, ROLE_ACTORS, type Actor } from '../test/authz/actors.ts';
 import {
   httpCall,
+  needsMarket,
   ownerKind,
   READS_THAT_WRITE,
   ROUTE_REQUESTS,
@@ -75,12 +76,41 @@ const MATRIX: Record<RowKey, Cells> = {
   // Unverified may not start an investment; one started before (its objects exist before the state is
   // set) is paid and recorded — an address cannot become unverified again today.
   'POST /api/create-payment-intent':                [401,      403,      403,      403,      403,      200,      403,      401,      403],
-  'POST /api/sandbox/payment-intents/:id/confirm':  [401,      404,      403,      403,      403,      200,      404,      401,      200],
+  // Buyers pay their orders through the same card step: someone else's intent is not found.
+  'POST /api/sandbox/payment-intents/:id/confirm':  [401,      404,      403,      404,      403,      200,      404,      401,      200],
   'POST /api/investments':                          [401,      403,      403,      403,      403,      201,      403,      401,      201],
   'POST /api/payment-intents/:id/cancel':          [401,      404,      403,      403,      403,      200,      404,      401,      200],
   'GET /api/investments':                           [401,      403,      403,      403,      200,      200,      403,      401,      200],
   'GET /api/portfolio':                             [401,      403,      403,      403,      200,      200,      403,      401,      200],
   'GET /api/statements':                            [401,      403,      403,      403,      200,      200,      403,      401,      200],
+  // The buyer marketplace. Listings: the owner is the trader who listed it. Orders and quote requests:
+  // the owner is their buyer (the world's trader is the supplier). Strangers' orders and requests are
+  // not found (404), as unknown ones; an unverified buyer may not place, request or accept (money).
+  'GET /api/listings':                              ['shown',  'shown',  'shown',  'shown',  'shown',  __,       __,       'shown',  'shown'],
+  'GET /api/listings/:id':                          [200,      200,      200,      200,      200,      __,       __,       200,      200],
+  'POST /api/listings':                             [401,      403,      201,      403,      403,      __,       __,       401,      403],
+  'PATCH /api/listings/:id':                        [401,      403,      403,      403,      403,      200,      403,      401,      200],
+  'POST /api/listings/:id/withdraw':                [401,      403,      403,      403,      403,      200,      403,      401,      200],
+  'GET /api/suppliers':                             [200,      200,      200,      200,      200,      __,       __,       200,      200],
+  'GET /api/market/stats':                          [200,      200,      200,      200,      200,      __,       __,       200,      200],
+  'POST /api/orders':                               [401,      403,      403,      201,      403,      __,       __,       401,      403],
+  'POST /api/orders/:id/payment':                   [401,      403,      403,      404,      403,      200,      404,      401,      200],
+  'POST /api/orders/:id/abandon':                   [401,      403,      403,      404,      403,      200,      404,      401,      200],
+  'GET /api/orders':                                [401,      403,      'hidden', 'hidden', 'shown',  'shown',  'hidden', 401,      'shown'],
+  'GET /api/orders/:id':                            [401,      403,      404,      404,      200,      200,      404,      401,      200],
+  'POST /api/orders/:id/transitions':               [401,      403,      404,      404,      200,      200,      404,      401,      200],
+  'POST /api/orders/:id/transitions (the supplier confirms)':
+                                                    [401,      403,      404,      404,      409,      200,      404,      401,      200],
+  'POST /api/orders/:id/receipt':                   [401,      403,      403,      404,      403,      200,      404,      401,      200],
+  'POST /api/orders/:id/rating':                    [401,      403,      403,      404,      403,      200,      404,      401,      200],
+  'GET /api/orders/:id/messages':                   [401,      403,      404,      404,      200,      200,      404,      401,      200],
+  'POST /api/orders/:id/messages':                  [401,      403,      404,      404,      403,      201,      404,      401,      201],
+  'POST /api/rfqs':                                 [401,      403,      403,      201,      403,      __,       __,       401,      403],
+  'GET /api/rfqs':                                  [401,      403,      'hidden', 'hidden', 'shown',  'shown',  'hidden', 401,      'shown'],
+  'POST /api/rfqs/:id/offers':                      [401,      403,      404,      403,      403,      201,      404,      401,      201],
+  'POST /api/offers/:id/accept':                    [401,      403,      403,      404,      403,      201,      404,      401,      403],
+  'GET /api/rfqs/:id/messages':                     [401,      403,      404,      404,      200,      200,      404,      401,      200],
+  'POST /api/rfqs/:id/messages':                    [401,      403,      404,      404,      403,      201,      404,      401,      201],
   // Only with Stripe configured (run on a Stripe-mode app): Stripe's signature is the check.
   'POST /api/payments/stripe/webhook':              [200,      200,      200,      200,      200,      __,       __,       200,      200],
   'POST /api/payments/stripe/webhook (unsigned)':   [400,      400,      400,      400,      400,      __,       __,       400,      400],
@@ -94,7 +124,7 @@ function plan(row: RowKey, actor: Actor) {
   const cell = (a: Actor) => cells[ACTORS.indexOf(a)]!;
   const owner = cell('owner') === __ ? null : ownerKind(row);
   const role = ROLE_ACTORS.find((r) => allows(cell(r))) ?? 'investor';
-  return { expected: cell(actor), world: { owner, role } };
+  return { expected: cell(actor), world: { owner, role, market: needsMarket(row) } };
 }
 
 let app: App;

@@ -5,6 +5,8 @@ import { openDatabase } from './db/connect.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { sweepPayments } from './features/investments/service.ts';
 import { sweepDeadlines } from './features/lifecycle/service.ts';
+import { sweepOrders } from './features/marketplace/order-sweep.ts';
+import { sendInBackground } from './mail.ts';
 import { schedule } from './jobs.ts';
 
 const SHUTDOWN_DEADLINE_MS = 20_000;
@@ -39,7 +41,19 @@ async function main() {
     name: 'payments sweep',
     everyMs: 60_000,
     log: app.log,
-    run: () => sweepPayments(app.db, app.payments, app.clock()),
+    run: async () => {
+      await sweepPayments(app.db, app.payments, app.clock());
+      // Buyer orders: unpaid ones expire, interrupted refunds finish, receipts confirm after 7 days.
+      await sweepOrders(
+        {
+          db: app.db,
+          provider: app.payments,
+          publicUrl: app.settings.publicUrl,
+          notify: (message) => sendInBackground(app.mailer, message, app.log),
+        },
+        app.clock(),
+      );
+    },
   });
   app.addHook('onReady', async () => paymentsSweep.start());
   app.addHook('preClose', () => paymentsSweep.stop());

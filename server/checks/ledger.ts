@@ -131,6 +131,50 @@ const CHECKS: Check[] = [
       where i.status = 'refunded' and not exists (select 1 from escrow_records e where e.investment_id = i.id)
       group by i.id having count(t.id) <> 2`,
   },
+  // ---- buyer orders (order escrow: order-escrow:<order>) ----
+  {
+    name: "each order's escrow holds its total exactly while paid and not yet released or refunded",
+    query: sql`with held as (
+        select substring(account from 14)::uuid as order_id, sum(amount) as total
+        from ledger_entries where account like 'order-escrow:%' group by account)
+      select 'order ' || o.id || ' (' || o.payment || ', total ' || o.total_amount || ') has '
+        || coalesce(h.total, 0) || ' in escrow' as detail
+      from orders o left join held h on h.order_id = o.id
+      where coalesce(h.total, 0) <> case when o.payment in ('held', 'refunding') then o.total_amount else 0 end`,
+  },
+  {
+    name: 'each paid order has one payment posting, and one release or refund posting as it ended',
+    query: sql`select 'order ' || o.id || ' (' || o.payment || ') has ' || count(t.id) filter (where t.kind = 'order_payment')
+        || ' payment, ' || count(t.id) filter (where t.kind = 'order_release') || ' release and '
+        || count(t.id) filter (where t.kind = 'order_refund') || ' refund postings' as detail
+      from orders o left join ledger_transactions t on t.order_id = o.id
+      group by o.id, o.payment
+      having count(t.id) filter (where t.kind = 'order_payment')
+          <> case when o.payment in ('awaiting', 'expired') then 0 else 1 end
+        or count(t.id) filter (where t.kind = 'order_release') <> case when o.payment = 'released' then 1 else 0 end
+        or count(t.id) filter (where t.kind = 'order_refund') <> case when o.payment = 'refunded' then 1 else 0 end`,
+  },
+  {
+    name: 'escrow is released only for delivered orders whose receipt is confirmed, and refunded only for cancelled ones',
+    query: sql`select 'order ' || id || ' is ' || status || ' with its payment ' || payment as detail from orders
+      where (payment = 'released' and (status <> 'delivered' or received_at is null))
+        or (payment in ('refunding', 'refunded') and status <> 'cancelled')
+        or (status = 'cancelled' and payment not in ('refunding', 'refunded'))`,
+  },
+  {
+    name: "each order's total is its quantity in kg times its price per kg",
+    query: sql`select 'order ' || id || ' totals ' || total_amount || ' for ' || quantity || ' ' || unit || ' at ' || price_per_kg
+        as detail from orders
+      where total_amount <> quantity * (case unit when 'tonnes' then 1000 else 1 end) * price_per_kg`,
+  },
+  {
+    name: "each listing's reserved quantity is what its open and delivered orders hold, never above its quantity",
+    query: sql`select 'listing ' || l.id || ' reserves ' || l.reserved || ' of ' || l.quantity || '; its orders hold '
+        || coalesce(sum(o.quantity), 0) as detail
+      from listings l left join orders o on o.listing_id = l.id and o.payment <> 'expired' and o.status <> 'cancelled'
+      group by l.id, l.reserved, l.quantity
+      having l.reserved <> coalesce(sum(o.quantity), 0) or l.reserved > l.quantity`,
+  },
 ];
 
 /** Every break of every invariant, in check order; empty when the ledger is sound. */

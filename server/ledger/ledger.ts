@@ -14,6 +14,8 @@ import { ledgerEntries, ledgerTransactions } from '../db/schema/index.ts';
 export const accounts = {
   clearing: (provider: PaymentProviderName) => `clearing:${provider}`,
   escrow: (campaignId: string) => `escrow:${campaignId}`,
+  /** A buyer order's payment, held until the buyer confirms receipt (DESIGN.md §3). */
+  orderEscrow: (orderId: string) => `order-escrow:${orderId}`,
   platformFees: () => 'platform:fees',
   trader: (userId: string) => `trader:${userId}`,
   investor: (userId: string) => `investor:${userId}`,
@@ -35,12 +37,17 @@ export type LedgerKind =
   /** Investor → their card (principal ± profit share) and their part of the fee → platform. */
   | 'payout'
   /** The trade's gross profit brought in by the trader (or its loss going out), once per campaign. */
-  | 'trade_settlement';
+  | 'trade_settlement'
+  // Buyer orders: paid into order escrow, released to the supplier, or refunded to the buyer's card.
+  | 'order_payment'
+  | 'order_release'
+  | 'order_refund';
 
 export interface Posting {
   kind: LedgerKind;
   campaignId?: string | undefined;
   investmentId?: string | undefined;
+  orderId?: string | undefined;
   memo?: string;
   entries: ReadonlyArray<{ account: string; amount: DecimalInput }>;
 }
@@ -55,8 +62,9 @@ export async function post(tx: Tx, posting: Posting): Promise<string> {
   const [row] = await queryRows<{ id: string }>(
     tx,
     sql`with t as (
-      insert into ${ledgerTransactions} (kind, campaign_id, investment_id, memo)
-      values (${posting.kind}, ${posting.campaignId ?? null}, ${posting.investmentId ?? null}, ${posting.memo ?? ''})
+      insert into ${ledgerTransactions} (kind, campaign_id, investment_id, order_id, memo)
+      values (${posting.kind}, ${posting.campaignId ?? null}, ${posting.investmentId ?? null},
+        ${posting.orderId ?? null}, ${posting.memo ?? ''})
       returning id)
     insert into ${ledgerEntries} (transaction_id, account, amount)
     select t.id, e.account, e.amount from t, (values ${sql.join(rows, sql`, `)}) as e(account, amount)

@@ -16,7 +16,7 @@ import type { ErrorCode } from '../../domain/errors.ts';
 import type { Db } from '../db/connect.ts';
 import { sandboxPaymentIntents } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
-import type { PaymentProvider, ProviderIntent } from './provider.ts';
+import { payerOf, type PaymentProvider, type ProviderIntent } from './provider.ts';
 
 type Row = typeof sandboxPaymentIntents.$inferSelect;
 
@@ -98,7 +98,8 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   /**
-   * The card step of the payment (what Stripe.js does in Stripe mode), for the intent's own investor:
+   * The card step of the payment (what Stripe.js does in Stripe mode), for the intent's own payer
+   * (the investor of an investment, the buyer of an order):
    * checks the client secret and the payer before anything else, then the card. A refused card leaves
    * the intent payable with another card; paying a paid intent again answers the same and charges
    * nothing. Answers the contract's body and the intent as the provider now holds it.
@@ -106,12 +107,12 @@ export class SandboxProvider implements PaymentProvider {
   async confirm(
     id: string,
     input: SandboxConfirm,
-    payer: { investorId: string },
+    payer: { payerId: string },
   ): Promise<{ result: SandboxConfirmResult; intent: ProviderIntent }> {
     const secretHash = hash(input.clientSecret).toString('hex');
     const failure = cardFailure(input.card, this.clock());
     if (!failure) {
-      // The usual case in one statement: the right secret, its own investor, not paid yet. Only the
+      // The usual case in one statement: the right secret, its own payer, not paid yet. Only the
       // first of racing confirmations moves the intent to succeeded: one charge.
       const [charged] = await this.db
         .update(sandboxPaymentIntents)
@@ -121,7 +122,7 @@ export class SandboxProvider implements PaymentProvider {
             eq(sandboxPaymentIntents.id, id),
             eq(sandboxPaymentIntents.status, 'requires_payment_method'),
             eq(sandboxPaymentIntents.clientSecretHash, secretHash),
-            sql`${sandboxPaymentIntents.metadata}->>'investorId' = ${payer.investorId}`,
+            sql`coalesce(${sandboxPaymentIntents.metadata}->>'investorId', ${sandboxPaymentIntents.metadata}->>'buyerId') = ${payer.payerId}`,
           ),
         )
         .returning();
@@ -132,11 +133,12 @@ export class SandboxProvider implements PaymentProvider {
     if (
       !row ||
       !timingSafeEqual(Buffer.from(secretHash, 'hex'), Buffer.from(row.clientSecretHash, 'hex')) ||
-      row.metadata.investorId !== payer.investorId
+      payerOf(row.metadata) !== payer.payerId
     )
       throw new AppError('PAYMENT_NOT_FOUND');
     if (row.status === 'succeeded') return paid(row);
-    if (row.status === 'canceled' || !failure) throw new AppError('PAYMENT_EXPIRED');
+    if (row.status === 'canceled' || !failure)
+      throw new AppError(row.metadata.orderId ? 'ORDER_PAYMENT_EXPIRED' : 'PAYMENT_EXPIRED');
     // A refused card leaves the intent payable with another one.
     await this.db
       .update(sandboxPaymentIntents)

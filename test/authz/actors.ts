@@ -9,7 +9,11 @@ import { users } from '../../server/db/schema/index.ts';
 import type { SandboxProvider } from '../../server/payments/sandbox.ts';
 import { createCampaign, createUser, type NewUser } from '../app.ts';
 import { freshIp } from '../auth.ts';
+import { listingCreateSchema } from '../../domain/listings.ts';
+import { createListing } from '../../server/features/marketplace/listings.ts';
+import { listingBody } from '../marketplace.ts';
 import { cookiesOf, signedIn, type Session } from './call.ts';
+import { marketWorld } from './market.ts';
 import { successCard, type Owner, type RouteContext } from './requests.ts';
 
 export const ACTORS = [
@@ -61,6 +65,8 @@ export async function openIntent(app: App, investor: Session, campaignId: string
 export interface CellWorld {
   /** Who owns the row's object; null: no owned object (the owner and not-owner columns are __). */
   owner: Owner | null;
+  /** Marketplace rows: the trader's listing, a buyer's orders and quote requests (market.ts). */
+  market?: boolean;
   /** Role of the suspended and unverified actors when the row has no owned object. */
   role: Role;
 }
@@ -90,9 +96,15 @@ export async function cellContext(
     await (app.payments as SandboxProvider).confirm(
       paid.id,
       { clientSecret: paid.clientSecret, card: successCard() },
-      { investorId: owner.user.id },
+      { payerId: owner.user.id },
     );
     investing = { intent, paid };
+  }
+  let market: RouteContext['market'];
+  if (world.market) {
+    const buyer = await signedIn(app, await newAccount(app, 'buyer'));
+    market = await marketWorld(app, trader, buyer);
+    if (world.owner === 'buyer') owner = buyer;
   }
   if (world.owner && (actor === 'suspended' || actor === 'unverified')) {
     await app.db.update(users).set(ACCOUNT_STATES[actor]).where(eq(users.id, owner.user.id));
@@ -102,11 +114,16 @@ export async function cellContext(
   let caller: Session | null = null;
   if (actor === 'owner' || (world.owner && (actor === 'suspended' || actor === 'unverified'))) caller = owner;
   else if (actor === 'not-owner') {
-    caller = await signedIn(app, await newAccount(app, world.owner === 'investor' ? 'investor' : 'trader'));
+    caller = await signedIn(app, await newAccount(app, world.owner ?? 'trader'));
     if (world.owner === 'investor') await openIntent(app, caller, campaign.id);
-    else await createCampaign(app.db, { traderId: caller.user.id });
+    else if (world.owner === 'buyer') await marketWorld(app, trader, caller);
+    else {
+      await createCampaign(app.db, { traderId: caller.user.id });
+      if (world.market)
+        await createListing(app.db, caller.user, listingCreateSchema.parse(listingBody()), new Date());
+    }
   } else if (actor === 'suspended' || actor === 'unverified') {
     caller = await signedIn(app, await newAccount(app, world.role, actor));
   } else if (actor !== 'visitor') caller = await signedIn(app, await newAccount(app, actor));
-  return { app, caller, owner, campaign, draft, investing, oidc };
+  return { app, caller, owner, campaign, draft, investing, market, oidc };
 }

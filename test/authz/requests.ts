@@ -14,9 +14,11 @@ import { campaignBody, createCampaign, createUser, TEST_PASSWORD } from '../app.
 import { freshIp, sessionCookie, signupBody } from '../auth.ts';
 import type { OidcIdentity } from '../auth-services.ts';
 import { cookiesOf, type HttpCall, type Session } from './call.ts';
+import type { MarketWorld } from './market.ts';
+import { listingBody } from '../marketplace.ts';
 
-/** Who owns a row's object: the trader of a campaign, or the investor of a payment. */
-export type Owner = 'trader' | 'investor';
+/** Who owns a row's object: the trader of a campaign or listing, the investor of a payment, the buyer of an order. */
+export type Owner = 'trader' | 'investor' | 'buyer';
 
 export interface RouteContext {
   app: App;
@@ -29,6 +31,8 @@ export interface RouteContext {
   draft: typeof campaigns.$inferSelect;
   /** On investing rows: the owner's pending payment intent, and one paid at the sandbox but not recorded. */
   investing?: { intent: PaymentRef; paid: PaymentRef };
+  /** On marketplace rows: the trader's listing, the buyer's orders and quote requests (test/authz/market.ts). */
+  market?: MarketWorld;
   /** The local OpenID Connect provider the app's Google sign-in talks to. */
   oidc: { setIdentity(identity: OidcIdentity): void };
 }
@@ -58,10 +62,16 @@ export interface Answer {
   json: <T = unknown>() => T;
 }
 
-type Builder = ((ctx: RouteContext) => RouteRequest | Promise<RouteRequest>) & { owner?: Owner };
+type Builder = ((ctx: RouteContext) => RouteRequest | Promise<RouteRequest>) & {
+  owner?: Owner;
+  market?: boolean;
+};
 
 /** Marks a row whose object an investor owns (a payment, their investments). */
 const investorOwns = (build: Builder): Builder => Object.assign(build, { owner: 'investor' as const });
+/** Marketplace rows: the world holds a listing, orders and quote requests; `owner` owns the object. */
+const market = (owner: Owner | undefined, build: Builder): Builder =>
+  Object.assign(build, { owner, market: true });
 
 /** Stripe mode for the routes that exist only then (its API origin points nowhere: no call leaves). */
 export const STRIPE_SETTINGS = {
@@ -303,6 +313,110 @@ export const ROUTE_REQUESTS = rows({
     url: `/api/investments?investorId=${ctx.owner.user.id}`,
     happened: (res) => expect(Array.isArray(res.json())).toBe(true),
   })),
+  // The buyer marketplace. Listing rows: the trader owns the listing. Order and quote rows: the buyer
+  // owns the order or request (the trader of the world is its supplier).
+  'GET /api/listings': market(undefined, (ctx) => ({
+    url: '/api/listings?limit=100',
+    shows: listed(ctx.market!.listingId),
+  })),
+  'GET /api/listings/:id': market(undefined, (ctx) => ({ url: `/api/listings/${ctx.market!.listingId}` })),
+  'POST /api/listings': () => ({
+    url: '/api/listings',
+    body: listingBody(),
+    happened: (res) => expect(res.json()).toMatchObject({ status: 'active', quantity: '250.00' }),
+  }),
+  'PATCH /api/listings/:id': market('trader', (ctx) => ({
+    url: `/api/listings/${ctx.market!.listingId}`,
+    body: { pricePerKg: '5.25' },
+    happened: (res) => expect(res.json()).toMatchObject({ pricePerKg: '5.25' }),
+  })),
+  'POST /api/listings/:id/withdraw': market('trader', (ctx) => ({
+    url: `/api/listings/${ctx.market!.listingId}/withdraw`,
+    happened: (res) => expect(res.json()).toMatchObject({ status: 'withdrawn' }),
+  })),
+  'GET /api/suppliers': market(undefined, () => ({ url: '/api/suppliers' })),
+  'GET /api/market/stats': market(undefined, () => ({
+    url: '/api/market/stats',
+    // The app is shared by every cell: other cells' listings count too.
+    happened: (res) =>
+      expect(res.json()).toMatchObject({
+        listings: expect.any(Number),
+        averagePricePerKg: expect.stringMatching(/^\d+\.\d{2}$/),
+      }),
+  })),
+  'POST /api/orders': market(undefined, (ctx) => ({
+    url: '/api/orders',
+    body: { listingId: ctx.market!.listingId, quantity: '10' },
+    happened: (res) => expect(res.json()).toMatchObject({ order: { payment: 'awaiting' } }),
+  })),
+  'POST /api/orders/:id/payment': market('buyer', (ctx) => ({
+    url: `/api/orders/${ctx.market!.unpaid.orderId}/payment`,
+    body: { paymentIntentId: ctx.market!.unpaid.paymentIntentId },
+    happened: (res) => expect(res.json()).toMatchObject({ payment: 'held', status: 'pending' }),
+  })),
+  // The unpaid order was paid at the sandbox meanwhile: giving it up places it instead.
+  'POST /api/orders/:id/abandon': market('buyer', (ctx) => ({
+    url: `/api/orders/${ctx.market!.unpaid.orderId}/abandon`,
+    happened: (res) => expect(res.json()).toEqual({ payment: 'held' }),
+  })),
+  'GET /api/orders': market('buyer', (ctx) => ({ url: '/api/orders', shows: listed(ctx.market!.orderId) })),
+  'GET /api/orders/:id': market('buyer', (ctx) => ({ url: `/api/orders/${ctx.market!.orderId}` })),
+  'POST /api/orders/:id/transitions': market('buyer', (ctx) => ({
+    url: `/api/orders/${ctx.market!.orderId}/transitions`,
+    body: { to: 'cancelled', reason: 'Plans changed' },
+    happened: (res) => expect(res.json()).toMatchObject({ status: 'cancelled', payment: 'refunded' }),
+  })),
+  'POST /api/orders/:id/transitions (the supplier confirms)': market('trader', (ctx) => ({
+    url: `/api/orders/${ctx.market!.orderId}/transitions`,
+    body: { to: 'confirmed' },
+    happened: (res) => expect(res.json()).toMatchObject({ status: 'confirmed' }),
+  })),
+  'POST /api/orders/:id/receipt': market('buyer', (ctx) => ({
+    url: `/api/orders/${ctx.market!.deliveredId}/receipt`,
+    happened: (res) => expect(res.json()).toMatchObject({ payment: 'released' }),
+  })),
+  'POST /api/orders/:id/rating': market('buyer', (ctx) => ({
+    url: `/api/orders/${ctx.market!.deliveredId}/rating`,
+    body: { rating: 5 },
+    happened: (res) => expect(res.json()).toMatchObject({ rating: 5 }),
+  })),
+  'GET /api/orders/:id/messages': market('buyer', (ctx) => ({
+    url: `/api/orders/${ctx.market!.orderId}/messages`,
+  })),
+  'POST /api/orders/:id/messages': market('buyer', (ctx) => ({
+    url: `/api/orders/${ctx.market!.orderId}/messages`,
+    body: { body: 'Please deliver to berth 4.' },
+  })),
+  'POST /api/rfqs': market(undefined, () => ({
+    url: '/api/rfqs',
+    body: {
+      quantity: '100',
+      unit: 'tonnes',
+      deliveryFrom: '2030-01-10',
+      deliveryTo: '2030-02-10',
+      destinationPort: 'Hamburg',
+      certifications: ['iscc_plus'],
+    },
+    happened: (res) => expect(res.json()).toMatchObject({ status: 'open', traderId: null }),
+  })),
+  'GET /api/rfqs': market('buyer', (ctx) => ({ url: '/api/rfqs', shows: listed(ctx.market!.rfqId) })),
+  'POST /api/rfqs/:id/offers': market('trader', (ctx) => ({
+    url: `/api/rfqs/${ctx.market!.openRfqId}/offers`,
+    body: { pricePerKg: '5.10', availability: 'immediate', validUntil: '2030-01-01' },
+    happened: (res) => expect(res.json()).toMatchObject({ status: 'open', totalAmount: '255000.00' }),
+  })),
+  'POST /api/offers/:id/accept': market('buyer', (ctx) => ({
+    url: `/api/offers/${ctx.market!.offerId}/accept`,
+    happened: (res) =>
+      expect(res.json()).toMatchObject({ order: { payment: 'awaiting', pricePerKg: '5.40' } }),
+  })),
+  'GET /api/rfqs/:id/messages': market('buyer', (ctx) => ({
+    url: `/api/rfqs/${ctx.market!.rfqId}/messages`,
+  })),
+  'POST /api/rfqs/:id/messages': market('buyer', (ctx) => ({
+    url: `/api/rfqs/${ctx.market!.rfqId}/messages`,
+    body: { body: 'Can you deliver in March?' },
+  })),
   // Only with Stripe configured; Stripe's signature is the only check.
   'POST /api/payments/stripe/webhook': () => ({
     ...stripeEvent('payment_intent.created'),
@@ -314,6 +428,11 @@ export const ROUTE_REQUESTS = rows({
 /** Who owns the object of a row that has one. */
 export function ownerKind(row: RowKey): Owner {
   return (ROUTE_REQUESTS[row] as Builder).owner ?? 'trader';
+}
+
+/** Whether a row acts on marketplace objects (the world then makes them). */
+export function needsMarket(row: RowKey): boolean {
+  return (ROUTE_REQUESTS[row] as Builder).market === true;
 }
 
 export type RowKey = keyof typeof ROUTE_REQUESTS;

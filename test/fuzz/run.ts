@@ -13,7 +13,9 @@ import { createCampaign, createUser } from '../app.ts';
 import { freshIp } from '../auth.ts';
 import { callAndWatch, signedIn, watchBackgroundMail, type HttpCall, type Session } from '../authz/call.ts';
 import { openIntent } from '../authz/actors.ts';
+import { marketWorld, type MarketWorld } from '../authz/market.ts';
 import {
+  needsMarket,
   ownerKind,
   READS_THAT_WRITE,
   ROUTE_REQUESTS,
@@ -78,6 +80,7 @@ const MONEY_TABLES = new Set([
   'sandbox_payment_intents',
 ]);
 const EXAMPLE_USES = 25;
+const MARKET_USES = 10;
 const BATCH = 100;
 
 /** The accounts and campaigns fuzzed requests act as and on. */
@@ -116,7 +119,7 @@ async function payments(app: App, investor: Session, campaignId: string) {
   await (app.payments as SandboxProvider).confirm(
     paid.id,
     { clientSecret: paid.clientSecret, card: successCard() },
-    { investorId: investor.user.id },
+    { payerId: investor.user.id },
   );
   return { intent, paid };
 }
@@ -155,20 +158,34 @@ export async function runFuzz(
   const resolver: Resolver = { knownId: (n) => ids[n % ids.length]! };
 
   const examples = new Map<string, { request: RouteRequest; uses: number }>();
+  // Marketplace objects (a listing, orders, quote requests) are costly to make: rows and actors share
+  // them, renewed now and then (a request that finds an order already moved gets its 4xx, as it should).
+  let market: { world: MarketWorld; uses: number } | undefined;
+  async function sharedMarket(): Promise<MarketWorld> {
+    if (!market || market.uses >= MARKET_USES)
+      market = { world: await marketWorld(app, world.sessions.trader!, world.sessions.buyer!), uses: 0 };
+    market.uses++;
+    return market.world;
+  }
   async function example(row: string, actor: FuzzActor): Promise<RouteRequest> {
     const key = `${row}|${actor}`;
     let cached = examples.get(key);
     if (!cached || cached.uses >= EXAMPLE_USES) {
-      // On investing rows the investor actor owns fresh payments; elsewhere the trader owns the campaigns.
+      // On investing rows the investor actor owns fresh payments; on marketplace rows the buyer actor
+      // owns fresh orders and requests (the trader supplies them); elsewhere the trader owns the campaigns.
       // An account barred from money sends its own ids (a real attempt to invest, which must fail);
       // the payments it names are the investor's, as it can open none itself.
-      const investorOwned = ownerKind(row as RowKey) === 'investor';
+      const kind = ownerKind(row as RowKey);
+      const investorOwned = kind === 'investor';
       const investor = world.sessions.investor!;
-      const owner = !investorOwned
-        ? world.sessions.trader!
-        : BARRED_FROM_MONEY.has(actor)
-          ? world.sessions[actor]!
-          : investor;
+      const owner =
+        kind === 'investor'
+          ? BARRED_FROM_MONEY.has(actor)
+            ? world.sessions[actor]!
+            : investor
+          : kind === 'buyer'
+            ? world.sessions.buyer!
+            : world.sessions.trader!;
       // Investing examples get an open campaign of their own: fuzzed transitions and milestones move
       // the shared one on (trading, cancelled), after which no intent could be opened on it.
       const campaign = investorOwned
@@ -184,6 +201,7 @@ export async function runFuzz(
         campaign,
         draft: world.draft,
         investing: investorOwned ? await payments(app, investor, campaign.id) : undefined,
+        market: needsMarket(row as RowKey) ? await sharedMarket() : undefined,
         oidc,
       };
       cached = { request: await ROUTE_REQUESTS[row as RowKey](ctx), uses: 0 };

@@ -20,6 +20,10 @@ const TraderCampaignsPage = lazy(() => import('@/features/campaigns/trader/pages
 const TraderAnalyticsPage = lazy(() => import('@/features/campaigns/trader/pages/TraderAnalyticsPage.tsx'));
 const PortfolioPage = lazy(() => import('@/features/lifecycle/pages/PortfolioPage.tsx'));
 const StatementsPage = lazy(() => import('@/features/lifecycle/pages/StatementsPage.tsx'));
+const OffersPage = lazy(() => import('@/features/marketplace/pages/OffersPage.tsx'));
+const OrdersPage = lazy(() => import('@/features/marketplace/pages/OrdersPage.tsx'));
+const TrackingPage = lazy(() => import('@/features/marketplace/pages/TrackingPage.tsx'));
+const TraderMarketplacePage = lazy(() => import('@/features/marketplace/pages/TraderMarketplacePage.tsx'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage.tsx'));
 const UpcomingPage = lazy(() => import('./pages/UpcomingPage.tsx'));
@@ -47,9 +51,10 @@ const ROUTES: Array<[path: string, component: ComponentType]> = [
   ['/verify-email', VerifyEmailPage],
   ['/trader/campaigns', TraderCampaignsPage],
   ['/trader/analytics', TraderAnalyticsPage],
-  ['/buyer/offers', UpcomingPage],
-  ['/buyer/orders', UpcomingPage],
-  ['/buyer/tracking', UpcomingPage],
+  ['/trader/marketplace', TraderMarketplacePage],
+  ['/buyer/offers', OffersPage],
+  ['/buyer/orders', OrdersPage],
+  ['/buyer/tracking', TrackingPage],
   ['/admin/kyc', UpcomingPage],
   ['/admin/escrow', UpcomingPage],
   ['/admin/reports', UpcomingPage],

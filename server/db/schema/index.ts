@@ -11,3 +11,4 @@ export {
 export { investments, escrowRecords } from './investments.ts';
 export { ledgerTransactions, ledgerEntries } from './ledger.ts';
 export { sandboxPaymentIntents, stripeWebhookEvents } from './payments.ts';
+export { listings, orders, rfqs, offers, marketMessages } from './marketplace.ts';

@@ -12,10 +12,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns.ts';
 import { investments } from './investments.ts';
+import { orders } from './marketplace.ts';
 
 // Double-entry ledger (DESIGN.md §3): every money movement is one transaction of entries whose amounts
 // sum to zero. Accounts are named by key: `clearing:<provider>` (money outside the platform, the only
-// account that may go negative), `escrow:<campaignId>`, `platform:fees`, `trader:<userId>`,
+// account that may go negative), `escrow:<campaignId>`, `order-escrow:<orderId>` (a buyer's payment held until delivery), `platform:fees`, `trader:<userId>`,
 // `investor:<userId>`. A positive amount adds to an account's balance. Both tables are append-only:
 // the migration adds triggers refusing UPDATE and DELETE, and a deferred check that each
 // transaction balances; a correction is a new transaction.
@@ -27,6 +28,8 @@ export const ledgerTransactions = pgTable(
     kind: text('kind').notNull(),
     campaignId: uuid('campaign_id').references(() => campaigns.id),
     investmentId: uuid('investment_id').references(() => investments.id),
+    /** A buyer order's payment, release or refund (order escrow). */
+    orderId: uuid('order_id').references(() => orders.id),
     memo: text('memo').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -44,6 +47,10 @@ export const ledgerTransactions = pgTable(
     index('ledger_transactions_campaign_idx').on(t.campaignId),
     // Statements read an investor's movements by investment, in time order.
     index('ledger_transactions_investment_idx').on(t.investmentId, t.createdAt),
+    // An order's payment enters escrow once, and leaves it once (released or refunded).
+    uniqueIndex('ledger_transactions_order_once_key')
+      .on(t.kind, t.orderId)
+      .where(sql`${t.kind} in ('order_payment', 'order_release', 'order_refund')`),
   ],
 );
 
@@ -64,7 +71,7 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_amount_nonzero', sql`${t.amount} <> 0`),
     check(
       'ledger_entries_account_format',
-      sql`${t.account} ~ '^(clearing:(sandbox|stripe)|platform:fees|(escrow|trader|investor):[0-9a-f-]{36})$'`,
+      sql`${t.account} ~ '^(clearing:(sandbox|stripe)|platform:fees|(escrow|trader|investor|order-escrow):[0-9a-f-]{36})$'`,
     ),
   ],
 );

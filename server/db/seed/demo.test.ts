@@ -5,7 +5,7 @@ import { buildTestApp } from '../../../test/app.ts';
 import { verifyLedger } from '../../checks/ledger.ts';
 import { callsAs } from '../../../test/investing.ts';
 import { eq } from 'drizzle-orm';
-import { escrowRecords, investments } from '../schema/index.ts';
+import { escrowRecords, investments, orders, rfqs, users } from '../schema/index.ts';
 
 describe('demo seed', () => {
   it('funds the demo campaigns with real investments: the ledger verifies and the figures add up', async () => {
@@ -45,5 +45,23 @@ describe('demo seed', () => {
       'departed',
       'arrived',
     ]);
+    // The marketplace: the demo trader's listings, the demo buyer's orders in every status, earned figures.
+    const listings = await callsAs(app, null).get('/api/listings');
+    expect(listings.headers['x-total-count']).toBe('3');
+    const [supplier] = (await callsAs(app, null).get('/api/suppliers')).json<
+      Array<{ name: string; rating: string; delivered: number; onTimeRate: string }>
+    >();
+    expect(supplier).toMatchObject({
+      name: 'Bharat Green Fuels Pvt Ltd',
+      rating: '4.5',
+      delivered: 3,
+      onTimeRate: '100.0',
+    });
+    const [buyer] = await app.db.select().from(users).where(eq(users.username, 'buyer'));
+    const statuses = (await app.db.select().from(orders).where(eq(orders.buyerId, buyer!.id))).map(
+      (o) => o.status,
+    );
+    expect(new Set(statuses)).toEqual(new Set(['pending', 'confirmed', 'shipped', 'delivered', 'cancelled']));
+    expect((await app.db.select().from(rfqs)).map((r) => r.status)).toEqual(['open']);
   });
 });

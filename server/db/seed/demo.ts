@@ -16,6 +16,7 @@ import type { MilestoneCreate } from '../../../domain/lifecycle.ts';
 import { recordMilestone } from '../../features/lifecycle/milestones.ts';
 import { transitionCampaign } from '../../features/lifecycle/service.ts';
 import { campaigns, users } from '../schema/index.ts';
+import { seedMarketplace } from './marketplace.ts';
 
 /** Shared by every demo account; listed in the README. */
 export const DEMO_PASSWORD = 'GreenHydrogen-2025';
@@ -282,6 +283,7 @@ async function seedInto(db: Tx, password: string, now: Date): Promise<void> {
   const demoInvestor = people.find((u) => u.username === 'investor')!;
   const backers = people.filter((u) => u.role === 'investor' && u.id !== demoInvestor.id);
   const sandbox = new SandboxProvider(db, () => now);
+  let tradingCampaignId: string | undefined;
 
   for (const c of DEMO_CAMPAIGNS) {
     // The target is the capital the trade needs: purchase plus logistics (the /breakdown model).
@@ -356,7 +358,11 @@ async function seedInto(db: Tx, password: string, now: Date): Promise<void> {
           new Date(shipped.getTime() + 30 * DAY_MS),
         );
     }
+    if (c.status === 'trading') tradingCampaignId ??= campaign!.id;
   }
+  const trader = people.find((u) => u.role === 'trader')!;
+  const buyer = people.find((u) => u.role === 'buyer')!;
+  await seedMarketplace(db, sandbox, trader, buyer, now, tradingCampaignId);
 }
 
 /** One investment as a browser makes it: intent, the 4242 card, recorded. */
@@ -381,7 +387,7 @@ async function investThroughSandbox(
       clientSecret,
       card: { number: SANDBOX_SUCCESS_CARD, expMonth: 12, expYear: at.getUTCFullYear() + 3, cvc: '123' },
     },
-    { investorId: investor.id },
+    { payerId: investor.id },
   );
   const settled = await settlePayment(db, sandbox, intent.metadata.investmentId!, at, intent);
   if (settled.outcome !== 'confirmed')

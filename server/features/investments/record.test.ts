@@ -169,7 +169,7 @@ describe('POST /api/investments', () => {
     await (app.payments as SandboxProvider).confirm(
       paymentIntentId,
       { clientSecret, card: card() },
-      { investorId: investor.user.id },
+      { payerId: investor.user.id },
     );
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => record(investor, paymentIntentId, campaign.id)),
@@ -390,7 +390,7 @@ describe('POST /api/payment-intents/:id/cancel', () => {
     await (app.payments as SandboxProvider).confirm(
       paymentIntentId,
       { clientSecret, card: card() },
-      { investorId: investor.user.id },
+      { payerId: investor.user.id },
     );
     const res = await investor.post(`/api/payment-intents/${paymentIntentId}/cancel`);
     expect(res.json()).toEqual({ status: 'confirmed' });

@@ -20,7 +20,7 @@ import { campaigns, escrowRecords, investments } from '../../db/schema/index.ts'
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { accounts, post, transfer } from '../../ledger/ledger.ts';
-import type { PaymentProvider, ProviderIntent } from '../../payments/provider.ts';
+import { intentMatches, type PaymentProvider, type ProviderIntent } from '../../payments/provider.ts';
 import { invalidateCampaignLists } from '../campaigns/service.ts';
 import { finishRefund } from '../lifecycle/money-out.ts';
 import { announce } from '../lifecycle/notices.ts';
@@ -139,15 +139,13 @@ export type Settlement =
   | { outcome: 'confirmed'; investmentId: string; created: boolean }
   | { outcome: 'refunded' | 'expired' | 'unpaid' | 'mismatch'; investmentId: string };
 
-/** The intent is this investment's: amount, currency and the three ids it was created with. */
+/** The intent is this investment's: its id, amount, currency and the three ids it was created with. */
 function matches(intent: ProviderIntent, row: InvestmentRow): boolean {
-  return (
-    dec(intent.amount).eq(row.amount) &&
-    intent.currency === 'usd' &&
-    intent.metadata.investmentId === row.id &&
-    intent.metadata.campaignId === row.campaignId &&
-    intent.metadata.investorId === row.investorId
-  );
+  return intentMatches(intent, {
+    id: row.stripePaymentId,
+    amount: row.amount,
+    metadata: { investmentId: row.id, campaignId: row.campaignId, investorId: row.investorId },
+  });
 }
 
 /**
@@ -188,7 +186,7 @@ export async function settlePayment(
     const { campaign, current } = locked;
     // Settled already (a replay, or another caller while we asked the provider).
     if (current.status !== 'pending') return { row: current, created: false };
-    if (current.stripePaymentId !== paid.id || !matches(paid, current)) return { mismatch: true as const };
+    if (!matches(paid, current)) return { mismatch: true as const };
     if (!(await stillFits(tx, campaign, current, now))) {
       await tx
         .update(investments)

@@ -34,7 +34,7 @@ describe('sweepPayments', () => {
     const campaign = await createCampaign(app.db);
     const { paymentIntentId, clientSecret } = await openIntent(investor, campaign, '1000.00');
     // Paid at the provider; the server died before recording it, the tab was closed.
-    await sandbox.confirm(paymentIntentId, { clientSecret, card: card() }, { investorId: investor.user.id });
+    await sandbox.confirm(paymentIntentId, { clientSecret, card: card() }, { payerId: investor.user.id });
     expect((await sweep()).confirmed).toBe(0); // too fresh: the browser may still record it
     clock.advance(2 * MINUTE);
     expect(await sweep()).toMatchObject({ confirmed: 1 });
@@ -85,7 +85,7 @@ describe('sweepPayments', () => {
     await sandbox.confirm(
       slow.paymentIntentId,
       { clientSecret: slow.clientSecret, card: card() },
-      { investorId: investor.user.id },
+      { payerId: investor.user.id },
     );
     expect(await sweep()).toMatchObject({ refunded: 1 });
     expect((await investmentOf(slow.paymentIntentId)).status).toBe('refunded');
@@ -99,7 +99,7 @@ describe('sweepPayments', () => {
     await sandbox.confirm(
       paid.paymentIntentId,
       { clientSecret: paid.clientSecret, card: card() },
-      { investorId: investor.user.id },
+      { payerId: investor.user.id },
     );
     // The campaign closes before the payment is recorded: its money must go back.
     await app.db.update(campaigns).set({ status: 'cancelled' }).where(eq(campaigns.id, campaign.id));
@@ -151,11 +151,7 @@ describe('sweepPayments', () => {
       openIntent(investor, campaign, '2000.00'),
     ]);
     for (const { paymentIntentId, clientSecret } of intents)
-      await sandbox.confirm(
-        paymentIntentId,
-        { clientSecret, card: card() },
-        { investorId: investor.user.id },
-      );
+      await sandbox.confirm(paymentIntentId, { clientSecret, card: card() }, { payerId: investor.user.id });
     const lapsed = await openIntent(investor, campaign, '3000.00');
     clock.advance(16 * MINUTE);
     const reports = await Promise.all([sweep(), sweep(), sweep()]);

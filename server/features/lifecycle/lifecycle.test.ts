@@ -238,7 +238,7 @@ describe('completion', () => {
       late.paymentIntentId,
       { clientSecret: late.clientSecret, card: card() },
       {
-        investorId: investors[2]!.user.id,
+        payerId: investors[2]!.user.id,
       },
     );
     const recorded = await investors[2]!.post('/api/investments', {
@@ -275,7 +275,7 @@ describe('completion', () => {
       intent.id,
       { clientSecret: intent.clientSecret, card: card() },
       {
-        investorId: investors[0]!.user.id,
+        payerId: investors[0]!.user.id,
       },
     );
     const [completed, lateRecord] = await Promise.all([
@@ -283,7 +283,7 @@ describe('completion', () => {
       investors[0]!.post('/api/investments', {
         paymentIntentId: intent.id,
         campaignId: campaign.id,
-        investorId: investors[0]!.user.id,
+        payerId: investors[0]!.user.id,
       }),
     ]);
     expect(completed.statusCode, completed.body).toBe(200);

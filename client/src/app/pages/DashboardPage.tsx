@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { Page } from '@/components/layouts/page.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useAuth } from '@/features/auth/auth-context.tsx';
+import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
 import { DASHBOARDS } from './upcoming.ts';
 import { UpcomingView } from './UpcomingPage.tsx';
 
@@ -17,6 +18,13 @@ const TraderDashboard = lazy(() =>
 const InvestorDashboard = lazy(() =>
   import('@/features/investments/dashboard/InvestorDashboard.tsx').then((m) => ({
     default: m.InvestorDashboard,
+  })),
+);
+
+// The buyer's dashboard brings the marketplace calls, the order modal and its chart along.
+const BuyerDashboard = lazy(() =>
+  import('@/features/marketplace/pages/BuyerDashboard.tsx').then((m) => ({
+    default: m.BuyerDashboard,
   })),
 );
 
@@ -52,6 +60,18 @@ export default function DashboardPage() {
       <Suspense fallback={<Page title="Investor Dashboard" lead="Loading your investments…" />}>
         <InvestorDashboard user={user} />
       </Suspense>
+    );
+  }
+  if (role === 'buyer') {
+    // /buyer/dashboard for another role says whom it is for, as every role page does.
+    return (
+      <RoleOnly role="buyer" title="Buyer Dashboard" signedOutLead="Sign in as a buyer to see your orders.">
+        {(buyer) => (
+          <Suspense fallback={<Page title="Buyer Dashboard" lead="Loading your orders…" />}>
+            <BuyerDashboard user={buyer} />
+          </Suspense>
+        )}
+      </RoleOnly>
     );
   }
   return <UpcomingView page={DASHBOARDS[role]} />;

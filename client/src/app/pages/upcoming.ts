@@ -6,21 +6,6 @@ export interface UpcomingPage {
 }
 
 export const UPCOMING_PAGES: Record<string, UpcomingPage> = {
-  '/buyer/offers': {
-    title: 'Hydrogen Offers',
-    lead: 'Listings from certified green hydrogen suppliers, with transparent per-kg pricing.',
-    points: ['Availability, minimum order and certifications per listing', 'Order directly from a listing'],
-  },
-  '/buyer/orders': {
-    title: 'My Orders',
-    lead: 'Your bulk hydrogen orders from placement to delivery.',
-    points: ['Active, delivered and cancelled orders', 'Order totals and price per kg'],
-  },
-  '/buyer/tracking': {
-    title: 'Shipment Tracking',
-    lead: 'Where each order is: confirmed, shipped, delivered — with the time of each step.',
-    points: ['A timeline per order', 'Supplier contact for each shipment'],
-  },
   '/admin/kyc': {
     title: 'KYC Review',
     lead: 'Identity verification requests waiting for review.',

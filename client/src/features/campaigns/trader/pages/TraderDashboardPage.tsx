@@ -79,6 +79,13 @@ export function TraderDashboard({ user }: { user: PublicUser }) {
           >
             Campaign Analytics
           </Link>
+          . Sell hydrogen to buyers, answer their quote requests and deliver their orders on{' '}
+          <Link
+            href="/trader/marketplace"
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Marketplace
+          </Link>
           .
         </p>
       </section>

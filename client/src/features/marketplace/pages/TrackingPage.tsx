@@ -1,0 +1,75 @@
+// /buyer/tracking: each open order's timeline (the shared Timeline, the same as campaign shipments),
+// the supplier's promise, and the conversation with the supplier.
+import { inOrderGroup, orderTimeline } from '@domain/orders.ts';
+import { Timeline } from '@/components/timeline.tsx';
+import { Page } from '@/components/layouts/page.tsx';
+import { Card, CardContent, CardHeader } from '@/components/ui/card.tsx';
+import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
+import { formatUsdCents } from '@/lib/format.ts';
+import { useOrders } from '../api/orders.ts';
+import { MessageThread } from '../components/MessageThread.tsx';
+import { OrderRow, OrderStatusBadge } from '../components/OrderList.tsx';
+
+const TITLE = 'Shipment Tracking';
+
+function Tracking() {
+  const orders = useOrders();
+  // Open orders, and delivered ones still waiting for the buyer's receipt (escrow held).
+  const open = (orders.data ?? []).filter(
+    (o) => inOrderGroup(o.status, 'active') || (o.status === 'delivered' && o.payment === 'held'),
+  );
+  return (
+    <Page
+      title={TITLE}
+      lead="Where each order is: confirmed, shipped, delivered — with the time of each step."
+    >
+      {orders.isPending ? (
+        <p aria-busy="true" className="text-sm text-muted-foreground">
+          Loading your orders…
+        </p>
+      ) : open.length ? (
+        <ul className="grid gap-4 lg:grid-cols-2">
+          {open.map((order) => (
+            <li key={order.id}>
+              <Card className="h-full">
+                <CardHeader className="flex flex-row items-start justify-between gap-2 pb-2">
+                  <div>
+                    <h2 className="font-semibold">
+                      {order.supplierName} · {order.quantity} {order.unit}
+                    </h2>
+                    <p className="text-sm text-muted-foreground">
+                      {order.location} · {formatUsdCents(order.totalAmount)}
+                    </p>
+                  </div>
+                  <OrderStatusBadge status={order.status} />
+                </CardHeader>
+                <CardContent className="grid gap-4">
+                  <Timeline entries={orderTimeline(order)} label={`Order ${order.id.slice(0, 8)} timeline`} />
+                  <ul>
+                    <OrderRow order={order} actor="buyer" />
+                  </ul>
+                  <MessageThread
+                    path={`/api/orders/${order.id}/messages`}
+                    label={`Messages with ${order.supplierName}`}
+                  />
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+          No active orders
+        </p>
+      )}
+    </Page>
+  );
+}
+
+export default function TrackingPage() {
+  return (
+    <RoleOnly role="buyer" title={TITLE} signedOutLead="Sign in as a buyer to track your orders.">
+      {() => <Tracking />}
+    </RoleOnly>
+  );
+}

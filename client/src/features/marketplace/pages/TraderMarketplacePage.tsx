@@ -1,0 +1,315 @@
+// /trader/marketplace: the supplier's side of the marketplace — list hydrogen for sale, manage the
+// listings, move incoming orders (confirm, ship with the promised date, deliver) and answer quote
+// requests with offers.
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import type { PublicUser } from '@domain/auth.ts';
+import {
+  AVAILABILITIES,
+  AVAILABILITY_LABELS,
+  CERTIFICATION_LABELS,
+  CERTIFICATIONS,
+  type Availability,
+  type Certification,
+} from '@domain/listings.ts';
+import type { Rfq } from '@domain/rfqs.ts';
+import { Page } from '@/components/layouts/page.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardContent, CardHeader } from '@/components/ui/card.tsx';
+import { FormAlert } from '@/components/ui/form-field.tsx';
+import { Input, Label, NativeSelect } from '@/components/ui/input.tsx';
+import { toast } from '@/components/ui/toast-store.ts';
+import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
+import { serverMessageOf } from '@/lib/api.ts';
+import { formatDate, formatUsdCents } from '@/lib/format.ts';
+import { listingPageQuery, useCreateListing, useWithdrawListing } from '../api/listings.ts';
+import { useOrders } from '../api/orders.ts';
+import { useCreateOffer, useRfqs } from '../api/rfqs.ts';
+import { CertificationBadges } from '../components/ListingCard.tsx';
+import { MessageThread } from '../components/MessageThread.tsx';
+import { OrderTabs } from '../components/OrderList.tsx';
+
+const TITLE = 'Marketplace';
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="grid gap-3">
+      <h2 id={id} className="text-2xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function ListingForm() {
+  const id = useId();
+  const create = useCreateListing();
+  const [form, setForm] = useState({
+    location: '',
+    availability: 'immediate' as Availability,
+    quantity: '',
+    unit: 'tonnes' as 'tonnes' | 'kg',
+    pricePerKg: '',
+    minOrder: '',
+  });
+  const [certs, setCerts] = useState<Certification[]>([]);
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm({ ...form, [key]: e.target.value });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate(
+      { ...form, certifications: certs },
+      { onSuccess: () => toast({ title: 'Listing Published', description: 'Buyers can order it now.' }) },
+    );
+  };
+  const text = (key: 'location' | 'quantity' | 'pricePerKg' | 'minOrder', label: string) => (
+    <div className="grid gap-1.5">
+      <Label htmlFor={`${id}-${key}`}>{label}</Label>
+      <Input
+        id={`${id}-${key}`}
+        value={form[key]}
+        onChange={set(key)}
+        required
+        inputMode={key === 'location' ? 'text' : 'decimal'}
+      />
+    </div>
+  );
+  return (
+    <Card>
+      <CardContent className="pt-6">
+        <form aria-label="New listing" onSubmit={submit} className="grid gap-3 md:grid-cols-4">
+          {text('location', 'Location')}
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-availability`}>Availability</Label>
+            <NativeSelect id={`${id}-availability`} value={form.availability} onChange={set('availability')}>
+              {AVAILABILITIES.map((a) => (
+                <option key={a} value={a}>
+                  {AVAILABILITY_LABELS[a]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          {text('quantity', 'Quantity')}
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-unit`}>Unit</Label>
+            <NativeSelect id={`${id}-unit`} value={form.unit} onChange={set('unit')}>
+              <option value="tonnes">tonnes</option>
+              <option value="kg">kg</option>
+            </NativeSelect>
+          </div>
+          {text('pricePerKg', 'Price per kg (USD)')}
+          {text('minOrder', 'Minimum order')}
+          <fieldset className="flex flex-wrap items-center gap-3 md:col-span-2">
+            <legend className="float-left mr-2 text-sm font-medium">Certifications</legend>
+            {CERTIFICATIONS.map((c) => (
+              <label key={c} className="flex items-center gap-1 text-sm">
+                <input
+                  type="checkbox"
+                  checked={certs.includes(c)}
+                  onChange={(e) => setCerts(e.target.checked ? [...certs, c] : certs.filter((x) => x !== c))}
+                />
+                {CERTIFICATION_LABELS[c]}
+              </label>
+            ))}
+          </fieldset>
+          <FormAlert
+            className="md:col-span-3"
+            message={create.error ? serverMessageOf(create.error) : undefined}
+          />
+          <Button type="submit" disabled={create.isPending}>
+            Publish listing
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function MyListings({ user }: { user: PublicUser }) {
+  const listings = useQuery(listingPageQuery(`traderId=${user.id}`, 100));
+  const withdraw = useWithdrawListing();
+  if (listings.isPending) return <p className="text-sm text-muted-foreground">Loading your listings…</p>;
+  if (!listings.data?.listings.length)
+    return <p className="text-sm text-muted-foreground">No hydrogen listings available</p>;
+  return (
+    <ul className="grid gap-2" aria-label="Your listings">
+      {listings.data.listings.map((l) => (
+        <li
+          key={l.id}
+          className="flex flex-wrap items-center justify-between gap-2 rounded-lg border p-3 text-sm"
+        >
+          <div>
+            <p className="font-medium">
+              {l.location} · {formatUsdCents(l.pricePerKg)} / kg{' '}
+              {l.status === 'withdrawn' && <Badge tone="neutral">Withdrawn</Badge>}
+            </p>
+            <p className="text-muted-foreground">
+              {l.available} of {l.quantity} {l.unit} available · min {l.minOrder} ·{' '}
+              {AVAILABILITY_LABELS[l.availability]}
+            </p>
+            <CertificationBadges certifications={l.certifications} />
+          </div>
+          {l.status === 'active' && (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={withdraw.isPending}
+              onClick={() => withdraw.mutate(l.id)}
+            >
+              Withdraw
+            </Button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function OfferForm({ rfq }: { rfq: Rfq }) {
+  const id = useId();
+  const create = useCreateOffer();
+  const [price, setPrice] = useState('');
+  const [availability, setAvailability] = useState<Availability>('immediate');
+  const [validUntil, setValidUntil] = useState('');
+  return (
+    <form
+      aria-label="Make an offer"
+      className="grid gap-2 sm:grid-cols-4 sm:items-end"
+      onSubmit={(e) => {
+        e.preventDefault();
+        create.mutate(
+          { rfqId: rfq.id, offer: { pricePerKg: price, availability, validUntil } },
+          { onSuccess: () => toast({ title: 'Offer Sent' }) },
+        );
+      }}
+    >
+      <div className="grid gap-1">
+        <Label htmlFor={`${id}-price`}>Price per kg</Label>
+        <Input
+          id={`${id}-price`}
+          inputMode="decimal"
+          value={price}
+          onChange={(e) => setPrice(e.target.value)}
+          required
+        />
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor={`${id}-availability`}>Availability</Label>
+        <NativeSelect
+          id={`${id}-availability`}
+          value={availability}
+          onChange={(e) => setAvailability(e.target.value as Availability)}
+        >
+          {AVAILABILITIES.map((a) => (
+            <option key={a} value={a}>
+              {AVAILABILITY_LABELS[a]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor={`${id}-valid`}>Valid until</Label>
+        <Input
+          id={`${id}-valid`}
+          type="date"
+          value={validUntil}
+          onChange={(e) => setValidUntil(e.target.value)}
+          required
+        />
+      </div>
+      <Button type="submit" size="sm" disabled={create.isPending}>
+        Send offer
+      </Button>
+      <FormAlert
+        className="sm:col-span-4"
+        message={create.error ? serverMessageOf(create.error) : undefined}
+      />
+    </form>
+  );
+}
+
+function QuoteRequestsToAnswer({ user }: { user: PublicUser }) {
+  const rfqs = useRfqs();
+  if (!rfqs.data?.length)
+    return (
+      <p className="text-sm text-muted-foreground">{rfqs.isPending ? 'Loading…' : 'No quote requests yet'}</p>
+    );
+  return (
+    <ul className="grid gap-3" aria-label="Quote requests">
+      {rfqs.data.map((rfq) => {
+        const mine = rfq.offers.find((o) => o.traderId === user.id);
+        return (
+          <li key={rfq.id}>
+            <Card>
+              <CardHeader className="pb-2">
+                <h3 className="font-semibold">
+                  {rfq.buyerName}: {rfq.quantity} {rfq.unit} to {rfq.destinationPort}
+                </h3>
+                <p className="text-sm text-muted-foreground">
+                  Delivery {formatDate(rfq.deliveryFrom)} – {formatDate(rfq.deliveryTo)} ·{' '}
+                  {rfq.traderId ? 'asked of you' : 'asked of every supplier'}
+                </p>
+                <CertificationBadges certifications={rfq.certifications} />
+                {rfq.note && <p className="text-sm">{rfq.note}</p>}
+              </CardHeader>
+              <CardContent className="grid gap-3 text-sm">
+                {mine ? (
+                  <p>
+                    Your offer: {formatUsdCents(mine.pricePerKg)} / kg ({formatUsdCents(mine.totalAmount)}) ·{' '}
+                    {mine.status === 'accepted' ? 'accepted' : mine.status}
+                  </p>
+                ) : rfq.status === 'open' ? (
+                  <OfferForm rfq={rfq} />
+                ) : (
+                  <p className="text-muted-foreground">Closed</p>
+                )}
+                <MessageThread
+                  path={`/api/rfqs/${rfq.id}/messages`}
+                  label={`Messages with ${rfq.buyerName}`}
+                />
+              </CardContent>
+            </Card>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function TraderMarketplace({ user }: { user: PublicUser }) {
+  const orders = useOrders();
+  return (
+    <Page
+      title={TITLE}
+      lead="Sell hydrogen to industrial buyers: buyers pay into escrow when they order, and the money is released to you once they confirm delivery."
+    >
+      <div className="grid gap-10">
+        <Section title="Incoming orders">
+          {orders.isPending ? (
+            <p className="text-sm text-muted-foreground">Loading orders…</p>
+          ) : (
+            <OrderTabs orders={orders.data ?? []} actor="supplier" />
+          )}
+        </Section>
+        <Section title="Quote requests">
+          <QuoteRequestsToAnswer user={user} />
+        </Section>
+        <Section title="Your listings">
+          <ListingForm />
+          <MyListings user={user} />
+        </Section>
+      </div>
+    </Page>
+  );
+}
+
+export default function TraderMarketplacePage() {
+  return (
+    <RoleOnly role="trader" title={TITLE} signedOutLead="Sign in as a trader to sell hydrogen to buyers.">
+      {(user) => <TraderMarketplace user={user} />}
+    </RoleOnly>
+  );
+}

@@ -1,0 +1,230 @@
+// The buyer marketplace in a real browser (issue 13): a buyer finds a listing, orders it with the 4242
+// card, the supplier confirms, ships and delivers from the workspace, the buyer tracks it, confirms
+// receipt and rates it, and the supplier's earned rating appears; the quote-request path; axe on every
+// buyer page in both themes. Each test that sells uses a new supplier (a trader signed up through the
+// API) in its own browser context; the buyer is the demo buyer (KYC approved, as ordering needs).
+import type { Browser, Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, expectToast, signUpVerifiedViaApi } from './accounts.ts';
+import { expectNoSeriousAxeViolations, setThemeBeforeLoad } from './axe.ts';
+import { expect, test } from './fixtures.ts';
+import { fillCard, TEST_CARDS } from './investing.ts';
+
+async function signInDemoBuyer(page: Page) {
+  const res = await page.request.post('/api/auth/signin', {
+    data: { email: DEMO.buyer.email, password: DEMO_PASSWORD },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** A new supplier with a company of its own, signed in in a browser context of its own. */
+async function newSupplier(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const company = `Konkan H2 ${Date.now().toString(36)}${test.info().workerIndex}`;
+  await signUpVerifiedViaApi(page.request, 'trader', { companyName: company });
+  return { page, company, close: () => context.close() };
+}
+
+test.describe('the buyer marketplace', () => {
+  test('find, order with 4242, confirm, ship, deliver, track, receive, rate: the supplier earns the rating', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const supplier = await newSupplier(browser, baseURL!);
+    const location = `Dahej ${supplier.company.slice(-6)}`;
+    const listed = await supplier.page.request.post('/api/listings', {
+      data: {
+        location,
+        availability: 'immediate',
+        quantity: '100',
+        unit: 'tonnes',
+        pricePerKg: '5.50',
+        minOrder: '10',
+        certifications: ['guarantee_of_origin', 'rfnbo', 'iscc_plus'],
+      },
+    });
+    expect(listed.status(), await listed.text()).toBe(201);
+
+    await signInDemoBuyer(page);
+    await page.goto('/buyer/offers');
+    await page.getByLabel('Location').fill(location);
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(/\/buyer\/offers\?location=Dahej/);
+    const listings = page
+      .getByRole('list', { name: 'Listings' })
+      .getByRole('listitem')
+      .filter({ hasText: supplier.company });
+    await expect(listings).toHaveCount(1);
+    await expect(listings).toContainText('New supplier');
+    // At most two certifications on a listing's card.
+    await expect(listings.getByRole('list', { name: 'Certifications' }).getByRole('listitem')).toHaveCount(2);
+    await listings.getByRole('button', { name: /^Order Now/ }).click();
+
+    const modal = page.getByRole('dialog', { name: `Order from ${supplier.company}` });
+    await expect(modal).toBeVisible();
+    await modal.getByLabel('Quantity (tonnes)').fill('12');
+    await expect(modal.getByRole('button', { name: 'Pay $66,000.00' })).toBeVisible(); // 12,000 kg × $5.50
+    await fillCard(modal, TEST_CARDS.succeeds);
+    await modal.getByRole('button', { name: 'Pay $66,000.00' }).click();
+    await expectToast(page, 'Order Placed', '$66,000.00 is held in escrow until you confirm delivery.');
+    await expect(modal).toHaveCount(0);
+
+    // The supplier moves it from the workspace.
+    const workspace = supplier.page;
+    await workspace.goto('/trader/marketplace');
+    const incoming = workspace.getByRole('tabpanel').getByRole('listitem').filter({ hasText: location });
+    await expect(incoming).toContainText('Pending');
+    await incoming.getByRole('button', { name: 'Confirm order' }).click();
+    await expect(incoming).toContainText('Confirmed');
+    const promised = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    await incoming.getByLabel('Expected delivery date').fill(promised);
+    await incoming.getByRole('button', { name: 'Mark shipped' }).click();
+    await expect(incoming).toContainText('Shipped');
+
+    // The buyer tracks it: placed, confirmed, shipped done; delivery still to come.
+    await page.goto('/buyer/tracking');
+    const tracked = page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ hasText: supplier.company })
+      .first();
+    const timeline = tracked.getByRole('list', { name: /timeline$/ });
+    await expect(timeline).toContainText(`Expected by ${promised}`);
+    await expect(timeline.getByRole('listitem')).toHaveCount(5);
+
+    await incoming.getByRole('button', { name: 'Mark delivered' }).click();
+    await expect(workspace.getByRole('tab', { name: /^Delivered \(1\)/ })).toBeVisible();
+
+    await page.reload();
+    await expect(tracked).toContainText('Delivered');
+    await tracked.getByRole('button', { name: 'Confirm receipt' }).click();
+    await expectToast(page, 'Receipt Confirmed', 'Escrow was released to the supplier.');
+
+    await page.goto('/buyer/orders');
+    await page.getByRole('tab', { name: /^Delivered/ }).click();
+    const delivered = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: supplier.company });
+    await expect(delivered).toContainText('Released to supplier');
+    await delivered.getByRole('button', { name: 'Rate 5 out of 5' }).click();
+    await expect(delivered).toContainText('Rated 5 / 5');
+
+    // The supplier's rating is earned now, with its on-time rate.
+    await page.goto('/buyer/offers');
+    await page.getByLabel('Location').fill(location);
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(listings).toContainText('5.0 / 5');
+    const suppliers = await (await page.request.get('/api/suppliers?limit=100')).json();
+    expect(suppliers).toContainEqual(
+      expect.objectContaining({ name: supplier.company, rating: '5.0', delivered: 1, onTimeRate: '100.0' }),
+    );
+    await supplier.close();
+  });
+
+  test('a quote request: the supplier offers, the buyer accepts and pays it as an order', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const supplier = await newSupplier(browser, baseURL!);
+    // A listing makes the new trader a supplier buyers can address.
+    await supplier.page.request.post('/api/listings', {
+      data: {
+        location: 'Vizag',
+        availability: '3-4-weeks',
+        quantity: '50',
+        unit: 'tonnes',
+        pricePerKg: '6.00',
+        minOrder: '5',
+      },
+    });
+    await signInDemoBuyer(page);
+    await page.goto('/buyer/offers');
+    const form = page.getByRole('form', { name: 'Request a quote' });
+    await form.getByLabel('Supplier').selectOption({ label: supplier.company });
+    await form.getByLabel('Quantity').fill('7');
+    await form.getByLabel('Delivery from').fill('2030-05-01');
+    await form.getByLabel('Delivery until').fill('2030-05-31');
+    const port = `Antwerp ${supplier.company.slice(-6)}`;
+    await form.getByLabel('Destination port').fill(port);
+    await form.getByLabel('RFNBO').check();
+    await form.getByRole('button', { name: 'Send request' }).click();
+    await expectToast(page, 'Quote Requested', 'Suppliers have been notified.');
+
+    await supplier.page.goto('/trader/marketplace');
+    const request = supplier.page
+      .getByRole('list', { name: 'Quote requests' })
+      .getByRole('listitem')
+      .filter({ hasText: port })
+      .first();
+    await request.getByLabel('Price per kg').fill('5.80');
+    await request.getByLabel('Valid until').fill('2030-04-30');
+    await request.getByRole('button', { name: 'Send offer' }).click();
+    await expect(request).toContainText('Your offer: $5.80 / kg ($40,600.00)');
+
+    await page.reload();
+    const mine = page
+      .getByRole('list', { name: 'Your quote requests' })
+      .getByRole('listitem')
+      .filter({ hasText: port })
+      .first();
+    await mine.getByRole('button', { name: 'Accept offer' }).click();
+    const modal = page.getByRole('dialog', { name: `Order from ${supplier.company}` });
+    await fillCard(modal, TEST_CARDS.succeeds);
+    await modal.getByRole('button', { name: 'Pay $40,600.00' }).click();
+    await expectToast(page, 'Order Placed', '$40,600.00 is held in escrow until you confirm delivery.');
+    await page.goto('/buyer/orders');
+    await expect(
+      page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: supplier.company }),
+    ).toContainText('Held in escrow');
+    await supplier.close();
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`the buyer pages in the ${theme} theme have no serious or critical axe violations`, async ({
+      page,
+    }) => {
+      await setThemeBeforeLoad(page, theme);
+      await signInDemoBuyer(page);
+      for (const path of ['/buyer/dashboard', '/buyer/offers', '/buyer/orders', '/buyer/tracking']) {
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
+        await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        await expectNoSeriousAxeViolations(page, `${path} (${theme} theme)`);
+      }
+      // The order modal too.
+      await page.goto('/buyer/offers');
+      await page
+        .getByRole('button', { name: /^Order Now/ })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoSeriousAxeViolations(page, `order modal (${theme} theme)`, {
+        include: '[role="dialog"]',
+      });
+    });
+  }
+
+  test('the dashboard shows the spec texts: five stats, the marketplace, top suppliers and the order tabs', async ({
+    page,
+  }) => {
+    await signInDemoBuyer(page);
+    await page.goto('/dashboard');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: 'Buyer Dashboard' })).toBeVisible();
+    await expect(main.getByRole('list', { name: 'Order figures' }).getByRole('heading')).toHaveText([
+      'Total Orders',
+      'Active Orders',
+      'Total Spent',
+      'Avg Price',
+      'Success Rate',
+    ]);
+    await expect(
+      main.getByRole('region', { name: 'Marketplace' }).getByRole('button', { name: /^Order Now/ }),
+    ).toHaveCount(3);
+    await expect(main.getByRole('region', { name: 'Top Suppliers' })).toContainText(
+      'Bharat Green Fuels Pvt Ltd',
+    );
+    await expect(main.getByRole('tab')).toHaveText([/^Active/, /^Delivered/, /^Cancelled/, /^All Orders/]);
+  });
+});

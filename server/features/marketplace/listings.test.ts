@@ -1,0 +1,116 @@
+// Listings: the owning trader's create / edit / withdraw, the buyers' search (filters, sorts, pages,
+// X-Total-Count), and suppliers who have delivered nothing reading "New supplier" (no made-up rating).
+import { describe, expect, it } from 'vitest';
+import type { Listing } from '../../../domain/listings.ts';
+import type { Supplier } from '../../../domain/orders.ts';
+import { buildTestApp, createCampaign } from '../../../test/app.ts';
+import { signedInAs } from '../../../test/investing.ts';
+import { listingBody, listingOf, orderAndPay } from '../../../test/marketplace.ts';
+
+describe('listings', () => {
+  it('are created, edited and withdrawn by their trader only, never below what orders hold', async () => {
+    const app = await buildTestApp();
+    const trader = await signedInAs(app, 'trader');
+    const other = await signedInAs(app, 'trader');
+    const buyer = await signedInAs(app, 'buyer');
+    const bad = await trader.post('/api/listings', { ...listingBody(), minOrder: '300' });
+    expect([bad.statusCode, bad.json().error]).toEqual([
+      400,
+      expect.stringContaining('Minimum order cannot exceed'),
+    ]);
+    expect(
+      (await trader.post('/api/listings', { ...listingBody(), certifications: ['solar'] })).statusCode,
+    ).toBe(400);
+    expect((await trader.post('/api/listings', { ...listingBody(), pricePerKg: 5.6 })).statusCode).toBe(400);
+    // Only a financed campaign of the trader's own may be tied to a listing.
+    const foreign = await createCampaign(app.db, { status: 'funded' });
+    expect(
+      (await trader.post('/api/listings', { ...listingBody(), campaignId: foreign.id })).statusCode,
+    ).toBe(400);
+    const own = await createCampaign(app.db, { traderId: trader.user.id, status: 'trading' });
+    const listing = await listingOf(trader, { quantity: '50', minOrder: '10', campaignId: own.id });
+    expect((await buyer.get(`/api/listings/${listing.id}`)).json<Listing>()).toMatchObject({
+      campaignTitle: own.title,
+      supplierName: 'Test Trading Ltd',
+      available: '50.00',
+    });
+
+    expect((await other.patch(`/api/listings/${listing.id}`, { pricePerKg: '1.00' })).statusCode).toBe(403);
+    await orderAndPay(buyer, listing, '30');
+    const below = await trader.patch(`/api/listings/${listing.id}`, { quantity: '20' });
+    expect([below.statusCode, below.json().error]).toEqual([
+      409,
+      'Open orders hold 30.00 tonnes of this listing: the quantity cannot go below that',
+    ]);
+    const edited = await trader.patch(`/api/listings/${listing.id}`, { quantity: '40', pricePerKg: '5.10' });
+    expect(edited.json<Listing>()).toMatchObject({
+      quantity: '40.00',
+      available: '10.00',
+      pricePerKg: '5.10',
+    });
+
+    expect((await other.post(`/api/listings/${listing.id}/withdraw`)).statusCode).toBe(403);
+    expect((await trader.post(`/api/listings/${listing.id}/withdraw`)).json<Listing>().status).toBe(
+      'withdrawn',
+    );
+    expect((await buyer.get(`/api/listings/${listing.id}`)).statusCode).toBe(404);
+    expect((await buyer.post('/api/orders', { listingId: listing.id, quantity: '10' })).statusCode).toBe(409);
+  });
+
+  it('are searched with filters, sorted and paged on the server, the total in X-Total-Count', async () => {
+    const app = await buildTestApp();
+    const a = await signedInAs(app, 'trader', { companyName: 'Alpha H2' });
+    const b = await signedInAs(app, 'trader', { companyName: 'Beta Ammonia' });
+    await listingOf(a, {
+      location: 'Kandla, India',
+      pricePerKg: '4.80',
+      availability: 'immediate',
+      certifications: ['rfnbo'],
+    });
+    await listingOf(a, {
+      location: 'Mundra, India',
+      pricePerKg: '5.20',
+      availability: '1-2-weeks',
+      minOrder: '50',
+    });
+    await listingOf(b, {
+      location: 'Rotterdam',
+      pricePerKg: '6.10',
+      availability: 'immediate',
+      certifications: ['rfnbo', 'iscc_plus'],
+    });
+    await listingOf(b, {
+      location: 'Kandla, India',
+      pricePerKg: '5.90',
+      availability: '3-4-weeks',
+      certifications: [],
+    });
+
+    const search = async (query: string) => {
+      const res = await app.inject({ url: `/api/listings?${query}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return { total: Number(res.headers['x-total-count']), items: res.json<Listing[]>() };
+    };
+    const india = await search('location=india&sort=price_asc');
+    expect(india.items.map((l) => l.pricePerKg)).toEqual(['4.80', '5.20', '5.90']);
+    const rfnbo = await search('certification=rfnbo&availability=immediate&sort=price_desc');
+    expect(rfnbo.items.map((l) => l.location)).toEqual(['Rotterdam', 'Kandla, India']);
+    expect((await search('minPrice=5&maxPrice=6')).items.map((l) => l.pricePerKg).sort()).toEqual([
+      '5.20',
+      '5.90',
+    ]);
+    expect((await search('minOrder=20')).total).toBe(3);
+    const page = await search('limit=3&page=2&sort=price_asc');
+    expect([page.total, page.items.map((l) => l.pricePerKg)]).toEqual([4, ['6.10']]);
+    expect((await app.inject({ url: '/api/listings?sort=cheap' })).statusCode).toBe(400);
+    expect((await app.inject({ url: '/api/listings?minPrice=-1' })).statusCode).toBe(400);
+    // No delivered order yet: suppliers are new, with no rating invented.
+    const suppliers = (await app.inject({ url: '/api/suppliers' })).json<Supplier[]>();
+    expect(suppliers.map((s) => [s.name, s.rating, s.delivered, s.onTimeRate, s.pricePerKg])).toEqual(
+      expect.arrayContaining([
+        ['Alpha H2', null, 0, null, '4.80'],
+        ['Beta Ammonia', null, 0, null, '5.90'],
+      ]),
+    );
+  });
+});

@@ -1,0 +1,312 @@
+// The buyer marketplace over HTTP: listings, suppliers, orders (placing, paying, moving, receipt,
+// rating), quote requests with offers, and message threads. Routes map; the services decide.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { noBodySchema } from '../../../domain/api.ts';
+import { TOTAL_COUNT_HEADER } from '../../../domain/campaigns.ts';
+import type { ErrorCode } from '../../../domain/errors.ts';
+import {
+  listingCreateSchema,
+  listingPatchSchema,
+  listingQuerySchema,
+  listingSchema,
+  marketStatsSchema,
+} from '../../../domain/listings.ts';
+import {
+  ORDER_PAYMENT_STATES,
+  orderCreateSchema,
+  orderListQuerySchema,
+  orderListSchema,
+  orderPaymentSchema,
+  orderPlacedSchema,
+  orderSchema,
+  orderTransitionSchema,
+  ratingSchema,
+  supplierListSchema,
+} from '../../../domain/orders.ts';
+import {
+  messageCreateSchema,
+  messageListSchema,
+  messageQuerySchema,
+  messageSchema,
+  offerCreateSchema,
+  offerSchema,
+  rfqCreateSchema,
+  rfqListSchema,
+  rfqSchema,
+} from '../../../domain/rfqs.ts';
+import { ERRORS } from '../../../domain/errors.ts';
+import { AppError } from '../../errors.ts';
+import { sendInBackground } from '../../mail.ts';
+import {
+  createListing,
+  getListing,
+  listListings,
+  listSuppliers,
+  marketStats,
+  updateListing,
+  withdrawListing,
+} from './listings.ts';
+import {
+  abandonOrder,
+  confirmReceipt,
+  placeOrder,
+  rateOrder,
+  recordOrderPayment,
+  transitionOrder,
+  type MarketDeps,
+} from './orders.ts';
+import { getOrder, listOrders } from './order-queries.ts';
+import { acceptOffer, createOffer, createRfq, listMessages, listRfqs, postMessage } from './rfqs.ts';
+
+const uuid = z.string().uuid();
+const idParams = z.object({ id: z.string() });
+/** A malformed id names nothing: the same answer as an unknown one. */
+function idOf(id: string, notFound: ErrorCode): string {
+  if (!uuid.safeParse(id).success) throw new AppError(notFound);
+  return id;
+}
+
+const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: MarketDeps = {
+    db: app.db,
+    provider: app.payments,
+    notify: (message) => sendInBackground(app.mailer, message, app.log),
+    publicUrl: app.settings.publicUrl,
+  };
+  const traders = app.requireRole('trader', { message: ERRORS.NOT_A_SUPPLIER.message });
+  const buyers = app.requireRole('buyer', { message: ERRORS.NOT_A_BUYER.message });
+  const parties = app.requireRole('buyer', 'trader', 'admin');
+  const talkers = app.requireRole('buyer', 'trader');
+
+  // ---- listings and suppliers ----
+  app.get(
+    '/api/listings',
+    // No response schema here: the service emits the page through listingListSchema itself.
+    { config: { access: 'public' }, schema: { querystring: listingQuerySchema } },
+    async (request, reply) => {
+      const page = await listListings(app.db, request.query, request.user);
+      // The page is JSON text already (and maybe cached): sent as is, with the total for pagination.
+      return reply
+        .header(TOTAL_COUNT_HEADER, String(page.total))
+        .type('application/json; charset=utf-8')
+        .send(page.json);
+    },
+  );
+  app.get(
+    '/api/listings/:id',
+    { config: { access: 'public' }, schema: { params: idParams, response: { 200: listingSchema } } },
+    (request) => getListing(app.db, idOf(request.params.id, 'LISTING_NOT_FOUND'), request.user),
+  );
+  app.post(
+    '/api/listings',
+    { preHandler: traders, schema: { body: listingCreateSchema, response: { 201: listingSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await createListing(app.db, request.user!, request.body, app.clock())),
+  );
+  app.patch(
+    '/api/listings/:id',
+    {
+      preHandler: traders,
+      schema: { params: idParams, body: listingPatchSchema, response: { 200: listingSchema } },
+    },
+    (request) =>
+      updateListing(
+        app.db,
+        request.user!,
+        idOf(request.params.id, 'LISTING_NOT_FOUND'),
+        request.body,
+        app.clock(),
+      ),
+  );
+  app.post(
+    '/api/listings/:id/withdraw',
+    {
+      preHandler: traders,
+      schema: { params: idParams, body: noBodySchema, response: { 200: listingSchema } },
+    },
+    (request) =>
+      withdrawListing(app.db, request.user!, idOf(request.params.id, 'LISTING_NOT_FOUND'), app.clock()),
+  );
+  app.get(
+    '/api/suppliers',
+    {
+      config: { access: 'public' },
+      schema: {
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
+        response: { 200: supplierListSchema },
+      },
+    },
+    (request) => listSuppliers(app.db, request.query.limit),
+  );
+
+  app.get(
+    '/api/market/stats',
+    { config: { access: 'public' }, schema: { response: { 200: marketStatsSchema } } },
+    () => marketStats(app.db),
+  );
+
+  // ---- orders ----
+  app.post(
+    '/api/orders',
+    { preHandler: buyers, schema: { body: orderCreateSchema, response: { 201: orderPlacedSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await placeOrder(deps, request.user!, request.body, app.clock())),
+  );
+  app.post(
+    '/api/orders/:id/payment',
+    {
+      preHandler: buyers,
+      schema: { params: idParams, body: orderPaymentSchema, response: { 200: orderSchema } },
+    },
+    (request) =>
+      recordOrderPayment(
+        deps,
+        request.user!,
+        idOf(request.params.id, 'ORDER_NOT_FOUND'),
+        request.body.paymentIntentId,
+        app.clock(),
+      ),
+  );
+  app.post(
+    '/api/orders/:id/abandon',
+    {
+      preHandler: buyers,
+      schema: {
+        params: idParams,
+        body: noBodySchema,
+        response: { 200: z.object({ payment: z.enum(ORDER_PAYMENT_STATES) }) },
+      },
+    },
+    (request) => abandonOrder(deps, request.user!, idOf(request.params.id, 'ORDER_NOT_FOUND'), app.clock()),
+  );
+  app.get(
+    '/api/orders',
+    {
+      preHandler: parties,
+      schema: { querystring: orderListQuerySchema, response: { 200: orderListSchema } },
+    },
+    (request) => listOrders(app.db, request.user!, request.query.group),
+  );
+  app.get(
+    '/api/orders/:id',
+    { preHandler: parties, schema: { params: idParams, response: { 200: orderSchema } } },
+    (request) => getOrder(app.db, request.user!, idOf(request.params.id, 'ORDER_NOT_FOUND')),
+  );
+  app.post(
+    '/api/orders/:id/transitions',
+    {
+      preHandler: parties,
+      schema: { params: idParams, body: orderTransitionSchema, response: { 200: orderSchema } },
+    },
+    (request) =>
+      transitionOrder(
+        deps,
+        request.user!,
+        idOf(request.params.id, 'ORDER_NOT_FOUND'),
+        request.body,
+        app.clock(),
+      ),
+  );
+  app.post(
+    '/api/orders/:id/receipt',
+    { preHandler: buyers, schema: { params: idParams, body: noBodySchema, response: { 200: orderSchema } } },
+    (request) => confirmReceipt(deps, request.user!, idOf(request.params.id, 'ORDER_NOT_FOUND'), app.clock()),
+  );
+  app.post(
+    '/api/orders/:id/rating',
+    { preHandler: buyers, schema: { params: idParams, body: ratingSchema, response: { 200: orderSchema } } },
+    (request) =>
+      rateOrder(
+        app.db,
+        request.user!,
+        idOf(request.params.id, 'ORDER_NOT_FOUND'),
+        request.body.rating,
+        app.clock(),
+      ),
+  );
+
+  // ---- quote requests and offers ----
+  app.post(
+    '/api/rfqs',
+    { preHandler: buyers, schema: { body: rfqCreateSchema, response: { 201: rfqSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await createRfq(deps, request.user!, request.body, app.clock())),
+  );
+  app.get('/api/rfqs', { preHandler: parties, schema: { response: { 200: rfqListSchema } } }, (request) =>
+    listRfqs(app.db, request.user!),
+  );
+  app.post(
+    '/api/rfqs/:id/offers',
+    {
+      preHandler: traders,
+      schema: { params: idParams, body: offerCreateSchema, response: { 201: offerSchema } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await createOffer(
+            deps,
+            request.user!,
+            idOf(request.params.id, 'RFQ_NOT_FOUND'),
+            request.body,
+            app.clock(),
+          ),
+        ),
+  );
+  app.post(
+    '/api/offers/:id/accept',
+    {
+      preHandler: buyers,
+      schema: { params: idParams, body: noBodySchema, response: { 201: orderPlacedSchema } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await acceptOffer(deps, request.user!, idOf(request.params.id, 'OFFER_NOT_FOUND'), app.clock()),
+        ),
+  );
+
+  // ---- message threads ----
+  for (const kind of ['rfq', 'order'] as const) {
+    const notFound = kind === 'rfq' ? 'RFQ_NOT_FOUND' : 'ORDER_NOT_FOUND';
+    const base = kind === 'rfq' ? '/api/rfqs/:id/messages' : '/api/orders/:id/messages';
+    app.get(
+      base,
+      {
+        preHandler: parties,
+        schema: { params: idParams, querystring: messageQuerySchema, response: { 200: messageListSchema } },
+      },
+      (request) =>
+        listMessages(
+          app.db,
+          request.user!,
+          { kind, id: idOf(request.params.id, notFound) },
+          request.query.traderId,
+        ),
+    );
+    app.post(
+      base,
+      {
+        preHandler: talkers,
+        schema: { params: idParams, body: messageCreateSchema, response: { 201: messageSchema } },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await postMessage(
+              deps,
+              request.user!,
+              { kind, id: idOf(request.params.id, notFound) },
+              request.body,
+              app.clock(),
+            ),
+          ),
+    );
+  }
+};
+
+export default marketplaceRoutes;

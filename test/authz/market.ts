@@ -1,0 +1,100 @@
+// The marketplace objects of a matrix cell or a fuzzed request, made through the real services: the
+// trader's listing; the buyer's paid order (pending), a delivered one, one paid at the sandbox but not
+// recorded; the buyer's quote request to the trader with the trader's offer, and one not answered yet.
+import { listingCreateSchema } from '../../domain/listings.ts';
+import { rfqCreateSchema } from '../../domain/rfqs.ts';
+import type { App } from '../../server/app.ts';
+import { createListing } from '../../server/features/marketplace/listings.ts';
+import { SILENT } from '../../server/features/marketplace/notify.ts';
+import {
+  placeOrder,
+  settleOrderPayment,
+  transitionOrder,
+  type MarketDeps,
+} from '../../server/features/marketplace/orders.ts';
+import { createOffer, createRfq } from '../../server/features/marketplace/rfqs.ts';
+import type { SandboxProvider } from '../../server/payments/sandbox.ts';
+import { listingBody } from '../marketplace.ts';
+import type { Session } from './call.ts';
+
+export interface MarketWorld {
+  listingId: string;
+  /** Paid, pending: the buyer's. */
+  orderId: string;
+  /** Delivered, escrow held: receipt and rating act on it. */
+  deliveredId: string;
+  /** Paid at the sandbox, not recorded yet: the payment call records it. */
+  unpaid: { orderId: string; paymentIntentId: string };
+  rfqId: string;
+  offerId: string;
+  /** The buyer's request to the trader that the trader has not answered. */
+  openRfqId: string;
+}
+
+const card = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' };
+const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+export async function marketWorld(app: App, trader: Session, buyer: Session): Promise<MarketWorld> {
+  const deps: MarketDeps = {
+    db: app.db,
+    provider: app.payments,
+    notify: SILENT,
+    publicUrl: 'http://localhost',
+  };
+  const sandbox = app.payments as SandboxProvider;
+  const now = new Date();
+  const listing = await createListing(app.db, trader.user, listingCreateSchema.parse(listingBody()), now);
+  const open = () => placeOrder(deps, buyer.user, { listingId: listing.id, quantity: '10' }, now);
+  const pay = async (placed: Awaited<ReturnType<typeof open>>) => {
+    const { intent } = await sandbox.confirm(
+      placed.paymentIntentId,
+      { clientSecret: placed.clientSecret, card },
+      { payerId: buyer.user.id },
+    );
+    return intent;
+  };
+  const order = await open();
+  await settleOrderPayment(deps, order.order.id, now, await pay(order));
+  const delivered = await open();
+  await settleOrderPayment(deps, delivered.order.id, now, await pay(delivered));
+  await transitionOrder(deps, trader.user, delivered.order.id, { to: 'confirmed' }, now);
+  await transitionOrder(
+    deps,
+    trader.user,
+    delivered.order.id,
+    { to: 'shipped', expectedDeliveryDate: day(5) },
+    now,
+  );
+  await transitionOrder(deps, trader.user, delivered.order.id, { to: 'delivered' }, now);
+  const unpaid = await open();
+  await pay(unpaid);
+
+  const request = (traderId: string) =>
+    rfqCreateSchema.parse({
+      traderId,
+      quantity: '50',
+      unit: 'tonnes',
+      deliveryFrom: day(20),
+      deliveryTo: day(40),
+      destinationPort: 'Rotterdam',
+      certifications: ['rfnbo'],
+    });
+  const rfq = await createRfq(deps, buyer.user, request(trader.user.id), now);
+  const offer = await createOffer(
+    deps,
+    trader.user,
+    rfq.id,
+    { pricePerKg: '5.40', availability: '1-2-weeks', validUntil: day(10) },
+    now,
+  );
+  const openRfq = await createRfq(deps, buyer.user, request(trader.user.id), now);
+  return {
+    listingId: listing.id,
+    orderId: order.order.id,
+    deliveredId: delivered.order.id,
+    unpaid: { orderId: unpaid.order.id, paymentIntentId: unpaid.paymentIntentId },
+    rfqId: rfq.id,
+    offerId: offer.id,
+    openRfqId: openRfq.id,
+  };
+}
