@@ -12,9 +12,11 @@ CREATE FUNCTION ledger_check_statement() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   bad record;
 BEGIN
+  -- The ids as one array, so that the planner reads them through the indexes (it knows nothing of
+  -- the size of a transition table, and would otherwise scan the whole ledger for one posting).
   SELECT e.transaction_id AS id, sum(e.amount) AS total INTO bad
     FROM ledger_entries e
-    WHERE e.transaction_id IN (SELECT DISTINCT transaction_id FROM inserted)
+    WHERE e.transaction_id = ANY ((SELECT array_agg(DISTINCT transaction_id) FROM inserted)::uuid[])
     GROUP BY e.transaction_id HAVING sum(e.amount) <> 0 LIMIT 1;
   IF FOUND THEN
     RAISE EXCEPTION 'ledger transaction % does not balance: its entries sum to %', bad.id, bad.total
@@ -24,7 +26,8 @@ BEGIN
   -- platform) may.
   SELECT e.account AS account, sum(e.amount) AS total INTO bad
     FROM ledger_entries e
-    WHERE e.account IN (SELECT DISTINCT account FROM inserted WHERE amount < 0 AND account NOT LIKE 'clearing:%')
+    WHERE e.account = ANY ((SELECT array_agg(DISTINCT account) FROM inserted
+      WHERE amount < 0 AND account NOT LIKE 'clearing:%')::text[])
     GROUP BY e.account HAVING sum(e.amount) < 0 LIMIT 1;
   IF FOUND THEN
     RAISE EXCEPTION 'ledger account % would go negative (%)', bad.account, bad.total
