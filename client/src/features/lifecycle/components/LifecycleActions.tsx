@@ -11,12 +11,14 @@ import {
   transitionSchema,
   type MilestoneKind,
 } from '@domain/lifecycle.ts';
-import { dec, toFixed } from '@domain/money.ts';
+import { dec, KG_PER_TONNE, toFixed } from '@domain/money.ts';
+import { campaignSales } from '@domain/orders.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Field, FormAlert } from '@/components/ui/form-field.tsx';
 import { Input, NativeSelect } from '@/components/ui/input.tsx';
 import { serverMessageOf } from '@/lib/api.ts';
 import { formatUsdCents } from '@/lib/format.ts';
+import { useOrders } from '@/features/marketplace/api/orders.ts';
 import { useCampaignInvestors, useMilestones, useRecordMilestone, useTransition } from '../api/lifecycle.ts';
 
 export function LifecycleActions({ campaign }: { campaign: CampaignDetail }) {
@@ -135,6 +137,33 @@ function RecordMilestone({ campaignId }: { campaignId: string }) {
   );
 }
 
+/**
+ * What the cargo sold for on the marketplace (issue 13): the delivered orders of the trader's listings
+ * tied to this campaign, less the purchase cost at the campaign's buy price — offered as the actual
+ * profit, which the trader may still correct (sales off the platform, costs of shipping).
+ */
+function CargoSales({ campaign, onUse }: { campaign: CampaignDetail; onUse: (profit: string) => void }) {
+  const orders = useOrders();
+  if (!orders.data) return null;
+  const sales = campaignSales(orders.data, campaign.id);
+  if (sales.orders === 0)
+    return <p className="text-sm text-muted-foreground">No marketplace sales of this cargo yet.</p>;
+  const cost = dec(campaign.quantity).times(KG_PER_TONNE).times(campaign.buyPrice);
+  const profit = toFixed(dec(sales.revenue).minus(cost));
+  return (
+    <div className="space-y-2 rounded-md bg-muted p-3 text-sm">
+      <p>
+        Marketplace sales of this cargo: {formatUsdCents(sales.revenue)} from {sales.orders} delivered{' '}
+        {sales.orders === 1 ? 'order' : 'orders'}, less the purchase cost of {formatUsdCents(toFixed(cost))} ={' '}
+        {formatUsdCents(profit)}.
+      </p>
+      <Button type="button" variant="outline" size="sm" onClick={() => onUse(profit)}>
+        Use {formatUsdCents(profit)} as the actual profit
+      </Button>
+    </div>
+  );
+}
+
 function CompleteCampaign({ campaign }: { campaign: CampaignDetail }) {
   const [profit, setProfit] = useState('');
   const [review, setReview] = useState<string | null>(null);
@@ -171,6 +200,7 @@ function CompleteCampaign({ campaign }: { campaign: CampaignDetail }) {
             onChange={(e) => setProfit(e.target.value)}
           />
         </Field>
+        <CargoSales campaign={campaign} onUse={setProfit} />
         <Button type="submit" variant="outline">
           Review payouts
         </Button>
