@@ -283,7 +283,7 @@ describe('completion', () => {
       investors[0]!.post('/api/investments', {
         paymentIntentId: intent.id,
         campaignId: campaign.id,
-        payerId: investors[0]!.user.id,
+        investorId: investors[0]!.user.id,
       }),
     ]);
     expect(completed.statusCode, completed.body).toBe(200);
