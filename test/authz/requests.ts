@@ -8,8 +8,18 @@ import { expect } from 'vitest';
 import { SANDBOX_SUCCESS_CARD } from '../../domain/payments.ts';
 import type { App } from '../../server/app.ts';
 import type { campaigns } from '../../server/db/schema/index.ts';
-import { emailVerificationTokens, passwordResetTokens } from '../../server/db/schema/index.ts';
+import {
+  emailVerificationTokens,
+  passwordResetTokens,
+  users,
+  verificationDocuments,
+} from '../../server/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { REPORTS } from '../../domain/admin.ts';
+import { requiredDocuments } from '../../domain/kyc.ts';
+import { documentParts, FILES, multipart } from '../kyc.ts';
 import { hashToken, newToken } from '../../server/features/auth/sessions.ts';
+import { recordInvestment } from '../../server/features/investments/service.ts';
 import { campaignBody, createUser, TEST_PASSWORD } from '../app.ts';
 import { freshIp, sessionCookie, signupBody } from '../auth.ts';
 import type { OidcIdentity } from '../auth-services.ts';
@@ -258,6 +268,92 @@ export const ROUTE_REQUESTS = rows({
     url: `/api/investments?investorId=${ctx.owner.user.id}`,
     happened: (res) => expect(Array.isArray(res.json())).toBe(true),
   })),
+  // KYC: the caller's own verification; an upload needs a user who has not been approved yet.
+  'GET /api/kyc': () => ({
+    url: '/api/kyc',
+    happened: (res) => expect(res.json()).toMatchObject({ kycStatus: expect.any(String) }),
+  }),
+  'POST /api/kyc/documents': async (ctx) => {
+    if (ctx.caller)
+      await ctx.app.db.update(users).set({ kycStatus: 'pending' }).where(eq(users.id, ctx.caller.user.id));
+    const { body, contentType } = multipart(
+      documentParts(requiredDocuments(ctx.caller?.user.role ?? 'investor')),
+    );
+    return {
+      url: '/api/kyc/documents',
+      body: body.toString('latin1') === body.toString('utf8') ? body.toString('utf8') : '',
+      headers: { 'content-type': contentType },
+      happened: (res) => expect(res.json()).toMatchObject({ kycStatus: 'under_review' }),
+    };
+  },
+  // The trader's document: theirs and admins' to read, nobody else's.
+  'GET /api/kyc/documents/:id': async (ctx) => {
+    const [doc] = await ctx.app.db
+      .insert(verificationDocuments)
+      .values({
+        userId: ctx.owner.user.id,
+        kind: 'identity',
+        fileName: 'passport.pdf',
+        contentType: 'application/pdf',
+        size: FILES.pdf().length,
+        content: FILES.pdf(),
+      })
+      .returning();
+    return {
+      url: `/api/kyc/documents/${doc!.id}`,
+      happened: (res) => expect(res.headers['content-type']).toBe('application/pdf'),
+    };
+  },
+  // The admin console: the owner (a trader) is the user acted on.
+  'GET /api/admin/dashboard': () => ({
+    url: '/api/admin/dashboard',
+    happened: (res) => expect(res.json()).toMatchObject({ stats: { totalUsers: expect.any(Number) } }),
+  }),
+  'GET /api/admin/users': () => ({
+    url: '/api/admin/users?tab=active&q=user',
+    happened: (res) => expect(res.json()).toMatchObject({ users: expect.any(Array) }),
+  }),
+  'GET /api/admin/users/:id': (ctx) => ({
+    url: `/api/admin/users/${ctx.owner.user.id}`,
+    happened: (res) => expect(res.json()).toMatchObject({ id: ctx.owner.user.id, role: 'trader' }),
+  }),
+  'POST /api/admin/users/:id/kyc': async (ctx) => {
+    await ctx.app.db.update(users).set({ kycStatus: 'under_review' }).where(eq(users.id, ctx.owner.user.id));
+    return {
+      url: `/api/admin/users/${ctx.owner.user.id}/kyc`,
+      body: { decision: 'reject', reason: 'The registration certificate is unreadable.' },
+      happened: (res) => expect(res.json()).toMatchObject({ kycStatus: 'rejected' }),
+    };
+  },
+  'POST /api/admin/users/:id/suspend': (ctx) => ({
+    url: `/api/admin/users/${ctx.owner.user.id}/suspend`,
+    body: { reason: 'Sanctions screening match under investigation' },
+    happened: (res) => expect(res.json()).toMatchObject({ accountStatus: 'suspended' }),
+  }),
+  'POST /api/admin/users/:id/reactivate': async (ctx) => {
+    await ctx.app.db.update(users).set({ accountStatus: 'suspended' }).where(eq(users.id, ctx.owner.user.id));
+    return {
+      url: `/api/admin/users/${ctx.owner.user.id}/reactivate`,
+      happened: (res) => expect(res.json()).toMatchObject({ accountStatus: 'active' }),
+    };
+  },
+  'GET /api/admin/escrow': (ctx) => ({
+    url: `/api/admin/escrow?status=held&campaignId=${ctx.campaign.id}`,
+    happened: (res) => expect(res.json()).toMatchObject({ records: expect.any(Array) }),
+  }),
+  // The investor's own escrow record (their paid intent, recorded first), while Held.
+  'POST /api/escrow/:id/dispute': investorOwns(async (ctx) => ({
+    url: `/api/escrow/${await escrowOf(ctx)}/dispute`,
+    body: { reason: 'The trader has not shipped anything for three months.' },
+    happened: (res) => expect(res.json()).toMatchObject({ status: 'disputed' }),
+  })),
+  'GET /api/admin/audit-log': () => ({
+    url: '/api/admin/audit-log',
+    happened: (res) => expect(res.json()).toMatchObject({ entries: expect.any(Array) }),
+  }),
+  'GET /api/admin/reports/kyc-audit.csv': () => exportOf('kyc-audit'),
+  'GET /api/admin/reports/transactions.csv': () => exportOf('transactions'),
+  'GET /api/admin/reports/risk-assessment.csv': () => exportOf('risk-assessment'),
   // Only with Stripe configured; Stripe's signature is the only check.
   'POST /api/payments/stripe/webhook': () => ({
     ...stripeEvent('payment_intent.created'),
@@ -272,6 +368,25 @@ export function ownerKind(row: RowKey): Owner {
 }
 
 export type RowKey = keyof typeof ROUTE_REQUESTS;
+
+/** A compliance export from 2020 on: CSV, and an audit row (it is a read that writes). */
+const exportOf = (report: string): RouteRequest => ({
+  url: `/api/admin/reports/${report}.csv?from=2020-01-01`,
+  happened: (res) => expect(res.headers['content-type']).toMatch(/^text\/csv/),
+});
+
+/** The escrow record of the owner's paid intent, once recorded. */
+async function escrowOf(ctx: RouteContext): Promise<string> {
+  // Through the service, not HTTP: on the suspended cell the owner can no longer call anything.
+  const { investment } = await recordInvestment(
+    ctx.app.db,
+    ctx.app.payments,
+    { ...ctx.owner.user, accountStatus: 'active' },
+    { paymentIntentId: ctx.investing!.paid.id, campaignId: ctx.campaign.id, investorId: ctx.owner.user.id },
+    new Date(),
+  );
+  return investment.escrowId!;
+}
 
 /** The request as sent by `caller`: session cookie, JSON body, a client address of its own. */
 export function httpCall(method: string, request: RouteRequest, caller: Session | null): HttpCall {
@@ -290,7 +405,11 @@ export function httpCall(method: string, request: RouteRequest, caller: Session 
 }
 
 /** GET routes that write by design (a sign-in by redirect has to be a GET); no other read may. */
-export const READS_THAT_WRITE = new Set(['GET /api/auth/oauth/:provider/callback']);
+export const READS_THAT_WRITE = new Set([
+  'GET /api/auth/oauth/:provider/callback',
+  // An export is audited: who took which data (an audit_log row).
+  ...REPORTS.map((report) => `GET /api/admin/reports/${report}.csv`),
+]);
 
 /** The route of a row: its key without the case in brackets ("GET /api/campaigns/:id"). */
 export function routeOf(row: string): string {

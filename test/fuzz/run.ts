@@ -5,6 +5,8 @@
 // and by server/fuzz.test.ts.
 import fc from 'fast-check';
 import type { App } from '../../server/app.ts';
+import { inArray } from 'drizzle-orm';
+import { users } from '../../server/db/schema/index.ts';
 import { hashToken } from '../../server/features/auth/sessions.ts';
 import type { SandboxProvider } from '../../server/payments/sandbox.ts';
 import { createCampaign, createUser } from '../app.ts';
@@ -140,6 +142,12 @@ export async function runFuzz(
     const key = `${row}|${actor}`;
     let cached = examples.get(key);
     if (!cached || cached.uses >= EXAMPLE_USES) {
+      // Fuzzed admin calls may have suspended an actor or sent their KYC back: the world's accounts
+      // start each example active and approved (an upload's example then sets its caller pending).
+      await app.db
+        .update(users)
+        .set({ accountStatus: 'active', kycStatus: 'approved' })
+        .where(inArray(users.id, actorIds));
       // On investing rows the investor actor owns fresh payments; elsewhere the trader owns the campaigns.
       const investorOwned = ownerKind(row as RowKey) === 'investor';
       const owner = investorOwned ? world.sessions.investor! : world.sessions.trader!;

@@ -11,3 +11,5 @@ export {
 export { investments, escrowRecords } from './investments.ts';
 export { ledgerTransactions, ledgerEntries } from './ledger.ts';
 export { sandboxPaymentIntents, stripeWebhookEvents } from './payments.ts';
+export { verificationDocuments, roleRequests } from './kyc.ts';
+export { auditLog } from './audit.ts';

@@ -66,6 +66,9 @@ export const escrowRecords = pgTable(
       .references(() => campaigns.id),
     amount: numeric('amount', { precision: 15, scale: 2 }).notNull(),
     status: text('status').$type<EscrowStatus>().notNull().default('held'),
+    /** The investor's reason, while Disputed and after (the admin's resolution is in the audit log). */
+    disputeReason: text('dispute_reason'),
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
