@@ -3,6 +3,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import LandingPage from '@/features/landing/LandingPage.tsx';
+import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
 
 const CampaignsPage = lazy(() => import('@/features/campaigns/pages/CampaignsPage.tsx'));
 const CampaignPage = lazy(() => import('@/features/campaigns/pages/CampaignPage.tsx'));
@@ -18,10 +19,32 @@ const TraderDashboardPage = lazy(() => import('@/features/campaigns/trader/pages
 const TraderCreatePage = lazy(() => import('@/features/campaigns/trader/pages/TraderCreatePage.tsx'));
 const TraderCampaignsPage = lazy(() => import('@/features/campaigns/trader/pages/TraderCampaignsPage.tsx'));
 const TraderAnalyticsPage = lazy(() => import('@/features/campaigns/trader/pages/TraderAnalyticsPage.tsx'));
+const VerificationPage = lazy(() => import('@/features/kyc/pages/VerificationPage.tsx'));
+const AdminKycPage = lazy(() => import('@/features/admin/pages/AdminKycPage.tsx'));
+const AdminEscrowPage = lazy(() => import('@/features/admin/pages/AdminEscrowPage.tsx'));
+const AdminReportsPage = lazy(() => import('@/features/admin/pages/AdminReportsPage.tsx'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage.tsx'));
 const UpcomingPage = lazy(() => import('./pages/UpcomingPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
+
+/**
+ * A buyer page behind the role guard: a visitor is asked to sign in, another role is told whom the
+ * page is for (trader and admin pages carry the same guard themselves).
+ */
+function buyersOnly(Component: ComponentType, title: string): ComponentType {
+  return function BuyerPage() {
+    return (
+      <RoleOnly
+        role="buyer"
+        title={title}
+        signedOutLead="Sign in as a buyer to order green hydrogen and follow your orders."
+      >
+        {() => <Component />}
+      </RoleOnly>
+    );
+  };
+}
 
 const ROUTES: Array<[path: string, component: ComponentType]> = [
   ['/', LandingPage],
@@ -35,7 +58,7 @@ const ROUTES: Array<[path: string, component: ComponentType]> = [
   ['/dashboard', DashboardPage],
   ['/trader/dashboard', TraderDashboardPage],
   ['/trader/create', TraderCreatePage],
-  ['/buyer/dashboard', DashboardPage],
+  ['/buyer/dashboard', buyersOnly(DashboardPage, 'Buyer Dashboard')],
   ['/admin/dashboard', DashboardPage],
   ['/portfolio', UpcomingPage],
   ['/statements', UpcomingPage],
@@ -43,14 +66,15 @@ const ROUTES: Array<[path: string, component: ComponentType]> = [
   ['/settings', SettingsPage],
   ['/reset-password', ResetPasswordPage],
   ['/verify-email', VerifyEmailPage],
+  ['/verification', VerificationPage],
   ['/trader/campaigns', TraderCampaignsPage],
   ['/trader/analytics', TraderAnalyticsPage],
-  ['/buyer/offers', UpcomingPage],
-  ['/buyer/orders', UpcomingPage],
-  ['/buyer/tracking', UpcomingPage],
-  ['/admin/kyc', UpcomingPage],
-  ['/admin/escrow', UpcomingPage],
-  ['/admin/reports', UpcomingPage],
+  ['/buyer/offers', buyersOnly(UpcomingPage, 'Hydrogen Offers')],
+  ['/buyer/orders', buyersOnly(UpcomingPage, 'My Orders')],
+  ['/buyer/tracking', buyersOnly(UpcomingPage, 'Shipment Tracking')],
+  ['/admin/kyc', AdminKycPage],
+  ['/admin/escrow', AdminEscrowPage],
+  ['/admin/reports', AdminReportsPage],
 ];
 
 function PageFallback() {

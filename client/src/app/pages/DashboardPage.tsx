@@ -20,7 +20,12 @@ const InvestorDashboard = lazy(() =>
   })),
 );
 
-const BY_PATH: Record<string, keyof typeof DASHBOARDS> = {
+// The admin console loads only for admins.
+const AdminDashboard = lazy(() =>
+  import('@/features/admin/pages/AdminDashboard.tsx').then((m) => ({ default: m.AdminDashboard })),
+);
+
+const BY_PATH: Record<string, 'buyer' | 'admin'> = {
   '/buyer/dashboard': 'buyer',
   '/admin/dashboard': 'admin',
 };
@@ -51,6 +56,14 @@ export default function DashboardPage() {
     return (
       <Suspense fallback={<Page title="Investor Dashboard" lead="Loading your investments…" />}>
         <InvestorDashboard user={user} />
+      </Suspense>
+    );
+  }
+  if (role === 'admin') {
+    // /admin/dashboard as another role gets the guard's "not for your role" page.
+    return (
+      <Suspense fallback={<Page title="Admin Dashboard" lead="Loading admin dashboard..." />}>
+        <AdminDashboard />
       </Suspense>
     );
   }

@@ -1,5 +1,6 @@
 // /profile: the user's own details to edit, and what only the platform changes, read-only.
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { KYC_STATUS_LABELS, ROLE_LABELS } from '@domain/users.ts';
 import type { PublicUser } from '@domain/auth.ts';
 import { Page } from '@/components/layouts/page.tsx';
@@ -21,7 +22,17 @@ function AccountFacts({ user }: { user: PublicUser }) {
     ],
     ['Username', user.username],
     ['Role', <Badge tone={ROLE_TONES[user.role]}>{ROLE_LABELS[user.role]}</Badge>],
-    ['KYC status', <Badge tone={KYC_TONES[user.kycStatus]}>{KYC_STATUS_LABELS[user.kycStatus]}</Badge>],
+    [
+      'KYC status',
+      <span className="inline-flex items-center gap-2">
+        <Badge tone={KYC_TONES[user.kycStatus]}>{KYC_STATUS_LABELS[user.kycStatus]}</Badge>
+        {user.role !== 'admin' && (
+          <Link href="/verification" className="text-primary underline-offset-4 hover:underline">
+            {user.kycStatus === 'approved' ? 'Details' : 'Verify now'}
+          </Link>
+        )}
+      </span>,
+    ],
     [
       'Account status',
       <Badge tone={user.accountStatus === 'active' ? 'green' : 'red'}>
