@@ -22,17 +22,7 @@ function AccountFacts({ user }: { user: PublicUser }) {
     ],
     ['Username', user.username],
     ['Role', <Badge tone={ROLE_TONES[user.role]}>{ROLE_LABELS[user.role]}</Badge>],
-    [
-      'KYC status',
-      <span className="inline-flex items-center gap-2">
-        <Badge tone={KYC_TONES[user.kycStatus]}>{KYC_STATUS_LABELS[user.kycStatus]}</Badge>
-        {user.role !== 'admin' && (
-          <Link href="/verification" className="text-primary underline-offset-4 hover:underline">
-            {user.kycStatus === 'approved' ? 'Details' : 'Verify now'}
-          </Link>
-        )}
-      </span>,
-    ],
+    ['KYC status', <Badge tone={KYC_TONES[user.kycStatus]}>{KYC_STATUS_LABELS[user.kycStatus]}</Badge>],
     [
       'Account status',
       <Badge tone={user.accountStatus === 'active' ? 'green' : 'red'}>
@@ -79,8 +69,16 @@ export default function ProfilePage() {
                   email or role.
                 </CardDescription>
               </CardHeader>
-              <CardContent>
+              <CardContent className="grid gap-4">
                 <AccountFacts user={user} />
+                {user.role !== 'admin' && (
+                  <Link
+                    href="/verification"
+                    className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+                  >
+                    {user.kycStatus === 'approved' ? 'Your verification' : 'Verify your identity (KYC)'}
+                  </Link>
+                )}
               </CardContent>
             </Card>
           </div>
