@@ -62,6 +62,42 @@ export const ERRORS = {
   UNAVAILABLE: { status: 503, message: 'Service unavailable' },
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 
+  // Campaign lifecycle (domain/lifecycle.ts): each refusal names the current and the requested status.
+  TRANSITION_FORBIDDEN: {
+    status: 403,
+    message: 'You cannot move this campaign from {current} to {requested}',
+  },
+  TRANSITION_NOT_ALLOWED: {
+    status: 409,
+    message: 'This campaign is {current}: it cannot move to {requested}',
+  },
+  CANCEL_HAS_INVESTMENTS: {
+    status: 409,
+    message:
+      'This campaign is {current} and has investments: it cannot move to {requested} by its trader. Ask an admin to cancel it and refund its investors.',
+  },
+  LOSS_EXCEEDS_PRINCIPAL: {
+    status: 400,
+    message: 'Actual profit cannot be a loss larger than the {principal} invested',
+  },
+  ESCROW_DISPUTED: {
+    status: 409,
+    message: 'An escrow of this campaign is disputed: an admin must resolve it before the campaign completes',
+  },
+  REFUND_IN_PROGRESS: {
+    status: 409,
+    message: 'A refund of this campaign is still in progress: try again in a minute',
+  },
+  NOT_IN_ESCROW: {
+    status: 409,
+    message: "This investment's money is not held in escrow (it is {status})",
+  },
+  MILESTONE_NOT_TRADING: {
+    status: 409,
+    message: 'Shipment milestones are recorded while a campaign is trading; this one is {current}',
+  },
+  MILESTONE_RECORDED: { status: 409, message: '{milestone} is already recorded for this campaign' },
+
   // Accounts
   ACCOUNT_SUSPENDED: { status: 403, message: 'Your account is suspended. Contact support to reactivate it.' },
   ROLE_ACCESS_DENIED: {

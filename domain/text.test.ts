@@ -40,6 +40,18 @@ describe('textField', () => {
     }
   });
 
+  it('refuses the bidi embedding, override and isolate controls (Trojan Source) in both kinds of field', () => {
+    const bidi = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
+    for (const c of bidi) {
+      expect(issues(singleLine, `invoice${c}fdp.exe`), hex(c)).toEqual([
+        'Title cannot contain control characters',
+      ]);
+      expect(issues(multiLine, `a${c}b`), hex(c)).toEqual(['Description cannot contain control characters']);
+    }
+    // The plain direction marks mixed right-to-left text needs stay allowed.
+    expect(singleLine.parse('Order \u200fهيدروجين\u200e 42')).toBe('Order \u200fهيدروجين\u200e 42');
+  });
+
   it('refuses half a surrogate pair (text that is not valid Unicode), keeps whole pairs', () => {
     for (const broken of ['\ud83d', 'a\ude80b', '\ude80\ud83d']) {
       expect(issues(singleLine, broken)).toEqual(['Title is not valid text']);

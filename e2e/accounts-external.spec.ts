@@ -14,7 +14,8 @@ import {
   signUpViaApi,
   resetLinkFor,
 } from './accounts.ts';
-import { expect, test } from './fixtures.ts';
+import { campaignCard, expect, SEEDED, test } from './fixtures.ts';
+import { investmentModal } from './investing.ts';
 import { GOOGLE_PERSON } from './oidc-provider.ts';
 
 test('forgot password end to end: the emailed link sets a new password, which then signs in', async ({
@@ -115,4 +116,22 @@ test('Google sign-in end to end against a local OpenID Connect provider; LinkedI
   await signInForm(page).getByRole('button', { name: 'Google' }).click();
   await expect(page).toHaveURL('/dashboard');
   await expectSignedInAs(page, 'Investor', GOOGLE_PERSON.given_name);
+
+  // Invest Now as a visitor, then Google: the trip leaves the page, and still ends in the modal for
+  // the campaign chosen before it.
+  await signOut(page);
+  await page.goto('/');
+  await page.getByRole('searchbox', { name: 'Search campaigns' }).fill(SEEDED.kandla.title);
+  await campaignCard(page, SEEDED.kandla.title).getByRole('button', { name: 'Invest Now' }).click();
+  await pickRole(page, 'Investor');
+  await signInForm(page).getByRole('button', { name: 'Google' }).click();
+  await expect(page).toHaveURL('/dashboard');
+  await expect(
+    investmentModal(page).getByRole('heading', { name: `Invest in ${SEEDED.kandla.title}` }),
+  ).toBeVisible();
+
+  // Taken once: a reload opens no modal again.
+  await page.reload();
+  await expectSignedInAs(page, 'Investor', GOOGLE_PERSON.given_name);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });

@@ -4,7 +4,8 @@
 //   create-admin   create an administrator account (admins cannot sign up)
 //   set-password   give an account a new password (ends its sessions)
 //   outbox         print the newest emails of the development outbox (used when SMTP_URL is unset)
-//   sweep          record paid payments nobody recorded, expire lapsed reservations, finish refunds
+//   sweep          cancel campaigns past their deadline unfunded (refunding their investors), record paid
+//                  payments nobody recorded, expire lapsed reservations, finish refunds
 //   verify-ledger  check every ledger invariant; exits 1 naming the first break
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,7 +20,11 @@ import { LEDGER_CHECKS, verifyLedger } from '../server/checks/ledger.ts';
 import { AppError } from '../server/errors.ts';
 import { createAdmin, setPassword } from '../server/features/auth/accounts.ts';
 import { sweepPayments } from '../server/features/investments/service.ts';
-import { formatOutboxEmail } from '../server/mail.ts';
+import { lifecycleMail } from '../server/features/lifecycle/emails.ts';
+import { setLifecycleHooks } from '../server/features/lifecycle/notices.ts';
+import { sweepDeadlines } from '../server/features/lifecycle/service.ts';
+import { pino } from 'pino';
+import { createMailer, formatOutboxEmail } from '../server/mail.ts';
 import { choosePaymentProvider } from '../server/payments/choose.ts';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
@@ -29,7 +34,7 @@ Commands:
   create-admin --email E --password P [--username U]  create an administrator (KYC approved)
   set-password --user U --password P                give an account (username or email) a new password
   outbox [--limit N]                                print the newest development outbox emails (default 10)
-  sweep                                             finish payments the browser left (also runs every minute in the server)
+  sweep                                             cancel expired unfunded campaigns (refunds), finish payments the browser left (also runs every minute in the server)
   verify-ledger                                     check every ledger invariant; exit code 1 names the first break`;
 
 /** A refusal explained to the operator: printed without a stack, exit code 1. */
@@ -180,10 +185,22 @@ async function outboxCommand(args: string[]) {
 async function sweepCommand() {
   const config = loadConfig();
   await withDatabase(config, async (database) => {
-    const report = await sweepPayments(database.db, choosePaymentProvider(config, database.db), new Date());
-    console.log(
-      `Sweep done: ${report.confirmed} paid payment(s) recorded, ${report.refunded} refunded, ${report.expired} reservation(s) expired.`,
+    const provider = choosePaymentProvider(config, database.db);
+    const mailer = createMailer(config, database.db);
+    setLifecycleHooks(
+      database.db,
+      lifecycleMail({ db: database.db, mailer, publicUrl: config.publicUrl, log: pino({ level: 'warn' }) }),
     );
+    try {
+      const deadlines = await sweepDeadlines(database.db, provider, new Date());
+      const report = await sweepPayments(database.db, provider, new Date());
+      console.log(
+        `Sweep done: ${deadlines.cancelled} campaign(s) past their deadline cancelled with ${deadlines.refunds} refund(s); ` +
+          `${report.confirmed} paid payment(s) recorded, ${report.refunded} refunded, ${report.expired} reservation(s) expired.`,
+      );
+    } finally {
+      await mailer.close();
+    }
   });
 }
 

@@ -16,6 +16,9 @@ import { housekeeping, type Housekeeping, type HousekeepingOptions } from './fea
 import healthRoutes from './features/health/routes.ts';
 import investmentRoutes from './features/investments/routes.ts';
 import kycRoutes from './features/kyc/routes.ts';
+import { lifecycleMail } from './features/lifecycle/emails.ts';
+import { setLifecycleHooks } from './features/lifecycle/notices.ts';
+import lifecycleRoutes from './features/lifecycle/routes.ts';
 import { loggableError } from './errors.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import platformRoutes from './features/platform/routes.ts';
@@ -134,6 +137,11 @@ export async function buildApp(deps: AppDeps) {
   });
   const mailer = createMailer(settings, deps.database.db);
   app.decorate('mailer', mailer);
+  // Investors hear of their campaigns' funding, refunds and payouts (server/features/lifecycle/emails.ts).
+  setLifecycleHooks(
+    deps.database.db,
+    lifecycleMail({ db: deps.database.db, mailer, publicUrl: settings.publicUrl, log: app.log }),
+  );
   // onClose hooks run last-added first: emails in flight are written before the database closes.
   app.addHook('onClose', () => mailer.close());
   // Deleting expired rows runs while the app is up; a sweep in progress ends before anything closes.
@@ -161,6 +169,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(investmentRoutes);
   await app.register(kycRoutes);
   await app.register(adminRoutes);
+  await app.register(lifecycleRoutes);
   await app.register(clientPlugin, { clientDir: deps.clientDir });
   return app;
 }

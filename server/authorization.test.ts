@@ -64,6 +64,9 @@ const MATRIX: Record<RowKey, Cells> = {
   'PATCH /api/campaigns/:id':                       [401,      403,      403,      403,      403,      200,      403,      401,      200],
   'PATCH /api/campaigns/:id (a draft)':             [401,      403,      404,      403,      403,      200,      404,      401,      200],
   'GET /api/trader/stats/:traderId':                [401,      403,      403,      403,      200,      200,      403,      401,      200],
+  'POST /api/campaigns/:id/transitions':           [401,      403,      403,      403,      200,      200,      403,      401,      200],
+  'GET /api/campaigns/:id/milestones':              [200,      200,      200,      200,      200,      200,      200,      200,      200],
+  'POST /api/campaigns/:id/milestones':             [401,      403,      403,      403,      403,      201,      403,      401,      201],
   'GET /api/payments/config':                       [200,      200,      200,      200,      200,      __,       __,       200,      200],
   // Investing: the owner is the investor whose ids the call names (its intent, its payment, its list).
   // Unverified may not start an investment; one started before (its objects exist before the state is
@@ -86,6 +89,7 @@ const MATRIX: Record<RowKey, Cells> = {
   'POST /api/admin/users/:id/suspend':              [401,      403,      403,      403,      200,      __,       __,       401,      200],
   'POST /api/admin/users/:id/reactivate':           [401,      403,      403,      403,      200,      __,       __,       401,      200],
   'GET /api/admin/escrow':                          [401,      403,      403,      403,      200,      __,       __,       401,      200],
+  'POST /api/admin/escrow/:id/resolve':            [401,      403,      403,      403,      200,      __,       __,       401,      200],
   'GET /api/admin/audit-log':                       [401,      403,      403,      403,      200,      __,       __,       401,      200],
   'GET /api/admin/reports/kyc-audit.csv':           [401,      403,      403,      403,      200,      __,       __,       401,      200],
   'GET /api/admin/reports/transactions.csv':        [401,      403,      403,      403,      200,      __,       __,       401,      200],

@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { sweepPayments } from './features/investments/service.ts';
+import { sweepDeadlines } from './features/lifecycle/service.ts';
 import { schedule } from './jobs.ts';
 
 const SHUTDOWN_DEADLINE_MS = 20_000;
@@ -42,6 +43,16 @@ async function main() {
   });
   app.addHook('onReady', async () => paymentsSweep.start());
   app.addHook('preClose', () => paymentsSweep.stop());
+  // Campaigns past their deadline short of the target: cancelled, every investor refunded. Safe on
+  // several instances: each campaign is claimed with FOR UPDATE SKIP LOCKED (sweepDeadlines).
+  const deadlineSweep = schedule({
+    name: 'deadline sweep',
+    everyMs: 60_000,
+    log: app.log,
+    run: () => sweepDeadlines(app.db, app.payments, app.clock()),
+  });
+  app.addHook('onReady', async () => deadlineSweep.start());
+  app.addHook('preClose', () => deadlineSweep.stop());
 
   let closing = false;
   const shutdown = (signal: string) => {

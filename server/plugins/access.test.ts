@@ -1,6 +1,10 @@
-// Deny by default at registration: an /api route that does not declare who may call it stops the app.
+// Deny by default at registration: an /api route that does not declare who may call it stops the app;
+// and a declared guard refuses before the input is looked at.
 import Fastify from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/app.ts';
+import { callsAs, signedInAs } from '../../test/investing.ts';
+import type { App } from '../app.ts';
 import accessPlugin, { guard } from './access.ts';
 
 const requireSomeone = guard('user', async () => {});
@@ -50,5 +54,30 @@ describe('route access declarations', () => {
       ['PATCH', '/api/mine/:id', 'user'],
       ['POST', '/api/trade', ['trader']],
     ]);
+  });
+});
+
+describe('the guard runs before the body is validated', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+
+  it('a caller who may not use a route is refused without a word about its input', async () => {
+    const badBody = { title: '', targetAmount: 42, unknownField: true };
+    const visitor = await callsAs(app, null).post('/api/campaigns', badBody);
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.body).not.toMatch(/title|targetAmount|unknownField/i);
+
+    const investor = await signedInAs(app, 'investor');
+    const refused = await investor.post('/api/campaigns', badBody);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toMatch(/title|targetAmount|unknownField/i);
+
+    // The trader, who may, learns what is wrong with the input.
+    const trader = await signedInAs(app, 'trader');
+    const invalid = await trader.post('/api/campaigns', badBody);
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.body).toMatch(/unknownField|title|target/i);
   });
 });

@@ -2,7 +2,9 @@
 // a guard first in its preHandler (`app.requireUser`, `app.requireRole(...)`) or, for a route open to
 // everyone, with `config: { access: 'public' }`. A route that says neither, or both, stops the app at
 // start-up. The routes and what they declared are kept in `app.apiRoutes` (the authorization matrix
-// and the fuzzer read them).
+// and the fuzzer read them). The guard is moved to the route's preValidation, so that a caller who may
+// not use a route gets its 401/403 before the body is validated: the answer to a visitor never
+// describes the route's input (ASVS 4.1: authorize before processing the request).
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../domain/users.ts';
@@ -67,8 +69,14 @@ export default fp(async function access(app: FastifyInstance) {
   app.decorate('apiRoutes', [] as ApiRoute[]);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
+    const access = declaredAccess(route);
     for (const method of [route.method].flat()) {
-      app.apiRoutes.push({ method, url: route.url, access: declaredAccess(route), schema: route.schema });
+      app.apiRoutes.push({ method, url: route.url, access, schema: route.schema });
+    }
+    if (access !== 'public') {
+      const [accessGuard, ...rest] = [route.preHandler ?? []].flat();
+      route.preValidation = [accessGuard!, ...[route.preValidation ?? []].flat()];
+      route.preHandler = rest;
     }
   });
 });

@@ -9,7 +9,9 @@ import { SANDBOX_SUCCESS_CARD } from '../../domain/payments.ts';
 import type { App } from '../../server/app.ts';
 import type { campaigns } from '../../server/db/schema/index.ts';
 import {
+  campaigns as campaignsTable,
   emailVerificationTokens,
+  investments,
   passwordResetTokens,
   users,
   verificationDocuments,
@@ -19,8 +21,10 @@ import { REPORTS } from '../../domain/admin.ts';
 import { requiredDocuments } from '../../domain/kyc.ts';
 import { documentParts, FILES, multipart } from '../kyc.ts';
 import { hashToken, newToken } from '../../server/features/auth/sessions.ts';
-import { recordInvestment } from '../../server/features/investments/service.ts';
-import { campaignBody, createUser, TEST_PASSWORD } from '../app.ts';
+import { disputeEscrow } from '../../server/features/admin/escrow.ts';
+import { createPaymentIntent, recordInvestment } from '../../server/features/investments/service.ts';
+import type { SandboxProvider } from '../../server/payments/sandbox.ts';
+import { campaignBody, createCampaign, createUser, TEST_PASSWORD } from '../app.ts';
 import { freshIp, sessionCookie, signupBody } from '../auth.ts';
 import type { OidcIdentity } from '../auth-services.ts';
 import { cookiesOf, type HttpCall, type Session } from './call.ts';
@@ -236,6 +240,28 @@ export const ROUTE_REQUESTS = rows({
     url: `/api/trader/stats/${ctx.owner.user.id}`,
     happened: (res) => expect(res.json()).toMatchObject({ totalCampaigns: 2 }),
   }),
+  // Lifecycle: the owner withdraws its active campaign (nobody invested); an admin may cancel any.
+  'POST /api/campaigns/:id/transitions': (ctx) => ({
+    url: `/api/campaigns/${ctx.campaign.id}/transitions`,
+    body: { to: 'cancelled', reason: 'Supplier fell through' },
+    happened: (res) => expect(res.json()).toMatchObject({ id: ctx.campaign.id, status: 'cancelled' }),
+  }),
+  'GET /api/campaigns/:id/milestones': (ctx) => ({
+    url: `/api/campaigns/${ctx.campaign.id}/milestones`,
+    happened: (res) => expect(Array.isArray(res.json())).toBe(true),
+  }),
+  'POST /api/campaigns/:id/milestones': async (ctx) => {
+    // Milestones belong to a trading campaign: the owner's campaign is under way.
+    await ctx.app.db
+      .update(campaignsTable)
+      .set({ status: 'trading' })
+      .where(eq(campaignsTable.id, ctx.campaign.id));
+    return {
+      url: `/api/campaigns/${ctx.campaign.id}/milestones`,
+      body: { kind: 'loaded', note: 'Bill of lading BL-1' },
+      happened: (res) => expect(res.json()).toMatchObject({ kind: 'loaded', campaignId: ctx.campaign.id }),
+    };
+  },
   'GET /api/payments/config': () => ({
     url: '/api/payments/config',
     happened: (res) => expect(res.json()).toHaveProperty('provider'),
@@ -347,6 +373,12 @@ export const ROUTE_REQUESTS = rows({
     body: { reason: 'The trader has not shipped anything for three months.' },
     happened: (res) => expect(res.json()).toMatchObject({ status: 'disputed' }),
   })),
+  // An admin settles a dispute: a new investor's escrow record in the row's campaign, disputed.
+  'POST /api/admin/escrow/:id/resolve': async (ctx) => ({
+    url: `/api/admin/escrow/${await disputedEscrow(ctx)}/resolve`,
+    body: { outcome: 'refund', note: 'Shipment evidence missing' },
+    happened: (res) => expect(res.json()).toMatchObject({ status: 'refunded' }),
+  }),
   'GET /api/admin/audit-log': () => ({
     url: '/api/admin/audit-log',
     happened: (res) => expect(res.json()).toMatchObject({ entries: expect.any(Array) }),
@@ -377,14 +409,50 @@ const exportOf = (report: string): RouteRequest => ({
 
 /** The escrow record of the owner's paid intent, once recorded. */
 async function escrowOf(ctx: RouteContext): Promise<string> {
-  // Through the service, not HTTP: on the suspended cell the owner can no longer call anything.
+  // Through the service, not HTTP, as the investor who paid: on the suspended cell the owner can no
+  // longer call anything, and the fuzzer hands a barred actor the investor's payments.
+  const [paid] = await ctx.app.db
+    .select({ investorId: investments.investorId, campaignId: investments.campaignId })
+    .from(investments)
+    .where(eq(investments.stripePaymentId, ctx.investing!.paid.id));
+  const [payer] = await ctx.app.db.select().from(users).where(eq(users.id, paid!.investorId));
   const { investment } = await recordInvestment(
     ctx.app.db,
     ctx.app.payments,
-    { ...ctx.owner.user, accountStatus: 'active' },
-    { paymentIntentId: ctx.investing!.paid.id, campaignId: ctx.campaign.id, investorId: ctx.owner.user.id },
+    { ...payer!, accountStatus: 'active' },
+    { paymentIntentId: ctx.investing!.paid.id, campaignId: paid!.campaignId, investorId: payer!.id },
     new Date(),
   );
+  return investment.escrowId!;
+}
+
+/** A disputed escrow record of a new investor in the row's campaign, made through the services. */
+async function disputedEscrow(ctx: RouteContext): Promise<string> {
+  const { app } = ctx;
+  const investor = await createUser(app.db);
+  // A campaign of its own: the fuzzer moves the shared one on (funded, trading, cancelled).
+  const campaign = await createCampaign(app.db);
+  const now = new Date();
+  const intent = await createPaymentIntent(
+    app.db,
+    app.payments,
+    investor,
+    { amount: '1000.00', campaignId: campaign.id, investorId: investor.id },
+    now,
+  );
+  await (app.payments as SandboxProvider).confirm(
+    intent.paymentIntentId,
+    { clientSecret: intent.clientSecret, card: successCard() },
+    { investorId: investor.id },
+  );
+  const { investment } = await recordInvestment(
+    app.db,
+    app.payments,
+    investor,
+    { paymentIntentId: intent.paymentIntentId, campaignId: campaign.id, investorId: investor.id },
+    now,
+  );
+  await disputeEscrow(app.db, investor, investment.escrowId!, 'Nothing shipped', now);
   return investment.escrowId!;
 }
 

@@ -21,7 +21,17 @@ import {
 import { valueFor, type Hints, type InputPart, type JsonSchema } from './schema.ts';
 import { setOwn, type Value } from './values.ts';
 
-export const FUZZ_ACTORS = ['visitor', 'investor', 'trader', 'buyer', 'admin'] as const;
+/** The four roles, a visitor, and the two accounts money must refuse whatever they send: an investor who
+ * has not verified their email and a suspended investor (both with a session). */
+export const FUZZ_ACTORS = [
+  'visitor',
+  'investor',
+  'trader',
+  'buyer',
+  'admin',
+  'unverified',
+  'suspended',
+] as const;
 export type FuzzActor = (typeof FUZZ_ACTORS)[number];
 
 export interface FuzzRoute {

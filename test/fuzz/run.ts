@@ -3,9 +3,9 @@
 // real request against the current data, sends it as a visitor or a signed-in user of each role, and
 // checks the answer (checks.ts) and what it changed (test/change-log.ts). Used by `npm run fuzz`
 // and by server/fuzz.test.ts.
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { App } from '../../server/app.ts';
-import { inArray } from 'drizzle-orm';
 import { users } from '../../server/db/schema/index.ts';
 import { hashToken } from '../../server/features/auth/sessions.ts';
 import type { SandboxProvider } from '../../server/payments/sandbox.ts';
@@ -63,26 +63,43 @@ export interface FuzzReport {
 }
 
 const SHARED_IP = '10.250.0.1';
+/** Accounts that may sign in but must never move money, whatever they send (DESIGN.md §3). */
+const BARRED_FROM_MONEY: ReadonlySet<FuzzActor> = new Set(['unverified', 'suspended']);
+const BARRED_ACCOUNTS = {
+  unverified: { role: 'investor', emailVerified: false },
+  suspended: { role: 'investor', accountStatus: 'suspended' },
+} as const;
+/** The tables a money movement writes. */
+const MONEY_TABLES = new Set([
+  'investments',
+  'escrow_records',
+  'ledger_transactions',
+  'ledger_entries',
+  'sandbox_payment_intents',
+]);
 const EXAMPLE_USES = 25;
 const BATCH = 100;
 
 /** The accounts and campaigns fuzzed requests act as and on. */
 async function fuzzWorld(app: App) {
+  const accounts: Record<Exclude<FuzzActor, 'visitor'>, Parameters<typeof createUser>[1]> = {
+    investor: { role: 'investor' },
+    trader: { role: 'trader', companyName: 'Fuzz Trading Ltd', registrationNumber: 'FZ-1' },
+    buyer: { role: 'buyer', companyName: 'Fuzz Steel', buyerIndustry: 'steel' },
+    admin: { role: 'admin' },
+    ...BARRED_ACCOUNTS,
+  };
   const sessions: Record<FuzzActor, Session | null> = {
     visitor: null,
     investor: null,
     trader: null,
     buyer: null,
     admin: null,
+    unverified: null,
+    suspended: null,
   };
-  for (const role of FUZZ_ACTORS) {
-    if (role === 'visitor') continue;
-    const user = await createUser(app.db, {
-      role,
-      ...(role === 'trader' && { companyName: 'Fuzz Trading Ltd', registrationNumber: 'FZ-1' }),
-      ...(role === 'buyer' && { companyName: 'Fuzz Steel', buyerIndustry: 'steel' }),
-    });
-    sessions[role] = await signedIn(app, user);
+  for (const [actor, account] of Object.entries(accounts)) {
+    sessions[actor as FuzzActor] = await signedIn(app, await createUser(app.db, account));
   }
   const trader = sessions.trader!;
   // A target no run of intents can fill (each reserves $1,000 for 15 minutes).
@@ -137,27 +154,53 @@ export async function runFuzz(
   let ids = await existingIds(app, [...actorIds, world.campaign.id, world.draft.id]);
   const resolver: Resolver = { knownId: (n) => ids[n % ids.length]! };
 
+  /**
+   * Fuzzed admin calls may have suspended an actor or sent their KYC back: each example starts from
+   * the accounts as the world made them (active and approved, the barred ones barred for their one
+   * reason); an upload's example then sets its caller pending.
+   */
+  async function restoreAccounts() {
+    for (const [actor, session] of Object.entries(world.sessions)) {
+      if (!session) continue;
+      const { role: _role, ...barred } = BARRED_ACCOUNTS[actor as keyof typeof BARRED_ACCOUNTS] ?? {};
+      await app.db
+        .update(users)
+        .set({ accountStatus: 'active', kycStatus: 'approved', emailVerified: true, ...barred })
+        .where(eq(users.id, session.user.id));
+    }
+  }
+
   const examples = new Map<string, { request: RouteRequest; uses: number }>();
   async function example(row: string, actor: FuzzActor): Promise<RouteRequest> {
     const key = `${row}|${actor}`;
     let cached = examples.get(key);
     if (!cached || cached.uses >= EXAMPLE_USES) {
-      // Fuzzed admin calls may have suspended an actor or sent their KYC back: the world's accounts
-      // start each example active and approved (an upload's example then sets its caller pending).
-      await app.db
-        .update(users)
-        .set({ accountStatus: 'active', kycStatus: 'approved' })
-        .where(inArray(users.id, actorIds));
+      await restoreAccounts();
       // On investing rows the investor actor owns fresh payments; elsewhere the trader owns the campaigns.
+      // An account barred from money sends its own ids (a real attempt to invest, which must fail);
+      // the payments it names are the investor's, as it can open none itself.
       const investorOwned = ownerKind(row as RowKey) === 'investor';
-      const owner = investorOwned ? world.sessions.investor! : world.sessions.trader!;
+      const investor = world.sessions.investor!;
+      const owner = !investorOwned
+        ? world.sessions.trader!
+        : BARRED_FROM_MONEY.has(actor)
+          ? world.sessions[actor]!
+          : investor;
+      // Investing examples get an open campaign of their own: fuzzed transitions and milestones move
+      // the shared one on (trading, cancelled), after which no intent could be opened on it.
+      const campaign = investorOwned
+        ? await createCampaign(app.db, {
+            traderId: world.sessions.trader!.user.id,
+            targetAmount: '1000000000.00',
+          })
+        : world.campaign;
       const ctx: RouteContext = {
         app,
         caller: world.sessions[actor],
         owner,
-        campaign: world.campaign,
+        campaign,
         draft: world.draft,
-        investing: investorOwned ? await payments(app, owner, world.campaign.id) : undefined,
+        investing: investorOwned ? await payments(app, investor, campaign.id) : undefined,
         oidc,
       };
       cached = { request: await ROUTE_REQUESTS[row as RowKey](ctx), uses: 0 };
@@ -167,7 +210,15 @@ export async function runFuzz(
     return cached.request;
   }
 
+  /** A fuzzed request may lift a bar legitimately (a password reset proves the email): put it back. */
+  async function rebar(actor: FuzzActor) {
+    if (actor !== 'unverified' && actor !== 'suspended') return;
+    const { role: _role, ...bar } = BARRED_ACCOUNTS[actor];
+    await app.db.update(users).set(bar).where(eq(users.id, world.sessions[actor]!.user.id));
+  }
+
   async function buildCall(route: FuzzRoute, plan: Plan): Promise<HttpCall> {
+    await rebar(plan.actor);
     const row = route.rows.length ? route.rows[plan.row % route.rows.length]! : undefined;
     const valid = row ? await example(row, plan.actor) : undefined;
     const remoteAddress = plan.sharedIp ? SHARED_IP : freshIp();
@@ -224,6 +275,10 @@ export async function runFuzz(
               `${refused ? 'a refused request' : 'a read'} changed rows: ${[...new Set(changed.map((c) => `${c.op} ${c.table}`))].join(', ')}` +
                 `\n      ${changed.slice(0, 3).map(describeChange).join('\n      ')}`,
             );
+        }
+        if (BARRED_FROM_MONEY.has(plan.actor)) {
+          const moved = [...new Set(changes.filter((c) => MONEY_TABLES.has(c.table)).map((c) => c.table))];
+          if (moved.length) problems.push(`the ${plan.actor} account's request wrote ${moved.join(', ')}`);
         }
         for (const problem of problems) {
           const key = `${route.key} — ${problem.split('\n')[0]!.replace(/ \(".*"\)$/, '')}`;

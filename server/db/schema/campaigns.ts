@@ -8,9 +8,11 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { CampaignStatus, Region, RiskLevel } from '../../../domain/campaigns.ts';
+import type { MilestoneKind } from '../../../domain/lifecycle.ts';
 import { users } from './users.ts';
 
 // spec §3 Campaign, plus the minimum investment, risk level and region shown on every card.
@@ -39,6 +41,8 @@ export const campaigns = pgTable(
     region: text('region').$type<Region>().notNull().default('europe'),
     /** Distinct investors with a confirmed investment; kept by the investment flow in its transaction. */
     investorCount: integer('investor_count').notNull().default(0),
+    /** Why an admin cancelled it (or that its deadline passed unfunded); null while not cancelled. */
+    cancelReason: text('cancel_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -75,3 +79,31 @@ export function campaignSearchText(t: {
 }) {
   return sql`${t.title} || ' ' || ${t.tradeRoute} || ' ' || ${t.description}`;
 }
+
+/**
+ * Shipment milestones of a trading campaign (issue 11): each step once, with when it happened and an
+ * optional note or document reference (bill of lading, customs entry). Completion records `delivered`
+ * when the trader has not.
+ */
+export const campaignMilestones = pgTable(
+  'campaign_milestones',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    kind: text('kind').$type<MilestoneKind>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    note: text('note'),
+    documentRef: text('document_ref'),
+    recordedBy: uuid('recorded_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('campaign_milestones_once_key').on(t.campaignId, t.kind),
+    check(
+      'campaign_milestones_kind_check',
+      sql`${t.kind} in ('loaded', 'departed', 'arrived', 'customs_cleared', 'delivered')`,
+    ),
+  ],
+);

@@ -1,5 +1,5 @@
 export { users } from './users.ts';
-export { campaigns } from './campaigns.ts';
+export { campaigns, campaignMilestones } from './campaigns.ts';
 export {
   sessions,
   passwordResetTokens,

@@ -31,11 +31,19 @@ export const ledgerTransactions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // A payment moves into escrow at most once, and is refunded at most once.
+    // A payment moves into escrow at most once, and is refunded, released or paid out at most once.
     uniqueIndex('ledger_transactions_once_key')
       .on(t.kind, t.investmentId)
-      .where(sql`${t.kind} in ('investment', 'refund', 'payment_received', 'payment_refund')`),
+      .where(
+        sql`${t.kind} in ('investment', 'refund', 'payment_received', 'payment_refund', 'release', 'payout')`,
+      ),
+    // A campaign's trade is settled (its proceeds or loss booked) at most once.
+    uniqueIndex('ledger_transactions_campaign_once_key')
+      .on(t.kind, t.campaignId)
+      .where(sql`${t.kind} = 'trade_settlement'`),
     index('ledger_transactions_campaign_idx').on(t.campaignId),
+    // Statements read an investor's movements by investment, in time order.
+    index('ledger_transactions_investment_idx').on(t.investmentId, t.createdAt),
   ],
 );
 

@@ -33,6 +33,11 @@ export const users = pgTable(
     accountStatus: text('account_status').$type<AccountStatus>().notNull().default('active'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     termsAccepted: boolean('terms_accepted').notNull().default(false),
+    /** Notification emails the user turned off on /settings (domain/notifications.ts kinds). */
+    emailOptOuts: text('email_opt_outs')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     riskDisclosureAccepted: boolean('risk_disclosure_accepted').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,6 @@
 // Demo data for trying HydroBridge: one pre-verified user per role and campaigns that reproduce the
 // spec's samples (250 t, 150 t and 300 t, India → Europe, buy ≈ $1.40 / sell ≈ $5.60 per kg).
-import { eq, inArray, or, sql } from 'drizzle-orm';
+import { inArray, or, sql } from 'drizzle-orm';
 import { costBreakdown } from '../../../domain/breakdown.ts';
 import { assessRiskLevel, destinationRegion } from '../../../domain/campaign-rules.ts';
 import Big from 'big.js';
@@ -12,6 +12,9 @@ import { SANDBOX_SUCCESS_CARD } from '../../../domain/payments.ts';
 import { createPaymentIntent, settlePayment } from '../../features/investments/service.ts';
 import type { UserRow } from '../../features/auth/sessions.ts';
 import { SandboxProvider } from '../../payments/sandbox.ts';
+import type { MilestoneCreate } from '../../../domain/lifecycle.ts';
+import { recordMilestone } from '../../features/lifecycle/milestones.ts';
+import { transitionCampaign } from '../../features/lifecycle/service.ts';
 import { campaigns, users } from '../schema/index.ts';
 
 /** Shared by every demo account; listed in the README. */
@@ -165,11 +168,20 @@ const DEMO_CAMPAIGNS: DemoCampaign[] = [
     deadlineInDays: -120,
     createdDaysAgo: 180,
     minimumInvestment: '1000',
+    demoInvestment: '8000',
     backers: 8,
   },
 ];
 
 const DAY_MS = 86_400_000;
+
+/** The demo's shipment steps (a trading cargo shows the first three, a delivered one all). */
+const DEMO_MILESTONES: MilestoneCreate[] = [
+  { kind: 'loaded', note: 'Loaded at the export terminal', documentRef: 'BL-2026-0417' },
+  { kind: 'departed', note: 'Vessel sailed on schedule' },
+  { kind: 'arrived', note: 'Berthed at the destination terminal' },
+  { kind: 'customs_cleared', documentRef: 'Customs entry 26NL00981' },
+];
 
 /** True when the database holds no user yet: demo data is only ever written into an empty database. */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
@@ -318,13 +330,31 @@ async function seedInto(db: Tx, password: string, now: Date): Promise<void> {
       const at = new Date(createdAt.getTime() + Math.round((window * (i + 1)) / (pledges.length + 1)));
       await investThroughSandbox(db, sandbox, pledge.investor, campaign!.id, pledge.amount, at);
     }
-    // Shipping and settlement are the campaign lifecycle's (a later issue): until it exists, the
-    // demo's funded cargoes at sea or delivered are moved there directly.
+    // The cargoes at sea or delivered go through the lifecycle's own services: trading with its
+    // shipment milestones, then completed with the investors paid out through the ledger.
     if (c.status === 'trading' || c.status === 'completed') {
-      await db
-        .update(campaigns)
-        .set({ status: c.status, ...(c.status === 'completed' && { actualProfit: expectedProfit }) })
-        .where(eq(campaigns.id, campaign!.id));
+      const trader = people.find((u) => u.id === traderId)!;
+      const shipped = new Date(deadline.getTime() + 2 * DAY_MS);
+      await transitionCampaign(db, sandbox, trader, campaign!.id, { to: 'trading' }, shipped);
+      const steps = DEMO_MILESTONES.slice(0, c.status === 'trading' ? 3 : 4);
+      for (const [i, step] of steps.entries())
+        await recordMilestone(
+          db,
+          trader,
+          campaign!.id,
+          { ...step, at: new Date(shipped.getTime() + (i + 1) * 4 * DAY_MS).toISOString() },
+          shipped,
+        );
+      if (c.status === 'completed')
+        await transitionCampaign(
+          db,
+          sandbox,
+          trader,
+          campaign!.id,
+          // Delivered a little under plan: the demo shows an actual profit that is not the estimate.
+          { to: 'completed', actualProfit: toFixed(dec(expectedProfit).times('0.9')) },
+          new Date(shipped.getTime() + 30 * DAY_MS),
+        );
     }
   }
 }

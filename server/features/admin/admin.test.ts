@@ -5,7 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../../domain/errors.ts';
 import type { App } from '../../app.ts';
-import { auditLog, users } from '../../db/schema/index.ts';
+import { auditLog, campaigns, investments, users } from '../../db/schema/index.ts';
+import { verifyLedger } from '../../checks/ledger.ts';
 import { buildTestApp, createCampaign, TEST_PASSWORD } from '../../../test/app.ts';
 import { investIn, signedInAs, callsAs, type Actor } from '../../../test/investing.ts';
 
@@ -225,6 +226,75 @@ describe('escrow and disputes', () => {
   });
 });
 
+describe('POST /api/admin/escrow/:id/resolve', () => {
+  async function disputed(amount = '3000.00') {
+    const campaign = await createCampaign(app.db);
+    const investor = await signedInAs(app, 'investor');
+    const { record } = await investIn(app, investor, campaign, amount);
+    const escrowId = record!.json<{ escrowId: string; id: string }>().escrowId;
+    await investor.post(`/api/escrow/${escrowId}/dispute`, { reason: 'No bill of lading' });
+    return { campaign, investor, escrowId, investmentId: record!.json<{ id: string }>().id };
+  }
+
+  const balance = async (account: string) =>
+    (await app.db.execute(
+      sql`select coalesce(sum(amount), 0)::text as total from ledger_entries where account = ${account}`,
+    )) as unknown as { rows: Array<{ total: string }> };
+
+  it('a refund goes back through the provider and the ledger: investment refunded, raised lowered, ledger holds', async () => {
+    const { campaign, escrowId, investmentId } = await disputed();
+    const res = await admin.post(`/api/admin/escrow/${escrowId}/resolve`, {
+      outcome: 'refund',
+      note: 'No shipment evidence',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: escrowId, status: 'refunded' });
+    const [investment] = await app.db.select().from(investments).where(eq(investments.id, investmentId));
+    expect(investment!.status).toBe('refunded');
+    const [c] = await app.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
+    expect(c).toMatchObject({ raisedAmount: '0.00', investorCount: 0 });
+    expect((await balance(`escrow:${campaign.id}`)).rows[0]!.total).toBe('0.00');
+    expect(await verifyLedger(app.db)).toEqual([]);
+    const [entry] = await auditOf(escrowId);
+    expect(entry).toMatchObject({
+      action: 'escrow.resolve',
+      reason: 'No shipment evidence',
+      before: { status: 'disputed' },
+      after: { status: 'refunded' },
+    });
+    // Resolved once: a second resolution is refused and moves nothing.
+    const again = await admin.post(`/api/admin/escrow/${escrowId}/resolve`, { outcome: 'release' });
+    expect(again.statusCode).toBe(409);
+    expect(await verifyLedger(app.db)).toEqual([]);
+  });
+
+  it('a release moves the escrow to the trader through the ledger; the ledger holds', async () => {
+    const { campaign, escrowId } = await disputed('1200.00');
+    const res = await admin.post(`/api/admin/escrow/${escrowId}/resolve`, { outcome: 'release' });
+    expect(res.json()).toMatchObject({ status: 'released' });
+    expect((await balance(`trader:${campaign.traderId}`)).rows[0]!.total).toBe('1200.00');
+    expect(await verifyLedger(app.db)).toEqual([]);
+  });
+
+  it('refuses a record that is not disputed, an unknown one, and a bad outcome', async () => {
+    const campaign = await createCampaign(app.db);
+    const investor = await signedInAs(app, 'investor');
+    const { record } = await investIn(app, investor, campaign);
+    const escrowId = record!.json<{ escrowId: string }>().escrowId;
+    expect(
+      (await admin.post(`/api/admin/escrow/${escrowId}/resolve`, { outcome: 'refund' })).statusCode,
+    ).toBe(409);
+    expect(
+      (await admin.post(`/api/admin/escrow/${crypto.randomUUID()}/resolve`, { outcome: 'refund' }))
+        .statusCode,
+    ).toBe(404);
+    expect((await admin.post(`/api/admin/escrow/${escrowId}/resolve`, { outcome: 'keep' })).statusCode).toBe(
+      400,
+    );
+    expect(await auditOf(escrowId)).toEqual([]);
+  });
+});
+
 describe('GET /api/admin/dashboard', () => {
   it('counts users, the KYC queue and escrow from the database', async () => {
     const before = (await admin.get('/api/admin/dashboard')).json();
@@ -282,6 +352,26 @@ describe('compliance exports', () => {
       targetId: 'kyc-audit',
       after: { from: '2000-01-01' },
     });
+  });
+});
+
+describe('cancellation by an admin (issue 11’s transition)', () => {
+  it('is on the audit log with the reason', async () => {
+    const campaign = await createCampaign(app.db);
+    const res = await admin.post(`/api/campaigns/${campaign.id}/transitions`, {
+      to: 'cancelled',
+      reason: 'Supplier licence revoked',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await auditOf(campaign.id)).toEqual([
+      expect.objectContaining({
+        action: 'campaign.cancel',
+        targetType: 'campaign',
+        reason: 'Supplier licence revoked',
+        before: { status: 'active' },
+        after: { status: 'cancelled' },
+      }),
+    ]);
   });
 });
 

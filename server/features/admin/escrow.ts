@@ -1,13 +1,22 @@
 // Escrow monitoring and disputes (spec §2, §4 escrow status; DESIGN.md §3): every escrow record with
 // filters and totals, an investor's dispute of a record still Held, and the admin's resolution.
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { ADMIN_MESSAGES, PAGE_SIZE, type EscrowList, type EscrowRow } from '../../../domain/admin.ts';
+import {
+  ADMIN_MESSAGES,
+  PAGE_SIZE,
+  type EscrowList,
+  type EscrowRow,
+  type Resolution,
+} from '../../../domain/admin.ts';
 import { ESCROW_STATUSES, type EscrowStatus } from '../../../domain/investments.ts';
 import { displayName } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
 import { campaigns, escrowRecords, investments, users } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
+import type { PaymentProvider } from '../../payments/provider.ts';
+import { refundInvestment, releaseInvestment } from '../lifecycle/money-out.ts';
+import { recordAudit, type Actor } from './audit.ts';
 
 const rowColumns = {
   id: escrowRecords.id,
@@ -95,4 +104,59 @@ export async function disputeEscrow(db: Db, investor: { id: string }, id: string
     const [row] = await escrowQuery(tx).where(eq(escrowRecords.id, id));
     return toEscrowRow(row!);
   });
+}
+
+/**
+ * POST /api/admin/escrow/:id/resolve: a Disputed record is released to the campaign's trader or
+ * refunded to the investor (back through the payment provider), through the one implementation of
+ * each movement (lifecycle/money-out.ts) and the ledger, with the audit entry in the same transaction.
+ * The campaign row is locked first, as on every path that moves a campaign's money.
+ */
+export async function resolveDispute(
+  db: Db,
+  provider: PaymentProvider,
+  admin: Actor,
+  id: string,
+  resolution: Resolution,
+  now: Date,
+): Promise<EscrowRow> {
+  await inTransaction(db, async (tx) => {
+    const [found] = await tx
+      .select({ campaignId: escrowRecords.campaignId })
+      .from(escrowRecords)
+      .where(eq(escrowRecords.id, id));
+    if (!found) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.escrowNotFound);
+    await tx
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(eq(campaigns.id, found.campaignId))
+      .for('update');
+    const [record] = await tx
+      .select({ status: escrowRecords.status, investmentId: escrowRecords.investmentId })
+      .from(escrowRecords)
+      .where(eq(escrowRecords.id, id))
+      .for('update');
+    if (record!.status !== 'disputed') throw new AppError('CONFLICT', ADMIN_MESSAGES.notDisputed);
+    if (resolution.outcome === 'refund')
+      await refundInvestment(tx, provider, record!.investmentId, {
+        now,
+        reason: 'dispute resolved for the investor',
+      });
+    else await releaseInvestment(tx, record!.investmentId, { now });
+    await recordAudit(
+      tx,
+      admin,
+      {
+        action: 'escrow.resolve',
+        targetType: 'escrow',
+        targetId: id,
+        reason: resolution.note ?? null,
+        before: { status: 'disputed' },
+        after: { status: resolution.outcome === 'refund' ? 'refunded' : 'released' },
+      },
+      now,
+    );
+  });
+  const [row] = await escrowQuery(db).where(eq(escrowRecords.id, id));
+  return toEscrowRow(row!);
 }

@@ -15,13 +15,14 @@ import {
   kycDecisionSchema,
   REPORTS,
   reportQuerySchema,
+  resolveSchema,
   suspendSchema,
   userListQuerySchema,
   userListSchema,
 } from '../../../domain/admin.ts';
 import { listAudit, recordAudit } from './audit.ts';
 import { adminDashboard } from './dashboard.ts';
-import { disputeEscrow, listEscrow } from './escrow.ts';
+import { disputeEscrow, listEscrow, resolveDispute } from './escrow.ts';
 import { reportFileName, reportStream } from './reports.ts';
 import { decideKyc, listUsers, reactivateUser, suspendUser, userDetail } from './users.ts';
 
@@ -83,6 +84,16 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: escrowListQuerySchema, response: { 200: escrowListSchema } },
     },
     (request) => listEscrow(app.db, request.query),
+  );
+
+  app.post(
+    '/api/admin/escrow/:id/resolve',
+    {
+      preHandler: adminsOnly,
+      schema: { params: idParamsSchema, body: resolveSchema, response: { 200: escrowRowSchema } },
+    },
+    (request) =>
+      resolveDispute(app.db, app.payments, request.user!, request.params.id, request.body, app.clock()),
   );
 
   app.post(

@@ -45,7 +45,7 @@ type CampaignRow = typeof campaigns.$inferSelect;
 /** Who is asking: the signed-in user, or null for a visitor. */
 export type Viewer = { id: string; role: Role; kycStatus: string; emailVerified: boolean } | null;
 
-function toCampaign(row: CampaignRow): Campaign {
+export function toCampaign(row: CampaignRow): Campaign {
   return {
     ...row,
     deadline: row.deadline.toISOString(),
@@ -201,7 +201,7 @@ export async function getCampaign(db: Db, id: string, viewer: Viewer): Promise<C
 }
 
 /** Whether the user put money into the campaign (their refund came from it, or their payout will). */
-async function backsCampaign(db: Db, userId: string, campaignId: string): Promise<boolean> {
+export async function backsCampaign(db: Db, userId: string, campaignId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: investments.id })
     .from(investments)

@@ -22,6 +22,8 @@ import { AppError } from '../../errors.ts';
 import { accounts, post, transfer } from '../../ledger/ledger.ts';
 import type { PaymentProvider, ProviderIntent } from '../../payments/provider.ts';
 import { invalidateCampaignLists } from '../campaigns/service.ts';
+import { finishRefund } from '../lifecycle/money-out.ts';
+import { announce } from '../lifecycle/notices.ts';
 
 type InvestmentRow = typeof investments.$inferSelect;
 type CampaignRow = typeof campaigns.$inferSelect;
@@ -220,7 +222,12 @@ function ended(
     case 'paid_out':
       return { outcome: 'confirmed', investmentId: row.id, created: false };
     case 'refunding':
-      return finishRefund(db, provider, row, now);
+      // A payment that could not be placed, or an escrow refund (cancellation, dispute) to finish.
+      return finishRefund(db, provider, row.id, now).then((end) =>
+        end === 'refunded'
+          ? { outcome: 'refunded' as const, investmentId: row.id }
+          : { outcome: 'unpaid' as const, investmentId: row.id },
+      );
     case 'refunded':
       return { outcome: 'refunded', investmentId: row.id };
     case 'expired':
@@ -290,41 +297,8 @@ async function confirm(
       updatedAt: now,
     })
     .where(eq(campaigns.id, campaign.id));
+  if (funded) announce(tx, 'onFunded', campaign.id);
   await invalidateCampaignLists(tx);
-}
-
-/**
- * Returns a paid amount that could not be placed: the provider refunds it (idempotently, so a retry
- * after a lost answer refunds nothing twice), then the ledger shows the money coming in and going back.
- * A provider failure leaves the investment `refunding` for the sweep to finish.
- */
-async function finishRefund(
-  db: Db,
-  provider: PaymentProvider,
-  row: InvestmentRow,
-  now: Date,
-): Promise<Settlement> {
-  await provider.refund(row.stripePaymentId!, { idempotencyKey: `refund-${row.id}` });
-  await inTransaction(db, async (tx) => {
-    const [current] = await tx.select().from(investments).where(eq(investments.id, row.id)).for('update');
-    if (current?.status !== 'refunding') return;
-    await tx
-      .update(investments)
-      .set({ status: 'refunded', updatedAt: now })
-      .where(eq(investments.id, row.id));
-    const refs = { campaignId: row.campaignId, investmentId: row.id };
-    const clearing = accounts.clearing(provider.name);
-    const investor = accounts.investor(row.investorId);
-    await post(tx, {
-      ...transfer('payment_received', clearing, investor, row.amount, refs),
-      memo: `Payment for investment ${row.id} received after the campaign filled up`,
-    });
-    await post(tx, {
-      ...transfer('payment_refund', investor, clearing, row.amount, refs),
-      memo: `Payment for investment ${row.id} refunded in full`,
-    });
-  });
-  return { outcome: 'refunded', investmentId: row.id };
 }
 
 /** The provider cancelled the intent: the reservation ends unpaid, unless it was settled meanwhile. */

@@ -41,7 +41,8 @@ export function Toaster() {
           )}
         </ToastPrimitive.Root>
       )}
-      <ToastPrimitive.Viewport className="fixed right-0 bottom-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
+      {/* Top on phones, where a dialog's submit button sits at the bottom; bottom right from sm up. */}
+      <ToastPrimitive.Viewport className="fixed top-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none sm:top-auto sm:bottom-0" />
     </ToastPrimitive.Provider>
   );
 }

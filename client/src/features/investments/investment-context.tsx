@@ -1,5 +1,6 @@
 // Invest Now, wherever it is (landing card, campaign page, investor dashboard). A visitor is asked to
-// sign in and lands back in the modal for that campaign; a signed-in user who may not invest is told
+// sign in and lands back in the modal for that campaign (also after Google or LinkedIn, whose trip
+// leaves the page: the campaign waits in sessionStorage for the page the trip comes back to); a signed-in user who may not invest is told
 // why (investRefusal); an investor gets the investment modal. The modal, every piece of payment code
 // and the rules that decide (policies.ts and the error catalogue it speaks with) load on the first
 // Invest Now, so the landing page's first render carries none of them.
@@ -18,6 +19,8 @@ import type { PublicUser } from '@domain/auth.ts';
 import type { Campaign } from '@domain/campaign-schemas.ts';
 import type { InvestRefusal } from '@domain/policies.ts';
 import { toast } from '@/components/ui/toast-store.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { campaignQuery } from '@/features/campaigns/api/campaigns.ts';
 import { useSession } from '@/features/auth/api/get-session.ts';
 import { useAuth } from '@/features/auth/auth-context.tsx';
 
@@ -59,8 +62,22 @@ interface Waiting {
 
 const loadDialog = () => import('./components/InvestmentDialog.tsx');
 
+/** The campaign a visitor chose before a sign-in that leaves the page; read by the next page load only. */
+const AFTER_SIGN_IN_KEY = 'hydrobridge.investAfterSignIn';
+
+const rememberForSignIn = (campaignId: string) => sessionStorage.setItem(AFTER_SIGN_IN_KEY, campaignId);
+const forgetForSignIn = () => sessionStorage.removeItem(AFTER_SIGN_IN_KEY);
+
+/** The remembered campaign, taken once: a failed or abandoned trip must not open the modal later. */
+function takeRemembered(): string | null {
+  const id = sessionStorage.getItem(AFTER_SIGN_IN_KEY);
+  forgetForSignIn();
+  return id;
+}
+
 export function InvestmentProvider({ children }: { children: ReactNode }) {
-  const { user, dialog, openAuthDialog } = useAuth();
+  const { user, status, dialog, openAuthDialog } = useAuth();
+  const queryClient = useQueryClient();
   // The session as it is now: useAuth's user follows in a deferred render, one step behind a sign-in.
   const liveUser = useSession().data ?? null;
   const [request, setRequest] = useState<InvestmentRequest | null>(null);
@@ -77,6 +94,7 @@ export function InvestmentProvider({ children }: { children: ReactNode }) {
       return;
     }
     setWaiting({ campaign, returnFocus: focused() });
+    rememberForSignIn(campaign.id);
     openAuthDialog('signin');
   };
 
@@ -84,10 +102,25 @@ export function InvestmentProvider({ children }: { children: ReactNode }) {
   // signed in → decide on the campaign they asked for; closed without signing in → forget it.
   if (waiting && liveUser) {
     setWaiting(null);
+    forgetForSignIn();
     setDeciding({ ...waiting, investor: liveUser });
   } else if (waiting && !dialog.open) {
     setWaiting(null);
+    forgetForSignIn();
   }
+
+  // Back from a social sign-in (a new page load): decide on the campaign chosen before the trip.
+  const resumeChecked = useRef(false);
+  useEffect(() => {
+    if (status === 'loading' || resumeChecked.current) return;
+    resumeChecked.current = true;
+    const campaignId = takeRemembered();
+    if (!campaignId || !user) return;
+    void queryClient
+      .fetchQuery(campaignQuery(campaignId))
+      .then((campaign) => setDeciding({ campaign, investor: user, returnFocus: null }))
+      .catch(() => undefined); // gone or hidden since: the dashboard they landed on is the answer
+  }, [status, user, queryClient]);
 
   useEffect(() => {
     if (!deciding) return;

@@ -1,0 +1,23 @@
+// What the lifecycle tells investors about (funded, cancelled and refunded, completed): the app
+// registers its mail hooks per database (server/app.ts), and the services announce a change after
+// COMMIT, never after a rollback. Keyed on the database handle, as the campaign list caches are.
+import type { Db } from '../../db/connect.ts';
+import type { Tx } from '../../db/transaction.ts';
+
+export interface LifecycleHooks {
+  onFunded?: (campaignId: string) => unknown;
+  onCompleted?: (campaignId: string) => unknown;
+  onCancelled?: (campaignId: string) => unknown;
+}
+
+const hooksByDb = new WeakMap<Db, LifecycleHooks>();
+
+export function setLifecycleHooks(db: Db, hooks: LifecycleHooks): void {
+  hooksByDb.set(db, hooks);
+}
+
+/** Announces `event` for the campaign once the transaction commits. */
+export function announce(tx: Tx, event: keyof LifecycleHooks, campaignId: string): void {
+  const hook = hooksByDb.get(tx.root)?.[event];
+  if (hook) tx.afterCommit(() => hook(campaignId));
+}
