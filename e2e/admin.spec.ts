@@ -8,6 +8,7 @@ import {
   DEMO_ADMIN,
   DEMO_PASSWORD,
   expectToast,
+  signUpVerifiedViaApi,
   signUpViaApi,
   toast,
   verifyEmailViaOutbox,
@@ -164,6 +165,58 @@ test.describe('KYC and the admin console', () => {
       data: { email: person.email, password: person.password },
     });
     expect(back.status(), await back.text()).toBe(200);
+  });
+
+  test('an investor disputes a held escrow record; the admin resolves it as a refund from /admin/escrow', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const campaign = await createOwnCampaign(request);
+    await signUpVerifiedViaApi(page.request, 'investor');
+    const me = (await (await page.request.get('/api/auth/me')).json()) as { id: string };
+    const intent = await page.request.post('/api/create-payment-intent', {
+      data: { amount: '1500.00', campaignId: campaign.id, investorId: me.id },
+    });
+    expect(intent.status(), await intent.text()).toBe(200);
+    const { paymentIntentId, clientSecret } = (await intent.json()) as Record<string, string>;
+    const paid = await page.request.post(`/api/sandbox/payment-intents/${paymentIntentId}/confirm`, {
+      data: { clientSecret, card: { number: TEST_CARDS.succeeds, expMonth: 12, expYear: 2030, cvc: '123' } },
+    });
+    expect(paid.status(), await paid.text()).toBe(200);
+    const recorded = await page.request.post('/api/investments', {
+      data: { paymentIntentId, campaignId: campaign.id, investorId: me.id },
+    });
+    const { escrowId } = (await recorded.json()) as { escrowId: string };
+    const dispute = await page.request.post(`/api/escrow/${escrowId}/dispute`, {
+      data: { reason: 'The trader stopped answering about the shipment.' },
+    });
+    expect(dispute.status(), await dispute.text()).toBe(200);
+
+    const admin = await adminPage(browser);
+    await admin.goto('/admin/escrow');
+    await admin.getByLabel('Status').selectOption('disputed');
+    await admin.getByLabel('Campaign id').fill(campaign.id);
+    const row = admin.getByRole('main').getByRole('row').filter({ hasText: campaign.title });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('The trader stopped answering about the shipment.');
+    await row.getByRole('button', { name: 'Resolve Dispute' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Resolve Dispute' });
+    await dialog.getByLabel('Note (audit log)').fill('No shipping documents after 90 days');
+    await dialog.getByRole('button', { name: 'Refund investor' }).click();
+    await expect(admin.locator('ol > li[data-state="open"]')).toContainText('Dispute Resolved');
+    await admin.getByLabel('Status').selectOption('refunded');
+    await expect(admin.getByRole('main').getByRole('row').filter({ hasText: campaign.title })).toContainText(
+      'Refunded',
+    );
+    await admin.context().close();
+    const investments = (await (
+      await page.request.get(`/api/investments?investorId=${me.id}`)
+    ).json()) as Array<{
+      escrowId: string;
+      status: string;
+    }>;
+    expect(investments.find((i) => i.escrowId === escrowId)).toMatchObject({ status: 'refunded' });
   });
 
   test('another role gets the "not for your role" page on admin pages, and the API refuses', async ({
