@@ -3,7 +3,14 @@
 import { z } from 'zod';
 import { ESCROW_STATUSES } from './investments.ts';
 import { textField } from './text.ts';
-import { ACCOUNT_STATUSES, KYC_STATUSES, ROLES, type AccountStatus, type KycStatus } from './users.ts';
+import {
+  ACCOUNT_STATUSES,
+  KYC_STATUSES,
+  ROLES,
+  SIGNUP_ROLES,
+  type AccountStatus,
+  type KycStatus,
+} from './users.ts';
 
 const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
 const reasonField = (label: string) =>
@@ -258,3 +265,39 @@ export const adminUserDetailSchema = adminUserRowSchema.extend({
   ),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+// ---- role change requests (spec §1 "users may add further roles later in their profile", §3) -----
+
+export const roleRequestSchema = z.strictObject({
+  newRole: z.enum(SIGNUP_ROLES, { error: 'Choose investor, trader or buyer' }),
+});
+export const roleRequestDecisionSchema = z.strictObject({
+  decision: z.enum(['approve', 'decline'], { error: 'Decision must be approve or decline' }),
+  reason: textField('Reason', { multiline: true }).trim().max(1000).optional(),
+});
+export const roleRequestRowSchema = z.object({
+  id: z.string().uuid(),
+  userId: z.string().uuid(),
+  name: z.string(),
+  email: z.string().nullable(),
+  currentRole: z.enum(ROLES),
+  newRole: z.enum(ROLES),
+  status: z.enum(['pending', 'approved', 'declined']),
+  createdAt: z.string().datetime(),
+});
+export type RoleRequestRow = z.infer<typeof roleRequestRowSchema>;
+export const roleRequestListSchema = z.object({
+  requests: z.array(roleRequestRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type RoleRequestList = z.infer<typeof roleRequestListSchema>;
+export const ROLE_REQUEST_MESSAGES = {
+  sameRole: 'You already have this role',
+  pending: 'You already asked for a role change; an admin will answer it',
+  decided: 'This request is already decided',
+  notFound: 'Role request not found',
+  traderBusy: 'A trader with campaigns still running cannot change role',
+  investorBusy: 'An investor with money in escrow cannot change role',
+} as const;

@@ -13,6 +13,7 @@ import {
   emailVerificationTokens,
   investments,
   passwordResetTokens,
+  roleRequests,
   users,
   verificationDocuments,
 } from '../../server/db/schema/index.ts';
@@ -379,6 +380,27 @@ export const ROUTE_REQUESTS = rows({
     body: { outcome: 'refund', note: 'Shipment evidence missing' },
     happened: (res) => expect(res.json()).toMatchObject({ status: 'refunded' }),
   }),
+  // Role change requests: any user but an admin asks for another role; admins decide.
+  'POST /api/role-requests': (ctx) => ({
+    url: '/api/role-requests',
+    body: { newRole: ctx.caller?.user.role === 'buyer' ? 'investor' : 'buyer' },
+    happened: (res) => expect(res.json()).toMatchObject({ status: 'pending' }),
+  }),
+  'GET /api/admin/role-requests': () => ({
+    url: '/api/admin/role-requests',
+    happened: (res) => expect(res.json()).toMatchObject({ requests: expect.any(Array) }),
+  }),
+  'POST /api/admin/role-requests/:id': async (ctx) => {
+    const [request] = await ctx.app.db
+      .insert(roleRequests)
+      .values({ userId: ctx.owner.user.id, newRole: 'buyer' })
+      .returning();
+    return {
+      url: `/api/admin/role-requests/${request!.id}`,
+      body: { decision: 'decline', reason: 'One role per company account' },
+      happened: (res) => expect(res.json()).toMatchObject({ status: 'declined' }),
+    };
+  },
   'GET /api/admin/audit-log': () => ({
     url: '/api/admin/audit-log',
     happened: (res) => expect(res.json()).toMatchObject({ entries: expect.any(Array) }),

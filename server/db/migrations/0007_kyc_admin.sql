@@ -46,6 +46,7 @@ CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at");-
 CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target_type","target_id");--> statement-breakpoint
 CREATE INDEX "role_requests_status_idx" ON "role_requests" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "verification_documents_user_idx" ON "verification_documents" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "escrow_records_created_idx" ON "escrow_records" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "users_kyc_queue_idx" ON "users" USING btree ("kyc_status","kyc_submitted_at","created_at");--> statement-breakpoint
 CREATE INDEX "users_created_idx" ON "users" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 -- hand-written below

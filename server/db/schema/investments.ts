@@ -76,6 +76,8 @@ export const escrowRecords = pgTable(
     uniqueIndex('escrow_records_investment_key').on(t.investmentId),
     index('escrow_records_campaign_idx').on(t.campaignId),
     index('escrow_records_status_idx').on(t.status, t.createdAt),
+    // The admin escrow list, newest first (docs/admin.md).
+    index('escrow_records_created_idx').on(t.createdAt.desc(), t.id.desc()),
     check('escrow_records_status_check', sql`${t.status} in ('held', 'released', 'disputed', 'refunded')`),
     check('escrow_records_amount_positive', sql`${t.amount} > 0`),
   ],

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../../domain/errors.ts';
 import type { App } from '../../app.ts';
-import { auditLog, campaigns, investments, users } from '../../db/schema/index.ts';
+import { auditLog, campaigns, emailOutbox, investments, users } from '../../db/schema/index.ts';
 import { verifyLedger } from '../../checks/ledger.ts';
 import { buildTestApp, createCampaign, TEST_PASSWORD } from '../../../test/app.ts';
 import { investIn, signedInAs, callsAs, type Actor } from '../../../test/investing.ts';
@@ -372,6 +372,44 @@ describe('cancellation by an admin (issue 11’s transition)', () => {
         after: { status: 'cancelled' },
       }),
     ]);
+  });
+});
+
+describe('role change requests', () => {
+  it('a user asks for another role; the admin approves it, the role changes, KYB is asked for, the user is emailed', async () => {
+    const investor = await signedInAs(app, 'investor', { kycDocuments: ['identity', 'address'] });
+    const asked = await investor.post('/api/role-requests', { newRole: 'trader' });
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect((await investor.post('/api/role-requests', { newRole: 'buyer' })).statusCode).toBe(409);
+    expect((await investor.post('/api/role-requests', { newRole: 'investor' })).statusCode).toBe(400);
+    const { id } = asked.json<{ id: string }>();
+    const list = await admin.get('/api/admin/role-requests');
+    expect(list.json().requests).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id, currentRole: 'investor', newRole: 'trader' })]),
+    );
+    const decided = await admin.post(`/api/admin/role-requests/${id}`, { decision: 'approve' });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const [row] = await app.db.select().from(users).where(eq(users.id, investor.user.id));
+    // A trader also proves the company: verification starts again for the missing document.
+    expect(row).toMatchObject({ role: 'trader', kycStatus: 'pending' });
+    expect((await admin.post(`/api/admin/role-requests/${id}`, { decision: 'decline' })).statusCode).toBe(
+      409,
+    );
+    expect((await auditOf(investor.user.id)).map((a) => [a.action, a.before, a.after])).toEqual([
+      ['role.approve', { role: 'investor' }, { role: 'trader' }],
+    ]);
+    const [mail] = await app.db.select().from(emailOutbox).where(eq(emailOutbox.to, investor.user.email!));
+    expect(mail).toMatchObject({ subject: 'Your request for the Trader role' });
+  });
+
+  it('refuses to move an investor whose money is in escrow, and an admin asking', async () => {
+    const investor = await signedInAs(app, 'investor');
+    await investIn(app, investor, await createCampaign(app.db));
+    const { id } = (await investor.post('/api/role-requests', { newRole: 'buyer' })).json<{ id: string }>();
+    const res = await admin.post(`/api/admin/role-requests/${id}`, { decision: 'approve' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe('An investor with money in escrow cannot change role');
+    expect((await admin.post('/api/role-requests', { newRole: 'buyer' })).statusCode).toBe(403);
   });
 });
 

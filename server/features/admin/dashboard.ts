@@ -1,7 +1,7 @@
 // The admin dashboard (spec §2): five stats, the first 3 of the KYC queue and of escrow monitoring,
 // and the compliance cards' figures, all from the database in one request. The spec's hard-coded
 // 23.4% growth and 85% / 5% audit counts are computed here.
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { approvalRate, KYC_WAITING, percentText, type AdminDashboard } from '../../../domain/admin.ts';
 import { queryRows, type Db } from '../../db/connect.ts';
 import { escrowRecords, users } from '../../db/schema/index.ts';
@@ -11,6 +11,16 @@ import { adminRows } from './users.ts';
 const DAY_MS = 86_400_000;
 /** Spec §9 preview size of the KYC queue and escrow monitoring. */
 const PREVIEW = 3;
+
+/** The first PREVIEW rows of the groups, in order, reading a group only while rows are missing. */
+async function firstOf<G, R>(groups: readonly G[], read: (group: G) => Promise<R[]>): Promise<R[]> {
+  const rows: R[] = [];
+  for (const group of groups) {
+    if (rows.length >= PREVIEW) break;
+    rows.push(...(await read(group)));
+  }
+  return rows.slice(0, PREVIEW);
+}
 
 export async function adminDashboard(db: Db, now: Date): Promise<AdminDashboard> {
   const monthAgo = new Date(now.getTime() - 30 * DAY_MS).toISOString();
@@ -38,17 +48,23 @@ export async function adminDashboard(db: Db, now: Date): Promise<AdminDashboard>
           (select count(*)::int from escrow_records where disputed_at is not null) as disputed,
           (select count(*)::int from investments where confirmed_at > ${monthAgo}::timestamptz) as payments`,
     ),
-    db
-      .select()
-      .from(users)
-      .where(inArray(users.kycStatus, [...KYC_WAITING]))
-      .orderBy(sql`${users.kycSubmittedAt} asc nulls last`, asc(users.createdAt), asc(users.id))
-      .limit(PREVIEW),
-    escrowQuery(db)
-      .where(inArray(escrowRecords.status, ['held', 'disputed']))
-      // Disputes first: they wait for an admin.
-      .orderBy(sql`${escrowRecords.status} = 'disputed' desc`, asc(escrowRecords.createdAt))
-      .limit(PREVIEW),
+    // Oldest submission first: Under Review (submitted) before Pending (nothing submitted yet). One
+    // index-ordered read per status, so the preview never sorts the whole queue.
+    firstOf(KYC_WAITING.toReversed(), (status) =>
+      db
+        .select()
+        .from(users)
+        .where(eq(users.kycStatus, status))
+        .orderBy(asc(users.kycSubmittedAt), asc(users.createdAt))
+        .limit(PREVIEW),
+    ),
+    // Disputes first: they wait for an admin.
+    firstOf(['disputed', 'held'] as const, (status) =>
+      escrowQuery(db)
+        .where(eq(escrowRecords.status, status))
+        .orderBy(asc(escrowRecords.createdAt))
+        .limit(PREVIEW),
+    ),
   ]);
   const c = counts!;
   const m = money!;

@@ -16,6 +16,10 @@ import {
   REPORTS,
   reportQuerySchema,
   resolveSchema,
+  roleRequestDecisionSchema,
+  roleRequestListSchema,
+  roleRequestRowSchema,
+  roleRequestSchema,
   suspendSchema,
   userListQuerySchema,
   userListSchema,
@@ -24,6 +28,7 @@ import { listAudit, recordAudit } from './audit.ts';
 import { adminDashboard } from './dashboard.ts';
 import { disputeEscrow, listEscrow, resolveDispute } from './escrow.ts';
 import { reportFileName, reportStream } from './reports.ts';
+import { decideRoleRequest, listRoleRequests, requestRole } from './role-requests.ts';
 import { decideKyc, listUsers, reactivateUser, suspendUser, userDetail } from './users.ts';
 
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -103,6 +108,47 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, body: disputeSchema, response: { 200: escrowRowSchema } },
     },
     (request) => disputeEscrow(app.db, request.user!, request.params.id, request.body.reason, app.clock()),
+  );
+
+  app.post(
+    '/api/role-requests',
+    {
+      preHandler: app.requireRole('investor', 'trader', 'buyer'),
+      schema: { body: roleRequestSchema, response: { 201: roleRequestRowSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await requestRole(app.db, request.user!, request.body.newRole, app.clock())),
+  );
+
+  app.get(
+    '/api/admin/role-requests',
+    {
+      preHandler: adminsOnly,
+      schema: { querystring: auditListQuerySchema, response: { 200: roleRequestListSchema } },
+    },
+    (request) => listRoleRequests(app.db, request.query.page),
+  );
+
+  app.post(
+    '/api/admin/role-requests/:id',
+    {
+      preHandler: adminsOnly,
+      schema: {
+        params: idParamsSchema,
+        body: roleRequestDecisionSchema,
+        response: { 200: roleRequestRowSchema },
+      },
+    },
+    (request) =>
+      decideRoleRequest(
+        app.db,
+        app.mailer,
+        request.log,
+        request.user!,
+        request.params.id,
+        request.body,
+        app.clock(),
+      ),
   );
 
   app.get(
