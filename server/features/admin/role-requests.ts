@@ -2,7 +2,7 @@
 // an admin approves (the user's one role changes) or declines; the user is told by email; audited.
 // A role that needs more verification (investor → trader or buyer: company registration) sends the
 // user's KYC back to Pending until the missing document is reviewed.
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import {
   PAGE_SIZE,
   ROLE_REQUEST_MESSAGES,
