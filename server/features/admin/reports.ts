@@ -70,15 +70,16 @@ interface UserActivity {
 /** Users in the range with their activity (the risk facts) and their latest KYC decision. */
 function usersQuery(q: ReportQuery, now: Date) {
   const since = new Date(now.getTime() - DAY_MS).toISOString();
-  return (after: SQL) => sql`select * from (
-      select u.id, u.created_at, u.created_at::text as created_key,
+  // The page of users first (index-ordered, keyset), then the activity of those 1,000 only.
+  return (after: SQL) => sql`select u.id, u.created_at, u.created_at::text as created_key,
         trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as name,
         u.email, u.role, u.country, u.kyc_status, u.account_status, u.kyc_submitted_at,
         coalesce(p.total_transactions, 0)::int as total_transactions, coalesce(p.volume, 0)::text as volume,
         coalesce(p.last_24h, 0)::int as last_24h, coalesce(p.failed, 0)::int as failed,
         coalesce(d.disputes, 0)::int as disputes,
         a.created_at as decided_at, a.actor as decided_by, a.action as decision, a.reason as decision_reason
-      from users u
+      from (select * from users where ${range(sql`created_at`, q)} and ${after}
+        order by created_at, id limit ${BATCH}) u
       left join lateral (
         select count(*) filter (where i.status in ('confirmed', 'paid_out', 'refunding', 'refunded')) as total_transactions,
           sum(i.amount) filter (where i.status in ('confirmed', 'paid_out')) as volume,
@@ -92,8 +93,7 @@ function usersQuery(q: ReportQuery, now: Date) {
         select created_at, actor, action, reason from audit_log
         where target_type = 'user' and target_id = u.id::text and action in ('kyc.approve', 'kyc.reject')
         order by seq desc limit 1) a on true
-      where ${range(sql`u.created_at`, q)}
-    ) r where ${after} order by created_at, id limit ${BATCH}`;
+      order by u.created_at, u.id`;
 }
 
 const score = (r: UserActivity) =>
@@ -208,14 +208,17 @@ async function* transactions(db: Db, q: ReportQuery) {
     provider: string;
     payment_id: string | null;
   };
-  const query = (after: SQL) => sql`select * from (
-      select i.id, i.created_at, i.created_at::text as created_key, i.confirmed_at, i.investor_id,
-        u.email, i.campaign_id, c.title, i.amount::text as amount, i.status, e.status as escrow_status,
-        i.provider, i.stripe_payment_id as payment_id
-      from investments i join users u on u.id = i.investor_id join campaigns c on c.id = i.campaign_id
+  const query = (
+    after: SQL,
+  ) => sql`select i.id, i.created_at, i.created_at::text as created_key, i.confirmed_at,
+        i.investor_id, u.email, i.campaign_id, c.title, i.amount::text as amount, i.status,
+        e.status as escrow_status, i.provider, i.stripe_payment_id as payment_id
+      from (select * from investments
+        where status in ('confirmed', 'paid_out', 'refunding', 'refunded') and ${range(sql`created_at`, q)} and ${after}
+        order by created_at, id limit ${BATCH}) i
+      join users u on u.id = i.investor_id join campaigns c on c.id = i.campaign_id
       left join escrow_records e on e.investment_id = i.id
-      where i.status in ('confirmed', 'paid_out', 'refunding', 'refunded') and ${range(sql`i.created_at`, q)}
-    ) r where ${after} order by created_at, id limit ${BATCH}`;
+      order by i.created_at, i.id`;
   for await (const r of batches<Row>(db, query)) {
     const flags = [Number(r.amount) >= LARGE_PAYMENT && 'large', r.escrow_status === 'disputed' && 'disputed']
       .filter(Boolean)

@@ -1,7 +1,7 @@
 // The admin console's writes (issue 12's fixed contract). Each refreshes every admin read after it
 // (one prefix), and tells the admin what happened.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUserDetail, EscrowRow, KycDecision, Resolution } from '@domain/admin.ts';
+import type { AdminUserDetail, EscrowRow, KycDecision, Resolution, RoleRequestRow } from '@domain/admin.ts';
 import { toast } from '@/components/ui/toast-store.ts';
 import { apiJson, serverMessageOf } from '@/lib/api.ts';
 import { ADMIN_PREFIX } from './admin.ts';
@@ -61,5 +61,15 @@ export const useResolveDispute = () =>
       title: 'Dispute Resolved',
       description:
         record.status === 'refunded' ? 'The investor has been refunded.' : 'The funds were released.',
+    }),
+  );
+
+export const useDecideRoleRequest = () =>
+  useAdminAction(
+    ({ id, decision }: { id: string; decision: 'approve' | 'decline' }) =>
+      apiJson<RoleRequestRow>('POST', `${ADMIN_PREFIX}/role-requests/${id}`, { decision }),
+    (r) => ({
+      title: r.status === 'approved' ? 'Role Changed' : 'Role Request Declined',
+      description: `${r.name} has been told by email.`,
     }),
   );

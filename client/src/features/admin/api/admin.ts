@@ -6,6 +6,7 @@ import type {
   AdminUserDetail,
   AuditList,
   EscrowList,
+  RoleRequestList,
   UserList,
   UserTab,
 } from '@domain/admin.ts';
@@ -46,3 +47,10 @@ export const useAuditLog = (page: number) => useQuery(auditQuery(page));
 /** The export's address (a download, not a query). */
 export const reportUrl = (report: string, from: string, to: string) =>
   url(`/reports/${report}.csv`, { from, to });
+
+export const roleRequestsQuery = (page: number) =>
+  queryOptions<RoleRequestList>({
+    queryKey: [url('/role-requests', { page })],
+    placeholderData: keepPreviousData,
+  });
+export const useRoleRequests = (page: number) => useQuery(roleRequestsQuery(page));

@@ -15,6 +15,7 @@ import { AdminOnly } from '../components/AdminOnly.tsx';
 import { ComplianceCards } from '../components/ComplianceCards.tsx';
 import { EscrowTable } from '../components/EscrowTable.tsx';
 import { KycReviewDialog } from '../components/KycReviewDialog.tsx';
+import { RoleRequests } from '../components/RoleRequests.tsx';
 import { UserManagement } from '../components/UserManagement.tsx';
 
 const TITLE = 'Admin Dashboard';
@@ -138,6 +139,9 @@ function Dashboard() {
         </section>
         <Section title="User Management">
           <UserManagement />
+        </Section>
+        <Section title="Role Requests">
+          <RoleRequests />
         </Section>
       </div>
       <KycReviewDialog userId={reviewing} onClose={() => setReviewing(null)} />

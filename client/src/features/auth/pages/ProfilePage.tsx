@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { formatDate } from '@/lib/format.ts';
 import { ACCOUNT_STATUS_LABELS, KYC_TONES, ROLE_TONES } from '../account-fields.ts';
 import { ProfileForm } from '../components/ProfileForm.tsx';
+import { RoleRequestForm } from '../components/RoleRequestForm.tsx';
 import { RequireSignIn } from '../components/RequireSignIn.tsx';
 
 function AccountFacts({ user }: { user: PublicUser }) {
@@ -71,6 +72,7 @@ export default function ProfilePage() {
               </CardHeader>
               <CardContent className="grid gap-4">
                 <AccountFacts user={user} />
+                {user.role !== 'admin' && <RoleRequestForm user={user} />}
                 {user.role !== 'admin' && (
                   <Link
                     href="/verification"
