@@ -228,6 +228,8 @@ export const publicUserSchema = z.object({
   buyerIndustry: z.string().nullable(),
   isAccredited: z.boolean(),
   kycStatus: z.enum(KYC_STATUSES),
+  /** The admin's reason, present only while the KYC status is `rejected`. */
+  kycRejectionReason: z.string().optional(),
   accountStatus: z.enum(ACCOUNT_STATUSES),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),

@@ -38,6 +38,10 @@ export const ERRORS = {
   INVESTOR_MISMATCH: { status: 403, message: 'You can only invest and see investments as yourself' },
   NOT_AN_INVESTOR: { status: 403, message: 'Only investors can invest in campaigns' },
   INVESTING_NEEDS_KYC: { status: 403, message: 'Complete your KYC verification before investing' },
+  CAMPAIGN_PAUSED: {
+    status: 409,
+    message: 'This campaign is paused and takes no new investments at the moment',
+  },
   BELOW_MINIMUM: { status: 400, message: 'The minimum investment for this campaign is {minimum}' },
   BELOW_MINIMUM_LAST_SLICE: {
     status: 400,
@@ -103,6 +107,15 @@ export const ERRORS = {
   ADMIN_EMAIL_TAKEN: { status: 409, message: 'An account with the email {email} already exists.' },
   ACCOUNT_NOT_FOUND: { status: 404, message: 'No account has the username or email {identifier}.' },
   ADMIN_USERNAME_TAKEN: { status: 409, message: 'The username {username} is taken. Choose another one.' },
+
+  // Identity verification (KYC/KYB): the gate of every money movement (domain/policies.ts)
+  KYC_NOT_APPROVED: {
+    status: 403,
+    message:
+      'Complete your KYC verification first: upload your documents on the Verification page. Review takes 1-3 business days.',
+  },
+  DOCUMENT_REJECTED: { status: 400, message: 'This document cannot be accepted' },
+  DOCUMENT_TOO_LARGE: { status: 413, message: 'A document is larger than 10 MB' },
 
   // Email ownership (DESIGN.md §3: verified before moving money or being linked to a social login)
   EMAIL_NOT_VERIFIED: {

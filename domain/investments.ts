@@ -98,6 +98,8 @@ export const investmentSchema = z.object({
   /** The provider's payment intent (spec §3 stripePaymentId). */
   stripePaymentId: z.string().nullable(),
   escrowStatus: z.enum(ESCROW_STATUSES).nullable(),
+  /** The escrow record holding it (what a dispute names), once confirmed. */
+  escrowId: z.string().uuid().nullable(),
   createdAt: z.string().datetime(),
   confirmedAt: z.string().datetime().nullable(),
   /** When it was paid out or refunded; null while the money is in escrow or at work. */
@@ -197,6 +199,7 @@ export const INVEST_REFUSAL_ERRORS = {
   kyc: 'INVESTING_NEEDS_KYC',
   funded: 'CAMPAIGN_FULLY_FUNDED',
   closed: 'CAMPAIGN_FUNDING_CLOSED',
+  paused: 'CAMPAIGN_PAUSED',
 } as const satisfies Record<InvestRefusal, ErrorCode>;
 
 /** What a user is told when they may not invest: the catalogue message of the reason. */

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ERRORS, type ErrorCode } from './errors.ts';
 import { QUANTITY_UNITS, availableQuantity } from './listings.ts';
 import { dec, percentOf, toFixed, usdText, ZERO, type DecimalInput, type QuantityUnit } from './money.ts';
-import { moneyBlocker } from './policies.ts';
+import { verificationBlocker } from './policies.ts';
 import type { TimelineEntry } from './timeline.ts';
 import { textField } from './text.ts';
 import type { Role } from './users.ts';
@@ -165,9 +165,9 @@ export function orderRefusal(
 ): OrderRefusal | null {
   if (user.role !== 'buyer') return { code: 'NOT_A_BUYER' };
   if (user.accountStatus !== 'active') return { code: 'ACCOUNT_SUSPENDED' };
-  const blocker = moneyBlocker(user);
-  if (blocker) return { code: blocker };
-  if (user.kycStatus !== 'approved') return { code: 'ORDERING_NEEDS_KYC' };
+  // The one money gate (domain/policies.ts), its KYC refusal named for ordering.
+  const blocker = verificationBlocker(user);
+  if (blocker) return { code: blocker === 'KYC_NOT_APPROVED' ? 'ORDERING_NEEDS_KYC' : blocker };
   if (!listing) return null;
   const available = availableQuantity(listing);
   if (listing.status !== 'active' || available.lte(0)) return { code: 'LISTING_UNAVAILABLE' };

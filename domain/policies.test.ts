@@ -9,7 +9,7 @@ import {
   canViewCampaign,
   investRefusal,
   mayMoveMoney,
-  moneyBlocker,
+  verificationBlocker,
   roleAccessDeniedMessage,
   type InvestingUser,
 } from './policies.ts';
@@ -77,6 +77,9 @@ describe('investRefusal / canInvest', () => {
     expect(investRefusal({ ...investor, role: 'trader' }, campaign(), NOW)).toBe('not-investor');
     expect(investRefusal({ ...investor, accountStatus: 'suspended' }, campaign(), NOW)).toBe('suspended');
     expect(investRefusal({ ...investor, emailVerified: false }, campaign(), NOW)).toBe('verify-email');
+    expect(investRefusal({ ...investor, kycStatus: 'under_review' }, campaign(), NOW)).toBe('kyc');
+    expect(investRefusal({ ...investor, kycStatus: 'rejected' }, campaign(), NOW)).toBe('kyc');
+    expect(investRefusal(investor, { ...campaign(), traderActive: false }, NOW)).toBe('paused');
     expect(canInvest({ ...investor, role: 'admin' }, campaign(), NOW)).toBe(false);
   });
 });
@@ -106,21 +109,27 @@ describe('canViewCampaign', () => {
   });
 });
 
-const trader = { role: 'trader' as const, kycStatus: 'pending', emailVerified: true };
+const trader = { role: 'trader' as const, kycStatus: 'approved', emailVerified: true };
 
-describe('moving money needs a verified email address', () => {
-  it('an unverified user is blocked with the catalogue reason; a verified one is not', () => {
-    expect(moneyBlocker({ emailVerified: false })).toBe('EMAIL_NOT_VERIFIED');
-    expect(ERRORS[moneyBlocker({ emailVerified: false })!].message).toMatch(
+describe('moving money needs a verified email address, then approved KYC', () => {
+  it('an unverified user is blocked with the catalogue reason, then a user without approved KYC', () => {
+    expect(verificationBlocker({ emailVerified: false, kycStatus: 'approved' })).toBe('EMAIL_NOT_VERIFIED');
+    expect(ERRORS[verificationBlocker({ emailVerified: false, kycStatus: 'pending' })!].message).toMatch(
       /^Verify your email address first: /,
     );
-    expect(mayMoveMoney({ emailVerified: false })).toBe(false);
-    expect(moneyBlocker({ emailVerified: true })).toBeNull();
-    expect(mayMoveMoney({ emailVerified: true })).toBe(true);
+    for (const kycStatus of ['pending', 'under_review', 'rejected'] as const) {
+      expect(verificationBlocker({ emailVerified: true, kycStatus })).toBe('KYC_NOT_APPROVED');
+      expect(mayMoveMoney({ emailVerified: true, kycStatus })).toBe(false);
+    }
+    expect(ERRORS.KYC_NOT_APPROVED.message).toMatch(/Verification page/);
+    expect(verificationBlocker({ emailVerified: true, kycStatus: 'approved' })).toBeNull();
+    expect(mayMoveMoney({ emailVerified: true, kycStatus: 'approved' })).toBe(true);
   });
 
-  it('creating a campaign: a verified trader may, an unverified trader or another role may not', () => {
+  it('creating a campaign: an approved, verified trader may; unverified, unapproved or another role may not', () => {
     expect(canCreateCampaign(trader)).toBe(true);
+    expect(canCreateCampaign({ ...trader, kycStatus: 'pending' })).toBe(false);
+    expect(canCreateCampaign({ ...trader, kycStatus: 'rejected' })).toBe(false);
     expect(canCreateCampaign({ ...trader, emailVerified: false })).toBe(false);
     for (const role of ['investor', 'buyer', 'admin'] as const) {
       expect(canCreateCampaign({ ...trader, role })).toBe(false);

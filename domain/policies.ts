@@ -20,34 +20,30 @@ export function roleAccessDeniedMessage(role: string): string {
 }
 
 /**
- * What stands between a user and moving money (investing, creating campaigns, ordering), as the
- * catalogue code of the refusal; null when nothing does. An unverified user may browse, fill in the
- * profile and upload KYC documents: money waits until the email address is proven theirs (DESIGN.md §3).
+ * What stands between a user and moving money (investing, creating campaigns, placing orders), as the
+ * catalogue code of the refusal; null when nothing does. THE one rule of every money gate: first the
+ * email address must be proven theirs, then their identity (KYC) approved by an admin (DESIGN.md §3).
+ * Before that a user may browse, fill in the profile and upload KYC documents.
  */
-export function moneyBlocker(user: { emailVerified: boolean }): 'EMAIL_NOT_VERIFIED' | null {
-  return user.emailVerified ? null : 'EMAIL_NOT_VERIFIED';
+export function verificationBlocker(user: {
+  emailVerified: boolean;
+  kycStatus: KycStatus | string;
+}): 'EMAIL_NOT_VERIFIED' | 'KYC_NOT_APPROVED' | null {
+  if (!user.emailVerified) return 'EMAIL_NOT_VERIFIED';
+  if (user.kycStatus !== 'approved') return 'KYC_NOT_APPROVED';
+  return null;
 }
 
-export function mayMoveMoney(user: { emailVerified: boolean }): boolean {
-  return moneyBlocker(user) === null;
+export function mayMoveMoney(user: { emailVerified: boolean; kycStatus: KycStatus | string }): boolean {
+  return verificationBlocker(user) === null;
 }
-
-/**
- * DESIGN.md §3: creating a campaign needs Approved KYC. Off until the KYC review flow exists (a
- * trader could not get approved otherwise); the KYC issue switches it on here, in one place.
- */
-export const CAMPAIGN_CREATION_NEEDS_KYC = false;
 
 export function canCreateCampaign(user: {
   role: Role;
   kycStatus: KycStatus | string;
   emailVerified: boolean;
 }): boolean {
-  return (
-    user.role === 'trader' &&
-    mayMoveMoney(user) &&
-    (!CAMPAIGN_CREATION_NEEDS_KYC || user.kycStatus === 'approved')
-  );
+  return user.role === 'trader' && mayMoveMoney(user);
 }
 
 export function ownsCampaign(user: { id: string; role: Role }, campaign: { traderId: string }): boolean {
@@ -92,15 +88,9 @@ export function canViewCampaign(
   return viewer?.role === 'admin' || viewer?.id === campaign.traderId || viewerBacksIt;
 }
 
-/**
- * DESIGN.md §3: investing needs Approved KYC. Off until the KYC review flow exists, like campaign
- * creation; the KYC issue switches both on here.
- */
-export const INVESTING_NEEDS_KYC = false;
-
 /** Why a user may not invest in a campaign now; null when they may. The UI shows the same reason. */
 export type InvestRefusal =
-  'sign-in' | 'not-investor' | 'suspended' | 'verify-email' | 'kyc' | 'funded' | 'closed';
+  'sign-in' | 'not-investor' | 'suspended' | 'verify-email' | 'kyc' | 'funded' | 'closed' | 'paused';
 
 export interface InvestingUser {
   role: Role;
@@ -109,19 +99,24 @@ export interface InvestingUser {
   emailVerified: boolean;
 }
 
+/**
+ * `campaign.traderActive: false` when the campaign's trader is suspended: their campaigns take no new
+ * investments until reactivated (only the server knows; the UI learns it from the refusal).
+ */
 export function investRefusal(
   user: InvestingUser | null,
-  campaign: FundingTerms,
+  campaign: FundingTerms & { traderActive?: boolean },
   now: Date = new Date(),
 ): InvestRefusal | null {
   const state = fundingState(campaign, now);
   if (state === 'funded') return 'funded';
   if (state !== 'open') return 'closed';
+  if (campaign.traderActive === false) return 'paused';
   if (!user) return 'sign-in';
   if (user.role !== 'investor') return 'not-investor';
   if (user.accountStatus !== 'active') return 'suspended';
-  if (!mayMoveMoney(user)) return 'verify-email';
-  if (INVESTING_NEEDS_KYC && user.kycStatus !== 'approved') return 'kyc';
+  const blocked = verificationBlocker(user);
+  if (blocked) return blocked === 'EMAIL_NOT_VERIFIED' ? 'verify-email' : 'kyc';
   return null;
 }
 

@@ -2,7 +2,7 @@
 // sign-up through the UI or the API, and the development outbox.
 import fs from 'node:fs/promises';
 import nodePath from 'node:path';
-import type { APIRequestContext, Locator } from '@playwright/test';
+import { request, type APIRequestContext, type Locator } from '@playwright/test';
 import { expect, test, type Page } from './fixtures.ts';
 
 export const DEMO_PASSWORD = 'GreenHydrogen-2025';
@@ -164,7 +164,10 @@ export async function verifyEmailViaOutbox(client: APIRequestContext, email: str
   expect(res.status(), await res.text()).toBe(200);
 }
 
-/** An account made through the API whose email address is verified through its emailed link. */
+/**
+ * An account made through the API that may move money: its email address verified through its
+ * emailed link, and its KYC approved by the demo admin.
+ */
 export async function signUpVerifiedViaApi(
   client: APIRequestContext,
   role: 'investor' | 'trader' | 'buyer',
@@ -172,5 +175,26 @@ export async function signUpVerifiedViaApi(
 ) {
   const person = await signUpViaApi(client, role, extra);
   await verifyEmailViaOutbox(client, person.email);
+  await approveKycViaAdmin(person.email);
   return person;
+}
+
+/** Seeded in demo deployments (server/db/seed/demo.ts), with the demo password. */
+export const DEMO_ADMIN = { email: 'admin@hydrobridge.example', firstName: 'Sam' } as const;
+
+/** The demo admin approves the KYC of the account with this email, through the admin API. */
+export async function approveKycViaAdmin(email: string) {
+  const admin = await request.newContext({ baseURL: `http://127.0.0.1:${process.env.PLAYWRIGHT_PORT}` });
+  try {
+    const signin = await admin.post('/api/auth/signin', {
+      data: { email: DEMO_ADMIN.email, password: DEMO_PASSWORD },
+    });
+    expect(signin.status(), await signin.text()).toBe(200);
+    const list = await admin.get(`/api/admin/users?tab=pending-kyc&q=${encodeURIComponent(email)}`);
+    const [user] = ((await list.json()) as { users: Array<{ id: string }> }).users;
+    const res = await admin.post(`/api/admin/users/${user!.id}/kyc`, { data: { decision: 'approve' } });
+    expect(res.status(), await res.text()).toBe(200);
+  } finally {
+    await admin.dispose();
+  }
 }

@@ -7,6 +7,7 @@ import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/connect.ts';
+import adminRoutes from './features/admin/routes.ts';
 import oauthRoutes from './features/auth/oauth-routes.ts';
 import resetRoutes from './features/auth/reset-routes.ts';
 import authRoutes from './features/auth/routes.ts';
@@ -14,6 +15,7 @@ import campaignRoutes from './features/campaigns/routes.ts';
 import { housekeeping, type Housekeeping, type HousekeepingOptions } from './features/auth/housekeeping.ts';
 import healthRoutes from './features/health/routes.ts';
 import investmentRoutes from './features/investments/routes.ts';
+import kycRoutes from './features/kyc/routes.ts';
 import { lifecycleMail } from './features/lifecycle/emails.ts';
 import { setLifecycleHooks } from './features/lifecycle/notices.ts';
 import lifecycleRoutes from './features/lifecycle/routes.ts';
@@ -167,6 +169,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(platformRoutes);
   await app.register(campaignRoutes);
   await app.register(investmentRoutes);
+  await app.register(kycRoutes);
+  await app.register(adminRoutes);
   await app.register(lifecycleRoutes);
   await app.register(paymentRoutes);
   await app.register(marketplaceRoutes);

@@ -111,6 +111,29 @@ const MATRIX: Record<RowKey, Cells> = {
   'POST /api/offers/:id/accept':                    [401,      403,      403,      404,      403,      201,      404,      401,      403],
   'GET /api/rfqs/:id/messages':                     [401,      403,      404,      404,      200,      200,      404,      401,      200],
   'POST /api/rfqs/:id/messages':                    [401,      403,      404,      404,      403,      201,      404,      401,      201],
+  // KYC: every role but admins uploads (unverified users too: email and KYC are separate steps);
+  // a document is its owner's (here the trader's) and admins' only.
+  'GET /api/kyc':                                   [401,      200,      200,      200,      200,      __,       __,       401,      200],
+  'POST /api/kyc/documents':                        [401,      201,      201,      201,      403,      __,       __,       401,      201],
+  'GET /api/kyc/documents/:id':                     [401,      404,      404,      404,      200,      200,      404,      401,      200],
+  // The admin console: admins only (an unverified admin too: admins are made by the operator).
+  'GET /api/admin/dashboard':                       [401,      403,      403,      403,      200,      __,       __,       401,      200],
+  'GET /api/admin/users':                           [401,      403,      403,      403,      200,      __,       __,       401,      200],
+  'GET /api/admin/users/:id':                       [401,      403,      403,      403,      200,      __,       __,       401,      200],
+  'POST /api/admin/users/:id/kyc':                  [401,      403,      403,      403,      200,      __,       __,       401,      200],
+  'POST /api/admin/users/:id/suspend':              [401,      403,      403,      403,      200,      __,       __,       401,      200],
+  'POST /api/admin/users/:id/reactivate':           [401,      403,      403,      403,      200,      __,       __,       401,      200],
+  'GET /api/admin/escrow':                          [401,      403,      403,      403,      200,      __,       __,       401,      200],
+  'POST /api/admin/escrow/:id/resolve':            [401,      403,      403,      403,      200,      __,       __,       401,      200],
+  'POST /api/role-requests':                       [401,      201,      201,      201,      403,      __,       __,       401,      201],
+  'GET /api/admin/role-requests':                   [401,      403,      403,      403,      200,      __,       __,       401,      200],
+  'POST /api/admin/role-requests/:id':              [401,      403,      403,      403,      200,      __,       __,       401,      200],
+  'GET /api/admin/audit-log':                       [401,      403,      403,      403,      200,      __,       __,       401,      200],
+  'GET /api/admin/reports/kyc-audit.csv':           [401,      403,      403,      403,      200,      __,       __,       401,      200],
+  'GET /api/admin/reports/transactions.csv':        [401,      403,      403,      403,      200,      __,       __,       401,      200],
+  'GET /api/admin/reports/risk-assessment.csv':     [401,      403,      403,      403,      200,      __,       __,       401,      200],
+  // A dispute: the investor whose money the escrow record holds (another investor learns nothing).
+  'POST /api/escrow/:id/dispute':                   [401,      404,      403,      403,      403,      200,      404,      401,      200],
   // Only with Stripe configured (run on a Stripe-mode app): Stripe's signature is the check.
   'POST /api/payments/stripe/webhook':              [200,      200,      200,      200,      200,      __,       __,       200,      200],
   'POST /api/payments/stripe/webhook (unsigned)':   [400,      400,      400,      400,      400,      __,       __,       400,      400],

@@ -8,8 +8,22 @@ import { expect } from 'vitest';
 import { SANDBOX_SUCCESS_CARD } from '../../domain/payments.ts';
 import type { App } from '../../server/app.ts';
 import type { campaigns } from '../../server/db/schema/index.ts';
-import { emailVerificationTokens, passwordResetTokens } from '../../server/db/schema/index.ts';
+import {
+  emailVerificationTokens,
+  investments,
+  passwordResetTokens,
+  roleRequests,
+  users,
+  verificationDocuments,
+} from '../../server/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { REPORTS } from '../../domain/admin.ts';
+import { requiredDocuments } from '../../domain/kyc.ts';
+import { documentParts, FILES, multipart } from '../kyc.ts';
 import { hashToken, newToken } from '../../server/features/auth/sessions.ts';
+import { disputeEscrow } from '../../server/features/admin/escrow.ts';
+import { createPaymentIntent, recordInvestment } from '../../server/features/investments/service.ts';
+import type { SandboxProvider } from '../../server/payments/sandbox.ts';
 import { campaignBody, createCampaign, createUser, TEST_PASSWORD } from '../app.ts';
 import { freshIp, sessionCookie, signupBody } from '../auth.ts';
 import type { OidcIdentity } from '../auth-services.ts';
@@ -417,6 +431,119 @@ export const ROUTE_REQUESTS = rows({
     url: `/api/rfqs/${ctx.market!.rfqId}/messages`,
     body: { body: 'Can you deliver in March?' },
   })),
+  // KYC: the caller's own verification; an upload needs a user who has not been approved yet.
+  'GET /api/kyc': () => ({
+    url: '/api/kyc',
+    happened: (res) => expect(res.json()).toMatchObject({ kycStatus: expect.any(String) }),
+  }),
+  'POST /api/kyc/documents': async (ctx) => {
+    if (ctx.caller)
+      await ctx.app.db.update(users).set({ kycStatus: 'pending' }).where(eq(users.id, ctx.caller.user.id));
+    const { body, contentType } = multipart(
+      documentParts(requiredDocuments(ctx.caller?.user.role ?? 'investor')),
+    );
+    return {
+      url: '/api/kyc/documents',
+      body: body.toString('latin1') === body.toString('utf8') ? body.toString('utf8') : '',
+      headers: { 'content-type': contentType },
+      happened: (res) => expect(res.json()).toMatchObject({ kycStatus: 'under_review' }),
+    };
+  },
+  // The trader's document: theirs and admins' to read, nobody else's.
+  'GET /api/kyc/documents/:id': async (ctx) => {
+    const [doc] = await ctx.app.db
+      .insert(verificationDocuments)
+      .values({
+        userId: ctx.owner.user.id,
+        kind: 'identity',
+        fileName: 'passport.pdf',
+        contentType: 'application/pdf',
+        size: FILES.pdf().length,
+        content: FILES.pdf(),
+      })
+      .returning();
+    return {
+      url: `/api/kyc/documents/${doc!.id}`,
+      happened: (res) => expect(res.headers['content-type']).toBe('application/pdf'),
+    };
+  },
+  // The admin console: the owner (a trader) is the user acted on.
+  'GET /api/admin/dashboard': () => ({
+    url: '/api/admin/dashboard',
+    happened: (res) => expect(res.json()).toMatchObject({ stats: { totalUsers: expect.any(Number) } }),
+  }),
+  'GET /api/admin/users': () => ({
+    url: '/api/admin/users?tab=active&q=user',
+    happened: (res) => expect(res.json()).toMatchObject({ users: expect.any(Array) }),
+  }),
+  'GET /api/admin/users/:id': (ctx) => ({
+    url: `/api/admin/users/${ctx.owner.user.id}`,
+    happened: (res) => expect(res.json()).toMatchObject({ id: ctx.owner.user.id, role: 'trader' }),
+  }),
+  'POST /api/admin/users/:id/kyc': async (ctx) => {
+    await ctx.app.db.update(users).set({ kycStatus: 'under_review' }).where(eq(users.id, ctx.owner.user.id));
+    return {
+      url: `/api/admin/users/${ctx.owner.user.id}/kyc`,
+      body: { decision: 'reject', reason: 'The registration certificate is unreadable.' },
+      happened: (res) => expect(res.json()).toMatchObject({ kycStatus: 'rejected' }),
+    };
+  },
+  'POST /api/admin/users/:id/suspend': (ctx) => ({
+    url: `/api/admin/users/${ctx.owner.user.id}/suspend`,
+    body: { reason: 'Sanctions screening match under investigation' },
+    happened: (res) => expect(res.json()).toMatchObject({ accountStatus: 'suspended' }),
+  }),
+  'POST /api/admin/users/:id/reactivate': async (ctx) => {
+    await ctx.app.db.update(users).set({ accountStatus: 'suspended' }).where(eq(users.id, ctx.owner.user.id));
+    return {
+      url: `/api/admin/users/${ctx.owner.user.id}/reactivate`,
+      happened: (res) => expect(res.json()).toMatchObject({ accountStatus: 'active' }),
+    };
+  },
+  'GET /api/admin/escrow': (ctx) => ({
+    url: `/api/admin/escrow?status=held&campaignId=${ctx.campaign.id}`,
+    happened: (res) => expect(res.json()).toMatchObject({ records: expect.any(Array) }),
+  }),
+  // The investor's own escrow record (their paid intent, recorded first), while Held.
+  'POST /api/escrow/:id/dispute': investorOwns(async (ctx) => ({
+    url: `/api/escrow/${await escrowOf(ctx)}/dispute`,
+    body: { reason: 'The trader has not shipped anything for three months.' },
+    happened: (res) => expect(res.json()).toMatchObject({ status: 'disputed' }),
+  })),
+  // An admin settles a dispute: a new investor's escrow record in the row's campaign, disputed.
+  'POST /api/admin/escrow/:id/resolve': async (ctx) => ({
+    url: `/api/admin/escrow/${await disputedEscrow(ctx)}/resolve`,
+    body: { outcome: 'refund', note: 'Shipment evidence missing' },
+    happened: (res) => expect(res.json()).toMatchObject({ status: 'refunded' }),
+  }),
+  // Role change requests: any user but an admin asks for another role; admins decide.
+  'POST /api/role-requests': (ctx) => ({
+    url: '/api/role-requests',
+    body: { newRole: ctx.caller?.user.role === 'buyer' ? 'investor' : 'buyer' },
+    happened: (res) => expect(res.json()).toMatchObject({ status: 'pending' }),
+  }),
+  'GET /api/admin/role-requests': () => ({
+    url: '/api/admin/role-requests',
+    happened: (res) => expect(res.json()).toMatchObject({ requests: expect.any(Array) }),
+  }),
+  'POST /api/admin/role-requests/:id': async (ctx) => {
+    const [request] = await ctx.app.db
+      .insert(roleRequests)
+      .values({ userId: ctx.owner.user.id, newRole: 'buyer' })
+      .returning();
+    return {
+      url: `/api/admin/role-requests/${request!.id}`,
+      body: { decision: 'decline', reason: 'One role per company account' },
+      happened: (res) => expect(res.json()).toMatchObject({ status: 'declined' }),
+    };
+  },
+  'GET /api/admin/audit-log': () => ({
+    url: '/api/admin/audit-log',
+    happened: (res) => expect(res.json()).toMatchObject({ entries: expect.any(Array) }),
+  }),
+  'GET /api/admin/reports/kyc-audit.csv': () => exportOf('kyc-audit'),
+  'GET /api/admin/reports/transactions.csv': () => exportOf('transactions'),
+  'GET /api/admin/reports/risk-assessment.csv': () => exportOf('risk-assessment'),
   // Only with Stripe configured; Stripe's signature is the only check.
   'POST /api/payments/stripe/webhook': () => ({
     ...stripeEvent('payment_intent.created'),
@@ -437,6 +564,61 @@ export function needsMarket(row: RowKey): boolean {
 
 export type RowKey = keyof typeof ROUTE_REQUESTS;
 
+/** A compliance export from 2020 on: CSV, and an audit row (it is a read that writes). */
+const exportOf = (report: string): RouteRequest => ({
+  url: `/api/admin/reports/${report}.csv?from=2020-01-01`,
+  happened: (res) => expect(res.headers['content-type']).toMatch(/^text\/csv/),
+});
+
+/** The escrow record of the owner's paid intent, once recorded. */
+async function escrowOf(ctx: RouteContext): Promise<string> {
+  // Through the service, not HTTP, as the investor who paid: on the suspended cell the owner can no
+  // longer call anything, and the fuzzer hands a barred actor the investor's payments.
+  const [paid] = await ctx.app.db
+    .select({ investorId: investments.investorId, campaignId: investments.campaignId })
+    .from(investments)
+    .where(eq(investments.stripePaymentId, ctx.investing!.paid.id));
+  const [payer] = await ctx.app.db.select().from(users).where(eq(users.id, paid!.investorId));
+  const { investment } = await recordInvestment(
+    ctx.app.db,
+    ctx.app.payments,
+    { ...payer!, accountStatus: 'active' },
+    { paymentIntentId: ctx.investing!.paid.id, campaignId: paid!.campaignId, investorId: payer!.id },
+    new Date(),
+  );
+  return investment.escrowId!;
+}
+
+/** A disputed escrow record of a new investor in the row's campaign, made through the services. */
+async function disputedEscrow(ctx: RouteContext): Promise<string> {
+  const { app } = ctx;
+  const investor = await createUser(app.db);
+  // A campaign of its own: the fuzzer moves the shared one on (funded, trading, cancelled).
+  const campaign = await createCampaign(app.db);
+  const now = new Date();
+  const intent = await createPaymentIntent(
+    app.db,
+    app.payments,
+    investor,
+    { amount: '1000.00', campaignId: campaign.id, investorId: investor.id },
+    now,
+  );
+  await (app.payments as SandboxProvider).confirm(
+    intent.paymentIntentId,
+    { clientSecret: intent.clientSecret, card: successCard() },
+    { payerId: investor.id },
+  );
+  const { investment } = await recordInvestment(
+    app.db,
+    app.payments,
+    investor,
+    { paymentIntentId: intent.paymentIntentId, campaignId: campaign.id, investorId: investor.id },
+    now,
+  );
+  await disputeEscrow(app.db, investor, investment.escrowId!, 'Nothing shipped', now);
+  return investment.escrowId!;
+}
+
 /** The request as sent by `caller`: session cookie, JSON body, a client address of its own. */
 export function httpCall(method: string, request: RouteRequest, caller: Session | null): HttpCall {
   const cookie = cookiesOf(caller, request.cookies);
@@ -454,7 +636,11 @@ export function httpCall(method: string, request: RouteRequest, caller: Session 
 }
 
 /** GET routes that write by design (a sign-in by redirect has to be a GET); no other read may. */
-export const READS_THAT_WRITE = new Set(['GET /api/auth/oauth/:provider/callback']);
+export const READS_THAT_WRITE = new Set([
+  'GET /api/auth/oauth/:provider/callback',
+  // An export is audited: who took which data (an audit_log row).
+  ...REPORTS.map((report) => `GET /api/admin/reports/${report}.csv`),
+]);
 
 /** The route of a row: its key without the case in brackets ("GET /api/campaigns/:id"). */
 export function routeOf(row: string): string {

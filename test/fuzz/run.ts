@@ -3,7 +3,7 @@
 // real request against the current data, sends it as a visitor or a signed-in user of each role, and
 // checks the answer (checks.ts) and what it changed (test/change-log.ts). Used by `npm run fuzz`
 // and by server/fuzz.test.ts.
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { App } from '../../server/app.ts';
 import { users } from '../../server/db/schema/index.ts';
@@ -157,6 +157,24 @@ export async function runFuzz(
   let ids = await existingIds(app, [...actorIds, world.campaign.id, world.draft.id]);
   const resolver: Resolver = { knownId: (n) => ids[n % ids.length]! };
 
+  /**
+   * Fuzzed admin calls may have suspended an actor or sent their KYC back: each example starts from
+   * the accounts as the world made them (active and approved, the barred ones barred for their one
+   * reason); an upload's example then sets its caller pending.
+   */
+  async function restoreAccounts() {
+    const id = (actor: FuzzActor) => world.sessions[actor]?.user.id ?? null;
+    // One statement: the barred accounts keep their one barrier, every other is active and approved.
+    await app.db
+      .update(users)
+      .set({
+        accountStatus: sql`case when ${users.id} = ${id('suspended')} then 'suspended' else 'active' end`,
+        kycStatus: 'approved',
+        emailVerified: sql`${users.id} is distinct from ${id('unverified')}`,
+      })
+      .where(inArray(users.id, actorIds));
+  }
+
   const examples = new Map<string, { request: RouteRequest; uses: number }>();
   // Marketplace objects (a listing, orders, quote requests) are costly to make: rows and actors share
   // them, renewed now and then (a request that finds an order already moved gets its 4xx, as it should).
@@ -171,6 +189,7 @@ export async function runFuzz(
     const key = `${row}|${actor}`;
     let cached = examples.get(key);
     if (!cached || cached.uses >= EXAMPLE_USES) {
+      await restoreAccounts();
       // On investing rows the investor actor owns fresh payments; on marketplace rows the buyer actor
       // owns fresh orders and requests (the trader supplies them); elsewhere the trader owns the campaigns.
       // An account barred from money sends its own ids (a real attempt to invest, which must fail);

@@ -24,9 +24,12 @@ const OffersPage = lazy(() => import('@/features/marketplace/pages/OffersPage.ts
 const OrdersPage = lazy(() => import('@/features/marketplace/pages/OrdersPage.tsx'));
 const TrackingPage = lazy(() => import('@/features/marketplace/pages/TrackingPage.tsx'));
 const TraderMarketplacePage = lazy(() => import('@/features/marketplace/pages/TraderMarketplacePage.tsx'));
+const VerificationPage = lazy(() => import('@/features/kyc/pages/VerificationPage.tsx'));
+const AdminKycPage = lazy(() => import('@/features/admin/pages/AdminKycPage.tsx'));
+const AdminEscrowPage = lazy(() => import('@/features/admin/pages/AdminEscrowPage.tsx'));
+const AdminReportsPage = lazy(() => import('@/features/admin/pages/AdminReportsPage.tsx'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage.tsx'));
-const UpcomingPage = lazy(() => import('./pages/UpcomingPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 
 const ROUTES: Array<[path: string, component: ComponentType]> = [
@@ -49,15 +52,16 @@ const ROUTES: Array<[path: string, component: ComponentType]> = [
   ['/settings', SettingsPage],
   ['/reset-password', ResetPasswordPage],
   ['/verify-email', VerifyEmailPage],
+  ['/verification', VerificationPage],
   ['/trader/campaigns', TraderCampaignsPage],
   ['/trader/analytics', TraderAnalyticsPage],
   ['/trader/marketplace', TraderMarketplacePage],
   ['/buyer/offers', OffersPage],
   ['/buyer/orders', OrdersPage],
   ['/buyer/tracking', TrackingPage],
-  ['/admin/kyc', UpcomingPage],
-  ['/admin/escrow', UpcomingPage],
-  ['/admin/reports', UpcomingPage],
+  ['/admin/kyc', AdminKycPage],
+  ['/admin/escrow', AdminEscrowPage],
+  ['/admin/reports', AdminReportsPage],
 ];
 
 function PageFallback() {

@@ -12,3 +12,5 @@ export { investments, escrowRecords } from './investments.ts';
 export { ledgerTransactions, ledgerEntries } from './ledger.ts';
 export { sandboxPaymentIntents, stripeWebhookEvents } from './payments.ts';
 export { listings, orders, rfqs, offers, marketMessages } from './marketplace.ts';
+export { verificationDocuments, roleRequests } from './kyc.ts';
+export { auditLog } from './audit.ts';

@@ -66,6 +66,9 @@ export const escrowRecords = pgTable(
       .references(() => campaigns.id),
     amount: numeric('amount', { precision: 15, scale: 2 }).notNull(),
     status: text('status').$type<EscrowStatus>().notNull().default('held'),
+    /** The investor's reason, while Disputed and after (the admin's resolution is in the audit log). */
+    disputeReason: text('dispute_reason'),
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -73,6 +76,8 @@ export const escrowRecords = pgTable(
     uniqueIndex('escrow_records_investment_key').on(t.investmentId),
     index('escrow_records_campaign_idx').on(t.campaignId),
     index('escrow_records_status_idx').on(t.status, t.createdAt),
+    // The admin escrow list, newest first (docs/admin.md).
+    index('escrow_records_created_idx').on(t.createdAt.desc(), t.id.desc()),
     check('escrow_records_status_check', sql`${t.status} in ('held', 'released', 'disputed', 'refunded')`),
     check('escrow_records_amount_positive', sql`${t.amount} > 0`),
   ],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AccountStatus, KycStatus, Role } from '../../../domain/users.ts';
 
 // spec §3 User. One role per user; `password` holds the password hash, never the password.
@@ -26,6 +26,10 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The admin's reason, shown to the user while the status is `rejected`. */
+    kycRejectionReason: text('kyc_rejection_reason'),
+    /** When the documents were last submitted: the review queue is oldest first. */
+    kycSubmittedAt: timestamp('kyc_submitted_at', { withTimezone: true }),
     accountStatus: text('account_status').$type<AccountStatus>().notNull().default('active'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     termsAccepted: boolean('terms_accepted').notNull().default(false),
@@ -48,5 +52,8 @@ export const users = pgTable(
       sql`${t.kycStatus} in ('pending', 'under_review', 'approved', 'rejected')`,
     ),
     check('users_account_status_check', sql`${t.accountStatus} in ('active', 'suspended')`),
+    // The admin console's tabs and queue read these without scanning every user.
+    index('users_kyc_queue_idx').on(t.kycStatus, t.kycSubmittedAt, t.createdAt),
+    index('users_created_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
 );

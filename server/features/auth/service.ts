@@ -43,6 +43,7 @@ export function toPublicUser(u: UserRow): PublicUser {
     buyerIndustry: u.buyerIndustry,
     isAccredited: u.isAccredited,
     kycStatus: u.kycStatus as PublicUser['kycStatus'],
+    ...(u.kycStatus === 'rejected' && { kycRejectionReason: u.kycRejectionReason ?? '' }),
     accountStatus: u.accountStatus as PublicUser['accountStatus'],
     lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
     createdAt: u.createdAt.toISOString(),

@@ -5,7 +5,7 @@ import type { Campaign } from '../../../domain/campaign-schemas.ts';
 import { errorMessage } from '../../../domain/errors.ts';
 import { eq } from 'drizzle-orm';
 import type { App } from '../../app.ts';
-import { campaigns } from '../../db/schema/index.ts';
+import { campaigns, users } from '../../db/schema/index.ts';
 import { buildTestApp, campaignBody, createCampaign, createUser, inDays } from '../../../test/app.ts';
 import { AuthClient } from '../../../test/auth.ts';
 
@@ -130,7 +130,7 @@ describe('POST /api/campaigns', () => {
     expect(await countCampaigns()).toBe(before);
   });
 
-  it('refuses a trader whose email is not verified with what to do (403), then creates once the emailed link is opened', async () => {
+  it('refuses a trader whose email is not verified, then whose KYC is not approved, with what to do (403); creates once both are done', async () => {
     const { user, token } = await api.signup('trader');
     const before = await countCampaigns();
     const refused = await create(body(), token);
@@ -140,6 +140,12 @@ describe('POST /api/campaigns', () => {
     expect(await countCampaigns()).toBe(before);
 
     await api.verifyEmail(user.email);
+    const unapproved = await create(body(), token);
+    expect(unapproved.statusCode).toBe(403);
+    expect(unapproved.json()).toEqual({ error: 'Complete your KYC verification before creating campaigns' });
+    expect(await countCampaigns()).toBe(before);
+
+    await app.db.update(users).set({ kycStatus: 'approved' }).where(eq(users.id, user.id));
     expect((await create(body(), token)).statusCode).toBe(201);
   });
 

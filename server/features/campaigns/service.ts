@@ -29,7 +29,7 @@ import {
   canViewTraderStats,
   FINANCIAL_TERMS,
   isCampaignEditable,
-  moneyBlocker,
+  verificationBlocker,
   ownsCampaign,
   type FinancialTerm,
 } from '../../../domain/policies.ts';
@@ -255,9 +255,11 @@ export async function createCampaign(
 ): Promise<Campaign> {
   if (!canCreateCampaign(user)) {
     if (user.role !== 'trader') throw new AppError('FORBIDDEN', CAMPAIGN_MESSAGES.notTrader);
-    const blocked = moneyBlocker(user);
+    // The gate named: an email to verify, or KYC to complete before creating campaigns.
+    const blocked = verificationBlocker(user);
+    if (blocked === 'KYC_NOT_APPROVED') throw new AppError(blocked, CAMPAIGN_MESSAGES.kycRequired);
     if (blocked) throw AppError.of(blocked);
-    throw new AppError('FORBIDDEN', CAMPAIGN_MESSAGES.kycRequired);
+    throw new AppError('FORBIDDEN', CAMPAIGN_MESSAGES.notTrader);
   }
   if (input.traderId !== undefined && input.traderId !== user.id)
     throw new AppError('FORBIDDEN', CAMPAIGN_MESSAGES.traderMismatch);

@@ -16,7 +16,7 @@ import { canViewCampaign, investRefusal, type InvestingUser } from '../../../dom
 import { findTransition } from '../../../domain/campaigns.ts';
 import type { Role } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
-import { campaigns, escrowRecords, investments } from '../../db/schema/index.ts';
+import { campaigns, escrowRecords, investments, users } from '../../db/schema/index.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { accounts, post, transfer } from '../../ledger/ledger.ts';
@@ -48,8 +48,14 @@ async function openAmount(tx: Tx, campaign: CampaignRow, now: Date, except?: str
   return dec(campaign.targetAmount).minus(campaign.raisedAmount).minus(row!.reserved);
 }
 
-function assertMayInvest(user: Investor, campaign: CampaignRow, now: Date): void {
-  const refusal = investRefusal(user, campaign, now);
+async function assertMayInvest(tx: Tx, user: Investor, campaign: CampaignRow, now: Date) {
+  // A suspended trader's campaigns take no new investments until the account is reactivated.
+  const [trader] = await tx
+    .select({ accountStatus: users.accountStatus })
+    .from(users)
+    .where(eq(users.id, campaign.traderId));
+  const traderActive = trader?.accountStatus === 'active';
+  const refusal = investRefusal(user, { ...campaign, traderActive }, now);
   if (refusal) throw new AppError(INVEST_REFUSAL_ERRORS[refusal]);
 }
 
@@ -92,7 +98,7 @@ export async function createPaymentIntent(
       .where(eq(campaigns.id, input.campaignId))
       .for('update');
     if (!campaign || !canViewCampaign(user, campaign)) throw new AppError('CAMPAIGN_NOT_FOUND');
-    assertMayInvest(user, campaign, now);
+    await assertMayInvest(tx, user, campaign, now);
     assertAmountFits(input.amount, campaign, await openAmount(tx, campaign, now));
     const [row] = await tx
       .insert(investments)
@@ -394,6 +400,7 @@ const listColumns = {
   profitShare: investments.profitShare,
   stripePaymentId: investments.stripePaymentId,
   escrowStatus: escrowRecords.status,
+  escrowId: escrowRecords.id,
   createdAt: investments.createdAt,
   confirmedAt: investments.confirmedAt,
   updatedAt: investments.updatedAt,

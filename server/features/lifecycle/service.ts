@@ -14,7 +14,7 @@ import {
   type TransitionRequest,
 } from '../../../domain/lifecycle.ts';
 import { dec, toFixed, usdText, ZERO } from '../../../domain/money.ts';
-import { canViewCampaign, moneyBlocker, ownsCampaign } from '../../../domain/policies.ts';
+import { canViewCampaign, ownsCampaign, verificationBlocker } from '../../../domain/policies.ts';
 import { displayName, type Role } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
 import { campaignMilestones, campaigns, escrowRecords, investments, users } from '../../db/schema/index.ts';
@@ -24,11 +24,19 @@ import { accounts, postMany, transfer, type Posting } from '../../ledger/ledger.
 import { ProviderUnavailableError, type PaymentProvider } from '../../payments/provider.ts';
 import { invalidateCampaignLists, toCampaign } from '../campaigns/service.ts';
 import { settlePayment } from '../investments/service.ts';
+import { recordAudit } from '../admin/audit.ts';
 import { announce } from './notices.ts';
 import { openInvestmentsOf, refundInvestment } from './money-out.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;
-export type LifecycleUser = { id: string; role: Role; emailVerified: boolean };
+export type LifecycleUser = {
+  id: string;
+  role: Role;
+  emailVerified: boolean;
+  kycStatus: string;
+  email: string | null;
+  username: string;
+};
 
 async function lockCampaign(tx: Tx, id: string): Promise<CampaignRow | undefined> {
   const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update');
@@ -62,7 +70,7 @@ export async function transitionCampaign(
         await setStatus(tx, campaign.id, 'trading', now);
         break;
       case 'completed': {
-        const blocker = moneyBlocker(user);
+        const blocker = verificationBlocker(user);
         if (blocker) throw new AppError(blocker);
         await completeCampaign(tx, provider, campaign, request.actualProfit, now);
         announce(tx, 'onCompleted', campaign.id);
@@ -72,6 +80,21 @@ export async function transitionCampaign(
         if (actor === 'owner' && campaign.investorCount > 0)
           throw AppError.of('CANCEL_HAS_INVESTMENTS', names);
         await cancelCampaign(tx, provider, campaign, request.reason, now);
+        // An admin's cancellation is an admin action: on the audit log, in the same transaction.
+        if (actor === 'admin')
+          await recordAudit(
+            tx,
+            user,
+            {
+              action: 'campaign.cancel',
+              targetType: 'campaign',
+              targetId: campaign.id,
+              reason: request.reason,
+              before: { status: campaign.status },
+              after: { status: 'cancelled' },
+            },
+            now,
+          );
         break;
     }
     return toCampaign((await tx.select().from(campaigns).where(eq(campaigns.id, campaign.id)))[0]!);

@@ -29,7 +29,7 @@ import {
 } from '../../../domain/listings.ts';
 import { dec, percentOf, toFixed } from '../../../domain/money.ts';
 import type { Supplier } from '../../../domain/orders.ts';
-import { moneyBlocker } from '../../../domain/policies.ts';
+import { verificationBlocker } from '../../../domain/policies.ts';
 import type { Db } from '../../db/connect.ts';
 import { campaigns, listings, orders, users } from '../../db/schema/index.ts';
 import { afterCommit, inTransaction, rootDb, type Tx } from '../../db/transaction.ts';
@@ -204,14 +204,14 @@ async function assertOwnCampaign(tx: Tx, traderId: string, campaignId: string | 
     });
 }
 
-/** A trader lists for sale once their email is verified: a sale moves money to them (DESIGN.md §3). */
+/** A trader lists for sale once verified (email and KYB): a sale moves money to them (DESIGN.md §3). */
 export async function createListing(
   db: Db,
-  user: Viewer & { emailVerified: boolean },
+  user: Viewer & { emailVerified: boolean; kycStatus: string },
   input: ListingCreate,
   now: Date,
 ): Promise<Listing> {
-  const blocker = moneyBlocker(user);
+  const blocker = verificationBlocker(user);
   if (blocker) throw new AppError(blocker);
   const id = await inTransaction(db, async (tx) => {
     await assertOwnCampaign(tx, user.id, input.campaignId);

@@ -4,8 +4,6 @@ import { Page } from '@/components/layouts/page.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useAuth } from '@/features/auth/auth-context.tsx';
 import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
-import { DASHBOARDS } from './upcoming.ts';
-import { UpcomingView } from './UpcomingPage.tsx';
 
 // The trader's dashboard loads only for traders (it brings the campaign forms and modals along).
 const TraderDashboard = lazy(() =>
@@ -28,7 +26,12 @@ const BuyerDashboard = lazy(() =>
   })),
 );
 
-const BY_PATH: Record<string, keyof typeof DASHBOARDS> = {
+// The admin console loads only for admins.
+const AdminDashboard = lazy(() =>
+  import('@/features/admin/pages/AdminDashboard.tsx').then((m) => ({ default: m.AdminDashboard })),
+);
+
+const BY_PATH: Record<string, 'buyer' | 'admin'> = {
   '/buyer/dashboard': 'buyer',
   '/admin/dashboard': 'admin',
 };
@@ -74,5 +77,10 @@ export default function DashboardPage() {
       </RoleOnly>
     );
   }
-  return <UpcomingView page={DASHBOARDS[role]} />;
+  // /admin/dashboard as another role gets the guard's "not for your role" page.
+  return (
+    <Suspense fallback={<Page title="Admin Dashboard" lead="Loading admin dashboard..." />}>
+      <AdminDashboard />
+    </Suspense>
+  );
 }

@@ -4,6 +4,8 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  /** A link to where the user can act on it (e.g. the Verification page after a KYC refusal). */
+  link?: { label: string; href: string };
 }
 
 export interface ToastState extends ToastInput {

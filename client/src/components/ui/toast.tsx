@@ -2,6 +2,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
+import { Link } from 'wouter';
 import { cn } from '@/lib/cn.ts';
 import { currentToast, dismissToast, subscribeToasts } from './toast-store.ts';
 
@@ -30,6 +31,13 @@ export function Toaster() {
             <ToastPrimitive.Description className="text-sm opacity-90">
               {state.description}
             </ToastPrimitive.Description>
+          )}
+          {state.link && (
+            <ToastPrimitive.Action asChild altText={state.link.label}>
+              <Link href={state.link.href} className="mt-2 text-sm font-medium underline underline-offset-4">
+                {state.link.label}
+              </Link>
+            </ToastPrimitive.Action>
           )}
         </ToastPrimitive.Root>
       )}

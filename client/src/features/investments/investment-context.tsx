@@ -44,7 +44,12 @@ const InvestmentContext = createContext<InvestmentContextValue | null>(null);
  * schemas, which load only here. */
 function announceRefusal(refusal: InvestRefusal) {
   void import('@domain/investments.ts').then(({ investRefusalMessage }) =>
-    toast({ title: 'You cannot invest in this campaign', description: investRefusalMessage(refusal) }),
+    toast({
+      title: 'You cannot invest in this campaign',
+      description: investRefusalMessage(refusal),
+      // The gate names itself and links to where it is passed.
+      ...(refusal === 'kyc' && { link: { label: 'Go to Verification', href: '/verification' } }),
+    }),
   );
 }
 

@@ -1,5 +1,6 @@
 // /profile: the user's own details to edit, and what only the platform changes, read-only.
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { KYC_STATUS_LABELS, ROLE_LABELS } from '@domain/users.ts';
 import type { PublicUser } from '@domain/auth.ts';
 import { Page } from '@/components/layouts/page.tsx';
@@ -8,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { formatDate } from '@/lib/format.ts';
 import { ACCOUNT_STATUS_LABELS, KYC_TONES, ROLE_TONES } from '../account-fields.ts';
 import { ProfileForm } from '../components/ProfileForm.tsx';
+import { RoleRequestForm } from '../components/RoleRequestForm.tsx';
 import { RequireSignIn } from '../components/RequireSignIn.tsx';
 
 function AccountFacts({ user }: { user: PublicUser }) {
@@ -68,8 +70,17 @@ export default function ProfilePage() {
                   email or role.
                 </CardDescription>
               </CardHeader>
-              <CardContent>
+              <CardContent className="grid gap-4">
                 <AccountFacts user={user} />
+                {user.role !== 'admin' && <RoleRequestForm user={user} />}
+                {user.role !== 'admin' && (
+                  <Link
+                    href="/verification"
+                    className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+                  >
+                    {user.kycStatus === 'approved' ? 'Your verification' : 'Verify your identity (KYC)'}
+                  </Link>
+                )}
               </CardContent>
             </Card>
           </div>

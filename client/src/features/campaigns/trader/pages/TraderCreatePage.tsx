@@ -5,11 +5,11 @@ import { useLocation } from 'wouter';
 import type { PublicUser } from '@domain/auth.ts';
 import { defaultDeadline } from '@domain/campaign-rules.ts';
 import { CAMPAIGN_MESSAGES } from '@domain/campaign-schemas.ts';
-import { ERRORS } from '@domain/errors.ts';
 import { MIN_INVESTMENT } from '@domain/money.ts';
-import { canCreateCampaign, moneyBlocker } from '@domain/policies.ts';
+import { canCreateCampaign } from '@domain/policies.ts';
 import type { CampaignFormValues } from '@domain/trader-campaigns.ts';
 import { Page } from '@/components/layouts/page.tsx';
+import { gateMessage, VerificationLink } from '@/components/verification-gate.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
 import { useCreateCampaign } from '../../api/campaigns.ts';
 import { CampaignForm } from '../components/CampaignForm.tsx';
@@ -42,9 +42,12 @@ function CreateCampaign({ user }: { user: PublicUser }) {
 
   if (!canCreateCampaign(user)) {
     // The server refuses for the same reason; an unverified trader also has the banner with Resend.
-    const blocked = moneyBlocker(user);
     return (
-      <Page title={TITLE} lead={blocked ? ERRORS[blocked].message : `${CAMPAIGN_MESSAGES.kycRequired}.`} />
+      <Page
+        title={TITLE}
+        lead={gateMessage(user, `${CAMPAIGN_MESSAGES.kycRequired}.`) ?? CAMPAIGN_MESSAGES.notTrader}
+        actions={<VerificationLink user={user} />}
+      />
     );
   }
 

@@ -1,0 +1,15 @@
+// Every admin page: for admins only (RoleOnly), in the page frame.
+import type { ReactNode } from 'react';
+import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
+
+export function AdminOnly({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <RoleOnly
+      role="admin"
+      title={title}
+      signedOutLead="Sign in as an admin to review accounts, escrow and compliance."
+    >
+      {() => children}
+    </RoleOnly>
+  );
+}

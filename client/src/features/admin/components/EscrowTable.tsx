@@ -1,0 +1,128 @@
+// Escrow records as a table: campaign, investor, amount and status; a disputed record shows the
+// investor's reason and a Resolve Dispute action (release to the campaign, or refund the investor).
+import { useState } from 'react';
+import type { EscrowRow } from '@domain/admin.ts';
+import { ESCROW_STATUS_LABELS } from '@domain/investments.ts';
+import { Link } from 'wouter';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog.tsx';
+import { Field } from '@/components/ui/form-field.tsx';
+import { Textarea } from '@/components/ui/textarea.tsx';
+import { formatDate, formatUsdCents } from '@/lib/format.ts';
+import { useResolveDispute } from '../api/admin-actions.ts';
+import { ESCROW_TONES } from './admin-labels.ts';
+
+function ResolveDialog({ record, onClose }: { record: EscrowRow | null; onClose: () => void }) {
+  const resolve = useResolveDispute();
+  const [note, setNote] = useState('');
+  const send = async (outcome: 'release' | 'refund') => {
+    await resolve.mutateAsync({ id: record!.id, outcome, ...(note.trim() && { note }) });
+    setNote('');
+    onClose();
+  };
+  return (
+    <Dialog open={!!record} onOpenChange={(o) => !o && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Resolve Dispute</DialogTitle>
+          <DialogDescription>
+            {record &&
+              `${formatUsdCents(record.amount)} of ${record.investorName} in ${record.campaignTitle}.`}
+          </DialogDescription>
+        </DialogHeader>
+        {record?.disputeReason && (
+          <div className="rounded-md border p-3 text-sm">
+            <p className="font-medium">The investor’s reason</p>
+            <p className="mt-1">{record.disputeReason}</p>
+          </div>
+        )}
+        <Field id="resolve-note" label="Note (audit log)">
+          <Textarea
+            id="resolve-note"
+            value={note}
+            maxLength={1000}
+            onChange={(e) => setNote(e.target.value)}
+          />
+        </Field>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="outline" disabled={resolve.isPending} onClick={() => void send('release')}>
+            Release to campaign
+          </Button>
+          <Button variant="destructive" disabled={resolve.isPending} onClick={() => void send('refund')}>
+            Refund investor
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function EscrowTable({ records, empty }: { records: EscrowRow[]; empty: string }) {
+  const [resolving, setResolving] = useState<EscrowRow | null>(null);
+  if (records.length === 0) return <p className="py-6 text-center text-muted-foreground">{empty}</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm">
+        <caption className="sr-only">Escrow transactions</caption>
+        <thead className="text-left text-muted-foreground">
+          <tr className="border-b">
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Campaign
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Investor
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              Amount
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Status
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Since
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {records.map((r) => (
+            <tr key={r.id} className="border-b align-top last:border-0">
+              <td className="py-2 pr-3">{r.campaignTitle}</td>
+              <td className="py-2 pr-3">{r.investorName}</td>
+              <td className="py-2 pr-3 text-right tabular-nums">{formatUsdCents(r.amount)}</td>
+              <td className="py-2 pr-3">
+                <Badge tone={ESCROW_TONES[r.status]}>{ESCROW_STATUS_LABELS[r.status]}</Badge>
+                {r.disputeReason && <p className="mt-1 max-w-xs text-muted-foreground">{r.disputeReason}</p>}
+              </td>
+              <td className="py-2 pr-3">{formatDate(r.createdAt)}</td>
+              <td className="py-2">
+                <div className="flex flex-wrap justify-end gap-2">
+                  <Button asChild size="sm" variant="ghost">
+                    <Link href={`/campaigns/${r.campaignId}`} aria-label={`View ${r.campaignTitle}`}>
+                      View
+                    </Link>
+                  </Button>
+                  {r.status === 'disputed' && (
+                    <Button size="sm" variant="destructive" onClick={() => setResolving(r)}>
+                      Resolve Dispute
+                    </Button>
+                  )}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ResolveDialog record={resolving} onClose={() => setResolving(null)} />
+    </div>
+  );
+}

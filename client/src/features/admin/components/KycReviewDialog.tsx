@@ -1,0 +1,153 @@
+// Review Documents: the user's KYB fields and documents (images shown, PDFs opened in a new tab), and
+// the decision — approve, or reject with the reason the user will read.
+import { useState } from 'react';
+import { DOCUMENT_KIND_LABELS, type DocumentKind } from '@domain/kyc.ts';
+import { KYC_WAITING } from '@domain/admin.ts';
+import { KYC_STATUS_LABELS, ROLE_LABELS } from '@domain/users.ts';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog.tsx';
+import { Field, fieldA11y } from '@/components/ui/form-field.tsx';
+import { Textarea } from '@/components/ui/textarea.tsx';
+import { formatDate } from '@/lib/format.ts';
+import { KYC_TONES } from '@/features/auth/account-fields.ts';
+import { useAdminUser } from '../api/admin.ts';
+import { useKycDecision } from '../api/admin-actions.ts';
+
+export function KycReviewDialog({ userId, onClose }: { userId: string | null; onClose: () => void }) {
+  const user = useAdminUser(userId);
+  const decide = useKycDecision();
+  const [reason, setReason] = useState('');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string>();
+  const u = user.data;
+
+  const send = async (decision: 'approve' | 'reject') => {
+    if (!u) return;
+    if (decision === 'reject' && !reason.trim()) {
+      setError('Reason is required');
+      return;
+    }
+    await decide.mutateAsync(
+      decision === 'approve'
+        ? { id: u.id, decision, ...(note.trim() && { note }) }
+        : { id: u.id, decision, reason, ...(note.trim() && { note }) },
+    );
+    onClose();
+  };
+
+  return (
+    <Dialog open={!!userId} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent width="wider">
+        <DialogHeader>
+          <DialogTitle>Review Documents{u ? `: ${u.name}` : ''}</DialogTitle>
+          <DialogDescription>
+            Check the documents against the account, then approve or reject with a reason.
+          </DialogDescription>
+        </DialogHeader>
+        {!u ? (
+          <p className="text-sm text-muted-foreground">
+            {user.error ? 'This user could not be loaded.' : 'Loading…'}
+          </p>
+        ) : (
+          <div className="grid gap-4 text-sm">
+            <dl className="grid grid-cols-2 gap-2">
+              <dt className="text-muted-foreground">Email</dt>
+              <dd>{u.email}</dd>
+              <dt className="text-muted-foreground">Role</dt>
+              <dd>{ROLE_LABELS[u.role]}</dd>
+              <dt className="text-muted-foreground">KYC status</dt>
+              <dd>
+                <Badge tone={KYC_TONES[u.kycStatus]}>{KYC_STATUS_LABELS[u.kycStatus]}</Badge>
+              </dd>
+              {u.companyName && (
+                <>
+                  <dt className="text-muted-foreground">Company</dt>
+                  <dd>
+                    {u.companyName} {u.registrationNumber && `(${u.registrationNumber})`}
+                  </dd>
+                </>
+              )}
+              <dt className="text-muted-foreground">Country</dt>
+              <dd>{u.country ?? '—'}</dd>
+              <dt className="text-muted-foreground">Risk score</dt>
+              <dd>{u.riskScore}</dd>
+            </dl>
+            <section aria-label="Documents" className="grid gap-3">
+              {u.documents.length === 0 && (
+                <p className="text-muted-foreground">No documents uploaded yet.</p>
+              )}
+              {u.documents.map((d) => (
+                <figure key={d.id} className="rounded-md border p-3">
+                  <figcaption className="mb-2 flex flex-wrap justify-between gap-2">
+                    <span className="font-medium">{DOCUMENT_KIND_LABELS[d.kind as DocumentKind]}</span>
+                    <a
+                      className="text-primary underline-offset-4 hover:underline"
+                      href={`/api/kyc/documents/${d.id}`}
+                      target="_blank"
+                      rel="noreferrer"
+                    >
+                      Open {d.fileName} ({formatDate(d.createdAt)})
+                    </a>
+                  </figcaption>
+                  {d.contentType.startsWith('image/') && (
+                    <img
+                      src={`/api/kyc/documents/${d.id}`}
+                      alt={`${DOCUMENT_KIND_LABELS[d.kind as DocumentKind]} of ${u.name}`}
+                      className="max-h-72 rounded border object-contain"
+                    />
+                  )}
+                </figure>
+              ))}
+            </section>
+            {KYC_WAITING.includes(u.kycStatus) ? (
+              <div className="grid gap-3">
+                <Field id="kyc-reason" label="Reason (required to reject; the user reads it)" error={error}>
+                  <Textarea
+                    value={reason}
+                    onChange={(e) => {
+                      setReason(e.target.value);
+                      setError(undefined);
+                    }}
+                    maxLength={1000}
+                    {...fieldA11y('kyc-reason', error)}
+                  />
+                </Field>
+                <Field id="kyc-note" label="Internal note (optional, audit log only)">
+                  <Textarea
+                    value={note}
+                    onChange={(e) => setNote(e.target.value)}
+                    maxLength={1000}
+                    id="kyc-note"
+                  />
+                </Field>
+                <div className="flex flex-wrap justify-end gap-2">
+                  <Button
+                    variant="destructive"
+                    disabled={decide.isPending}
+                    onClick={() => void send('reject')}
+                  >
+                    Reject
+                  </Button>
+                  <Button disabled={decide.isPending} onClick={() => void send('approve')}>
+                    Approve
+                  </Button>
+                </div>
+              </div>
+            ) : (
+              <p className="text-muted-foreground">
+                This verification is decided{u.kycRejectionReason ? `: ${u.kycRejectionReason}` : ''}.
+              </p>
+            )}
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

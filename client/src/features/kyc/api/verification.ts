@@ -1,0 +1,40 @@
+// GET /api/kyc and POST /api/kyc/documents: the signed-in user's verification, and the upload of
+// their documents (multipart: the browser's FormData, never JSON).
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Verification } from '@domain/kyc.ts';
+import { toast } from '@/components/ui/toast-store.ts';
+import { ApiError, serverMessageOf } from '@/lib/api.ts';
+import { sessionQuery } from '@/features/auth/api/get-session.ts';
+
+export const verificationQuery = () => queryOptions<Verification>({ queryKey: ['/api/kyc'] });
+
+export function useVerification() {
+  return useQuery(verificationQuery());
+}
+
+export async function uploadDocuments(form: FormData): Promise<Verification> {
+  const res = await fetch('/api/kyc/documents', { method: 'POST', body: form, credentials: 'include' });
+  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+  return (await res.json()) as Verification;
+}
+
+export function useUploadDocuments() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadDocuments,
+    onSuccess: async (verification) => {
+      queryClient.setQueryData(verificationQuery().queryKey, verification);
+      // The status on every page (top bar, gates) comes from the session user.
+      await queryClient.invalidateQueries({ queryKey: sessionQuery().queryKey });
+      toast({ title: 'Documents Submitted', description: 'Our KYC review takes 1-3 business days.' });
+    },
+    onError: (error) => {
+      console.error('Document upload failed', error);
+      toast({
+        title: 'Upload Failed',
+        description: serverMessageOf(error) || 'Your documents were not uploaded. Please try again.',
+        variant: 'destructive',
+      });
+    },
+  });
+}

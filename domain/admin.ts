@@ -1,0 +1,303 @@
+// The admin console (spec §2 admin dashboard, §3 admin user row, §6 admin abilities): wire shapes of
+// the admin calls, the user-management tabs and the dashboard's figures.
+import { z } from 'zod';
+import { ESCROW_STATUSES } from './investments.ts';
+import { textField } from './text.ts';
+import {
+  ACCOUNT_STATUSES,
+  KYC_STATUSES,
+  ROLES,
+  SIGNUP_ROLES,
+  type AccountStatus,
+  type KycStatus,
+} from './users.ts';
+
+const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
+const reasonField = (label: string) =>
+  textField(label, { multiline: true, error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(1000, `${label} is at most 1,000 characters`);
+const noteField = textField('Note', { multiline: true }).trim().max(1000, 'Note is at most 1,000 characters');
+
+// ---- user management -----------------------------------------------------------------------------
+
+export const USER_TABS = ['all', 'pending-kyc', 'active', 'suspended'] as const;
+export type UserTab = (typeof USER_TABS)[number];
+export const USER_TAB_LABELS: Record<UserTab, string> = {
+  all: 'All Users',
+  'pending-kyc': 'Pending KYC',
+  active: 'Active',
+  suspended: 'Suspended',
+};
+/** Spec §8 empty states of the tabs. */
+export const USER_TAB_EMPTY: Record<UserTab, string> = {
+  all: 'No users found',
+  'pending-kyc': 'No pending KYC requests',
+  active: 'No active users',
+  suspended: 'No suspended users',
+};
+/** KYC statuses waiting for an admin (the Pending KYC tab, the queue, the Pending KYC stat). */
+export const KYC_WAITING: readonly KycStatus[] = ['pending', 'under_review'];
+
+export function inUserTab(user: { kycStatus: KycStatus; accountStatus: AccountStatus }, tab: UserTab) {
+  if (tab === 'pending-kyc') return KYC_WAITING.includes(user.kycStatus);
+  if (tab === 'active') return user.accountStatus === 'active';
+  if (tab === 'suspended') return user.accountStatus === 'suspended';
+  return true;
+}
+
+export const PAGE_SIZE = 25;
+const page = z.coerce
+  .number()
+  .int('Page must be a whole number')
+  .min(1, 'Page must be at least 1')
+  .max(100_000)
+  .default(1);
+
+export const userListQuerySchema = z.strictObject({
+  tab: z.enum(USER_TABS).default('all'),
+  q: textField('Search').trim().max(100, 'Search is at most 100 characters').optional(),
+  page,
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+/** Spec §3 admin user row. */
+export const adminUserRowSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  email: z.string().nullable(),
+  role: z.enum(ROLES),
+  kycStatus: z.enum(KYC_STATUSES),
+  accountStatus: z.enum(ACCOUNT_STATUSES),
+  registrationDate: z.string().datetime(),
+  totalTransactions: z.number().int(),
+  riskScore: z.number().int().min(0).max(100),
+});
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+
+export const userListSchema = z.object({
+  users: z.array(adminUserRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type UserList = z.infer<typeof userListSchema>;
+
+export const idParamsSchema = z.strictObject({ id: z.string().uuid('id must be an id') });
+
+export const kycDecisionSchema = z.discriminatedUnion(
+  'decision',
+  [
+    z.strictObject({ decision: z.literal('approve'), note: noteField.optional() }),
+    z.strictObject({
+      decision: z.literal('reject'),
+      reason: reasonField('Reason'),
+      note: noteField.optional(),
+    }),
+  ],
+  { error: 'Decision must be approve or reject' },
+);
+export type KycDecision = z.infer<typeof kycDecisionSchema>;
+
+export const suspendSchema = z.strictObject({ reason: reasonField('Reason') });
+
+export const ADMIN_MESSAGES = {
+  notYourself: 'You cannot suspend your own account',
+  notAdmin: 'Admins are suspended from the command line, not the console',
+  alreadySuspended: 'This account is already suspended',
+  notSuspended: 'This account is not suspended',
+  kycDecided: 'This verification is already decided',
+  userNotFound: 'User not found',
+  escrowNotFound: 'Escrow record not found',
+  notDisputed: 'Only a disputed escrow record can be resolved',
+  notHeld: 'Only funds held in escrow can be disputed',
+} as const;
+
+// ---- escrow and disputes -------------------------------------------------------------------------
+
+export const escrowListQuerySchema = z.strictObject({
+  status: z.enum(ESCROW_STATUSES).optional(),
+  campaignId: z.string().uuid('campaignId must be an id').optional(),
+  page,
+});
+
+export const escrowRowSchema = z.object({
+  id: z.string().uuid(),
+  campaignId: z.string().uuid(),
+  campaignTitle: z.string(),
+  investmentId: z.string().uuid(),
+  investorId: z.string().uuid(),
+  investorName: z.string(),
+  amount: decimalString,
+  status: z.enum(ESCROW_STATUSES),
+  disputeReason: z.string().nullable(),
+  createdAt: z.string().datetime(),
+});
+export type EscrowRow = z.infer<typeof escrowRowSchema>;
+
+export const escrowListSchema = z.object({
+  records: z.array(escrowRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Sums per status of the filtered records (all pages). */
+  totals: z.object(
+    Object.fromEntries(ESCROW_STATUSES.map((s) => [s, decimalString])) as Record<
+      (typeof ESCROW_STATUSES)[number],
+      typeof decimalString
+    >,
+  ),
+});
+export type EscrowList = z.infer<typeof escrowListSchema>;
+
+export const disputeSchema = z.strictObject({ reason: reasonField('Reason') });
+export const resolveSchema = z.strictObject({
+  outcome: z.enum(['release', 'refund'], { error: 'Outcome must be release or refund' }),
+  note: noteField.optional(),
+});
+export type Resolution = z.infer<typeof resolveSchema>;
+
+// ---- dashboard -----------------------------------------------------------------------------------
+
+export const dashboardSchema = z.object({
+  stats: z.object({
+    totalUsers: z.number().int(),
+    activeUsers: z.number().int(),
+    pendingKyc: z.number().int(),
+    totalEscrow: decimalString,
+    activeDisputes: z.number().int(),
+    /** New users in the last 30 days against the users there were before, in percent (1 decimal). */
+    monthlyGrowth: z.string(),
+  }),
+  kycQueue: z.array(adminUserRowSchema),
+  escrow: z.array(escrowRowSchema),
+  compliance: z.object({
+    /** Spec §9: (total − pending) / total, in percent. */
+    approvalRate: z.string(),
+    /** Users whose KYC was rejected or whose account is suspended, in percent of all users. */
+    flaggedRate: z.string(),
+    paymentsLast30Days: z.number().int(),
+    disputedRecords: z.number().int(),
+  }),
+});
+export type AdminDashboard = z.infer<typeof dashboardSchema>;
+
+/** A percentage with one decimal ("85.0"); 0 of 0 is "0.0". */
+export function percentText(part: number, whole: number): string {
+  return whole === 0 ? '0.0' : ((part / whole) * 100).toFixed(1);
+}
+
+/** Spec §9 approval rate: (total − pending) / total, "pending" being every user still waiting. */
+export function approvalRate(total: number, waiting: number): string {
+  return percentText(total - waiting, total);
+}
+
+// ---- reports and audit log -------------------------------------------------------------------------
+
+export const REPORTS = ['kyc-audit', 'transactions', 'risk-assessment'] as const;
+export type Report = (typeof REPORTS)[number];
+export const REPORT_LABELS: Record<Report, string> = {
+  'kyc-audit': 'KYC audit',
+  transactions: 'Transaction monitoring',
+  'risk-assessment': 'Risk assessment',
+};
+
+const isoDate = z.iso.date({ error: 'Use a date like 2026-01-31' });
+export const reportQuerySchema = z
+  .strictObject({ from: isoDate.optional(), to: isoDate.optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
+export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+export const AUDIT_ACTIONS = [
+  'kyc.approve',
+  'kyc.reject',
+  'user.suspend',
+  'user.reactivate',
+  'escrow.resolve',
+  'campaign.cancel',
+  'report.export',
+  'role.approve',
+  'role.decline',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const auditEntrySchema = z.object({
+  seq: z.number().int(),
+  actorId: z.string().nullable(),
+  actor: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  reason: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string().datetime(),
+});
+export const auditListSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AuditList = z.infer<typeof auditListSchema>;
+export const auditListQuerySchema = z.strictObject({ page });
+
+/** The admin's view of one user: the row, the profile fields KYB checks, and the documents. */
+export const adminUserDetailSchema = adminUserRowSchema.extend({
+  companyName: z.string().nullable(),
+  registrationNumber: z.string().nullable(),
+  country: z.string().nullable(),
+  kycRejectionReason: z.string().nullable(),
+  kycSubmittedAt: z.string().datetime().nullable(),
+  documents: z.array(
+    z.object({
+      id: z.string().uuid(),
+      kind: z.string(),
+      fileName: z.string(),
+      contentType: z.string(),
+      size: z.number().int(),
+      createdAt: z.string().datetime(),
+    }),
+  ),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+// ---- role change requests (spec §1 "users may add further roles later in their profile", §3) -----
+
+export const roleRequestSchema = z.strictObject({
+  newRole: z.enum(SIGNUP_ROLES, { error: 'Choose investor, trader or buyer' }),
+});
+export const roleRequestDecisionSchema = z.strictObject({
+  decision: z.enum(['approve', 'decline'], { error: 'Decision must be approve or decline' }),
+  reason: textField('Reason', { multiline: true }).trim().max(1000).optional(),
+});
+export const roleRequestRowSchema = z.object({
+  id: z.string().uuid(),
+  userId: z.string().uuid(),
+  name: z.string(),
+  email: z.string().nullable(),
+  currentRole: z.enum(ROLES),
+  newRole: z.enum(ROLES),
+  status: z.enum(['pending', 'approved', 'declined']),
+  createdAt: z.string().datetime(),
+});
+export type RoleRequestRow = z.infer<typeof roleRequestRowSchema>;
+export const roleRequestListSchema = z.object({
+  requests: z.array(roleRequestRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type RoleRequestList = z.infer<typeof roleRequestListSchema>;
+export const ROLE_REQUEST_MESSAGES = {
+  sameRole: 'You already have this role',
+  pending: 'You already asked for a role change; an admin will answer it',
+  decided: 'This request is already decided',
+  notFound: 'Role request not found',
+  traderBusy: 'A trader with campaigns still running cannot change role',
+  investorBusy: 'An investor with money in escrow cannot change role',
+} as const;

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { check, customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { DocumentKind, DocumentType } from '../../../domain/kyc.ts';
+import type { Role } from '../../../domain/users.ts';
+import { users } from './users.ts';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  // PGlite answers a Uint8Array, node-postgres a Buffer: the code always sees a Buffer.
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+// KYC/KYB documents (docs/kyc.md). The file itself lives in the database (bytea): every server
+// instance reads it through the connection it already has, no extra storage service to run or secure,
+// and it goes with the account (ON DELETE CASCADE) and with the database's backups. It is never
+// written under the web root; only the owner and admins can read it (features/kyc/routes.ts).
+export const verificationDocuments = pgTable(
+  'verification_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<DocumentKind>().notNull(),
+    /** As uploaded (shown to admins only, never trusted: the type is read from the content). */
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').$type<DocumentType>().notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('verification_documents_user_idx').on(t.userId, t.createdAt.desc()),
+    check('verification_documents_kind_check', sql`${t.kind} in ('identity', 'address', 'company')`),
+    check(
+      'verification_documents_type_check',
+      sql`${t.contentType} in ('application/pdf', 'image/jpeg', 'image/png')`,
+    ),
+    check('verification_documents_size_check', sql`${t.size} > 0 and ${t.size} <= 10485760`),
+  ],
+);
+
+/** Spec §1/§3 role change request: a user asks for another role; an admin approves or declines. */
+export const roleRequests = pgTable(
+  'role_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newRole: text('new_role').$type<Role>().notNull(),
+    status: text('status').$type<'pending' | 'approved' | 'declined'>().notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('role_requests_status_idx').on(t.status, t.createdAt),
+    check('role_requests_role_check', sql`${t.newRole} in ('investor', 'trader', 'buyer')`),
+    check('role_requests_status_check', sql`${t.status} in ('pending', 'approved', 'declined')`),
+  ],
+);

@@ -1,0 +1,455 @@
+// The admin console's API on this run's backend: user management (tabs, search, pages, rows), KYC
+// decisions, suspension and reactivation with their effects, escrow monitoring and disputes, the
+// dashboard, compliance exports, and the append-only audit log.
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS } from '../../../domain/errors.ts';
+import type { App } from '../../app.ts';
+import { auditLog, campaigns, emailOutbox, investments, users } from '../../db/schema/index.ts';
+import { verifyLedger } from '../../checks/ledger.ts';
+import { buildTestApp, createCampaign, TEST_PASSWORD } from '../../../test/app.ts';
+import { investIn, signedInAs, callsAs, type Actor } from '../../../test/investing.ts';
+
+let app: App;
+let admin: Actor;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  admin = await signedInAs(app, 'admin');
+});
+
+const auditOf = (targetId: string) =>
+  app.db.select().from(auditLog).where(eq(auditLog.targetId, targetId)).orderBy(auditLog.seq);
+
+const signIn = (email: string) =>
+  callsAs(app, null).post('/api/auth/signin', { email, password: TEST_PASSWORD });
+
+describe('GET /api/admin/users', () => {
+  it('lists the spec §3 row per user, by tab, with search and server-side pages', async () => {
+    const waiting = await signedInAs(app, 'investor', {
+      kycStatus: 'under_review',
+      firstName: 'Wanda',
+      lastName: 'Waiting',
+      country: 'BR',
+    });
+    const suspended = await signedInAs(app, 'trader', { accountStatus: 'suspended' });
+    const pending = await app.inject({
+      url: '/api/admin/users?tab=pending-kyc&q=wanda',
+      headers: { cookie: `hb_session=${admin.token}` },
+    });
+    expect(pending.statusCode, pending.body).toBe(200);
+    expect(pending.json()).toMatchObject({ total: 1, page: 1, pageSize: 25 });
+    expect(pending.json().users[0]).toEqual({
+      id: waiting.user.id,
+      name: 'Wanda Waiting',
+      email: waiting.user.email,
+      role: 'investor',
+      kycStatus: 'under_review',
+      accountStatus: 'active',
+      registrationDate: waiting.user.createdAt.toISOString(),
+      totalTransactions: 0,
+      // Under review 15 + a country outside the standard list 10 (domain/risk.ts).
+      riskScore: 25,
+    });
+    const ids = async (tab: string) =>
+      (await admin.get(`/api/admin/users?tab=${tab}`))
+        .json<{ users: Array<{ id: string }> }>()
+        .users.map((u) => u.id);
+    expect(await ids('suspended')).toContain(suspended.user.id);
+    expect(await ids('active')).not.toContain(suspended.user.id);
+    expect(await ids('all')).toEqual(expect.arrayContaining([waiting.user.id, suspended.user.id]));
+    const second = await admin.get('/api/admin/users?tab=all&page=2');
+    expect(second.json()).toMatchObject({ page: 2 });
+    expect((await admin.get('/api/admin/users?tab=everyone')).statusCode).toBe(400);
+    expect((await admin.get('/api/admin/users?page=0')).statusCode).toBe(400);
+  });
+
+  it('counts a user’s transactions', async () => {
+    const investor = await signedInAs(app, 'investor');
+    const campaign = await createCampaign(app.db);
+    await investIn(app, investor, campaign, '1500.00');
+    const detail = await admin.get(`/api/admin/users/${investor.user.id}`);
+    expect(detail.json()).toMatchObject({ totalTransactions: 1, documents: [] });
+  });
+});
+
+describe('POST /api/admin/users/:id/kyc', () => {
+  it('approves from Under Review or Pending, rejects with a reason; each decision is audited once', async () => {
+    const fromPending = await signedInAs(app, 'investor', { kycStatus: 'pending' });
+    const res = await admin.post(`/api/admin/users/${fromPending.user.id}/kyc`, {
+      decision: 'approve',
+      note: 'Checked on a video call',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ kycStatus: 'approved' });
+    const again = await admin.post(`/api/admin/users/${fromPending.user.id}/kyc`, {
+      decision: 'reject',
+      reason: 'x',
+    });
+    expect(again.statusCode).toBe(409);
+
+    const reviewed = await signedInAs(app, 'trader', { kycStatus: 'under_review' });
+    const noReason = await admin.post(`/api/admin/users/${reviewed.user.id}/kyc`, { decision: 'reject' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error).toBe('Reason is required');
+    const rejected = await admin.post(`/api/admin/users/${reviewed.user.id}/kyc`, {
+      decision: 'reject',
+      reason: 'Expired passport',
+    });
+    expect(rejected.json()).toMatchObject({ kycStatus: 'rejected', kycRejectionReason: 'Expired passport' });
+
+    const [approval] = await auditOf(fromPending.user.id);
+    expect(approval).toMatchObject({
+      actorId: admin.user.id,
+      actor: admin.user.email,
+      action: 'kyc.approve',
+      targetType: 'user',
+      reason: 'Checked on a video call',
+      before: { kycStatus: 'pending' },
+      after: { kycStatus: 'approved' },
+    });
+    expect((await auditOf(reviewed.user.id)).map((a) => a.action)).toEqual(['kyc.reject']);
+  });
+
+  it('refuses an unknown decision, unknown keys and an unknown user', async () => {
+    const user = await signedInAs(app, 'investor', { kycStatus: 'pending' });
+    expect((await admin.post(`/api/admin/users/${user.user.id}/kyc`, { decision: 'maybe' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (
+        await admin.post(`/api/admin/users/${user.user.id}/kyc`, {
+          decision: 'approve',
+          kycStatus: 'approved',
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await admin.post(`/api/admin/users/${crypto.randomUUID()}/kyc`, { decision: 'approve' })).statusCode,
+    ).toBe(404);
+    expect(await auditOf(user.user.id)).toEqual([]);
+  });
+});
+
+describe('suspension and reactivation', () => {
+  it('ends the sessions at once, refuses sign-in with the suspension message, and reactivation restores access', async () => {
+    const investor = await signedInAs(app, 'investor');
+    expect((await investor.get('/api/auth/me')).statusCode).toBe(200);
+    const res = await admin.post(`/api/admin/users/${investor.user.id}/suspend`, {
+      reason: 'Chargeback fraud under review',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ accountStatus: 'suspended' });
+    expect((await investor.get('/api/auth/me')).statusCode).toBe(401);
+    const refused = await signIn(investor.user.email!);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: ERRORS.ACCOUNT_SUSPENDED.message });
+    expect(
+      (await admin.post(`/api/admin/users/${investor.user.id}/suspend`, { reason: 'again' })).statusCode,
+    ).toBe(409);
+
+    expect((await admin.post(`/api/admin/users/${investor.user.id}/reactivate`)).json()).toMatchObject({
+      accountStatus: 'active',
+    });
+    expect((await signIn(investor.user.email!)).statusCode).toBe(200);
+    expect((await admin.post(`/api/admin/users/${investor.user.id}/reactivate`)).statusCode).toBe(409);
+    const trail = await auditOf(investor.user.id);
+    expect(trail.map((a) => [a.action, a.reason])).toEqual([
+      ['user.suspend', 'Chargeback fraud under review'],
+      ['user.reactivate', null],
+    ]);
+    expect(trail[0]!.after).toMatchObject({ accountStatus: 'suspended', endedSessions: 1 });
+  });
+
+  it('a suspended trader’s active campaigns take no new investments until reactivated', async () => {
+    const trader = await signedInAs(app, 'trader');
+    const campaign = await createCampaign(app.db, { traderId: trader.user.id });
+    const investor = await signedInAs(app, 'investor');
+    await admin.post(`/api/admin/users/${trader.user.id}/suspend`, { reason: 'Licence lapsed' });
+    const refused = await investIn(app, investor, campaign);
+    expect(refused.intent.statusCode).toBe(409);
+    expect(refused.intent.json()).toEqual({ error: ERRORS.CAMPAIGN_PAUSED.message });
+    await admin.post(`/api/admin/users/${trader.user.id}/reactivate`);
+    expect((await investIn(app, investor, campaign)).record!.json()).toMatchObject({ status: 'confirmed' });
+  });
+
+  it('an admin cannot suspend themself or another admin; a reason is required', async () => {
+    const self = await admin.post(`/api/admin/users/${admin.user.id}/suspend`, { reason: 'test' });
+    expect(self.statusCode).toBe(403);
+    expect(self.json().error).toBe('You cannot suspend your own account');
+    const other = await signedInAs(app, 'admin');
+    const res = await admin.post(`/api/admin/users/${other.user.id}/suspend`, { reason: 'test' });
+    expect(res.statusCode).toBe(403);
+    const investor = await signedInAs(app, 'investor');
+    expect((await admin.post(`/api/admin/users/${investor.user.id}/suspend`, {})).statusCode).toBe(400);
+    expect(
+      (await admin.post(`/api/admin/users/${investor.user.id}/suspend`, { reason: '   ' })).statusCode,
+    ).toBe(400);
+    const [row] = await app.db.select().from(users).where(eq(users.id, other.user.id));
+    expect(row!.accountStatus).toBe('active');
+  });
+});
+
+describe('escrow and disputes', () => {
+  it('lists escrow records with filters and totals; the owning investor disputes a Held one, once', async () => {
+    const campaign = await createCampaign(app.db);
+    const investor = await signedInAs(app, 'investor');
+    const { record } = await investIn(app, investor, campaign, '2000.00');
+    const escrowId = record!.json<{ escrowId: string }>().escrowId;
+    const list = await admin.get(`/api/admin/escrow?campaignId=${campaign.id}`);
+    expect(list.json()).toMatchObject({
+      total: 1,
+      totals: { held: '2000.00', disputed: '0.00', released: '0.00', refunded: '0.00' },
+      records: [{ id: escrowId, amount: '2000.00', status: 'held', campaignTitle: campaign.title }],
+    });
+
+    const stranger = await signedInAs(app, 'investor');
+    expect((await stranger.post(`/api/escrow/${escrowId}/dispute`, { reason: 'mine?' })).statusCode).toBe(
+      404,
+    );
+    const disputed = await investor.post(`/api/escrow/${escrowId}/dispute`, {
+      reason: 'No shipment news for months',
+    });
+    expect(disputed.statusCode, disputed.body).toBe(200);
+    expect(disputed.json()).toMatchObject({
+      status: 'disputed',
+      disputeReason: 'No shipment news for months',
+    });
+    expect((await investor.post(`/api/escrow/${escrowId}/dispute`, { reason: 'again' })).statusCode).toBe(
+      409,
+    );
+    const filtered = await admin.get(`/api/admin/escrow?status=disputed&campaignId=${campaign.id}`);
+    expect(filtered.json()).toMatchObject({ total: 1, totals: { disputed: '2000.00' } });
+    const dashboard = await admin.get('/api/admin/dashboard');
+    expect(dashboard.json().stats.activeDisputes).toBeGreaterThanOrEqual(1);
+    expect(dashboard.json().escrow[0]).toMatchObject({ status: 'disputed' });
+  });
+});
+
+describe('POST /api/admin/escrow/:id/resolve', () => {
+  async function disputed(amount = '3000.00') {
+    const campaign = await createCampaign(app.db);
+    const investor = await signedInAs(app, 'investor');
+    const { record } = await investIn(app, investor, campaign, amount);
+    const escrowId = record!.json<{ escrowId: string; id: string }>().escrowId;
+    await investor.post(`/api/escrow/${escrowId}/dispute`, { reason: 'No bill of lading' });
+    return { campaign, investor, escrowId, investmentId: record!.json<{ id: string }>().id };
+  }
+
+  const balance = async (account: string) =>
+    (await app.db.execute(
+      sql`select coalesce(sum(amount), 0)::text as total from ledger_entries where account = ${account}`,
+    )) as unknown as { rows: Array<{ total: string }> };
+
+  it('a refund goes back through the provider and the ledger: investment refunded, raised lowered, ledger holds', async () => {
+    const { campaign, escrowId, investmentId } = await disputed();
+    const res = await admin.post(`/api/admin/escrow/${escrowId}/resolve`, {
+      outcome: 'refund',
+      note: 'No shipment evidence',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: escrowId, status: 'refunded' });
+    const [investment] = await app.db.select().from(investments).where(eq(investments.id, investmentId));
+    expect(investment!.status).toBe('refunded');
+    const [c] = await app.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
+    expect(c).toMatchObject({ raisedAmount: '0.00', investorCount: 0 });
+    expect((await balance(`escrow:${campaign.id}`)).rows[0]!.total).toBe('0.00');
+    expect(await verifyLedger(app.db)).toEqual([]);
+    const [entry] = await auditOf(escrowId);
+    expect(entry).toMatchObject({
+      action: 'escrow.resolve',
+      reason: 'No shipment evidence',
+      before: { status: 'disputed' },
+      after: { status: 'refunded' },
+    });
+    // Resolved once: a second resolution is refused and moves nothing.
+    const again = await admin.post(`/api/admin/escrow/${escrowId}/resolve`, { outcome: 'release' });
+    expect(again.statusCode).toBe(409);
+    expect(await verifyLedger(app.db)).toEqual([]);
+  });
+
+  it('a release moves the escrow to the trader through the ledger; the ledger holds', async () => {
+    const { campaign, escrowId } = await disputed('1200.00');
+    const res = await admin.post(`/api/admin/escrow/${escrowId}/resolve`, { outcome: 'release' });
+    expect(res.json()).toMatchObject({ status: 'released' });
+    expect((await balance(`trader:${campaign.traderId}`)).rows[0]!.total).toBe('1200.00');
+    expect(await verifyLedger(app.db)).toEqual([]);
+  });
+
+  it('refuses a record that is not disputed, an unknown one, and a bad outcome', async () => {
+    const campaign = await createCampaign(app.db);
+    const investor = await signedInAs(app, 'investor');
+    const { record } = await investIn(app, investor, campaign);
+    const escrowId = record!.json<{ escrowId: string }>().escrowId;
+    expect(
+      (await admin.post(`/api/admin/escrow/${escrowId}/resolve`, { outcome: 'refund' })).statusCode,
+    ).toBe(409);
+    expect(
+      (await admin.post(`/api/admin/escrow/${crypto.randomUUID()}/resolve`, { outcome: 'refund' }))
+        .statusCode,
+    ).toBe(404);
+    expect((await admin.post(`/api/admin/escrow/${escrowId}/resolve`, { outcome: 'keep' })).statusCode).toBe(
+      400,
+    );
+    expect(await auditOf(escrowId)).toEqual([]);
+  });
+});
+
+describe('GET /api/admin/dashboard', () => {
+  it('counts users, the KYC queue and escrow from the database', async () => {
+    const before = (await admin.get('/api/admin/dashboard')).json();
+    await signedInAs(app, 'buyer', { kycStatus: 'pending' });
+    await signedInAs(app, 'buyer', { accountStatus: 'suspended' });
+    const after = (await admin.get('/api/admin/dashboard')).json();
+    expect(after.stats.totalUsers - before.stats.totalUsers).toBe(2);
+    expect(after.stats.activeUsers - before.stats.activeUsers).toBe(1);
+    expect(after.stats.pendingKyc - before.stats.pendingKyc).toBe(1);
+    expect(after.kycQueue.length).toBeLessThanOrEqual(3);
+    const { totalUsers, pendingKyc } = after.stats;
+    expect(after.compliance.approvalRate).toBe((((totalUsers - pendingKyc) / totalUsers) * 100).toFixed(1));
+  });
+});
+
+describe('compliance exports', () => {
+  it('stream CSV with a BOM, ISO dates, formula cells escaped, the rows of the range, and an audit row each', async () => {
+    await signedInAs(app, 'investor', {
+      firstName: '=HYPERLINK("http://evil")',
+      lastName: 'X',
+      kycStatus: 'under_review',
+    });
+    for (const report of ['kyc-audit', 'transactions', 'risk-assessment']) {
+      const res = await admin.get(`/api/admin/reports/${report}.csv?from=2000-01-01`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toMatch(
+        new RegExp(`attachment; filename="hydrobridge-${report}-2000-01-01-to-`),
+      );
+      expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    }
+    const kyc = (await admin.get('/api/admin/reports/kyc-audit.csv')).body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
+    expect(kyc[0]).toBe(
+      'user_id,name,email,role,kyc_status,registered_at,submitted_at,decided_at,decided_by,decision,decision_reason',
+    );
+    const evil = kyc.find((line) => line.includes('HYPERLINK'))!;
+    expect(evil).toContain(`"'=HYPERLINK(""http://evil"") X"`);
+    expect(evil).toMatch(/,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z,/);
+    const total = (await admin.get('/api/admin/dashboard')).json().stats.totalUsers;
+    expect(kyc.filter(Boolean).length - 1).toBe(total);
+    const future = (await admin.get('/api/admin/reports/risk-assessment.csv?from=2999-01-01')).body
+      .split('\r\n')
+      .filter(Boolean);
+    expect(future).toHaveLength(1); // the header only
+    expect(
+      (await admin.get('/api/admin/reports/transactions.csv?from=2026-02-01&to=2026-01-01')).statusCode,
+    ).toBe(400);
+    expect((await admin.get('/api/admin/reports/transactions.csv?from=yesterday')).statusCode).toBe(400);
+    const exports = await app.db.select().from(auditLog).where(eq(auditLog.action, 'report.export'));
+    expect(exports.length).toBeGreaterThanOrEqual(5);
+    expect(exports[0]).toMatchObject({
+      targetType: 'report',
+      targetId: 'kyc-audit',
+      after: { from: '2000-01-01' },
+    });
+  });
+});
+
+describe('cancellation by an admin (issue 11’s transition)', () => {
+  it('is on the audit log with the reason', async () => {
+    const campaign = await createCampaign(app.db);
+    const res = await admin.post(`/api/campaigns/${campaign.id}/transitions`, {
+      to: 'cancelled',
+      reason: 'Supplier licence revoked',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await auditOf(campaign.id)).toEqual([
+      expect.objectContaining({
+        action: 'campaign.cancel',
+        targetType: 'campaign',
+        reason: 'Supplier licence revoked',
+        before: { status: 'active' },
+        after: { status: 'cancelled' },
+      }),
+    ]);
+  });
+});
+
+describe('role change requests', () => {
+  it('a user asks for another role; the admin approves it, the role changes, KYB is asked for, the user is emailed', async () => {
+    const investor = await signedInAs(app, 'investor', { kycDocuments: ['identity', 'address'] });
+    const asked = await investor.post('/api/role-requests', { newRole: 'trader' });
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect((await investor.post('/api/role-requests', { newRole: 'buyer' })).statusCode).toBe(409);
+    expect((await investor.post('/api/role-requests', { newRole: 'investor' })).statusCode).toBe(400);
+    const { id } = asked.json<{ id: string }>();
+    const list = await admin.get('/api/admin/role-requests');
+    expect(list.json().requests).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id, currentRole: 'investor', newRole: 'trader' })]),
+    );
+    const decided = await admin.post(`/api/admin/role-requests/${id}`, { decision: 'approve' });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const [row] = await app.db.select().from(users).where(eq(users.id, investor.user.id));
+    // A trader also proves the company: verification starts again for the missing document.
+    expect(row).toMatchObject({ role: 'trader', kycStatus: 'pending' });
+    expect((await admin.post(`/api/admin/role-requests/${id}`, { decision: 'decline' })).statusCode).toBe(
+      409,
+    );
+    expect((await auditOf(investor.user.id)).map((a) => [a.action, a.before, a.after])).toEqual([
+      ['role.approve', { role: 'investor' }, { role: 'trader' }],
+    ]);
+    const [mail] = await app.db.select().from(emailOutbox).where(eq(emailOutbox.to, investor.user.email!));
+    expect(mail).toMatchObject({ subject: 'Your request for the Trader role' });
+  });
+
+  it('refuses to move an investor whose money is in escrow, and an admin asking', async () => {
+    const investor = await signedInAs(app, 'investor');
+    await investIn(app, investor, await createCampaign(app.db));
+    const { id } = (await investor.post('/api/role-requests', { newRole: 'buyer' })).json<{ id: string }>();
+    const res = await admin.post(`/api/admin/role-requests/${id}`, { decision: 'approve' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe('An investor with money in escrow cannot change role');
+    expect((await admin.post('/api/role-requests', { newRole: 'buyer' })).statusCode).toBe(403);
+  });
+});
+
+describe('a long export', () => {
+  it('streams batch after batch: every user once, in registration order', async () => {
+    // 2,500 users in the same few microseconds' worth of timestamps: the keyset must not lose or repeat any.
+    await app.db.execute(sql`insert into users (username, password, email, created_at)
+      select 'bulk' || g, 'x', 'bulk' || g || '@test.example', now() - (g % 7) * interval '1 microsecond'
+      from generate_series(1, 2500) g`);
+    const res = await admin.get('/api/admin/reports/risk-assessment.csv');
+    const rows = res.body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean)
+      .slice(1);
+    const ids = rows.map((r) => r.split(',')[0]);
+    const [{ n }] = (await app.db.select({ n: sql<number>`count(*)::int` }).from(users)) as [{ n: number }];
+    expect(ids.length).toBe(n);
+    expect(new Set(ids).size).toBe(n);
+  });
+});
+
+describe('the audit log', () => {
+  it('is listed newest first, and the database refuses to change or delete a row', async () => {
+    const list = await admin.get('/api/admin/audit-log');
+    expect(list.statusCode).toBe(200);
+    const { entries, total } = list.json<{ entries: Array<{ seq: number }>; total: number }>();
+    expect(total).toBeGreaterThan(0);
+    expect(entries[0]!.seq).toBeGreaterThan(entries.at(-1)!.seq);
+    // drizzle wraps the database's error: its message is the cause's.
+    const refusal = (query: Promise<unknown>) =>
+      query.then(
+        () => 'allowed',
+        (e: Error) => String((e.cause as Error | undefined)?.message ?? e.message),
+      );
+    expect(await refusal(app.db.execute(sql`update audit_log set reason = 'edited'`))).toMatch(
+      /append-only: UPDATE refused/,
+    );
+    expect(await refusal(app.db.execute(sql`delete from audit_log`))).toMatch(/append-only: DELETE refused/);
+    const [after] = await app.db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
+    expect(after!.n).toBe(total);
+  });
+});

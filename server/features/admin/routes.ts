@@ -1,0 +1,188 @@
+// The admin console over HTTP (issue 12's fixed contract): every /api/admin route is for admins only,
+// declared at the route. The investor's dispute of their own escrow record lives here too.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { noBodySchema } from '../../../domain/api.ts';
+import {
+  adminUserDetailSchema,
+  auditListQuerySchema,
+  auditListSchema,
+  dashboardSchema,
+  disputeSchema,
+  escrowListQuerySchema,
+  escrowListSchema,
+  escrowRowSchema,
+  idParamsSchema,
+  kycDecisionSchema,
+  REPORTS,
+  reportQuerySchema,
+  resolveSchema,
+  roleRequestDecisionSchema,
+  roleRequestListSchema,
+  roleRequestRowSchema,
+  roleRequestSchema,
+  suspendSchema,
+  userListQuerySchema,
+  userListSchema,
+} from '../../../domain/admin.ts';
+import { listAudit, recordAudit } from './audit.ts';
+import { adminDashboard } from './dashboard.ts';
+import { disputeEscrow, listEscrow, resolveDispute } from './escrow.ts';
+import { reportFileName, reportStream } from './reports.ts';
+import { decideRoleRequest, listRoleRequests, requestRole } from './role-requests.ts';
+import { decideKyc, listUsers, reactivateUser, suspendUser, userDetail } from './users.ts';
+
+const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const adminsOnly = app.requireRole('admin');
+
+  app.get(
+    '/api/admin/dashboard',
+    { preHandler: adminsOnly, schema: { response: { 200: dashboardSchema } } },
+    () => adminDashboard(app.db, app.clock()),
+  );
+
+  app.get(
+    '/api/admin/users',
+    {
+      preHandler: adminsOnly,
+      schema: { querystring: userListQuerySchema, response: { 200: userListSchema } },
+    },
+    (request) => listUsers(app.db, request.query, app.clock()),
+  );
+
+  app.get(
+    '/api/admin/users/:id',
+    { preHandler: adminsOnly, schema: { params: idParamsSchema, response: { 200: adminUserDetailSchema } } },
+    (request) => userDetail(app.db, request.params.id, app.clock()),
+  );
+
+  app.post(
+    '/api/admin/users/:id/kyc',
+    {
+      preHandler: adminsOnly,
+      schema: { params: idParamsSchema, body: kycDecisionSchema, response: { 200: adminUserDetailSchema } },
+    },
+    (request) => decideKyc(app.db, request.user!, request.params.id, request.body, app.clock()),
+  );
+
+  app.post(
+    '/api/admin/users/:id/suspend',
+    {
+      preHandler: adminsOnly,
+      schema: { params: idParamsSchema, body: suspendSchema, response: { 200: adminUserDetailSchema } },
+    },
+    (request) => suspendUser(app.db, request.user!, request.params.id, request.body.reason, app.clock()),
+  );
+
+  app.post(
+    '/api/admin/users/:id/reactivate',
+    {
+      preHandler: adminsOnly,
+      schema: { params: idParamsSchema, body: noBodySchema, response: { 200: adminUserDetailSchema } },
+    },
+    (request) => reactivateUser(app.db, request.user!, request.params.id, app.clock()),
+  );
+
+  app.get(
+    '/api/admin/escrow',
+    {
+      preHandler: adminsOnly,
+      schema: { querystring: escrowListQuerySchema, response: { 200: escrowListSchema } },
+    },
+    (request) => listEscrow(app.db, request.query),
+  );
+
+  app.post(
+    '/api/admin/escrow/:id/resolve',
+    {
+      preHandler: adminsOnly,
+      schema: { params: idParamsSchema, body: resolveSchema, response: { 200: escrowRowSchema } },
+    },
+    (request) =>
+      resolveDispute(app.db, app.payments, request.user!, request.params.id, request.body, app.clock()),
+  );
+
+  app.post(
+    '/api/escrow/:id/dispute',
+    {
+      preHandler: app.requireRole('investor'),
+      schema: { params: idParamsSchema, body: disputeSchema, response: { 200: escrowRowSchema } },
+    },
+    (request) => disputeEscrow(app.db, request.user!, request.params.id, request.body.reason, app.clock()),
+  );
+
+  app.post(
+    '/api/role-requests',
+    {
+      preHandler: app.requireRole('investor', 'trader', 'buyer'),
+      schema: { body: roleRequestSchema, response: { 201: roleRequestRowSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await requestRole(app.db, request.user!, request.body.newRole, app.clock())),
+  );
+
+  app.get(
+    '/api/admin/role-requests',
+    {
+      preHandler: adminsOnly,
+      schema: { querystring: auditListQuerySchema, response: { 200: roleRequestListSchema } },
+    },
+    (request) => listRoleRequests(app.db, request.query.page),
+  );
+
+  app.post(
+    '/api/admin/role-requests/:id',
+    {
+      preHandler: adminsOnly,
+      schema: {
+        params: idParamsSchema,
+        body: roleRequestDecisionSchema,
+        response: { 200: roleRequestRowSchema },
+      },
+    },
+    (request) =>
+      decideRoleRequest(
+        app.db,
+        app.mailer,
+        request.log,
+        request.user!,
+        request.params.id,
+        request.body,
+        app.clock(),
+      ),
+  );
+
+  app.get(
+    '/api/admin/audit-log',
+    {
+      preHandler: adminsOnly,
+      schema: { querystring: auditListQuerySchema, response: { 200: auditListSchema } },
+    },
+    (request) => listAudit(app.db, request.query.page),
+  );
+
+  for (const report of REPORTS) {
+    app.get(
+      `/api/admin/reports/${report}.csv`,
+      { preHandler: adminsOnly, schema: { querystring: reportQuerySchema } },
+      async (request, reply) => {
+        const now = app.clock();
+        // The export is an admin action like any other: who took which data, for which period.
+        await recordAudit(
+          app.db,
+          request.user!,
+          { action: 'report.export', targetType: 'report', targetId: report, after: request.query },
+          now,
+        );
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename="${reportFileName(report, request.query, now)}"`,
+          )
+          .send(reportStream(app.db, report, request.query, now));
+      },
+    );
+  }
+};
+
+export default adminRoutes;

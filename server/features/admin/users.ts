@@ -1,0 +1,263 @@
+// User management (spec §2 admin dashboard tabs, §3 admin row, §6): the paginated user list with each
+// user's transaction count and risk score, KYC decisions, suspension and reactivation. Every action
+// locks the user row, checks the state it starts from, and writes its audit entry in the same transaction.
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  ADMIN_MESSAGES,
+  KYC_WAITING,
+  PAGE_SIZE,
+  type AdminUserDetail,
+  type AdminUserRow,
+  type KycDecision,
+  type UserList,
+  type UserListQuery,
+  type UserTab,
+} from '../../../domain/admin.ts';
+import { riskScore } from '../../../domain/risk.ts';
+import { displayName, type KycStatus } from '../../../domain/users.ts';
+import { queryRows, type Db } from '../../db/connect.ts';
+import { sessions, users } from '../../db/schema/index.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { AppError } from '../../errors.ts';
+import { documentsOf } from '../kyc/service.ts';
+import { recordAudit, type Actor } from './audit.ts';
+
+const DAY_MS = 86_400_000;
+
+function tabFilter(tab: UserTab): SQL | undefined {
+  if (tab === 'pending-kyc') return inArray(users.kycStatus, [...KYC_WAITING]);
+  if (tab === 'active') return eq(users.accountStatus, 'active');
+  if (tab === 'suspended') return eq(users.accountStatus, 'suspended');
+  return undefined;
+}
+
+function searchFilter(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(
+    ilike(users.email, pattern),
+    ilike(users.username, pattern),
+    ilike(users.firstName, pattern),
+    ilike(users.lastName, pattern),
+    ilike(users.companyName, pattern),
+  );
+}
+
+interface ActivityRow {
+  id: string;
+  total_transactions: number;
+  volume: string;
+  last_24h: number;
+  failed: number;
+  disputes: number;
+}
+
+/**
+ * The activity behind each user's transaction count and risk score, for the given users only (a page
+ * of them): their payments (investments) and the disputes they opened. One statement per page.
+ */
+export async function activityOf(db: Db, ids: string[], now: Date): Promise<Map<string, ActivityRow>> {
+  if (ids.length === 0) return new Map();
+  const since = new Date(now.getTime() - DAY_MS);
+  const rows = await queryRows<ActivityRow>(
+    db,
+    sql`select u.id,
+        coalesce(p.total_transactions, 0)::int as total_transactions,
+        coalesce(p.volume, 0)::text as volume,
+        coalesce(p.last_24h, 0)::int as last_24h,
+        coalesce(p.failed, 0)::int as failed,
+        coalesce(d.disputes, 0)::int as disputes
+      from users u
+      left join lateral (
+        select count(*) filter (where i.status in ('confirmed', 'paid_out', 'refunding', 'refunded')) as total_transactions,
+          sum(i.amount) filter (where i.status in ('confirmed', 'paid_out')) as volume,
+          count(*) filter (where i.created_at > ${since.toISOString()}::timestamptz) as last_24h,
+          count(*) filter (where i.status = 'expired') as failed
+        from investments i where i.investor_id = u.id) p on true
+      left join lateral (
+        select count(*) as disputes from escrow_records e join investments i on i.id = e.investment_id
+        where i.investor_id = u.id and e.disputed_at is not null) d on true
+      where u.id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+type UserRow = typeof users.$inferSelect;
+
+export function adminRow(user: UserRow, activity: ActivityRow | undefined): AdminUserRow {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || displayName(user);
+  return {
+    id: user.id,
+    name,
+    email: user.email,
+    role: user.role,
+    kycStatus: user.kycStatus,
+    accountStatus: user.accountStatus,
+    registrationDate: user.createdAt.toISOString(),
+    totalTransactions: activity?.total_transactions ?? 0,
+    riskScore: riskScore({
+      kycStatus: user.kycStatus,
+      country: user.country,
+      paymentVolume: activity?.volume ?? '0',
+      paymentsLast24h: activity?.last_24h ?? 0,
+      failedPayments: activity?.failed ?? 0,
+      disputes: activity?.disputes ?? 0,
+    }),
+  };
+}
+
+/** Rows with their activity, in the order given. */
+export async function adminRows(db: Db, rows: UserRow[], now: Date): Promise<AdminUserRow[]> {
+  const activity = await activityOf(
+    db,
+    rows.map((r) => r.id),
+    now,
+  );
+  return rows.map((r) => adminRow(r, activity.get(r.id)));
+}
+
+/**
+ * GET /api/admin/users?tab=&q=&page=: a page of users. The Pending KYC tab is the review queue,
+ * oldest submission first; the other tabs list the newest accounts first.
+ */
+export async function listUsers(db: Db, query: UserListQuery, now: Date): Promise<UserList> {
+  const where = and(tabFilter(query.tab), searchFilter(query.q));
+  const order =
+    query.tab === 'pending-kyc'
+      ? [sql`${users.kycSubmittedAt} asc nulls last`, asc(users.createdAt), asc(users.id)]
+      : [desc(users.createdAt), desc(users.id)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(...order)
+      .limit(PAGE_SIZE)
+      .offset((query.page - 1) * PAGE_SIZE),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where),
+  ]);
+  return { users: await adminRows(db, rows, now), total: total!.n, page: query.page, pageSize: PAGE_SIZE };
+}
+
+/** GET /api/admin/users/:id: the row, what KYB checks, and the documents (Review Documents). */
+export async function userDetail(db: Db, id: string, now: Date): Promise<AdminUserDetail> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  if (!user) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.userNotFound);
+  const [row] = await adminRows(db, [user], now);
+  return {
+    ...row!,
+    companyName: user.companyName,
+    registrationNumber: user.registrationNumber,
+    country: user.country,
+    kycRejectionReason: user.kycRejectionReason,
+    kycSubmittedAt: user.kycSubmittedAt?.toISOString() ?? null,
+    documents: await documentsOf(db, id),
+  };
+}
+
+/** Locks a user (not found → 404) for an action on them. */
+async function lockedUser(tx: Db, id: string): Promise<UserRow> {
+  const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  if (!user) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.userNotFound);
+  return user;
+}
+
+/**
+ * POST /api/admin/users/:id/kyc. An admin decides from Pending as well as from Under Review (the
+ * Pending KYC tab offers Approve for every waiting user: identity may be checked on a video call);
+ * a decided verification is not decided again (a rejected user re-submits first).
+ */
+export async function decideKyc(
+  db: Db,
+  admin: Actor,
+  id: string,
+  decision: KycDecision,
+  now: Date,
+): Promise<AdminUserDetail> {
+  await inTransaction(db, async (tx) => {
+    const user = await lockedUser(tx, id);
+    if (!KYC_WAITING.includes(user.kycStatus)) throw new AppError('CONFLICT', ADMIN_MESSAGES.kycDecided);
+    const kycStatus: KycStatus = decision.decision === 'approve' ? 'approved' : 'rejected';
+    const reason = decision.decision === 'reject' ? decision.reason : null;
+    await tx
+      .update(users)
+      .set({ kycStatus, kycRejectionReason: reason, updatedAt: now })
+      .where(eq(users.id, id));
+    await recordAudit(
+      tx,
+      admin,
+      {
+        action: decision.decision === 'approve' ? 'kyc.approve' : 'kyc.reject',
+        targetType: 'user',
+        targetId: id,
+        reason: [reason, decision.note].filter(Boolean).join(' — ') || null,
+        before: { kycStatus: user.kycStatus },
+        after: { kycStatus, ...(reason && { kycRejectionReason: reason }) },
+      },
+      now,
+    );
+  });
+  return userDetail(db, id, now);
+}
+
+/**
+ * POST /api/admin/users/:id/suspend: the account's sessions end at once (in the same transaction),
+ * sign-in is refused with the suspension message, and a trader's campaigns take no new investments.
+ * Never the admin themself nor another admin: that stays a CLI task, so the console cannot lock out
+ * every admin.
+ */
+export async function suspendUser(db: Db, admin: Actor, id: string, reason: string, now: Date) {
+  if (id === admin.id) throw new AppError('FORBIDDEN', ADMIN_MESSAGES.notYourself);
+  await inTransaction(db, async (tx) => {
+    const user = await lockedUser(tx, id);
+    if (user.role === 'admin') throw new AppError('FORBIDDEN', ADMIN_MESSAGES.notAdmin);
+    if (user.accountStatus === 'suspended') throw new AppError('CONFLICT', ADMIN_MESSAGES.alreadySuspended);
+    await tx.update(users).set({ accountStatus: 'suspended', updatedAt: now }).where(eq(users.id, id));
+    const ended = await tx
+      .delete(sessions)
+      .where(eq(sessions.userId, id))
+      .returning({ h: sessions.tokenHash });
+    await recordAudit(
+      tx,
+      admin,
+      {
+        action: 'user.suspend',
+        targetType: 'user',
+        targetId: id,
+        reason,
+        before: { accountStatus: 'active' },
+        after: { accountStatus: 'suspended', endedSessions: ended.length },
+      },
+      now,
+    );
+  });
+  return userDetail(db, id, now);
+}
+
+/** POST /api/admin/users/:id/reactivate: access restored (the user signs in again). */
+export async function reactivateUser(db: Db, admin: Actor, id: string, now: Date) {
+  await inTransaction(db, async (tx) => {
+    const user = await lockedUser(tx, id);
+    if (user.accountStatus !== 'suspended') throw new AppError('CONFLICT', ADMIN_MESSAGES.notSuspended);
+    await tx.update(users).set({ accountStatus: 'active', updatedAt: now }).where(eq(users.id, id));
+    await recordAudit(
+      tx,
+      admin,
+      {
+        action: 'user.reactivate',
+        targetType: 'user',
+        targetId: id,
+        before: { accountStatus: 'suspended' },
+        after: { accountStatus: 'active' },
+      },
+      now,
+    );
+  });
+  return userDetail(db, id, now);
+}

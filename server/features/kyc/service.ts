@@ -1,0 +1,147 @@
+// KYC/KYB verification (docs/kyc.md): the user's documents and status. Documents are checked by
+// content (magic bytes) before anything is written; a submission replaces the previous documents and
+// puts the account Under Review, in one transaction with the user row locked.
+import { and, desc, eq } from 'drizzle-orm';
+import {
+  DOCUMENT_KIND_LABELS,
+  detectDocumentType,
+  KYC_MESSAGES,
+  maySubmitDocuments,
+  requiredDocuments,
+  type DocumentKind,
+  type DocumentType,
+  type Verification,
+  type VerificationDocument,
+} from '../../../domain/kyc.ts';
+import type { Role } from '../../../domain/users.ts';
+import type { Db } from '../../db/connect.ts';
+import { users, verificationDocuments } from '../../db/schema/index.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { AppError } from '../../errors.ts';
+
+export interface UploadedFile {
+  kind: DocumentKind;
+  fileName: string;
+  content: Buffer;
+}
+
+/** A file as it may be stored: its type read from its content; refused (400 naming it) otherwise. */
+export function checkedDocument(file: UploadedFile): UploadedFile & { contentType: DocumentType } {
+  const label = DOCUMENT_KIND_LABELS[file.kind];
+  if (file.content.length === 0)
+    throw new AppError('DOCUMENT_REJECTED', KYC_MESSAGES.empty(label), {
+      [file.kind]: KYC_MESSAGES.empty(label),
+    });
+  const contentType = detectDocumentType(file.content.subarray(0, 8));
+  if (!contentType)
+    throw new AppError('DOCUMENT_REJECTED', KYC_MESSAGES.wrongType(label), {
+      [file.kind]: KYC_MESSAGES.wrongType(label),
+    });
+  return { ...file, contentType };
+}
+
+const documentColumns = {
+  id: verificationDocuments.id,
+  kind: verificationDocuments.kind,
+  fileName: verificationDocuments.fileName,
+  contentType: verificationDocuments.contentType,
+  size: verificationDocuments.size,
+  createdAt: verificationDocuments.createdAt,
+};
+
+export async function documentsOf(db: Db, userId: string): Promise<VerificationDocument[]> {
+  const rows = await db
+    .select(documentColumns)
+    .from(verificationDocuments)
+    .where(eq(verificationDocuments.userId, userId))
+    .orderBy(desc(verificationDocuments.createdAt));
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/** GET /api/kyc: the caller's status, the admin's reason when rejected, and their documents. */
+export async function verificationOf(db: Db, userId: string): Promise<Verification> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError('NOT_FOUND');
+  return {
+    kycStatus: user.kycStatus,
+    kycRejectionReason: user.kycStatus === 'rejected' ? (user.kycRejectionReason ?? '') : null,
+    submittedAt: user.kycSubmittedAt?.toISOString() ?? null,
+    required: requiredDocuments(user.role),
+    documents: await documentsOf(db, userId),
+  };
+}
+
+/**
+ * POST /api/kyc/documents: one file per required kind (all of them), optionally the KYB company
+ * fields. Allowed while Pending or Rejected (a rejected user re-submits); the account goes Under Review.
+ */
+export async function submitDocuments(
+  db: Db,
+  user: { id: string; role: Role },
+  files: UploadedFile[],
+  kyb: { companyName?: string | undefined; registrationNumber?: string | undefined },
+  now: Date,
+): Promise<Verification> {
+  const checked = files.map(checkedDocument);
+  for (const kind of requiredDocuments(user.role)) {
+    if (!checked.some((f) => f.kind === kind)) {
+      const message = KYC_MESSAGES.missing(DOCUMENT_KIND_LABELS[kind]);
+      throw new AppError('VALIDATION', message, { [kind]: message });
+    }
+  }
+  const extra = checked.find((f) => !requiredDocuments(user.role).includes(f.kind));
+  if (extra) {
+    const message = KYC_MESSAGES.unknownField(extra.kind);
+    throw new AppError('VALIDATION', message, { [extra.kind]: message });
+  }
+  await inTransaction(db, async (tx) => {
+    const [row] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+    if (!row) throw new AppError('NOT_FOUND');
+    if (!maySubmitDocuments(row.kycStatus))
+      throw new AppError(
+        'CONFLICT',
+        row.kycStatus === 'approved' ? KYC_MESSAGES.alreadyApproved : KYC_MESSAGES.alreadySubmitted,
+      );
+    // A re-submission replaces the documents the admin rejected.
+    await tx.delete(verificationDocuments).where(eq(verificationDocuments.userId, user.id));
+    await tx.insert(verificationDocuments).values(
+      checked.map((f) => ({
+        userId: user.id,
+        kind: f.kind,
+        fileName: f.fileName.slice(0, 200),
+        contentType: f.contentType,
+        size: f.content.length,
+        content: f.content,
+        createdAt: now,
+      })),
+    );
+    const isCompany = user.role === 'trader' || user.role === 'buyer';
+    await tx
+      .update(users)
+      .set({
+        kycStatus: 'under_review',
+        kycRejectionReason: null,
+        kycSubmittedAt: now,
+        kycDocuments: checked.map((f) => f.kind),
+        ...(isCompany && kyb.companyName && { companyName: kyb.companyName }),
+        ...(isCompany && kyb.registrationNumber && { registrationNumber: kyb.registrationNumber }),
+        updatedAt: now,
+      })
+      .where(eq(users.id, user.id));
+  });
+  return verificationOf(db, user.id);
+}
+
+/** One document's file, for its owner or an admin; anyone else learns nothing (404). */
+export async function readDocument(db: Db, viewer: { id: string; role: Role }, id: string) {
+  const [doc] = await db
+    .select()
+    .from(verificationDocuments)
+    .where(
+      viewer.role === 'admin'
+        ? eq(verificationDocuments.id, id)
+        : and(eq(verificationDocuments.id, id), eq(verificationDocuments.userId, viewer.id)),
+    );
+  if (!doc) throw new AppError('NOT_FOUND', 'Document not found');
+  return doc;
+}
