@@ -1,13 +1,12 @@
 // Statements and their CSV: balances carry from month to month and year to year; cells are Excel-safe.
 import { describe, expect, it } from 'vitest';
+import { csvCell, toCsv } from './csv.ts';
 import { portfolioSummary } from './investments.ts';
 import {
   allocation,
   buildStatement,
-  csvCell,
   moneySteps,
   statementCsv,
-  toCsv,
   type Movement,
   type PortfolioInvestment,
 } from './portfolio.ts';

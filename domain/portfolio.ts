@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { CAMPAIGN_STATUSES, RISK_LEVELS } from './campaigns.ts';
 import { ESCROW_STATUSES, INVESTMENT_STATUSES } from './investments.ts';
 import { MILESTONE_KINDS } from './lifecycle.ts';
+import { toCsv } from './csv.ts';
 import { dec, toFixed, ZERO } from './money.ts';
 import type { TimelineEntry } from './timeline.ts';
 
@@ -235,28 +236,6 @@ export function buildStatement(movements: readonly Movement[], year: number): St
 }
 
 // ---- CSV ---------------------------------------------------------------------------------------
-
-/** Byte order mark: Excel reads the file as UTF-8 (names with accents, the → in routes). */
-export const CSV_BOM = '\uFEFF';
-
-/**
- * One CSV cell, Excel-safe (OWASP CSV injection): text starting with = + - @ or a tab/CR is prefixed
- * with an apostrophe so a spreadsheet never runs it as a formula (a plain number such as -12.50 stays a
- * number); a cell holding a comma, quote or line break is quoted, quotes doubled.
- */
-export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** A whole CSV file: BOM, header, rows, CRLF line ends (RFC 4180). */
-export function toCsv(
-  header: readonly string[],
-  rows: ReadonlyArray<ReadonlyArray<string | number | null>>,
-): string {
-  return CSV_BOM + [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}
 
 /** The statement as CSV: one line per movement with its month's balance. */
 export function statementCsv(statement: Statement): string {

@@ -1,6 +1,6 @@
-// The trader's backers of one campaign, with a CSV download (Excel-safe, domain/portfolio.ts toCsv).
+// The trader's backers of one campaign, with a CSV download (Excel-safe, domain/csv.ts toCsv).
 import { INVESTMENT_STATUS_LABELS, type InvestmentStatus } from '@domain/investments.ts';
-import { toCsv } from '@domain/portfolio.ts';
+import { toCsv } from '@domain/csv.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { downloadText } from '@/lib/download.ts';
 import { formatDate, formatUsdCents } from '@/lib/format.ts';
