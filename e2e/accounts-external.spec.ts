@@ -13,6 +13,7 @@ import {
   signOut,
   signUpViaApi,
   resetLinkFor,
+  approveKycViaAdmin,
 } from './accounts.ts';
 import { campaignCard, expect, SEEDED, test } from './fixtures.ts';
 import { investmentModal } from './investing.ts';
@@ -118,7 +119,8 @@ test('Google sign-in end to end against a local OpenID Connect provider; LinkedI
   await expectSignedInAs(page, 'Investor', GOOGLE_PERSON.given_name);
 
   // Invest Now as a visitor, then Google: the trip leaves the page, and still ends in the modal for
-  // the campaign chosen before it.
+  // the campaign chosen before it (once the account's KYC is approved: investing needs it).
+  await approveKycViaAdmin(GOOGLE_PERSON.email);
   await signOut(page);
   await page.goto('/');
   await page.getByRole('searchbox', { name: 'Search campaigns' }).fill(SEEDED.kandla.title);

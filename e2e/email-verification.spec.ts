@@ -1,8 +1,10 @@
 // Email ownership in the browser: a new account sees "Check your inbox" under the top bar and cannot
 // create a campaign; the emailed link (read from the development outbox) verifies it, in this browser or
 // another; Resend sends a new link, disabled while sending, until the hourly limit says stop.
+import { CAMPAIGN_MESSAGES } from '../domain/campaign-schemas.ts';
 import { ERRORS } from '../domain/errors.ts';
 import {
+  approveKycViaAdmin,
   dialog,
   emailedLink,
   expectToast,
@@ -52,9 +54,15 @@ test('sign up → "Check your inbox" → the link from the outbox verifies → t
 
   await page.getByRole('link', { name: 'Go to your dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The next gate is KYC/KYB: the page says so and leads to the Verification page.
   await page.goto('/trader/create');
-  await expect(main(page).getByRole('form', { name: 'Create Campaign' })).toBeVisible();
+  await expect(main(page)).toContainText(CAMPAIGN_MESSAGES.kycRequired);
+  await expect(main(page).getByRole('link', { name: 'Go to Verification' })).toBeVisible();
   await expect(verifyBanner(page)).toHaveCount(0);
+  // Once an admin approves the documents, campaigns open.
+  await approveKycViaAdmin(person.email);
+  await page.reload();
+  await expect(main(page).getByRole('form', { name: 'Create Campaign' })).toBeVisible();
 
   // The link worked once: opened again it says so, and that this account is verified anyway.
   await page.goto(link);
