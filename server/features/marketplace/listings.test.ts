@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { Listing } from '../../../domain/listings.ts';
 import type { Supplier } from '../../../domain/orders.ts';
 import { buildTestApp, createCampaign } from '../../../test/app.ts';
-import { signedInAs } from '../../../test/investing.ts';
+import { callsAs, signedInAs } from '../../../test/investing.ts';
+import { ERRORS } from '../../../domain/errors.ts';
 import { listingBody, listingOf, orderAndPay } from '../../../test/marketplace.ts';
 
 describe('listings', () => {
@@ -55,6 +56,17 @@ describe('listings', () => {
     );
     expect((await buyer.get(`/api/listings/${listing.id}`)).statusCode).toBe(404);
     expect((await buyer.post('/api/orders', { listingId: listing.id, quantity: '10' })).statusCode).toBe(409);
+  });
+
+  it('need a verified trader: email and KYB approved, each refusal naming its gate', async () => {
+    const app = await buildTestApp();
+    const unverified = await signedInAs(app, 'trader', { emailVerified: false });
+    const inReview = await signedInAs(app, 'trader', { kycStatus: 'under_review' });
+    const noEmail = await unverified.post('/api/listings', listingBody());
+    expect([noEmail.statusCode, noEmail.json().error]).toEqual([403, ERRORS.EMAIL_NOT_VERIFIED.message]);
+    const noKyc = await inReview.post('/api/listings', listingBody());
+    expect([noKyc.statusCode, noKyc.json().error]).toEqual([403, ERRORS.KYC_NOT_APPROVED.message]);
+    expect((await callsAs(app, null).get('/api/listings')).headers['x-total-count']).toBe('0');
   });
 
   it('are searched with filters, sorted and paged on the server, the total in X-Total-Count', async () => {
