@@ -39,7 +39,9 @@
 // - Lifecycle (bench/lifecycle.ts, its own process): completing a campaign of 1,000 investors in one
 //   transaction ÷ a bare INSERT … SELECT of the same 1,000 rows; the deadline sweep of 100 campaigns ×
 //   20 investors; GET /api/portfolio with 500 investments.
-// Options: --only bundle,api,offers,invest,lifecycle,startup,lighthouse · --build (rebuild the client) · --duration S ·
+// - Admin (bench/admin.ts, its own process): the admin console's panels on 100,000 users and 200,000
+//   escrow records, and the KYC-audit export of 100,000 rows with the server's RSS growth.
+// Options: --only bundle,api,offers,invest,lifecycle,admin,startup,lighthouse · --build (rebuild the client) · --duration S ·
 //          --warmup S · --lighthouse-runs N
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -90,7 +92,7 @@ const TARGETS = {
   >,
 };
 
-const PARTS = ['bundle', 'api', 'offers', 'invest', 'lifecycle', 'startup', 'lighthouse'] as const;
+const PARTS = ['bundle', 'api', 'offers', 'invest', 'lifecycle', 'admin', 'startup', 'lighthouse'] as const;
 type Part = (typeof PARTS)[number];
 
 const { values: opts } = parseArgs({
@@ -573,8 +575,9 @@ interface Results {
   };
   api?: { backends: BackendResult[] };
   invest?: { backends: InvestBackendResult[] };
-  /** The lines bench/lifecycle.ts printed (it runs as its own process: `npm run bench:lifecycle`). */
+  /** The lines bench/lifecycle.ts and bench/admin.ts printed (each runs as its own process). */
   lifecycle?: { lines: string[] };
+  admin?: { lines: string[] };
   offers?: { backends: OffersBackendResult[] };
   startup?: StartupResult;
   /** VmHWM of the server/main.ts process that served the browser parts, read before stopping it. */
@@ -723,15 +726,16 @@ async function main() {
     for (const e of r.errors) fail('invest', e);
   }
 
-  if (wants('lifecycle')) {
-    progress('lifecycle: completion of 1,000 investors, deadline sweep, portfolio (bench/lifecycle.ts)');
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/lifecycle.ts'], {
+  for (const part of ['lifecycle', 'admin'] as const) {
+    if (!wants(part)) continue;
+    progress(`${part}: bench/${part}.ts in its own process (npm run bench:${part})`);
+    const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', `bench/${part}.ts`], {
       cwd: ROOT,
       encoding: 'utf8',
-      timeout: 900_000,
+      timeout: 1_200_000,
     });
-    if (r.status !== 0) fail('lifecycle', `${r.stdout ?? ''}\n${r.stderr ?? ''}`.trim());
-    else results.lifecycle = { lines: r.stdout.trim().split('\n') };
+    if (r.status !== 0) fail(part, `${r.stdout ?? ''}\n${r.stderr ?? ''}`.trim());
+    else results[part] = { lines: r.stdout.trim().split('\n') };
   }
 
   await cleanupAll();
