@@ -98,6 +98,7 @@ describe('the dashboard tiles and the money steps (issue 11 item 7)', () => {
     shares: '0.010000',
     status: 'confirmed',
     escrowStatus: 'held',
+    escrowId: null,
     expectedProfit: '300.00',
     profitShare: null,
     payout: null,

@@ -23,6 +23,8 @@ export const portfolioInvestmentSchema = z.object({
   shares: money,
   status: z.enum(INVESTMENT_STATUSES),
   escrowStatus: z.enum(ESCROW_STATUSES).nullable(),
+  /** The escrow record holding the money (what a dispute names); null before it is held. */
+  escrowId: z.string().uuid().nullable(),
   /** Spec §9: amount × (sell − buy) / buy. */
   expectedProfit: money,
   /** Once paid out: the share of the net profit, and what was paid (principal + profit share). */

@@ -188,10 +188,17 @@ test.describe('KYC and the admin console', () => {
       data: { paymentIntentId, campaignId: campaign.id, investorId: me.id },
     });
     const { escrowId } = (await recorded.json()) as { escrowId: string };
-    const dispute = await page.request.post(`/api/escrow/${escrowId}/dispute`, {
-      data: { reason: 'The trader stopped answering about the shipment.' },
-    });
-    expect(dispute.status(), await dispute.text()).toBe(200);
+    // The investor opens the dispute from /portfolio, the reason asked first.
+    await page.goto('/portfolio');
+    const card = page.getByRole('article').filter({ hasText: campaign.title });
+    await card.getByRole('button', { name: 'Dispute this escrow' }).click();
+    const form = card.getByRole('form', { name: `Dispute the escrow of ${campaign.title}` });
+    await form.getByRole('button', { name: 'Open dispute' }).click();
+    await expect(form.getByText('Reason is required')).toBeVisible();
+    await form.getByLabel('Why do you dispute it?').fill('The trader stopped answering about the shipment.');
+    await form.getByRole('button', { name: 'Open dispute' }).click();
+    await expect(card.getByText('Disputed: an admin is reviewing it')).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Dispute this escrow' })).toHaveCount(0);
 
     const admin = await adminPage(browser);
     await admin.goto('/admin/escrow');

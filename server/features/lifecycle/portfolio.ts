@@ -24,7 +24,7 @@ function assertOwnOrAdmin(viewer: Viewer, investorId: string) {
 export async function getPortfolio(db: Db, viewer: Viewer, investorId: string): Promise<Portfolio> {
   assertOwnOrAdmin(viewer, investorId);
   const rows = await db
-    .select({ i: investments, c: campaigns, escrowStatus: escrowRecords.status })
+    .select({ i: investments, c: campaigns, escrowStatus: escrowRecords.status, escrowId: escrowRecords.id })
     .from(investments)
     .innerJoin(campaigns, eq(campaigns.id, investments.campaignId))
     .leftJoin(escrowRecords, eq(escrowRecords.investmentId, investments.id))
@@ -41,7 +41,7 @@ export async function getPortfolio(db: Db, viewer: Viewer, investorId: string): 
         .orderBy(asc(campaignMilestones.at))
     : [];
   return {
-    investments: rows.map(({ i, c, escrowStatus }): PortfolioInvestment => {
+    investments: rows.map(({ i, c, escrowStatus, escrowId }): PortfolioInvestment => {
       const settled = i.status === 'paid_out' || i.status === 'refunded';
       return {
         id: i.id,
@@ -54,6 +54,7 @@ export async function getPortfolio(db: Db, viewer: Viewer, investorId: string): 
         shares: i.shares,
         status: i.status,
         escrowStatus,
+        escrowId,
         expectedProfit: toFixed(projectedProfit(i.amount, c.buyPrice, c.sellPrice)),
         profitShare: i.status === 'paid_out' ? i.profitShare : null,
         payout: i.status === 'paid_out' ? toFixed(dec(i.amount).plus(dec(i.profitShare))) : null,

@@ -29,6 +29,16 @@ export function usePortfolio() {
   return useQuery<Portfolio>({ queryKey: ['/api/portfolio'] });
 }
 
+/** The investor disputes the escrow record of one of their investments (held money only). */
+export function useDisputeEscrow() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ escrowId, reason }: { escrowId: string; reason: string }) =>
+      apiJson('POST', `/api/escrow/${escrowId}/dispute`, { reason }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['/api/portfolio'] }),
+  });
+}
+
 export function useStatement(year: number) {
   return useQuery<Statement>({ queryKey: [`/api/statements?year=${year}`] });
 }

@@ -1,6 +1,7 @@
 // /portfolio (issue 11): every investment with its campaign, amount, share, status, escrow, expected
 // and actual profit; where its money is (paid → in escrow → released or refunded, with dates); the
 // cargo's milestones; the allocation by route and by risk. One request (GET /api/portfolio).
+import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Bar, BarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { PublicUser } from '@domain/auth.ts';
@@ -16,7 +17,11 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
 import { formatPercent, formatUsd, formatUsdCents } from '@/lib/format.ts';
-import { usePortfolio } from '../api/lifecycle.ts';
+import { disputeSchema } from '@domain/admin.ts';
+import { Field, FormAlert } from '@/components/ui/form-field.tsx';
+import { Textarea } from '@/components/ui/textarea.tsx';
+import { serverMessageOf } from '@/lib/api.ts';
+import { useDisputeEscrow, usePortfolio } from '../api/lifecycle.ts';
 import { MilestoneTimeline } from '../components/ShipmentTimeline.tsx';
 
 const TITLE = 'Portfolio';
@@ -157,6 +162,69 @@ function AllocationChart({
   );
 }
 
+/**
+ * Held money the investor believes is at risk (no shipment, a trader gone quiet): a dispute freezes it
+ * until an admin releases it to the trade or refunds it (docs/admin.md). Asks for the reason first.
+ */
+function DisputeEscrow({ escrowId, campaignTitle }: { escrowId: string; campaignTitle: string }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const dispute = useDisputeEscrow();
+  const id = `dispute-${escrowId}`;
+  if (!open)
+    return (
+      <div className="md:col-span-3">
+        <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+          Dispute this escrow
+        </Button>
+      </div>
+    );
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = disputeSchema.safeParse({ reason });
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setFieldError(undefined);
+    dispute.mutate({ escrowId, reason: parsed.data.reason });
+  };
+  return (
+    <form
+      onSubmit={onSubmit}
+      className="space-y-3 md:col-span-3"
+      aria-label={`Dispute the escrow of ${campaignTitle}`}
+      noValidate
+    >
+      <Field
+        id={id}
+        label="Why do you dispute it?"
+        error={fieldError}
+        hint="The money stays in escrow until an admin reviews it and releases or refunds it."
+      >
+        <Textarea
+          id={id}
+          value={reason}
+          aria-invalid={!!fieldError}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </Field>
+      <FormAlert
+        message={dispute.error ? (serverMessageOf(dispute.error) ?? 'Please try again.') : undefined}
+      />
+      <div className="flex gap-2">
+        <Button type="submit" disabled={dispute.isPending}>
+          Open dispute
+        </Button>
+        <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 function InvestmentCard({ investment: i }: { investment: PortfolioInvestment }) {
   const shipping = i.campaignStatus === 'trading' || i.campaignStatus === 'completed';
   return (
@@ -203,6 +271,9 @@ function InvestmentCard({ investment: i }: { investment: PortfolioInvestment }) 
                 <h4 className="mb-2 text-sm font-semibold">Shipment</h4>
                 <MilestoneTimeline milestones={i.milestones} label={`Shipment of ${i.campaignTitle}`} />
               </div>
+            )}
+            {i.escrowStatus === 'held' && i.escrowId && (
+              <DisputeEscrow escrowId={i.escrowId} campaignTitle={i.campaignTitle} />
             )}
           </CardContent>
         </article>
