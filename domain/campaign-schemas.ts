@@ -1,6 +1,7 @@
 // Campaign wire shapes (spec §3, §7): what the list and detail calls return, the create and edit
 // inputs (shared by the trader's forms and the server), the list query and the trader stats.
 import { z } from 'zod';
+import { pagingParams } from './paging.ts';
 import { CAMPAIGN_LIMITS, endOfDeadlineDay } from './campaign-rules.ts';
 import { CAMPAIGN_PAGE_SIZE, CAMPAIGN_SORTS, CAMPAIGN_STATUSES, REGIONS, RISK_LEVELS } from './campaigns.ts';
 import { decimalField, NUMERIC_MAX } from './decimal-schema.ts';
@@ -226,18 +227,7 @@ export const campaignListQuerySchema = z.object({
   sort: z
     .enum(CAMPAIGN_SORTS, { error: `sort must be one of: ${CAMPAIGN_SORTS.join(', ')}` })
     .default('newest'),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(CAMPAIGN_PAGE_SIZE.max, `limit must be at most ${CAMPAIGN_PAGE_SIZE.max}`)
-    .default(CAMPAIGN_PAGE_SIZE.default),
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be at least 1')
-    .max(10_000, 'page must be at most 10000')
-    .default(1),
+  ...pagingParams(CAMPAIGN_PAGE_SIZE),
 });
 export type CampaignListQueryInput = z.input<typeof campaignListQuerySchema>;
 export type CampaignListQuery = z.output<typeof campaignListQuerySchema>;

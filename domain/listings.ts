@@ -2,6 +2,7 @@
 // company) offers buyers, the wire shapes of the listing calls and the browse view of /buyer/offers
 // kept in the URL. A listing's `reserved` quantity is held by its open orders, so it is never oversold.
 import { z } from 'zod';
+import { pagingParams } from './paging.ts';
 import { decimalField, NUMERIC_MAX } from './decimal-schema.ts';
 import { dec, toFixed, type DecimalInput, type QuantityUnit } from './money.ts';
 import { textField } from './text.ts';
@@ -167,18 +168,7 @@ export const listingQuerySchema = z.object({
   sort: z
     .enum(LISTING_SORTS, { error: `sort must be one of: ${LISTING_SORTS.join(', ')}` })
     .default('newest'),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(LISTING_PAGE_SIZE.max, `limit must be at most ${LISTING_PAGE_SIZE.max}`)
-    .default(LISTING_PAGE_SIZE.default),
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be at least 1')
-    .max(10_000, 'page must be at most 10000')
-    .default(1),
+  ...pagingParams(LISTING_PAGE_SIZE),
 });
 export type ListingQuery = z.output<typeof listingQuerySchema>;
 

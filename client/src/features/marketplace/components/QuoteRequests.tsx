@@ -3,12 +3,7 @@
 // one opens the order modal — and a message thread per supplier.
 import { useId, useState, type FormEvent } from 'react';
 import type { PublicUser } from '@domain/auth.ts';
-import {
-  AVAILABILITY_LABELS,
-  CERTIFICATION_LABELS,
-  CERTIFICATIONS,
-  type Certification,
-} from '@domain/listings.ts';
+import { AVAILABILITY_LABELS, type Certification } from '@domain/listings.ts';
 import type { Offer, Rfq } from '@domain/rfqs.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -23,6 +18,7 @@ import { useCreateRfq, useRfqs } from '../api/rfqs.ts';
 import { CertificationBadges } from './ListingCard.tsx';
 import { MessageThread } from './MessageThread.tsx';
 import type { OrderTarget } from './OrderDialog.tsx';
+import { CertificationChoices } from './CertificationChoices.tsx';
 
 export function QuoteRequests({ onAccept }: { user: PublicUser; onAccept: (target: OrderTarget) => void }) {
   const rfqs = useRfqs();
@@ -110,19 +106,12 @@ function RfqForm() {
           {field('deliveryFrom', 'Delivery from', 'date')}
           {field('deliveryTo', 'Delivery until', 'date')}
           {field('destinationPort', 'Destination port')}
-          <fieldset className="flex flex-wrap items-center gap-3 md:col-span-3">
-            <legend className="float-left mr-2 text-sm font-medium">Certifications wanted</legend>
-            {CERTIFICATIONS.map((c) => (
-              <label key={c} className="flex items-center gap-1 text-sm">
-                <input
-                  type="checkbox"
-                  checked={certs.includes(c)}
-                  onChange={(e) => setCerts(e.target.checked ? [...certs, c] : certs.filter((x) => x !== c))}
-                />
-                {CERTIFICATION_LABELS[c]}
-              </label>
-            ))}
-          </fieldset>
+          <CertificationChoices
+            legend="Certifications wanted"
+            value={certs}
+            onChange={setCerts}
+            className="md:col-span-3"
+          />
           <FormAlert
             className="md:col-span-3"
             message={create.error ? serverMessageOf(create.error) : undefined}

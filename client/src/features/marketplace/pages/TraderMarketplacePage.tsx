@@ -7,8 +7,6 @@ import type { PublicUser } from '@domain/auth.ts';
 import {
   AVAILABILITIES,
   AVAILABILITY_LABELS,
-  CERTIFICATION_LABELS,
-  CERTIFICATIONS,
   type Availability,
   type Certification,
 } from '@domain/listings.ts';
@@ -29,6 +27,7 @@ import { useCreateOffer, useRfqs } from '../api/rfqs.ts';
 import { CertificationBadges } from '../components/ListingCard.tsx';
 import { MessageThread } from '../components/MessageThread.tsx';
 import { OrderTabs } from '../components/OrderList.tsx';
+import { CertificationChoices } from '../components/CertificationChoices.tsx';
 
 const TITLE = 'Marketplace';
 
@@ -102,19 +101,12 @@ function ListingForm() {
           </div>
           {text('pricePerKg', 'Price per kg (USD)')}
           {text('minOrder', 'Minimum order')}
-          <fieldset className="flex flex-wrap items-center gap-3 md:col-span-2">
-            <legend className="float-left mr-2 text-sm font-medium">Certifications</legend>
-            {CERTIFICATIONS.map((c) => (
-              <label key={c} className="flex items-center gap-1 text-sm">
-                <input
-                  type="checkbox"
-                  checked={certs.includes(c)}
-                  onChange={(e) => setCerts(e.target.checked ? [...certs, c] : certs.filter((x) => x !== c))}
-                />
-                {CERTIFICATION_LABELS[c]}
-              </label>
-            ))}
-          </fieldset>
+          <CertificationChoices
+            legend="Certifications"
+            value={certs}
+            onChange={setCerts}
+            className="md:col-span-2"
+          />
           <FormAlert
             className="md:col-span-3"
             message={create.error ? serverMessageOf(create.error) : undefined}
