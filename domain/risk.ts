@@ -1,5 +1,6 @@
 // The risk score (0–100) of a user: a published rule, so that an admin (or an auditor) can say why a
 // user scores what they do. Spec §9: above 70 is high risk, above 85 the watchlist.
+import { dec } from './money.ts';
 import type { KycStatus } from './users.ts';
 
 export const HIGH_RISK_ABOVE = 70;
@@ -31,11 +32,11 @@ export interface RiskFacts {
  * - disputes: 10 each, at most 20.
  */
 export function riskScore(f: RiskFacts): number {
-  const volume = Number(f.paymentVolume); // a threshold comparison, not money arithmetic
+  const volume = dec(f.paymentVolume);
   const points =
     { approved: 0, under_review: 15, pending: 25, rejected: 40 }[f.kycStatus] +
     (!f.country ? 15 : STANDARD_RISK_COUNTRIES.has(f.country) ? 0 : 10) +
-    (volume > 250_000 ? 15 : volume > 50_000 ? 8 : 0) +
+    (volume.gt(250_000) ? 15 : volume.gt(50_000) ? 8 : 0) +
     (f.paymentsLast24h >= 5 ? 15 : f.paymentsLast24h >= 3 ? 8 : 0) +
     (f.failedPayments >= 3 ? 10 : f.failedPayments >= 1 ? 5 : 0) +
     Math.min(f.disputes * 10, 20);

@@ -7,6 +7,7 @@ import { stringify } from 'csv-stringify';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Report, ReportQuery } from '../../../domain/admin.ts';
 import { isoCell, safeText } from '../../../domain/csv.ts';
+import { dec } from '../../../domain/money.ts';
 import { riskLevel, riskScore, RISK_LEVEL_LABELS } from '../../../domain/risk.ts';
 import type { KycStatus } from '../../../domain/users.ts';
 import { queryRows, type Db } from '../../db/connect.ts';
@@ -220,7 +221,7 @@ async function* transactions(db: Db, q: ReportQuery) {
       left join escrow_records e on e.investment_id = i.id
       order by i.created_at, i.id`;
   for await (const r of batches<Row>(db, query)) {
-    const flags = [Number(r.amount) >= LARGE_PAYMENT && 'large', r.escrow_status === 'disputed' && 'disputed']
+    const flags = [dec(r.amount).gte(LARGE_PAYMENT) && 'large', r.escrow_status === 'disputed' && 'disputed']
       .filter(Boolean)
       .join(' ');
     yield [
