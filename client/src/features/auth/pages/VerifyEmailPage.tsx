@@ -69,7 +69,7 @@ function VerifyToken({ token }: { token: string }) {
 
   if (verify.isSuccess) {
     return (
-      <Verified message="Your email address is verified. Investing, creating campaigns and ordering are open to you." />
+      <Verified message="Your email address is verified. Money can move once your documents are approved on the Verification page." />
     );
   }
   if (verify.isError) {

@@ -26,13 +26,28 @@ import { useUploadDocuments, useVerification } from '../api/verification.ts';
 const TITLE = 'Verification';
 const ACCEPT = 'application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png';
 
-const STATUS_TEXT: Record<Verification['kycStatus'], string> = {
-  pending:
-    'Upload your documents to start the review. Investing, creating campaigns and ordering open once you are approved.',
-  under_review: `Your documents are with our compliance team. ${KYC_REVIEW_TIME}`,
-  approved: 'You are verified: investing, creating campaigns and ordering are open to you.',
-  rejected: 'Your verification was not approved. Read the reason below, then send new documents.',
+/** What approval opens for each role (the money gates of domain/policies.ts). */
+const GATED: Record<PublicUser['role'], string> = {
+  investor: 'investing',
+  trader: 'creating campaigns and listing hydrogen',
+  buyer: 'ordering hydrogen',
+  admin: 'the console',
 };
+
+function statusText(status: Verification['kycStatus'], role: PublicUser['role']): string {
+  switch (status) {
+    case 'pending':
+      return `Upload your documents to start the review. ${capitalise(GATED[role])} opens once you are approved.`;
+    case 'under_review':
+      return `Your documents are with our compliance team. ${KYC_REVIEW_TIME}`;
+    case 'approved':
+      return `You are verified: ${GATED[role]} is open to you.`;
+    case 'rejected':
+      return 'Your verification was not approved. Read the reason below, then send new documents.';
+  }
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function UploadForm({ user, verification }: { user: PublicUser; verification: Verification }) {
   const upload = useUploadDocuments();
@@ -172,7 +187,7 @@ function VerificationView({ user }: { user: PublicUser }) {
             <p>
               <Badge tone={KYC_TONES[v.kycStatus]}>{KYC_STATUS_LABELS[v.kycStatus]}</Badge>
             </p>
-            <p>{STATUS_TEXT[v.kycStatus]}</p>
+            <p>{statusText(v.kycStatus, user.role)}</p>
             {v.kycStatus === 'rejected' && (
               <div role="note" className="rounded-md border border-destructive/40 p-3">
                 <p className="font-medium">Reason given by our compliance team</p>
