@@ -276,6 +276,23 @@ describe('POST /api/admin/escrow/:id/resolve', () => {
     expect(await verifyLedger(app.db)).toEqual([]);
   });
 
+  it('two admins resolving one dispute at once: exactly one resolution, one ledger movement, one audit row', async () => {
+    const { campaign, escrowId } = await disputed('2000.00');
+    const answers = await Promise.all(
+      ['refund', 'release', 'refund', 'release'].map((outcome) =>
+        admin.post(`/api/admin/escrow/${escrowId}/resolve`, { outcome }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    const outcome = answers.find((r) => r.statusCode === 200)!.json<{ status: string }>().status;
+    expect(await auditOf(escrowId)).toHaveLength(1);
+    const escrowLeft = (await balance(`escrow:${campaign.id}`)).rows[0]!.total;
+    expect(escrowLeft).toBe('0.00');
+    if (outcome === 'released')
+      expect((await balance(`trader:${campaign.traderId}`)).rows[0]!.total).toBe('2000.00');
+    expect(await verifyLedger(app.db)).toEqual([]);
+  });
+
   it('refuses a record that is not disputed, an unknown one, and a bad outcome', async () => {
     const campaign = await createCampaign(app.db);
     const investor = await signedInAs(app, 'investor');

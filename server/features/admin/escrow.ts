@@ -132,17 +132,27 @@ export async function resolveDispute(
       .where(eq(campaigns.id, found.campaignId))
       .for('update');
     const [record] = await tx
-      .select({ status: escrowRecords.status, investmentId: escrowRecords.investmentId })
+      .select({
+        status: escrowRecords.status,
+        investmentId: escrowRecords.investmentId,
+        investmentStatus: investments.status,
+      })
       .from(escrowRecords)
+      .innerJoin(investments, eq(investments.id, escrowRecords.investmentId))
       .where(eq(escrowRecords.id, id))
-      .for('update');
-    if (record!.status !== 'disputed') throw new AppError('CONFLICT', ADMIN_MESSAGES.notDisputed);
-    if (resolution.outcome === 'refund')
-      await refundInvestment(tx, provider, record!.investmentId, {
-        now,
-        reason: 'dispute resolved for the investor',
-      });
-    else await releaseInvestment(tx, record!.investmentId, { now });
+      .for('update', { of: escrowRecords });
+    // A refund decided a moment ago leaves the record Disputed until the provider has refunded (after
+    // COMMIT); its investment is already `refunding`: resolved, not open to a second decision.
+    if (record!.status !== 'disputed' || record!.investmentStatus !== 'confirmed')
+      throw new AppError('CONFLICT', ADMIN_MESSAGES.notDisputed);
+    const moved =
+      resolution.outcome === 'refund'
+        ? await refundInvestment(tx, provider, record!.investmentId, {
+            now,
+            reason: 'dispute resolved for the investor',
+          })
+        : await releaseInvestment(tx, record!.investmentId, { now });
+    if (!moved) throw new AppError('CONFLICT', ADMIN_MESSAGES.notDisputed);
     await recordAudit(
       tx,
       admin,
