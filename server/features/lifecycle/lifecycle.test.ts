@@ -499,4 +499,44 @@ describe('a provider that fails while refunding', () => {
     }
     await expectSoundLedger();
   });
+
+  it('books the refunds the provider made when it fails on one of them, and keeps the campaign square', async () => {
+    // investors[0] backs twice (1000 and the last 250): while that 250 is in flight they still back it.
+    const campaign = await campaignWith(['1000.00', '500.00', '250.00', '250.00']);
+    const rows = await investmentsOf(campaign.id);
+    const stuck = rows.find((r) => r.i.amount === '250.00' && r.i.investorId === investors[0]!.user.id)!;
+    const flaky: PaymentProvider = {
+      name: 'sandbox',
+      createIntent: (input) => sandbox.createIntent(input),
+      retrieveIntent: (id) => sandbox.retrieveIntent(id),
+      cancelIntent: (id) => sandbox.cancelIntent(id),
+      refund: (id) =>
+        id === stuck.i.stripePaymentId
+          ? Promise.reject(new ProviderUnavailableError('connection reset'))
+          : sandbox.refund(id),
+    };
+    await transitionCampaign(
+      app.db,
+      flaky,
+      admin.user,
+      campaign.id,
+      { to: 'cancelled', reason: 'Port strike' },
+      clock(),
+    );
+    const after = await investmentsOf(campaign.id);
+    expect(after.map((r) => [r.i.id === stuck.i.id, r.i.status, r.e?.status]).sort()).toEqual([
+      [false, 'refunded', 'refunded'],
+      [false, 'refunded', 'refunded'],
+      [false, 'refunded', 'refunded'],
+      [true, 'refunding', 'held'],
+    ]);
+    const [mid] = await app.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
+    expect([mid!.raisedAmount, mid!.investorCount]).toEqual(['250.00', 1]);
+    await expectSoundLedger();
+    await sweepPayments(app.db, sandbox, clock());
+    const [end] = await app.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
+    expect([end!.raisedAmount, end!.investorCount]).toEqual(['0.00', 0]);
+    expect(await postingsOf(stuck.i.id, 'refund')).toHaveLength(1);
+    await expectSoundLedger();
+  });
 });

@@ -26,7 +26,7 @@ import { invalidateCampaignLists, toCampaign } from '../campaigns/service.ts';
 import { settlePayment } from '../investments/service.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { announce } from './notices.ts';
-import { openInvestmentsOf, refundInvestment } from './money-out.ts';
+import { IN_ESCROW, openInvestmentsOf, startRefunds } from './money-out.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 export type LifecycleUser = {
@@ -242,13 +242,11 @@ export async function cancelCampaign(
 ): Promise<number> {
   await setStatus(tx, campaign.id, 'cancelled', now, { cancelReason: reason });
   announce(tx, 'onCancelled', campaign.id);
-  const open = await openInvestmentsOf(tx, campaign.id);
-  let refunds = 0;
-  for (const investment of open) {
-    if (investment.status !== 'confirmed' || investment.escrowStatus === 'released') continue;
-    if (await refundInvestment(tx, provider, investment.id, { now, reason: `campaign cancelled: ${reason}` }))
-      refunds++;
-  }
+  // Locked with their escrow records; those whose money is still in escrow go back to their cards.
+  const inEscrow = (await openInvestmentsOf(tx, campaign.id)).filter(
+    (i) => i.status === 'confirmed' && (IN_ESCROW as readonly string[]).includes(i.escrowStatus),
+  );
+  await startRefunds(tx, provider, inEscrow, { now, reason: `campaign cancelled: ${reason}` });
   const reservations = await tx
     .select({ id: investments.id, intentId: investments.stripePaymentId })
     .from(investments)
@@ -265,7 +263,7 @@ export async function cancelCampaign(
       }
     }
   });
-  return refunds;
+  return inEscrow.length;
 }
 
 export const DEADLINE_REASON = 'the funding deadline passed before the target was reached';
