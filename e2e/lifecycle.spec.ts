@@ -1,13 +1,13 @@
 // The campaign lifecycle in the browser (issue 11): a trader drives a funded campaign through a
 // shipment milestone to completed, confirming what investors receive; the investor then sees the
 // payout on /portfolio and the movement on /statements, whose CSV downloads and parses. A cancelled
-// campaign's investor sees the refund.
+// campaign's investor sees the refund, and so does the backer of a campaign that expired unfunded.
 import fs from 'node:fs/promises';
 import { defaultDeadline } from '../domain/campaign-rules.ts';
 import { DEMO_PASSWORD, newPerson, signUpVerifiedViaApi } from './accounts.ts';
 import { expectNoSeriousAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-import { TEST_CARDS } from './investing.ts';
+import { signInDemoInvestor, TEST_CARDS } from './investing.ts';
 
 test('a trader completes a campaign; the investor sees the payout and downloads the statement', async ({
   page,
@@ -190,4 +190,30 @@ test('an investor whose campaign is cancelled sees the refund, and "Funding ende
   // Its backer still sees the campaign page, with the same words.
   await page.goto(`/campaigns/${campaign.id}`);
   await expect(page.getByText('Funding ended — refunded')).toBeVisible();
+});
+
+test('the demo investor sees the campaign that missed its deadline refunded by the sweep', async ({
+  page,
+}) => {
+  // Seeded short of its target with a deadline 6 days ago; the deadline sweep cancelled it and
+  // refunded its backers (server/db/seed/demo.ts).
+  const title = 'Visakhapatnam → Marseille ammonia cargo';
+  await signInDemoInvestor(page);
+  await page.goto('/portfolio');
+  const card = page.getByRole('article', { name: title });
+  await expect(card).toContainText('Draft');
+  await expect(card).toContainText('Funding ended — refunded');
+  const money = card.getByRole('list', { name: `Where the money of ${title} is` });
+  await expect(money).toContainText('Paid');
+  await expect(money).toContainText('Refunded to your card');
+  // Its backer still finds the campaign page, which says the same.
+  await card.getByRole('link', { name: title }).click();
+  await expect(page.getByText('Funding ended — refunded')).toBeVisible();
+
+  // The refund is a movement of the tax year it happened in, with the amount back in full.
+  const refundedIn = new Date(Date.now() - 6 * 86_400_000).getUTCFullYear();
+  await page.goto('/statements');
+  await page.getByLabel('Tax year').selectOption(String(refundedIn));
+  const row = page.getByRole('row').filter({ hasText: title }).filter({ hasText: 'Refund from escrow' });
+  await expect(row).toContainText('$3,000.00');
 });

@@ -5,7 +5,14 @@ import { buildTestApp } from '../../../test/app.ts';
 import { verifyLedger } from '../../checks/ledger.ts';
 import { callsAs } from '../../../test/investing.ts';
 import { eq } from 'drizzle-orm';
-import { escrowRecords, investments, orders, rfqs, users } from '../schema/index.ts';
+import {
+  campaigns as campaignsTable,
+  escrowRecords,
+  investments,
+  orders,
+  rfqs,
+  users,
+} from '../schema/index.ts';
 
 describe('demo seed', () => {
   it('funds the demo campaigns with real investments: the ledger verifies and the figures add up', async () => {
@@ -45,6 +52,27 @@ describe('demo seed', () => {
       'departed',
       'arrived',
     ]);
+    // The cargo that missed its deadline was cancelled by the deadline sweep: every backer refunded.
+    const [expired] = await app.db
+      .select()
+      .from(campaignsTable)
+      .where(eq(campaignsTable.title, 'Visakhapatnam → Marseille ammonia cargo'));
+    expect([expired!.status, expired!.raisedAmount, expired!.investorCount]).toEqual([
+      'cancelled',
+      '0.00',
+      0,
+    ]);
+    const refunds = await app.db
+      .select({ status: investments.status, escrow: escrowRecords.status, at: investments.updatedAt })
+      .from(investments)
+      .innerJoin(escrowRecords, eq(escrowRecords.investmentId, investments.id))
+      .where(eq(investments.campaignId, expired!.id));
+    expect(refunds).toHaveLength(4);
+    for (const r of refunds) {
+      expect([r.status, r.escrow]).toEqual(['refunded', 'refunded']);
+      // Refunded soon after the deadline, as the server's sweep would have.
+      expect(r.at.getTime() - expired!.deadline.getTime()).toBeLessThan(2 * 3_600_000);
+    }
     // The marketplace: the demo trader's listings, the demo buyer's orders in every status, earned figures.
     const listings = await callsAs(app, null).get('/api/listings');
     expect(listings.headers['x-total-count']).toBe('3');

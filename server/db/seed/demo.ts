@@ -14,7 +14,7 @@ import type { UserRow } from '../../features/auth/sessions.ts';
 import { SandboxProvider } from '../../payments/sandbox.ts';
 import type { MilestoneCreate } from '../../../domain/lifecycle.ts';
 import { recordMilestone } from '../../features/lifecycle/milestones.ts';
-import { transitionCampaign } from '../../features/lifecycle/service.ts';
+import { sweepDeadlines, transitionCampaign } from '../../features/lifecycle/service.ts';
 import { campaigns, users } from '../schema/index.ts';
 import { seedMarketplace } from './marketplace.ts';
 
@@ -69,7 +69,8 @@ interface DemoCampaign {
   sellPrice: string;
   /** Share of the target already raised. */
   funded: string;
-  status: 'active' | 'funded' | 'trading' | 'completed';
+  /** `expired`: still short of its target when its deadline passed (refunded by the deadline sweep). */
+  status: 'active' | 'funded' | 'trading' | 'completed' | 'expired';
   deadlineInDays: number;
   createdDaysAgo: number;
   minimumInvestment: string;
@@ -172,6 +173,22 @@ const DEMO_CAMPAIGNS: DemoCampaign[] = [
     demoInvestment: '8000',
     backers: 8,
   },
+  {
+    title: 'Visakhapatnam → Marseille ammonia cargo',
+    description:
+      'A 160-tonne cargo for a fertiliser plant near Fos-sur-Mer. It was still short of its target when the funding deadline passed, so every investor was refunded in full.',
+    tradeRoute: 'Visakhapatnam, India → Marseille, France',
+    quantity: '160',
+    buyPrice: '1.45',
+    sellPrice: '5.50',
+    funded: '0.4',
+    status: 'expired',
+    deadlineInDays: -6,
+    createdDaysAgo: 70,
+    minimumInvestment: '1000',
+    demoInvestment: '3000',
+    backers: 3,
+  },
 ];
 
 const DAY_MS = 86_400_000;
@@ -252,6 +269,13 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
   // All or nothing: a half-seeded database would not count as empty, and would never be seeded again.
   // The sandbox provider works inside the same transaction here (PGlite admits one at a time).
   await inTransaction(db, (tx) => seedInto(tx, password, now));
+  // The expired cargo is refunded as the server's deadline sweep would have done an hour after its
+  // deadline (the sandbox refunds after COMMIT, so outside the seed's transaction). Should this step
+  // be interrupted, the server's own sweep refunds it at start-up.
+  for (const c of DEMO_CAMPAIGNS.filter((c) => c.status === 'expired')) {
+    const swept = new Date(now.getTime() + c.deadlineInDays * DAY_MS + 3_600_000);
+    await sweepDeadlines(db, new SandboxProvider(db, () => swept), swept);
+  }
 }
 
 async function seedInto(db: Tx, password: string, now: Date): Promise<void> {
