@@ -84,6 +84,7 @@ async function seedCampaign(
         transfer('investment', accounts.clearing('sandbox'), accounts.escrow(campaign!.id), r.amount, {
           campaignId: campaign!.id,
           investmentId: r.id,
+          at: new Date(),
         }),
       ),
     ),

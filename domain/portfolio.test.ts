@@ -151,7 +151,7 @@ describe('the dashboard tiles and the money steps (issue 11 item 7)', () => {
       label: 'Refunded to your card',
       at: hoursAgo(1),
       done: true,
-      note: '1000.00 back in full',
+      note: '$1,000.00 back in full',
     });
   });
 });

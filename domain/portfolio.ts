@@ -6,7 +6,7 @@ import { CAMPAIGN_STATUSES, RISK_LEVELS } from './campaigns.ts';
 import { ESCROW_STATUSES, INVESTMENT_STATUSES } from './investments.ts';
 import { MILESTONE_KINDS } from './lifecycle.ts';
 import { toCsv } from './csv.ts';
-import { dec, toFixed, ZERO } from './money.ts';
+import { dec, toFixed, usdText, ZERO } from './money.ts';
 import type { TimelineEntry } from './timeline.ts';
 
 const money = z.string().regex(/^-?\d+(\.\d+)?$/);
@@ -66,14 +66,14 @@ export function moneySteps(i: PortfolioInvestment): TimelineEntry[] {
       label: i.status === 'refunding' ? 'Refund in progress' : 'Refunded to your card',
       ...(i.settledAt && { at: i.settledAt }),
       done: i.status === 'refunded',
-      note: `${toFixed(i.amount)} back in full`,
+      note: `${usdText(i.amount)} back in full`,
     });
   else
     steps.push({
       label: 'Released to you',
       ...(i.settledAt && { at: i.settledAt }),
       done: i.status === 'paid_out',
-      ...(i.payout && { note: `${toFixed(i.payout)} paid out` }),
+      ...(i.payout && { note: `${usdText(i.payout)} paid out` }),
     });
   return steps;
 }

@@ -37,6 +37,6 @@ describe.runIf(testBackend() === 'pglite')('openDatabase({ dataDir })', () => {
     setTimeout(() => void first.close(), 300);
     const again = await open(2);
     const [row] = await again.db.select({ n: sql<number>`count(*)::int` }).from(campaigns);
-    expect(row!.n).toBe(6);
+    expect(row!.n).toBe(7);
   });
 });

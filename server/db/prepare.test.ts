@@ -30,12 +30,12 @@ describe('prepareDatabase', () => {
     const database = await emptyDatabase();
     await prepareDatabase(database, { seedDemo: true });
     // One user per role and eight demo backers.
-    expect(await counts(database.db)).toEqual({ users: 12, campaigns: 6 });
+    expect(await counts(database.db)).toEqual({ users: 12, campaigns: 7 });
     // Demo users are pre-verified: the demo shows what a verified user can do.
     const demoUsers = await database.db.select({ emailVerified: users.emailVerified }).from(users);
     expect(demoUsers.every((u) => u.emailVerified)).toBe(true);
     await prepareDatabase(database, { seedDemo: true });
-    expect(await counts(database.db)).toEqual({ users: 12, campaigns: 6 });
+    expect(await counts(database.db)).toEqual({ users: 12, campaigns: 7 });
   });
 
   it('never seeds a database that already holds users', async () => {

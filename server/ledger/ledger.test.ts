@@ -72,13 +72,19 @@ describe('the ledger in the database', () => {
       ),
     ).toMatch(new RegExp(`ledger account ${escrow} would go negative \\(-50`));
     await inTransaction(app.db, (tx) =>
-      post(tx, transfer('investment', 'clearing:sandbox', escrow, '80.00')),
+      post(tx, transfer('investment', 'clearing:sandbox', escrow, '80.00', { at: new Date() })),
     );
-    await inTransaction(app.db, (tx) => post(tx, transfer('release', escrow, trader, '80.00')));
+    await inTransaction(app.db, (tx) =>
+      post(tx, transfer('release', escrow, trader, '80.00', { at: new Date() })),
+    );
     expect(await balance(escrow)).toBe('0.00');
     expect(await balance(trader)).toBe('80.00');
     expect(
-      await refusal(inTransaction(app.db, (tx) => post(tx, transfer('release', escrow, trader, '0.01')))),
+      await refusal(
+        inTransaction(app.db, (tx) =>
+          post(tx, transfer('release', escrow, trader, '0.01', { at: new Date() })),
+        ),
+      ),
     ).toMatch(/would go negative/);
   });
 
@@ -86,22 +92,50 @@ describe('the ledger in the database', () => {
     const escrow = accounts.escrow(randomUUID());
     const trader = accounts.trader(randomUUID());
     await inTransaction(app.db, (tx) =>
-      post(tx, transfer('investment', 'clearing:sandbox', escrow, '1000.00')),
+      post(tx, transfer('investment', 'clearing:sandbox', escrow, '1000.00', { at: new Date() })),
     );
-    const releases = Array.from({ length: 1000 }, () => transfer('release', escrow, trader, '1.00'));
+    const releases = Array.from({ length: 1000 }, () =>
+      transfer('release', escrow, trader, '1.00', { at: new Date() }),
+    );
     await inTransaction(app.db, (tx) => postMany(tx, releases));
     expect(await balance(escrow)).toBe('0.00');
     expect(
       await refusal(
-        inTransaction(app.db, (tx) => postMany(tx, [transfer('release', escrow, trader, '1.00')])),
+        inTransaction(app.db, (tx) =>
+          postMany(tx, [transfer('release', escrow, trader, '1.00', { at: new Date() })]),
+        ),
       ),
     ).toMatch(/would go negative/);
+  });
+
+  it("dates each posting at the app's time it is given, through post and postMany alike", async () => {
+    const escrow = accounts.escrow(randomUUID());
+    const paidAt = new Date('2025-03-14T09:26:53.000Z');
+    const refundedAt = new Date('2025-04-01T12:00:00.000Z');
+    await inTransaction(app.db, (tx) =>
+      post(tx, transfer('investment', 'clearing:sandbox', escrow, '25.00', { at: paidAt })),
+    );
+    await inTransaction(app.db, (tx) =>
+      postMany(tx, [transfer('refund', escrow, 'clearing:sandbox', '25.00', { at: refundedAt })]),
+    );
+    const rows = await queryRows<{ kind: string; posted: Date | string; entered: Date | string }>(
+      app.db,
+      sql`select t.kind, t.created_at as posted, e.created_at as entered
+        from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+        where e.account = ${escrow} order by t.created_at`,
+    );
+    expect(
+      rows.map((r) => [r.kind, new Date(r.posted).toISOString(), new Date(r.entered).toISOString()]),
+    ).toEqual([
+      ['investment', paidAt.toISOString(), paidAt.toISOString()],
+      ['refund', refundedAt.toISOString(), refundedAt.toISOString()],
+    ]);
   });
 
   it('is append-only: entries and transactions cannot be updated or deleted', async () => {
     const escrow = accounts.escrow(randomUUID());
     await inTransaction(app.db, (tx) =>
-      post(tx, transfer('investment', 'clearing:sandbox', escrow, '10.00')),
+      post(tx, transfer('investment', 'clearing:sandbox', escrow, '10.00', { at: new Date() })),
     );
     expect(
       await refusal(app.db.execute(sql`update ledger_entries set amount = 0 where account = ${escrow}`)),

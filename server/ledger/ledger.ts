@@ -45,6 +45,8 @@ export type LedgerKind =
 
 export interface Posting {
   kind: LedgerKind;
+  /** When the movement happened, by the app's clock: the date statements show (tests and the demo move the clock). */
+  at: Date;
   campaignId?: string | undefined;
   investmentId?: string | undefined;
   orderId?: string | undefined;
@@ -62,12 +64,13 @@ export async function post(tx: Tx, posting: Posting): Promise<string> {
   const [row] = await queryRows<{ id: string }>(
     tx,
     sql`with t as (
-      insert into ${ledgerTransactions} (kind, campaign_id, investment_id, order_id, memo)
+      insert into ${ledgerTransactions} (kind, campaign_id, investment_id, order_id, memo, created_at)
       values (${posting.kind}, ${posting.campaignId ?? null}, ${posting.investmentId ?? null},
-        ${posting.orderId ?? null}, ${posting.memo ?? ''})
+        ${posting.orderId ?? null}, ${posting.memo ?? ''}, ${posting.at.toISOString()})
       returning id)
-    insert into ${ledgerEntries} (transaction_id, account, amount)
-    select t.id, e.account, e.amount from t, (values ${sql.join(rows, sql`, `)}) as e(account, amount)
+    insert into ${ledgerEntries} (transaction_id, account, amount, created_at)
+    select t.id, e.account, e.amount, ${posting.at.toISOString()}::timestamptz
+    from t, (values ${sql.join(rows, sql`, `)}) as e(account, amount)
     returning transaction_id as id`,
   );
   return row!.id;
@@ -89,6 +92,7 @@ export async function postMany(tx: Tx, postings: readonly Posting[]): Promise<vo
       campaign_id: posting.campaignId ?? null,
       investment_id: posting.investmentId ?? null,
       memo: posting.memo ?? '',
+      created_at: posting.at.toISOString(),
     };
   });
   const entries = postings.flatMap((posting, i) =>
@@ -96,19 +100,21 @@ export async function postMany(tx: Tx, postings: readonly Posting[]): Promise<vo
       transaction_id: transactions[i]!.id,
       account: e.account,
       amount: dec(e.amount).toFixed(2),
+      created_at: transactions[i]!.created_at,
     })),
   );
   // No join between the two inserts: the ids are ours already, a data-modifying CTE always runs to
   // completion, and the foreign key and ledger checks fire at the end of the statement, when both are
   // written. (A join on the CTE's output was planned as a nested loop: 1,000 investors cost a second.)
   await tx.execute(sql`with t as (
-      insert into ${ledgerTransactions} (id, kind, campaign_id, investment_id, memo)
-      select id, kind, campaign_id, investment_id, memo
+      insert into ${ledgerTransactions} (id, kind, campaign_id, investment_id, memo, created_at)
+      select id, kind, campaign_id, investment_id, memo, created_at
       from jsonb_to_recordset(${JSON.stringify(transactions)}::jsonb)
-        as x(id uuid, kind text, campaign_id uuid, investment_id uuid, memo text))
-    insert into ${ledgerEntries} (transaction_id, account, amount)
-    select e.transaction_id, e.account, e.amount
-    from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as e(transaction_id uuid, account text, amount numeric)`);
+        as x(id uuid, kind text, campaign_id uuid, investment_id uuid, memo text, created_at timestamptz))
+    insert into ${ledgerEntries} (transaction_id, account, amount, created_at)
+    select e.transaction_id, e.account, e.amount, e.created_at
+    from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb)
+      as e(transaction_id uuid, account text, amount numeric, created_at timestamptz)`);
 }
 
 /** Money moving from one account to another: the common two-entry posting. */
@@ -117,7 +123,7 @@ export function transfer(
   from: string,
   to: string,
   amount: DecimalInput,
-  refs: Omit<Posting, 'kind' | 'entries'> = {},
+  refs: Omit<Posting, 'kind' | 'entries'>,
 ): Posting {
   return {
     kind,

@@ -31,6 +31,7 @@ export const ledgerTransactions = pgTable(
     /** A buyer order's payment, release or refund (order escrow). */
     orderId: uuid('order_id').references(() => orders.id),
     memo: text('memo').notNull().default(''),
+    /** When the movement happened by the app's clock (server/ledger/ledger.ts sets it): statements' dates. */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

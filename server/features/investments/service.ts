@@ -269,6 +269,7 @@ async function confirm(
     transfer('investment', accounts.clearing(provider.name), accounts.escrow(campaign.id), row.amount, {
       campaignId: campaign.id,
       investmentId: row.id,
+      at: now,
       memo: `Investment ${row.id} held in escrow`,
     }),
   );

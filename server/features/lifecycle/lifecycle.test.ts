@@ -415,6 +415,7 @@ describe('portfolio, statements and the investor list', () => {
     expect(
       (await otherTrader.post(`/api/campaigns/${campaign.id}/milestones`, { kind: 'loaded' })).statusCode,
     ).toBe(403);
+    const completedAt = clock().toISOString();
     await move(trader, campaign.id, { to: 'completed', actualProfit: '200.00' });
 
     const portfolio = await investor.get('/api/portfolio');
@@ -429,9 +430,12 @@ describe('portfolio, statements and the investor list', () => {
     });
     expect(mine.milestones.map((m: { kind: string }) => m.kind)).toEqual(['departed', 'delivered']);
 
-    const statement = await investor.get(`/api/statements?year=${new Date().getUTCFullYear()}`);
+    const statement = await investor.get(`/api/statements?year=${clock().getUTCFullYear()}`);
     expect(statement.statusCode, statement.body).toBe(200);
     const s = statement.json();
+    // Each movement is dated when it happened by the app's clock (the payout: at completion).
+    const rows = s.months.flatMap((m: { rows: Array<{ type: string; date: string }> }) => m.rows);
+    expect(rows.find((r: { type: string }) => r.type === 'Payout')?.date).toBe(completedAt);
     expect(s.summary).toEqual({ invested: '1000.00', returned: '1095.00', profit: '95.00', fees: '5.00' });
     expect(s.closing).toBe('0.00');
     expect((await investor.get('/api/statements?year=abc')).statusCode).toBe(400);

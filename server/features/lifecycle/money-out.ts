@@ -124,26 +124,23 @@ export async function releaseInvestment(
     .update(escrowRecords)
     .set({ status: 'released', updatedAt: now })
     .where(eq(escrowRecords.id, escrow.id));
-  await post(tx, releasePosting(investment, campaign!.traderId));
-  return true;
-}
-
-/** Escrow → trader for one investment: its principal goes to work in the trade. */
-export function releasePosting(
-  investment: Pick<InvestmentRow, 'id' | 'campaignId' | 'amount'>,
-  traderId: string,
-): Posting {
-  return transfer(
-    'release',
-    accounts.escrow(investment.campaignId),
-    accounts.trader(traderId),
-    investment.amount,
-    {
-      campaignId: investment.campaignId,
-      investmentId: investment.id,
-      memo: `Escrow of investment ${investment.id} released to the trader`,
-    },
+  // Escrow → trader: its principal goes to work in the trade.
+  await post(
+    tx,
+    transfer(
+      'release',
+      accounts.escrow(investment.campaignId),
+      accounts.trader(campaign!.traderId),
+      investment.amount,
+      {
+        campaignId: investment.campaignId,
+        investmentId: investment.id,
+        at: now,
+        memo: `Escrow of investment ${investment.id} released to the trader`,
+      },
+    ),
   );
+  return true;
 }
 
 /** One refund marked `refunding` finished (finishRefunds for a single investment). */
@@ -248,7 +245,7 @@ async function bookRefunds(
         );
     await postMany(
       tx,
-      due.flatMap(({ investment, escrow }) => refundPostings(investment, Boolean(escrow), reason)),
+      due.flatMap(({ investment, escrow }) => refundPostings(investment, Boolean(escrow), now, reason)),
     );
     if (escrowed.length) {
       // The campaign no longer holds this money: raised and backers follow its escrow (verify-ledger).
@@ -270,8 +267,13 @@ async function bookRefunds(
 }
 
 /** A refund in the ledger: from escrow to the card, or a payment never placed in and straight back out. */
-function refundPostings(investment: InvestmentRow, escrowed: boolean, reason: string | undefined): Posting[] {
-  const refs = { campaignId: investment.campaignId, investmentId: investment.id };
+function refundPostings(
+  investment: InvestmentRow,
+  escrowed: boolean,
+  at: Date,
+  reason: string | undefined,
+): Posting[] {
+  const refs = { campaignId: investment.campaignId, investmentId: investment.id, at };
   const clearing = accounts.clearing(investment.provider);
   if (escrowed)
     return [

@@ -117,9 +117,6 @@ async function setStatus(
 
 // ---- completion --------------------------------------------------------------------------------
 
-/** Investors paid per distribution posting (a posting's balance check sums its own entries per entry). */
-const DISTRIBUTION_CHUNK = 50;
-
 /**
  * trading → completed, in the caller's transaction (campaign locked): the distribution of
  * domain/lifecycle.ts booked as balanced ledger transactions — each held escrow released to the
@@ -150,12 +147,11 @@ export async function completeCampaign(
     targetAmount: campaign.targetAmount,
     investments: open,
   });
-  const refs = { campaignId: campaign.id };
+  const refs = { campaignId: campaign.id, at: now };
   const trader = accounts.trader(campaign.traderId);
-  // Few entries that take money out of a busy account: the database checks, per such entry, that
-  // the account stays non-negative by summing its history (migration 0004), so the escrow is released
-  // in one posting and the trader pays the investors in chunks; each investor's own payout posting
-  // then debits only their (short) account.
+  // The escrow goes to the trader in one posting, the trade's result comes in, and the trader owes
+  // each investor their total in one posting; then each investor's own payout posting sends it on to
+  // their card and the platform (what their statement shows).
   const postings: Posting[] = [];
   const held = open.filter((i) => i.escrowStatus === 'held').reduce((s, i) => s.plus(i.amount), ZERO);
   if (held.gt(0))
@@ -178,22 +174,20 @@ export async function completeCampaign(
   const owed = distribution.payouts
     .map((p) => ({ p, investment: byId.get(p.id)!, total: dec(p.payout).plus(p.fee) }))
     .filter((o) => !o.total.eq(0));
-  for (let from = 0; from < owed.length; from += DISTRIBUTION_CHUNK) {
-    const chunk = owed.slice(from, from + DISTRIBUTION_CHUNK);
+  if (owed.length)
     postings.push({
       kind: 'distribution',
       ...refs,
-      memo: `Principal and profit shares owed to ${chunk.length} investors`,
+      memo: `Principal and profit shares owed to ${owed.length} investors`,
       entries: [
-        { account: trader, amount: chunk.reduce((s, o) => s.plus(o.total), ZERO).times(-1) },
-        ...chunk.map((o) => ({ account: accounts.investor(o.investment.investorId), amount: o.total })),
+        { account: trader, amount: owed.reduce((s, o) => s.plus(o.total), ZERO).times(-1) },
+        ...owed.map((o) => ({ account: accounts.investor(o.investment.investorId), amount: o.total })),
       ],
     });
-  }
   for (const { p, investment, total } of owed) {
     postings.push({
       kind: 'payout',
-      campaignId: campaign.id,
+      ...refs,
       investmentId: p.id,
       memo: `Payout of investment ${p.id}: principal ${p.principal}, profit share ${p.profitShare}, fee ${p.fee}`,
       // A total loss pays nothing back: only what is not zero is booked.

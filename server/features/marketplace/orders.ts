@@ -179,6 +179,7 @@ export async function settleOrderPayment(
         row.totalAmount,
         {
           orderId: row.id,
+          at: now,
           memo: `Order ${row.id} paid into escrow`,
         },
       ),
@@ -367,6 +368,7 @@ export async function finishOrderRefund(deps: Pick<MarketDeps, 'db' | 'provider'
         row.totalAmount,
         {
           orderId: row.id,
+          at: now,
           memo: `Order ${row.id} cancelled: refunded in full`,
         },
       ),
@@ -404,6 +406,7 @@ export async function confirmReceipt(
         row.totalAmount,
         {
           orderId: row.id,
+          at: now,
           memo: `Order ${row.id} received: escrow released to the supplier`,
         },
       ),

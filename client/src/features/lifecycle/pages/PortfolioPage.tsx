@@ -252,7 +252,10 @@ function InvestmentCard({ investment: i }: { investment: PortfolioInvestment }) 
               <dt className="text-muted-foreground">Escrow</dt>
               <dd className="text-right">{i.escrowStatus ? ESCROW_STATUS_LABELS[i.escrowStatus] : '—'}</dd>
               <dt className="text-muted-foreground">Expected profit</dt>
-              <dd className="text-right tabular-nums">{formatUsdCents(i.expectedProfit)}</dd>
+              <dd className="text-right tabular-nums">
+                {/* Money that went back to the card earns nothing: no profit to expect. */}
+                {i.status === 'refunded' || i.status === 'refunding' ? '—' : formatUsdCents(i.expectedProfit)}
+              </dd>
               {i.profitShare !== null && (
                 <>
                   <dt className="text-muted-foreground">Actual profit</dt>
