@@ -32,9 +32,7 @@ export type LedgerKind =
   | 'payment_refund'
   /** Escrow → trader: an investment's principal released to the trade. */
   | 'release'
-  /** Trader → investors: what the trader owes them at completion (principal ± profit share + fee share). */
-  | 'distribution'
-  /** Investor → their card (principal ± profit share) and their part of the fee → platform. */
+  /** Trader → an investor's card (principal ± profit share) and their part of the fee → platform. */
   | 'payout'
   /** The trade's gross profit brought in by the trader (or its loss going out), once per campaign. */
   | 'trade_settlement'

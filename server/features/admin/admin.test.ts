@@ -334,6 +334,8 @@ describe('compliance exports', () => {
       lastName: 'X',
       kycStatus: 'under_review',
     });
+    // A line break inside a cell keeps its row whole: the cell is quoted.
+    await signedInAs(app, 'investor', { firstName: 'Multi', lastName: 'Line\nName' });
     for (const report of ['kyc-audit', 'transactions', 'risk-assessment']) {
       const res = await admin.get(`/api/admin/reports/${report}.csv?from=2000-01-01`);
       expect(res.statusCode, res.body).toBe(200);
@@ -352,6 +354,7 @@ describe('compliance exports', () => {
     const evil = kyc.find((line) => line.includes('HYPERLINK'))!;
     expect(evil).toContain(`"'=HYPERLINK(""http://evil"") X"`);
     expect(evil).toMatch(/,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z,/);
+    expect(kyc.find((line) => line.includes('Multi'))).toContain('"Multi Line\nName"');
     const total = (await admin.get('/api/admin/dashboard')).json().stats.totalUsers;
     expect(kyc.filter(Boolean).length - 1).toBe(total);
     const future = (await admin.get('/api/admin/reports/risk-assessment.csv?from=2999-01-01')).body

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Report, ReportQuery } from '../../../domain/admin.ts';
-import { isoCell, safeText } from '../../../domain/csv.ts';
+import { CSV_OPTIONS, isoCell, safeText } from '../../../domain/csv.ts';
 import { dec } from '../../../domain/money.ts';
 import { riskLevel, riskScore, RISK_LEVEL_LABELS } from '../../../domain/risk.ts';
 import type { KycStatus } from '../../../domain/users.ts';
@@ -250,7 +250,7 @@ export function reportStream(db: Db, report: Report, q: ReportQuery, now: Date):
       : report === 'transactions'
         ? transactions(db, q)
         : riskAssessment(db, q, now);
-  const csv = stringify({ bom: true, record_delimiter: 'windows' });
+  const csv = stringify(CSV_OPTIONS);
   const source = Readable.from(rows);
   source.on('error', (error) => csv.destroy(error));
   return source.pipe(csv);

@@ -120,9 +120,9 @@ async function setStatus(
 /**
  * trading → completed, in the caller's transaction (campaign locked): the distribution of
  * domain/lifecycle.ts booked as balanced ledger transactions — each held escrow released to the
- * trader, the trade's gross profit brought in by the trader (or its loss gone out), the trader's debt
- * to each investor (principal ± share of the net profit, plus their part of the fee), then per
- * investor the payout to their card and their part of the fee to the platform —
+ * trader, the trade's gross profit brought in by the trader (or its loss gone out), then per
+ * investor the trader's payout to their card (principal ± share of the net profit) and their part of
+ * the fee to the platform —
  * escrow records Released, investments `paid_out` with their profit share, delivery recorded.
  * Set-based: a handful of statements whatever the number of investors.
  */
@@ -149,9 +149,9 @@ export async function completeCampaign(
   });
   const refs = { campaignId: campaign.id, at: now };
   const trader = accounts.trader(campaign.traderId);
-  // The escrow goes to the trader in one posting, the trade's result comes in, and the trader owes
-  // each investor their total in one posting; then each investor's own payout posting sends it on to
-  // their card and the platform (what their statement shows).
+  // The escrow goes to the trader in one posting and the trade's result comes in; then the trader pays
+  // each investor, one payout posting each (what their statement shows): principal ± their share of
+  // the net profit to their card, their part of the fee to the platform.
   const postings: Posting[] = [];
   const held = open.filter((i) => i.escrowStatus === 'held').reduce((s, i) => s.plus(i.amount), ZERO);
   if (held.gt(0))
@@ -171,28 +171,18 @@ export async function completeCampaign(
       }),
     );
   const byId = new Map(open.map((i) => [i.id, i]));
-  const owed = distribution.payouts
-    .map((p) => ({ p, investment: byId.get(p.id)!, total: dec(p.payout).plus(p.fee) }))
-    .filter((o) => !o.total.eq(0));
-  if (owed.length)
-    postings.push({
-      kind: 'distribution',
-      ...refs,
-      memo: `Principal and profit shares owed to ${owed.length} investors`,
-      entries: [
-        { account: trader, amount: owed.reduce((s, o) => s.plus(o.total), ZERO).times(-1) },
-        ...owed.map((o) => ({ account: accounts.investor(o.investment.investorId), amount: o.total })),
-      ],
-    });
-  for (const { p, investment, total } of owed) {
+  for (const p of distribution.payouts) {
+    const investment = byId.get(p.id)!;
+    const total = dec(p.payout).plus(p.fee);
+    // A total loss pays nothing back: only what is not zero is booked.
+    if (total.eq(0)) continue;
     postings.push({
       kind: 'payout',
       ...refs,
       investmentId: p.id,
       memo: `Payout of investment ${p.id}: principal ${p.principal}, profit share ${p.profitShare}, fee ${p.fee}`,
-      // A total loss pays nothing back: only what is not zero is booked.
       entries: [
-        { account: accounts.investor(investment.investorId), amount: total.times(-1) },
+        { account: trader, amount: total.times(-1) },
         { account: accounts.clearing(investment.provider), amount: dec(p.payout) },
         { account: accounts.platformFees(), amount: dec(p.fee) },
       ].filter((e) => !e.amount.eq(0)),
