@@ -46,10 +46,13 @@ export default defineConfig({
   // into a csp-nonce meta tag, read by the client for the styles it injects, and into its own tags.
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   resolve: {
-    alias: {
-      '@domain': path.resolve(import.meta.dirname, 'domain'),
-      '@': path.resolve(import.meta.dirname, 'client/src'),
-    },
+    alias: [
+      { find: '@domain', replacement: path.resolve(import.meta.dirname, 'domain') },
+      { find: '@', replacement: path.resolve(import.meta.dirname, 'client/src') },
+      // domain/csv.ts is shared: the server gets csv-stringify's Node build, the browser its own
+      // (the Node one needs Buffer).
+      { find: /^csv-stringify\/sync$/, replacement: 'csv-stringify/browser/esm/sync' },
+    ],
   },
   build: {
     outDir: '../dist/client',
