@@ -39,6 +39,8 @@ export const investments = pgTable(
     index('investments_campaign_status_idx').on(t.campaignId, t.status),
     // Is this investor already among the campaign's backers (its investor count)?
     index('investments_campaign_investor_idx').on(t.campaignId, t.investorId),
+    // The transaction-monitoring export reads payments in time order, a batch at a time (keyset).
+    index('investments_created_idx').on(t.createdAt, t.id),
     // The sweep's work list: reservations to expire and payments to finish.
     index('investments_open_idx')
       .on(t.reservedUntil)

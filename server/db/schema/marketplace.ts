@@ -172,6 +172,8 @@ export const orders = pgTable(
     index('orders_buyer_idx').on(t.buyerId, t.createdAt.desc()),
     index('orders_trader_idx').on(t.traderId, t.createdAt.desc()),
     index('orders_listing_idx').on(t.listingId),
+    // The transaction-monitoring export reads payments in time order, a batch at a time (keyset).
+    index('orders_created_idx').on(t.createdAt, t.id),
     // The sweep's work list: unpaid reservations, refunds to finish, receipts to confirm.
     index('orders_open_payment_idx')
       .on(t.reservedUntil)

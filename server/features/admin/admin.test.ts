@@ -9,6 +9,7 @@ import { auditLog, campaigns, emailOutbox, investments, users } from '../../db/s
 import { verifyLedger } from '../../checks/ledger.ts';
 import { buildTestApp, createCampaign, TEST_PASSWORD } from '../../../test/app.ts';
 import { investIn, signedInAs, callsAs, type Actor } from '../../../test/investing.ts';
+import { listingOf, orderAndPay } from '../../../test/marketplace.ts';
 
 let app: App;
 let admin: Actor;
@@ -433,6 +434,46 @@ describe('role change requests', () => {
   });
 });
 
+describe('a buyer’s payments', () => {
+  it('count as transactions, in the risk score’s volume and in transaction monitoring', async () => {
+    const trader = await signedInAs(app, 'trader');
+    const buyer = await signedInAs(app, 'buyer');
+    const listing = await listingOf(trader, { quantity: '100', minOrder: '10', pricePerKg: '5.60' });
+    const { order } = await orderAndPay(buyer, listing, '12.5'); // 12,500 kg × $5.60 = $70,000.00
+    const detail = await admin.get(`/api/admin/users/${buyer.user.id}`);
+    // Above the $50,000 volume step: 8 points; approved KYC and a standard-risk country add none.
+    expect(detail.json()).toMatchObject({ totalTransactions: 1, riskScore: 8 });
+
+    const lines = (await admin.get('/api/admin/reports/transactions.csv')).body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'kind,id,created_at,paid_at,payer_id,payer_email,campaign_id,campaign_title,supplier_id,amount,status,escrow_status,provider,payment_id,flags',
+    );
+    const row = lines.find((line) => line.includes(order!.id))!.split(',');
+    expect([row[0], row[4], row[8], row[9], row[10], row[11], row[14]]).toEqual([
+      'order',
+      buyer.user.id,
+      trader.user.id,
+      '70000.00',
+      'pending',
+      'held',
+      'large',
+    ]);
+    // Investments stay in it, in time order with the orders.
+    const kinds = lines
+      .slice(1)
+      .filter(Boolean)
+      .map((line) => line.split(',')[0]);
+    expect(new Set(kinds)).toEqual(new Set(['investment', 'order']));
+    const times = lines
+      .slice(1)
+      .filter(Boolean)
+      .map((line) => line.split(',')[2]!);
+    expect(times).toEqual([...times].sort());
+  });
+});
+
 describe('a long export', () => {
   it('streams batch after batch: every user once, in registration order', async () => {
     // 2,500 users in the same few microseconds' worth of timestamps: the keyset must not lose or repeat any.
@@ -449,6 +490,41 @@ describe('a long export', () => {
     const [{ n }] = (await app.db.select({ n: sql<number>`count(*)::int` }).from(users)) as [{ n: number }];
     expect(ids.length).toBe(n);
     expect(new Set(ids).size).toBe(n);
+  });
+});
+
+describe('a long transaction export', () => {
+  it('streams investments and orders batch after batch: every payment once, in time order', async () => {
+    // Its own database: these bulk rows have no ledger postings behind them.
+    const bulk = await buildTestApp();
+    const trader = await signedInAs(bulk, 'trader');
+    const buyer = await signedInAs(bulk, 'buyer');
+    const investor = await signedInAs(bulk, 'investor');
+    const campaign = await createCampaign(bulk.db, { traderId: trader.user.id });
+    const listing = await listingOf(trader);
+    // 1,500 investments and 700 orders within a few microseconds: the merged keyset must lose none.
+    await bulk.db.execute(sql`insert into investments
+        (investor_id, campaign_id, amount, provider, stripe_payment_id, status, reserved_until, created_at)
+      select ${investor.user.id}, ${campaign.id}, 100, 'sandbox', 'pi_bulk_' || g, 'confirmed', now(),
+        now() - (g % 7) * interval '1 microsecond'
+      from generate_series(1, 1500) g`);
+    await bulk.db.execute(sql`insert into orders (buyer_id, trader_id, listing_id, location, quantity, unit,
+        price_per_kg, total_amount, provider, payment_intent_id, payment, reserved_until, created_at)
+      select ${buyer.user.id}, ${trader.user.id}, ${listing.id}, 'Kandla, India', 1, 'tonnes', 5.60, 5600,
+        'sandbox', 'pi_bulk_order_' || g, 'held', now(), now() - (g % 5) * interval '1 microsecond'
+      from generate_series(1, 700) g`);
+    const auditor = await signedInAs(bulk, 'admin');
+    const rows = (await auditor.get('/api/admin/reports/transactions.csv')).body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean)
+      .slice(1)
+      .map((line) => line.split(','));
+    expect(rows.filter((r) => r[0] === 'investment')).toHaveLength(1500);
+    expect(rows.filter((r) => r[0] === 'order')).toHaveLength(700);
+    expect(new Set(rows.map((r) => r[1])).size).toBe(2200);
+    const times = rows.map((r) => r[2]!);
+    expect(times).toEqual([...times].sort());
   });
 });
 

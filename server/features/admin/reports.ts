@@ -8,9 +8,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Report, ReportQuery } from '../../../domain/admin.ts';
 import { CSV_OPTIONS, isoCell, safeText } from '../../../domain/csv.ts';
 import { dec } from '../../../domain/money.ts';
-import { riskLevel, riskScore, RISK_LEVEL_LABELS } from '../../../domain/risk.ts';
+import { riskLevel, RISK_LEVEL_LABELS } from '../../../domain/risk.ts';
 import type { KycStatus } from '../../../domain/users.ts';
 import { queryRows, type Db } from '../../db/connect.ts';
+import { ACTIVITY_COLUMNS, activityJoins, riskOf, type Activity } from './activity.ts';
 
 const BATCH = 1000;
 const DAY_MS = 86_400_000;
@@ -46,7 +47,7 @@ async function* batches<T extends { created_key: string; id: string }>(
 
 type Timestamp = Date | string;
 
-interface UserActivity {
+interface UserActivity extends Activity {
   id: string;
   created_at: Timestamp;
   created_key: string;
@@ -57,11 +58,6 @@ interface UserActivity {
   kyc_status: KycStatus;
   account_status: string;
   kyc_submitted_at: Timestamp | null;
-  total_transactions: number;
-  volume: string;
-  last_24h: number;
-  failed: number;
-  disputes: number;
   decided_at: Timestamp | null;
   decided_by: string | null;
   decision: string | null;
@@ -70,26 +66,14 @@ interface UserActivity {
 
 /** Users in the range with their activity (the risk facts) and their latest KYC decision. */
 function usersQuery(q: ReportQuery, now: Date) {
-  const since = new Date(now.getTime() - DAY_MS).toISOString();
   // The page of users first (index-ordered, keyset), then the activity of those 1,000 only.
   return (after: SQL) => sql`select u.id, u.created_at, u.created_at::text as created_key,
         trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as name,
-        u.email, u.role, u.country, u.kyc_status, u.account_status, u.kyc_submitted_at,
-        coalesce(p.total_transactions, 0)::int as total_transactions, coalesce(p.volume, 0)::text as volume,
-        coalesce(p.last_24h, 0)::int as last_24h, coalesce(p.failed, 0)::int as failed,
-        coalesce(d.disputes, 0)::int as disputes,
+        u.email, u.role, u.country, u.kyc_status, u.account_status, u.kyc_submitted_at, ${ACTIVITY_COLUMNS},
         a.created_at as decided_at, a.actor as decided_by, a.action as decision, a.reason as decision_reason
       from (select * from users where ${range(sql`created_at`, q)} and ${after}
         order by created_at, id limit ${BATCH}) u
-      left join lateral (
-        select count(*) filter (where i.status in ('confirmed', 'paid_out', 'refunding', 'refunded')) as total_transactions,
-          sum(i.amount) filter (where i.status in ('confirmed', 'paid_out')) as volume,
-          count(*) filter (where i.created_at > ${since}::timestamptz) as last_24h,
-          count(*) filter (where i.status = 'expired') as failed
-        from investments i where i.investor_id = u.id) p on true
-      left join lateral (
-        select count(*) as disputes from escrow_records e join investments i on i.id = e.investment_id
-        where i.investor_id = u.id and e.disputed_at is not null) d on true
+      ${activityJoins(sql`u.id`, now)}
       left join lateral (
         select created_at, actor, action, reason from audit_log
         where target_type = 'user' and target_id = u.id::text and action in ('kyc.approve', 'kyc.reject')
@@ -97,15 +81,7 @@ function usersQuery(q: ReportQuery, now: Date) {
       order by u.created_at, u.id`;
 }
 
-const score = (r: UserActivity) =>
-  riskScore({
-    kycStatus: r.kyc_status,
-    country: r.country,
-    paymentVolume: r.volume,
-    paymentsLast24h: r.last_24h,
-    failedPayments: r.failed,
-    disputes: r.disputes,
-  });
+const score = (r: UserActivity) => riskOf({ kycStatus: r.kyc_status, country: r.country }, r);
 
 async function* kycAudit(db: Db, q: ReportQuery, now: Date) {
   yield [
@@ -178,15 +154,22 @@ async function* riskAssessment(db: Db, q: ReportQuery, now: Date) {
 /** A payment at or above this amount is flagged for review (the AML large-transaction threshold). */
 const LARGE_PAYMENT = 10_000;
 
+/**
+ * Transaction monitoring: every payment placed on the platform, investments and buyer orders alike,
+ * in time order. For an order, `campaign_*` is the campaign its listing is tied to (if any), and
+ * `escrow_status` is its payment's escrow state.
+ */
 async function* transactions(db: Db, q: ReportQuery) {
   yield [
-    'investment_id',
+    'kind',
+    'id',
     'created_at',
-    'confirmed_at',
-    'investor_id',
-    'investor_email',
+    'paid_at',
+    'payer_id',
+    'payer_email',
     'campaign_id',
     'campaign_title',
+    'supplier_id',
     'amount',
     'status',
     'escrow_status',
@@ -195,43 +178,55 @@ async function* transactions(db: Db, q: ReportQuery) {
     'flags',
   ];
   type Row = {
+    kind: 'investment' | 'order';
     id: string;
     created_at: Timestamp;
     created_key: string;
-    confirmed_at: Timestamp | null;
-    investor_id: string;
+    paid_at: Timestamp | null;
+    payer_id: string;
     email: string | null;
-    campaign_id: string;
-    title: string;
+    campaign_id: string | null;
+    title: string | null;
+    supplier_id: string | null;
     amount: string;
     status: string;
     escrow_status: string | null;
     provider: string;
     payment_id: string | null;
   };
-  const query = (
-    after: SQL,
-  ) => sql`select i.id, i.created_at, i.created_at::text as created_key, i.confirmed_at,
-        i.investor_id, u.email, i.campaign_id, c.title, i.amount::text as amount, i.status,
-        e.status as escrow_status, i.provider, i.stripe_payment_id as payment_id
-      from (select * from investments
-        where status in ('confirmed', 'paid_out', 'refunding', 'refunded') and ${range(sql`created_at`, q)} and ${after}
-        order by created_at, id limit ${BATCH}) i
-      join users u on u.id = i.investor_id join campaigns c on c.id = i.campaign_id
-      left join escrow_records e on e.investment_id = i.id
-      order by i.created_at, i.id`;
+  // Each table's next batch after the key (index-ordered), merged: the first BATCH of both in order.
+  const query = (after: SQL) => sql`select p.*, u.email, c.title from (
+        (select 'investment' as kind, i.id, i.created_at, i.created_at::text as created_key,
+          i.confirmed_at as paid_at, i.investor_id as payer_id, i.campaign_id, null::uuid as supplier_id,
+          i.amount::text as amount, i.status, e.status as escrow_status, i.provider,
+          i.stripe_payment_id as payment_id
+        from (select * from investments
+          where status in ('confirmed', 'paid_out', 'refunding', 'refunded') and ${range(sql`created_at`, q)} and ${after}
+          order by created_at, id limit ${BATCH}) i
+        left join escrow_records e on e.investment_id = i.id)
+        union all
+        (select 'order', o.id, o.created_at, o.created_at::text, o.paid_at, o.buyer_id, l.campaign_id,
+          o.trader_id, o.total_amount::text, o.status, o.payment, o.provider, o.payment_intent_id
+        from (select * from orders
+          where payment in ('held', 'released', 'refunding', 'refunded') and ${range(sql`created_at`, q)} and ${after}
+          order by created_at, id limit ${BATCH}) o
+        left join listings l on l.id = o.listing_id)) p
+      join users u on u.id = p.payer_id left join campaigns c on c.id = p.campaign_id
+      order by p.created_at, p.id limit ${BATCH}`;
   for await (const r of batches<Row>(db, query)) {
     const flags = [dec(r.amount).gte(LARGE_PAYMENT) && 'large', r.escrow_status === 'disputed' && 'disputed']
       .filter(Boolean)
       .join(' ');
     yield [
+      r.kind,
       r.id,
       isoCell(r.created_at),
-      isoCell(r.confirmed_at),
-      r.investor_id,
+      isoCell(r.paid_at),
+      r.payer_id,
       safeText(r.email),
-      r.campaign_id,
+      r.campaign_id ?? '',
       safeText(r.title),
+      r.supplier_id ?? '',
       r.amount,
       r.status,
       r.escrow_status ?? '',

@@ -13,16 +13,14 @@ import {
   type UserListQuery,
   type UserTab,
 } from '../../../domain/admin.ts';
-import { riskScore } from '../../../domain/risk.ts';
 import { displayName, type KycStatus } from '../../../domain/users.ts';
 import { queryRows, type Db } from '../../db/connect.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { documentsOf } from '../kyc/service.ts';
+import { ACTIVITY_COLUMNS, activityJoins, riskOf, type Activity } from './activity.ts';
 import { recordAudit, type Actor } from './audit.ts';
-
-const DAY_MS = 86_400_000;
 
 function tabFilter(tab: UserTab): SQL | undefined {
   if (tab === 'pending-kyc') return inArray(users.kycStatus, [...KYC_WAITING]);
@@ -43,40 +41,17 @@ function searchFilter(q: string | undefined): SQL | undefined {
   );
 }
 
-interface ActivityRow {
-  id: string;
-  total_transactions: number;
-  volume: string;
-  last_24h: number;
-  failed: number;
-  disputes: number;
-}
-
-/**
- * The activity behind each user's transaction count and risk score, for the given users only (a page
- * of them): their payments (investments) and the disputes they opened. One statement per page.
- */
-export async function activityOf(db: Db, ids: string[], now: Date): Promise<Map<string, ActivityRow>> {
+/** The activity of the given users only (a page of them), in one statement. */
+export async function activityOf(
+  db: Db,
+  ids: string[],
+  now: Date,
+): Promise<Map<string, Activity & { id: string }>> {
   if (ids.length === 0) return new Map();
-  const since = new Date(now.getTime() - DAY_MS);
-  const rows = await queryRows<ActivityRow>(
+  const rows = await queryRows<Activity & { id: string }>(
     db,
-    sql`select u.id,
-        coalesce(p.total_transactions, 0)::int as total_transactions,
-        coalesce(p.volume, 0)::text as volume,
-        coalesce(p.last_24h, 0)::int as last_24h,
-        coalesce(p.failed, 0)::int as failed,
-        coalesce(d.disputes, 0)::int as disputes
-      from users u
-      left join lateral (
-        select count(*) filter (where i.status in ('confirmed', 'paid_out', 'refunding', 'refunded')) as total_transactions,
-          sum(i.amount) filter (where i.status in ('confirmed', 'paid_out')) as volume,
-          count(*) filter (where i.created_at > ${since.toISOString()}::timestamptz) as last_24h,
-          count(*) filter (where i.status = 'expired') as failed
-        from investments i where i.investor_id = u.id) p on true
-      left join lateral (
-        select count(*) as disputes from escrow_records e join investments i on i.id = e.investment_id
-        where i.investor_id = u.id and e.disputed_at is not null) d on true
+    sql`select u.id, ${ACTIVITY_COLUMNS}
+      from users u ${activityJoins(sql`u.id`, now)}
       where u.id in (${sql.join(
         ids.map((id) => sql`${id}::uuid`),
         sql`, `,
@@ -87,7 +62,7 @@ export async function activityOf(db: Db, ids: string[], now: Date): Promise<Map<
 
 type UserRow = typeof users.$inferSelect;
 
-export function adminRow(user: UserRow, activity: ActivityRow | undefined): AdminUserRow {
+export function adminRow(user: UserRow, activity: Activity | undefined): AdminUserRow {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || displayName(user);
   return {
     id: user.id,
@@ -98,14 +73,7 @@ export function adminRow(user: UserRow, activity: ActivityRow | undefined): Admi
     accountStatus: user.accountStatus,
     registrationDate: user.createdAt.toISOString(),
     totalTransactions: activity?.total_transactions ?? 0,
-    riskScore: riskScore({
-      kycStatus: user.kycStatus,
-      country: user.country,
-      paymentVolume: activity?.volume ?? '0',
-      paymentsLast24h: activity?.last_24h ?? 0,
-      failedPayments: activity?.failed ?? 0,
-      disputes: activity?.disputes ?? 0,
-    }),
+    riskScore: riskOf(user, activity),
   };
 }
 
