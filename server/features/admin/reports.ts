@@ -47,7 +47,7 @@ async function* batches<T extends { created_key: string; id: string }>(
 
 type Timestamp = Date | string;
 
-interface UserActivity extends Activity {
+interface UserFacts {
   id: string;
   created_at: Timestamp;
   created_key: string;
@@ -63,17 +63,22 @@ interface UserActivity extends Activity {
   decision: string | null;
   decision_reason: string | null;
 }
+type UserActivity = UserFacts & Activity;
 
-/** Users in the range with their activity (the risk facts) and their latest KYC decision. */
-function usersQuery(q: ReportQuery, now: Date) {
+/**
+ * Users in the range with their latest KYC decision and, when asked (the risk export), their activity
+ * as of `activityAt` (the risk facts; the KYC audit does not need them).
+ */
+function usersQuery(q: ReportQuery, activityAt?: Date) {
   // The page of users first (index-ordered, keyset), then the activity of those 1,000 only.
   return (after: SQL) => sql`select u.id, u.created_at, u.created_at::text as created_key,
         trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as name,
-        u.email, u.role, u.country, u.kyc_status, u.account_status, u.kyc_submitted_at, ${ACTIVITY_COLUMNS},
+        u.email, u.role, u.country, u.kyc_status, u.account_status, u.kyc_submitted_at,
+        ${activityAt ? sql`${ACTIVITY_COLUMNS},` : sql``}
         a.created_at as decided_at, a.actor as decided_by, a.action as decision, a.reason as decision_reason
       from (select * from users where ${range(sql`created_at`, q)} and ${after}
         order by created_at, id limit ${BATCH}) u
-      ${activityJoins(sql`u.id`, now)}
+      ${activityAt ? activityJoins(sql`u.id`, activityAt) : sql``}
       left join lateral (
         select created_at, actor, action, reason from audit_log
         where target_type = 'user' and target_id = u.id::text and action in ('kyc.approve', 'kyc.reject')
@@ -83,7 +88,7 @@ function usersQuery(q: ReportQuery, now: Date) {
 
 const score = (r: UserActivity) => riskOf({ kycStatus: r.kyc_status, country: r.country }, r);
 
-async function* kycAudit(db: Db, q: ReportQuery, now: Date) {
+async function* kycAudit(db: Db, q: ReportQuery) {
   yield [
     'user_id',
     'name',
@@ -97,7 +102,7 @@ async function* kycAudit(db: Db, q: ReportQuery, now: Date) {
     'decision',
     'decision_reason',
   ];
-  for await (const r of batches<UserActivity>(db, usersQuery(q, now)))
+  for await (const r of batches<UserFacts>(db, usersQuery(q)))
     yield [
       r.id,
       safeText(r.name),
@@ -241,7 +246,7 @@ async function* transactions(db: Db, q: ReportQuery) {
 export function reportStream(db: Db, report: Report, q: ReportQuery, now: Date): Readable {
   const rows =
     report === 'kyc-audit'
-      ? kycAudit(db, q, now)
+      ? kycAudit(db, q)
       : report === 'transactions'
         ? transactions(db, q)
         : riskAssessment(db, q, now);
