@@ -91,7 +91,7 @@ export async function getOrder(db: Db, viewer: Viewer, id: string): Promise<Orde
 }
 
 /** Who sees an order in their lists: a buyer their own, a supplier their incoming, an admin every one. */
-export function ordersOf(viewer: Viewer): SQL | undefined {
+function ordersOf(viewer: Viewer): SQL | undefined {
   if (viewer.role === 'buyer') return eq(orders.buyerId, viewer.id);
   if (viewer.role === 'trader') return eq(orders.traderId, viewer.id);
   return undefined;
