@@ -3,14 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { parseOffersView, offersSearch, DEFAULT_OFFERS_VIEW } from './listings.ts';
 import { orderTotal } from './money.ts';
 import {
-  buyerSummary,
   findOrderTransition,
   ORDER_STATUSES,
   orderDocument,
   orderMovesFor,
   orderRefusal,
   orderTimeline,
-  spendByMonth,
   supplierRatingText,
   type Order,
 } from './orders.ts';
@@ -117,33 +115,7 @@ const order = (overrides: Partial<Order>): Order => ({
   ...overrides,
 });
 
-describe('the buyer dashboard figures', () => {
-  it('counts, spends (refunds excluded), weighs the average price by kg, and the delivered share', () => {
-    const orders = [
-      order({ status: 'delivered', payment: 'released' }),
-      order({
-        status: 'shipped',
-        quantity: '30.00',
-        pricePerKg: '6.00',
-        totalAmount: '180000.00',
-        orderDate: '2026-11-01T00:00:00.000Z',
-      }),
-      order({ status: 'cancelled', payment: 'refunded', totalAmount: '99999.00' }),
-    ];
-    expect(buyerSummary(orders)).toEqual({
-      totalOrders: 3,
-      activeOrders: 1,
-      totalSpent: '230000.00',
-      averagePrice: '5.75',
-      successRate: '33.3',
-    });
-    expect(buyerSummary([])).toMatchObject({ averagePrice: null, successRate: null, totalSpent: '0.00' });
-    expect(spendByMonth(orders)).toEqual([
-      { month: '2026-10', spent: '50000.00' },
-      { month: '2026-11', spent: '180000.00' },
-    ]);
-  });
-
+describe('tracking and suppliers', () => {
   it('draws each status with the shared timeline steps, and names new suppliers', () => {
     expect(
       orderTimeline(

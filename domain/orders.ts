@@ -4,9 +4,10 @@
 import { z } from 'zod';
 import { ERRORS, type ErrorCode } from './errors.ts';
 import { QUANTITY_UNITS, availableQuantity } from './listings.ts';
-import { dec, percentOf, toFixed, usdText, ZERO, type DecimalInput, type QuantityUnit } from './money.ts';
+import { dec, toFixed, usdText, type DecimalInput, type QuantityUnit } from './money.ts';
 import { verificationBlocker } from './policies.ts';
 import type { TimelineEntry } from './timeline.ts';
+import { pagingParams } from './paging.ts';
 import { textField } from './text.ts';
 import type { Role } from './users.ts';
 
@@ -269,13 +270,23 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 export const orderListSchema = z.array(orderSchema);
 
+/** Page sizes of `GET /api/orders` (rows, not cards: a longer page than the listings' grid). */
+export const ORDER_PAGE_SIZE = { default: 20, max: 100 } as const;
+
+/**
+ * The lists `GET /api/orders?group=` answers: the status groups, and `tracking` — the orders a buyer
+ * still follows on /buyer/tracking: active ones and delivered ones awaiting receipt (escrow held).
+ */
+export const ORDER_LIST_GROUPS = ['active', 'delivered', 'cancelled', 'all', 'tracking'] as const;
+export type OrderListGroup = (typeof ORDER_LIST_GROUPS)[number];
+
 export const orderListQuerySchema = z.object({
   group: z
-    .enum(['active', 'delivered', 'cancelled', 'all'], {
-      error: 'group must be one of: active, delivered, cancelled, all',
-    })
+    .enum(ORDER_LIST_GROUPS, { error: `group must be one of: ${ORDER_LIST_GROUPS.join(', ')}` })
     .default('all'),
+  ...pagingParams(ORDER_PAGE_SIZE),
 });
+export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 
 /** The answer of placing an order (from a listing or an accepted offer): pay it with these. */
 export const orderPlacedSchema = z.object({
@@ -348,46 +359,23 @@ export function supplierRatingText(rating: string | null, delivered: number): st
   return rating === null ? 'Not rated yet' : `${rating} / 5`;
 }
 
-export interface BuyerSummary {
-  totalOrders: number;
-  activeOrders: number;
+/**
+ * `GET /api/orders/summary`: the buyer dashboard's figures over the buyer's placed orders, computed by
+ * the database (server/features/marketplace/order-figures.ts).
+ */
+export const buyerSummarySchema = z.object({
+  totalOrders: z.number().int(),
+  activeOrders: z.number().int(),
   /** Paid and not refunded: held in escrow or released. */
-  totalSpent: string;
+  totalSpent: decimalString,
   /** Spend ÷ kg bought over those orders ($/kg, 2 decimals); null before any. */
-  averagePrice: string | null;
+  averagePrice: decimalString.nullable(),
   /** Spec §9: the delivered share of orders, in percent (1 decimal); null before any order. */
-  successRate: string | null;
-}
-
-export function buyerSummary(orders: readonly Order[]): BuyerSummary {
-  const paid = orders.filter((o) => o.payment === 'held' || o.payment === 'released');
-  const spent = paid.reduce((sum, o) => sum.plus(o.totalAmount), ZERO);
-  const kg = paid.reduce(
-    (sum, o) => sum.plus(o.unit === 'tonnes' ? dec(o.quantity).times(1000) : o.quantity),
-    ZERO,
-  );
-  const delivered = orders.filter((o) => o.status === 'delivered').length;
-  return {
-    totalOrders: orders.length,
-    activeOrders: orders.filter((o) => inOrderGroup(o.status, 'active')).length,
-    totalSpent: toFixed(spent),
-    averagePrice: kg.gt(0) ? toFixed(spent.div(kg)) : null,
-    successRate: orders.length ? percentOf(delivered, orders.length) : null,
-  };
-}
-
-/** Spend per month (YYYY-MM, oldest first) over paid orders: the procurement chart. */
-export function spendByMonth(orders: readonly Order[]): Array<{ month: string; spent: string }> {
-  const months = new Map<string, ReturnType<typeof dec>>();
-  for (const o of orders) {
-    if (o.payment !== 'held' && o.payment !== 'released') continue;
-    const month = o.orderDate.slice(0, 7);
-    months.set(month, (months.get(month) ?? ZERO).plus(o.totalAmount));
-  }
-  return [...months.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([month, spent]) => ({ month, spent: toFixed(spent) }));
-}
+  successRate: decimalString.nullable(),
+  /** Spend per month (YYYY-MM in UTC, oldest first) over the same paid orders: the procurement chart. */
+  spendByMonth: z.array(z.object({ month: z.string(), spent: decimalString })),
+});
+export type BuyerSummary = z.infer<typeof buyerSummarySchema>;
 
 /**
  * The order confirmation a buyer downloads from /buyer/orders (its document for accounts and customs):
@@ -420,10 +408,8 @@ export function orderDocument(order: Order): string {
 }
 
 /**
- * What a campaign's cargo sold for: the revenue of the delivered orders of listings tied to it (what
- * its trader reports as the campaign's sale on completion).
+ * `GET /api/campaigns/:id/sales`: what a campaign's cargo sold for — the revenue of the delivered orders
+ * of listings tied to it (what its trader reports as the campaign's sale on completion).
  */
-export function campaignSales(orders: readonly Order[], campaignId: string) {
-  const sold = orders.filter((o) => o.campaignId === campaignId && o.status === 'delivered');
-  return { orders: sold.length, revenue: toFixed(sold.reduce((sum, o) => sum.plus(o.totalAmount), ZERO)) };
-}
+export const campaignSalesSchema = z.object({ orders: z.number().int(), revenue: decimalString });
+export type CampaignSales = z.infer<typeof campaignSalesSchema>;

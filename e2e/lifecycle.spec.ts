@@ -78,6 +78,8 @@ test('a trader completes a campaign; the investor sees the payout and downloads 
   await track.getByRole('button', { name: 'Record Loaded at port' }).click();
   const milestones = track.getByRole('list', { name: 'Shipment milestones' }).getByRole('listitem');
   await expect(milestones.first()).toContainText('Loaded at Kandla · Document: BL-2026-7');
+  // The cargo's marketplace sales come from GET /api/campaigns/:id/sales: none for this one.
+  await expect(track.getByText('No marketplace sales of this cargo yet.')).toBeVisible();
   await track.getByLabel('Actual profit (USD)').fill('200.00');
   await track.getByRole('button', { name: 'Review payouts' }).click();
   // $200 profit, $10 fee: the one investor of $2,000 receives $2,190.

@@ -375,6 +375,14 @@ export const ROUTE_REQUESTS = rows({
   })),
   'GET /api/orders': market('buyer', (ctx) => ({ url: '/api/orders', shows: listed(ctx.market!.orderId) })),
   'GET /api/orders/:id': market('buyer', (ctx) => ({ url: `/api/orders/${ctx.market!.orderId}` })),
+  'GET /api/orders/summary': market('buyer', () => ({
+    url: '/api/orders/summary',
+    happened: (res) => expect(res.json()).toHaveProperty('totalSpent'),
+  })),
+  'GET /api/campaigns/:id/sales': (ctx) => ({
+    url: `/api/campaigns/${ctx.campaign.id}/sales`,
+    happened: (res) => expect(res.json()).toEqual({ orders: 0, revenue: '0.00' }),
+  }),
   'POST /api/orders/:id/transitions': market('buyer', (ctx) => ({
     url: `/api/orders/${ctx.market!.orderId}/transitions`,
     body: { to: 'cancelled', reason: 'Plans changed' },

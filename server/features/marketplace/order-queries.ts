@@ -1,12 +1,13 @@
 // Reading orders: one placed order for its buyer, its supplier or an admin, and the viewer's list.
-import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { companyName } from '../../../domain/listings.ts';
 import {
   ORDER_STATUS_GROUPS,
   orderActorOf,
   type Order,
-  type OrderStatusGroup,
+  type OrderListGroup,
+  type OrderListQuery,
 } from '../../../domain/orders.ts';
 import type { Db } from '../../db/connect.ts';
 import { listings, orders, users } from '../../db/schema/index.ts';
@@ -89,22 +90,43 @@ export async function getOrder(db: Db, viewer: Viewer, id: string): Promise<Orde
   return order;
 }
 
-/** GET /api/orders: a buyer's own, a supplier's incoming, every order for an admin; newest first. */
-export async function listOrders(db: Db, viewer: Viewer, group: OrderStatusGroup): Promise<Order[]> {
-  const whose =
-    viewer.role === 'buyer'
-      ? eq(orders.buyerId, viewer.id)
-      : viewer.role === 'trader'
-        ? eq(orders.traderId, viewer.id)
-        : undefined;
-  const rows = await ordersQuery(db)
-    .where(
-      and(
-        whose,
-        notInArray(orders.payment, ['awaiting', 'expired']),
-        inArray(orders.status, [...ORDER_STATUS_GROUPS[group]]),
-      ),
-    )
-    .orderBy(desc(orders.createdAt), desc(orders.id));
-  return rows.map(toOrder);
+/** Who sees an order in their lists: a buyer their own, a supplier their incoming, an admin every one. */
+function ordersOf(viewer: Viewer): SQL | undefined {
+  if (viewer.role === 'buyer') return eq(orders.buyerId, viewer.id);
+  if (viewer.role === 'trader') return eq(orders.traderId, viewer.id);
+  return undefined;
+}
+
+/** Orders in escrow or past it: `awaiting` and `expired` ones were never placed (PLACED). */
+export const placedOrder = () => inArray(orders.payment, [...PLACED]);
+
+function inListGroup(group: OrderListGroup): SQL | undefined {
+  if (group === 'tracking')
+    // Still followed: active, or delivered with the escrow held until the buyer's receipt.
+    return or(
+      inArray(orders.status, [...ORDER_STATUS_GROUPS.active]),
+      and(eq(orders.status, 'delivered'), eq(orders.payment, 'held')),
+    );
+  return inArray(orders.status, [...ORDER_STATUS_GROUPS[group]]);
+}
+
+/**
+ * GET /api/orders: a page of the viewer's placed orders in the group, newest first, with the count of
+ * the whole group (the X-Total-Count header).
+ */
+export async function listOrders(
+  db: Db,
+  viewer: Viewer,
+  query: OrderListQuery,
+): Promise<{ orders: Order[]; total: number }> {
+  const where = and(ordersOf(viewer), placedOrder(), inListGroup(query.group));
+  const [rows, [counted]] = await Promise.all([
+    ordersQuery(db)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  return { orders: rows.map(toOrder), total: counted?.total ?? 0 };
 }

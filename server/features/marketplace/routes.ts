@@ -13,6 +13,8 @@ import {
   marketStatsSchema,
 } from '../../../domain/listings.ts';
 import {
+  buyerSummarySchema,
+  campaignSalesSchema,
   ORDER_PAYMENT_STATES,
   orderCreateSchema,
   orderListQuerySchema,
@@ -56,6 +58,7 @@ import {
   transitionOrder,
   type MarketDeps,
 } from './orders.ts';
+import { buyerSummary, campaignSales } from './order-figures.ts';
 import { getOrder, listOrders } from './order-queries.ts';
 import { acceptOffer, createOffer, createRfq, listMessages, listRfqs, postMessage } from './rfqs.ts';
 
@@ -186,7 +189,25 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: parties,
       schema: { querystring: orderListQuerySchema, response: { 200: orderListSchema } },
     },
-    (request) => listOrders(app.db, request.user!, request.query.group),
+    async (request, reply) => {
+      const page = await listOrders(app.db, request.user!, request.query);
+      // One page; the group's total for pagination, as on GET /api/listings.
+      return reply.header(TOTAL_COUNT_HEADER, String(page.total)).send(page.orders);
+    },
+  );
+  app.get(
+    '/api/orders/summary',
+    { preHandler: buyers, schema: { response: { 200: buyerSummarySchema } } },
+    (request) => buyerSummary(app.db, request.user!.id),
+  );
+  app.get(
+    '/api/campaigns/:id/sales',
+    {
+      // The service checks that the trader owns the campaign (as for its investors).
+      preHandler: app.requireRole('trader', 'admin'),
+      schema: { params: idParams, response: { 200: campaignSalesSchema } },
+    },
+    (request) => campaignSales(app.db, request.user!, idOf(request.params.id, 'CAMPAIGN_NOT_FOUND')),
   );
   app.get(
     '/api/orders/:id',

@@ -12,13 +12,12 @@ import {
   type MilestoneKind,
 } from '@domain/lifecycle.ts';
 import { dec, KG_PER_TONNE, toFixed } from '@domain/money.ts';
-import { campaignSales } from '@domain/orders.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Field, FormAlert } from '@/components/ui/form-field.tsx';
 import { Input, NativeSelect } from '@/components/ui/input.tsx';
 import { serverMessageOf } from '@/lib/api.ts';
 import { formatUsdCents } from '@/lib/format.ts';
-import { useOrders } from '@/features/marketplace/api/orders.ts';
+import { useCampaignSales } from '@/features/marketplace/api/order-figures.ts';
 import { useCampaignInvestors, useMilestones, useRecordMilestone, useTransition } from '../api/lifecycle.ts';
 
 export function LifecycleActions({ campaign }: { campaign: CampaignDetail }) {
@@ -143,9 +142,8 @@ function RecordMilestone({ campaignId }: { campaignId: string }) {
  * profit, which the trader may still correct (sales off the platform, costs of shipping).
  */
 function CargoSales({ campaign, onUse }: { campaign: CampaignDetail; onUse: (profit: string) => void }) {
-  const orders = useOrders();
-  if (!orders.data) return null;
-  const sales = campaignSales(orders.data, campaign.id);
+  const { data: sales } = useCampaignSales(campaign.id);
+  if (!sales) return null;
   if (sales.orders === 0)
     return <p className="text-sm text-muted-foreground">No marketplace sales of this cargo yet.</p>;
   const cost = dec(campaign.quantity).times(KG_PER_TONNE).times(campaign.buyPrice);

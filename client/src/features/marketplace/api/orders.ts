@@ -1,24 +1,66 @@
 // Order calls: the viewer's orders (a buyer's own, a supplier's incoming), placing and paying one,
 // moving it, confirming receipt, rating. Every change refreshes the orders and the market views.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Order, OrderPlaced, OrderTransitionRequest } from '@domain/orders.ts';
-import { apiJson } from '@/lib/api.ts';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type Query,
+} from '@tanstack/react-query';
+import { useState } from 'react';
+import { TOTAL_COUNT_HEADER } from '@domain/campaigns.ts';
+import type { Order, OrderListGroup, OrderPlaced, OrderTransitionRequest } from '@domain/orders.ts';
+import { apiJson, getJsonWithHeaders, keyToUrl } from '@/lib/api.ts';
 import { invalidateMarket } from './listings.ts';
+import { isOrderFiguresKey } from './order-figures.ts';
 
 export const ORDERS_PATH = '/api/orders';
 
-export const ordersQuery = () => queryOptions<Order[]>({ queryKey: [ORDERS_PATH], staleTime: 30_000 });
-
-export function useOrders(enabled = true) {
-  return useQuery({ ...ordersQuery(), enabled });
+export interface OrderPage {
+  orders: Order[];
+  total: number;
 }
+
+const ordersUrl = (group: OrderListGroup, page: number, limit: number) =>
+  `${ORDERS_PATH}?group=${group}&limit=${limit}&page=${page}`;
+
+/** One page of the viewer's orders in a group, with the group's total (X-Total-Count). */
+export const orderPageQuery = (group: OrderListGroup, page: number, limit: number) =>
+  queryOptions<OrderPage>({
+    queryKey: [ordersUrl(group, page, limit)],
+    staleTime: 30_000,
+    queryFn: async ({ queryKey, signal }) => {
+      const { data, headers } = await getJsonWithHeaders<Order[]>(keyToUrl(queryKey), { signal });
+      return { orders: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
+    },
+  });
+
+/**
+ * A group's orders a page at a time (the page in component state, as on the admin lists): the page
+ * is kept in range when orders leave the group, and stays on screen while the next one loads.
+ */
+export function usePagedOrders(group: OrderListGroup, pageSize: number) {
+  const [page, setPage] = useState(1);
+  const list = useQuery({ ...orderPageQuery(group, page, pageSize), placeholderData: keepPreviousData });
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const settled = list.isSuccess && !list.isPlaceholderData;
+  // Adjusted while rendering (React's pattern for state that follows data), not in an effect.
+  if (settled && page > pages) setPage(pages);
+  return { list, total, page: Math.min(page, pages), setPage };
+}
+
+/** Every view computed from orders: their pages, the buyer's figures, a campaign's sales. */
+const isOrderView = (query: Query) =>
+  String(query.queryKey[0]).startsWith(ORDERS_PATH) || isOrderFiguresKey(String(query.queryKey[0]));
 
 function useOrderMutation<T, R extends Order>(fn: (input: T) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
     onSuccess: () =>
-      Promise.all([client.invalidateQueries({ queryKey: ordersQuery().queryKey }), invalidateMarket(client)]),
+      Promise.all([client.invalidateQueries({ predicate: isOrderView }), invalidateMarket(client)]),
   });
 }
 

@@ -1,8 +1,11 @@
-// Orders in the spec's tabs (Active / Delivered / Cancelled / All Orders) with their totals and the
-// actions the viewer may take: what ORDER_TRANSITIONS allows them, receipt and rating for the buyer.
+// Orders in the spec's tabs (Active / Delivered / Cancelled / All Orders), paged by the server, with
+// their totals and the actions the viewer may take: what ORDER_TRANSITIONS allows them, receipt and
+// rating for the buyer.
+import { useQueries } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Link } from 'wouter';
 import {
-  inOrderGroup,
+  ORDER_PAGE_SIZE,
   ORDER_PAYMENT_LABELS,
   ORDER_STATUS_LABELS,
   orderDocument,
@@ -14,11 +17,19 @@ import {
 import { Badge, type BadgeTone } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
+import { Pagination } from '@/components/ui/pagination.tsx';
 import { TabList, tabPanelProps } from '@/components/ui/tabs.tsx';
 import { toast } from '@/components/ui/toast-store.ts';
 import { serverMessageOf } from '@/lib/api.ts';
+import { cn } from '@/lib/cn.ts';
 import { formatDate, formatUsdCents } from '@/lib/format.ts';
-import { useConfirmReceipt, useMoveOrder, useRateOrder } from '../api/orders.ts';
+import {
+  orderPageQuery,
+  useConfirmReceipt,
+  useMoveOrder,
+  usePagedOrders,
+  useRateOrder,
+} from '../api/orders.ts';
 
 export const ORDER_TABS = ['active', 'delivered', 'cancelled', 'all'] as const;
 export type OrderTab = (typeof ORDER_TABS)[number];
@@ -47,10 +58,23 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return <Badge tone={TONES[status]}>{ORDER_STATUS_LABELS[status]}</Badge>;
 }
 
-export function OrderTabs({ orders, actor }: { orders: Order[]; actor: OrderActor }) {
+/**
+ * The viewer's orders in the spec's tabs, one server page at a time, each tab with its group's total.
+ * `viewAll`: a short preview (the dashboard) with a link to the full list instead of pages.
+ */
+export function OrderTabs({
+  actor,
+  pageSize = ORDER_PAGE_SIZE.default,
+  viewAll,
+}: {
+  actor: OrderActor;
+  pageSize?: number;
+  viewAll?: string;
+}) {
   const idPrefix = useId();
   const [tab, setTab] = useState<OrderTab>('active');
-  const shown = orders.filter((o) => inOrderGroup(o.status, tab));
+  // Each tab's total: the X-Total-Count of a one-row page.
+  const counts = useQueries({ queries: ORDER_TABS.map((t) => orderPageQuery(t, 1, 1)) });
   return (
     <div className="grid gap-4">
       <TabList
@@ -59,21 +83,68 @@ export function OrderTabs({ orders, actor }: { orders: Order[]; actor: OrderActo
         tabs={ORDER_TABS}
         value={tab}
         onValueChange={setTab}
-        renderTab={(t) => `${TAB_LABELS[t]} (${orders.filter((o) => inOrderGroup(o.status, t)).length})`}
+        renderTab={(t) => {
+          const count = counts[ORDER_TABS.indexOf(t)]?.data?.total;
+          return count === undefined ? TAB_LABELS[t] : `${TAB_LABELS[t]} (${count})`;
+        }}
       />
       <div {...tabPanelProps(idPrefix, tab)}>
-        {shown.length ? (
-          <ul className="grid gap-3">
-            {shown.map((order) => (
-              <OrderRow key={order.id} order={order} actor={actor} />
-            ))}
-          </ul>
-        ) : (
-          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
-            {EMPTY[tab]}
-          </p>
-        )}
+        {/* Keyed: each tab starts at its first page. */}
+        <OrderPages key={tab} tab={tab} actor={actor} pageSize={pageSize} viewAll={viewAll} />
       </div>
+    </div>
+  );
+}
+
+function OrderPages({
+  tab,
+  actor,
+  pageSize,
+  viewAll,
+}: {
+  tab: OrderTab;
+  actor: OrderActor;
+  pageSize: number;
+  viewAll?: string;
+}) {
+  const { list, total, page, setPage } = usePagedOrders(tab, pageSize);
+  const yours = actor === 'buyer' ? 'your orders' : 'orders';
+  return (
+    <div
+      aria-busy={list.isPlaceholderData || undefined}
+      className={cn('grid gap-4', list.isPlaceholderData && 'opacity-60')}
+    >
+      {list.isPending ? (
+        <p aria-busy="true" className="text-sm text-muted-foreground">
+          Loading {yours}…
+        </p>
+      ) : list.error ? (
+        <p role="alert" className="text-sm text-destructive">
+          Failed to load {yours}. {list.error.message}
+        </p>
+      ) : list.data.orders.length ? (
+        <ul className="grid gap-3">
+          {list.data.orders.map((order) => (
+            <OrderRow key={order.id} order={order} actor={actor} />
+          ))}
+        </ul>
+      ) : (
+        <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+          {EMPTY[tab]}
+        </p>
+      )}
+      {viewAll ? (
+        total > pageSize && (
+          <Link
+            href={viewAll}
+            className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            View all orders
+          </Link>
+        )
+      ) : (
+        <Pagination page={page} pageSize={pageSize} total={total} onPage={setPage} label="Orders" />
+      )}
     </div>
   );
 }

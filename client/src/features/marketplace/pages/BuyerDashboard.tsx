@@ -1,19 +1,20 @@
-// The buyer dashboard (spec §2): five stats from the buyer's own orders, the Marketplace card with the
-// first 3 listings (Order Now, at most 2 certifications), Top Suppliers by earned rating, procurement
-// analytics (spend per month, average price paid against the market's) and Order Management tabs.
+// The buyer dashboard (spec §2): five stats from the buyer's own orders (GET /api/orders/summary), the
+// Marketplace card with the first 3 listings (Order Now, at most 2 certifications), Top Suppliers by
+// earned rating, procurement analytics (spend per month, average price paid against the market's) and
+// Order Management tabs with the most recent orders.
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { PublicUser } from '@domain/auth.ts';
 import type { Listing } from '@domain/listings.ts';
-import { buyerSummary, spendByMonth } from '@domain/orders.ts';
+import type { BuyerSummary } from '@domain/orders.ts';
 import { Page } from '@/components/layouts/page.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { formatUsd, formatUsdCents } from '@/lib/format.ts';
 import { useListingPage, useMarketStats, useSuppliers } from '../api/listings.ts';
-import { useOrders } from '../api/orders.ts';
+import { useBuyerSummary } from '../api/order-figures.ts';
 import { ListingCard } from '../components/ListingCard.tsx';
 import { OrderDialog, type OrderTarget } from '../components/OrderDialog.tsx';
 import { OrderTabs } from '../components/OrderList.tsx';
@@ -49,15 +50,26 @@ function Section({
   );
 }
 
+/** The most recent orders of each tab shown here; the rest on /buyer/orders. */
+const RECENT_ORDERS = 5;
+/** Zero figures until the server's arrive (the tiles keep their place). */
+const EMPTY_SUMMARY: BuyerSummary = {
+  totalOrders: 0,
+  activeOrders: 0,
+  totalSpent: '0.00',
+  averagePrice: null,
+  successRate: null,
+  spendByMonth: [],
+};
+
 export function BuyerDashboard({ user }: { user: PublicUser }) {
-  const orders = useOrders();
+  const figures = useBuyerSummary();
   const listings = useListingPage('', 3);
   const suppliers = useSuppliers(3);
   const market = useMarketStats();
   const [target, setTarget] = useState<OrderTarget | null>(null);
-  const list = orders.data ?? [];
-  const summary = buyerSummary(list);
-  const months = spendByMonth(list);
+  const summary = figures.data ?? EMPTY_SUMMARY;
+  const months = summary.spendByMonth;
   const order = (listing: Listing) => setTarget({ kind: 'listing', listing });
 
   return (
@@ -75,9 +87,9 @@ export function BuyerDashboard({ user }: { user: PublicUser }) {
         </div>
       }
     >
-      {orders.error && (
+      {figures.error && (
         <p role="alert" className="mb-4 text-sm text-destructive">
-          Failed to load your orders. {orders.error.message}
+          Failed to load your orders. {figures.error.message}
         </p>
       )}
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5" aria-label="Order figures">
@@ -199,13 +211,7 @@ export function BuyerDashboard({ user }: { user: PublicUser }) {
 
       <div className="mt-6">
         <Section title="Order Management">
-          {orders.isPending ? (
-            <p aria-busy="true" className="text-sm text-muted-foreground">
-              Loading your orders…
-            </p>
-          ) : (
-            <OrderTabs orders={list} actor="buyer" />
-          )}
+          <OrderTabs actor="buyer" pageSize={RECENT_ORDERS} viewAll="/buyer/orders" />
         </Section>
       </div>
       <OrderDialog target={target} user={user} onClose={() => setTarget(null)} />

@@ -1,23 +1,22 @@
 // /buyer/tracking: each open order's timeline (the shared Timeline, the same as campaign shipments),
 // the supplier's promise, and the conversation with the supplier.
-import { inOrderGroup, orderTimeline } from '@domain/orders.ts';
+import { ORDER_PAGE_SIZE, orderTimeline } from '@domain/orders.ts';
 import { Timeline } from '@/components/timeline.tsx';
 import { Page } from '@/components/layouts/page.tsx';
 import { Card, CardContent, CardHeader } from '@/components/ui/card.tsx';
+import { Pagination } from '@/components/ui/pagination.tsx';
 import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
 import { formatUsdCents } from '@/lib/format.ts';
-import { useOrders } from '../api/orders.ts';
+import { usePagedOrders } from '../api/orders.ts';
 import { MessageThread } from '../components/MessageThread.tsx';
 import { OrderRow, OrderStatusBadge } from '../components/OrderList.tsx';
 
 const TITLE = 'Shipment Tracking';
 
 function Tracking() {
-  const orders = useOrders();
   // Open orders, and delivered ones still waiting for the buyer's receipt (escrow held).
-  const open = (orders.data ?? []).filter(
-    (o) => inOrderGroup(o.status, 'active') || (o.status === 'delivered' && o.payment === 'held'),
-  );
+  const { list: orders, total, page, setPage } = usePagedOrders('tracking', ORDER_PAGE_SIZE.default);
+  const open = orders.data?.orders ?? [];
   return (
     <Page
       title={TITLE}
@@ -57,11 +56,24 @@ function Tracking() {
             </li>
           ))}
         </ul>
+      ) : orders.error ? (
+        <p role="alert" className="text-sm text-destructive">
+          Failed to load your orders. {orders.error.message}
+        </p>
       ) : (
         <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
           No active orders
         </p>
       )}
+      <div className="mt-6">
+        <Pagination
+          page={page}
+          pageSize={ORDER_PAGE_SIZE.default}
+          total={total}
+          onPage={setPage}
+          label="Orders"
+        />
+      </div>
     </Page>
   );
 }

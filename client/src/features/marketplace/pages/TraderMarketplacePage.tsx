@@ -22,7 +22,6 @@ import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
 import { serverMessageOf } from '@/lib/api.ts';
 import { formatDate, formatUsdCents } from '@/lib/format.ts';
 import { listingPageQuery, useCreateListing, useWithdrawListing } from '../api/listings.ts';
-import { useOrders } from '../api/orders.ts';
 import { useCreateOffer, useRfqs } from '../api/rfqs.ts';
 import { CertificationBadges } from '../components/ListingCard.tsx';
 import { MessageThread } from '../components/MessageThread.tsx';
@@ -272,7 +271,6 @@ function QuoteRequestsToAnswer({ user }: { user: PublicUser }) {
 }
 
 function TraderMarketplace({ user }: { user: PublicUser }) {
-  const orders = useOrders();
   return (
     <Page
       title={TITLE}
@@ -280,11 +278,7 @@ function TraderMarketplace({ user }: { user: PublicUser }) {
     >
       <div className="grid gap-10">
         <Section title="Incoming orders">
-          {orders.isPending ? (
-            <p className="text-sm text-muted-foreground">Loading orders…</p>
-          ) : (
-            <OrderTabs orders={orders.data ?? []} actor="supplier" />
-          )}
+          <OrderTabs actor="supplier" />
         </Section>
         <Section title="Quote requests">
           <QuoteRequestsToAnswer user={user} />

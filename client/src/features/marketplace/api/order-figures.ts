@@ -1,0 +1,23 @@
+// Figures the server computes over many orders: the buyer dashboard's summary and a campaign's
+// marketplace sales (for its trader's completion form). Order changes refresh both (./orders.ts).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { BuyerSummary, CampaignSales } from '@domain/orders.ts';
+
+export const buyerSummaryQuery = () =>
+  queryOptions<BuyerSummary>({ queryKey: ['/api/orders/summary'], staleTime: 30_000 });
+
+export function useBuyerSummary() {
+  return useQuery(buyerSummaryQuery());
+}
+
+const salesUrl = (campaignId: string) => `/api/campaigns/${campaignId}/sales`;
+
+export const campaignSalesQuery = (campaignId: string) =>
+  queryOptions<CampaignSales>({ queryKey: [salesUrl(campaignId)], staleTime: 30_000 });
+
+export function useCampaignSales(campaignId: string) {
+  return useQuery(campaignSalesQuery(campaignId));
+}
+
+/** A campaign's sales key (the summary's starts with /api/orders, refreshed with the order pages). */
+export const isOrderFiguresKey = (key: string) => /^\/api\/campaigns\/[^/]+\/sales$/.test(key);
