@@ -1,9 +1,10 @@
 // What a user did with money: the facts behind their transaction count and risk score (domain/risk.ts),
 // for the user list and the compliance exports alike. Payments are made as an investor (investments)
 // and as a buyer (orders); disputes are escrow disputes the user opened.
-import { sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import { riskScore } from '../../../domain/risk.ts';
 import type { KycStatus } from '../../../domain/users.ts';
+import { PLACED, SPENT } from '../marketplace/order-queries.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -38,9 +39,8 @@ export function activityJoins(userId: SQL, now: Date): SQL {
           i.status in ('confirmed', 'paid_out') as kept, i.status = 'expired' as failed
         from investments i where i.investor_id = ${userId}
         union all
-        select o.total_amount, o.created_at,
-          o.payment in ('held', 'released', 'refunding', 'refunded'),
-          o.payment in ('held', 'released'), o.payment = 'expired'
+        select o.total_amount, o.created_at, ${inArray(sql`o.payment`, [...PLACED])},
+          ${inArray(sql`o.payment`, [...SPENT])}, o.payment = 'expired'
         from orders o where o.buyer_id = ${userId}) x) p on true
     left join lateral (
       select count(*) as disputes from escrow_records e join investments i on i.id = e.investment_id

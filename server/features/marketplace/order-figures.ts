@@ -7,10 +7,10 @@ import type { Role } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
 import { campaigns, listings, orders } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { placedOrder } from './order-queries.ts';
+import { placedOrder, SPENT } from './order-queries.ts';
 
 /** Money the buyer has spent: held in escrow or released to the supplier (refunds excluded). */
-const paid = sql`${orders.payment} in ('held', 'released')`;
+const paid = inArray(orders.payment, [...SPENT]);
 const active = inArray(orders.status, [...ORDER_STATUS_GROUPS.active]);
 /** The order's quantity in kg (a listing's unit is tonnes or kg). */
 const kg = sql`case when ${orders.unit} = 'tonnes' then ${orders.quantity} * 1000 else ${orders.quantity} end`;

@@ -16,6 +16,8 @@ import type { Viewer } from './orders.ts';
 
 /** Payments that placed the order: listed, tracked, counted (awaiting and expired ones never were). */
 export const PLACED = ['held', 'released', 'refunding', 'refunded'] as const;
+/** Of those, the payments whose money the buyer has spent (held in escrow or released; not refunded). */
+export const SPENT = ['held', 'released'] as const;
 
 export function isPlaced(order: { payment: string }): boolean {
   return (PLACED as readonly string[]).includes(order.payment);
