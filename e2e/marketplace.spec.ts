@@ -227,4 +227,66 @@ test.describe('the buyer marketplace', () => {
     );
     await expect(main.getByRole('tab')).toHaveText([/^Active/, /^Delivered/, /^Cancelled/, /^All Orders/]);
   });
+
+  test('a buyer with more orders than a page pages through them; the tab counts the whole group', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const supplier = await newSupplier(browser, baseURL!);
+    const listed = await supplier.page.request.post('/api/listings', {
+      data: {
+        location: 'Paging test, India',
+        availability: 'immediate',
+        quantity: '1000',
+        unit: 'tonnes',
+        pricePerKg: '5.00',
+        minOrder: '10',
+        certifications: ['rfnbo'],
+      },
+    });
+    expect(listed.status(), await listed.text()).toBe(201);
+    const listing = (await listed.json()) as { id: string };
+    await supplier.close();
+
+    // A buyer of their own (KYC approved by the demo admin), with 21 paid orders of 10 to 30 tonnes.
+    await signUpVerifiedViaApi(page.request, 'buyer', { companyName: 'Paging Steel GmbH' });
+    for (let i = 0; i < 21; i++) {
+      const placed = await page.request.post('/api/orders', {
+        data: { listingId: listing.id, quantity: String(10 + i) },
+      });
+      expect(placed.status(), await placed.text()).toBe(201);
+      const { order, clientSecret, paymentIntentId } = (await placed.json()) as {
+        order: { id: string };
+        clientSecret: string;
+        paymentIntentId: string;
+      };
+      const paid = await page.request.post(`/api/sandbox/payment-intents/${paymentIntentId}/confirm`, {
+        data: {
+          clientSecret,
+          card: { number: TEST_CARDS.succeeds.replaceAll(' ', ''), expMonth: 12, expYear: 2030, cvc: '123' },
+        },
+      });
+      expect(paid.status(), await paid.text()).toBe(200);
+      const recorded = await page.request.post(`/api/orders/${order.id}/payment`, {
+        data: { paymentIntentId },
+      });
+      expect(recorded.status(), await recorded.text()).toBe(200);
+    }
+
+    await page.goto('/buyer/orders');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('tab', { name: 'Active (21)' })).toBeVisible();
+    const rows = main.getByRole('tabpanel').getByRole('listitem');
+    const pages = main.getByRole('navigation', { name: 'Orders pages' });
+    // Newest first: the 30-tonne order leads page 1 of 20; the first one, 10 tonnes, is alone on page 2.
+    await expect(rows).toHaveCount(20);
+    await expect(rows.first()).toContainText('30.00 tonnes');
+    await expect(pages).toContainText('Page 1 of 2 (21 in all)');
+    await pages.getByRole('button', { name: 'Next' }).click();
+    await expect(pages).toContainText('Page 2 of 2 (21 in all)');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('10.00 tonnes');
+    await expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
 });
