@@ -163,8 +163,8 @@ export type RefundEnd = 'refunded' | 'not_refunding';
  * could not be placed): the provider refunds each payment first (idempotently: a retry after a lost
  * answer refunds nothing twice), then, per campaign, with the campaign and the investments locked,
  * the ledger books them all at once: one transaction of a handful of statements, however many. What
- * the provider could not refund stays `refunding` for the payments sweep, and its error is thrown
- * once the others are booked.
+ * the provider did not refund stays `refunding` for the payments sweep (after an outage, no further
+ * call is made), and the first error is thrown once the others are booked.
  */
 export async function finishRefunds(
   db: Db,
@@ -179,6 +179,7 @@ export async function finishRefunds(
         .select()
         .from(investments)
         .where(inArray(investments.id, [...investmentIds]))
+        .orderBy(investments.createdAt, investments.id)
     : [];
   const refunded: InvestmentRow[] = [];
   let failure: unknown;
@@ -192,6 +193,9 @@ export async function finishRefunds(
       refunded.push(row);
     } catch (error) {
       failure ??= error;
+      // The provider is unreachable: the next calls would wait for it too. What it refunded so far is
+      // booked below; the rest stays `refunding` for the payments sweep.
+      if (error instanceof ProviderUnavailableError) break;
     }
   }
   for (const campaignId of new Set(refunded.map((r) => r.campaignId))) {
