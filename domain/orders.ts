@@ -288,6 +288,16 @@ export const orderListQuerySchema = z.object({
 });
 export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 
+/** `GET /api/orders/counts`: how many of the viewer's placed orders each list holds (the tabs' counts). */
+export const orderCountsSchema = z.object({
+  active: z.number().int(),
+  delivered: z.number().int(),
+  cancelled: z.number().int(),
+  all: z.number().int(),
+  tracking: z.number().int(),
+} satisfies Record<OrderListGroup, z.ZodNumber>);
+export type OrderCounts = z.infer<typeof orderCountsSchema>;
+
 /** The answer of placing an order (from a listing or an accepted offer): pay it with these. */
 export const orderPlacedSchema = z.object({
   order: orderSchema,

@@ -98,6 +98,7 @@ const MATRIX: Record<RowKey, Cells> = {
   'POST /api/orders/:id/abandon':                   [401,      403,      403,      404,      403,      200,      404,      401,      200],
   'GET /api/orders':                                [401,      403,      'hidden', 'hidden', 'shown',  'shown',  'hidden', 401,      'shown'],
   'GET /api/orders/:id':                            [401,      403,      404,      404,      200,      200,      404,      401,      200],
+  'GET /api/orders/counts':                         [401,      403,      200,      200,      200,      200,      200,      401,      200],
   'GET /api/orders/summary':                        [401,      403,      403,      200,      403,      200,      200,      401,      200],
   'GET /api/campaigns/:id/sales':                   [401,      403,      403,      403,      200,      200,      403,      401,      200],
   'POST /api/orders/:id/transitions':               [401,      403,      404,      404,      200,      200,      404,      401,      200],

@@ -375,6 +375,10 @@ export const ROUTE_REQUESTS = rows({
   })),
   'GET /api/orders': market('buyer', (ctx) => ({ url: '/api/orders', shows: listed(ctx.market!.orderId) })),
   'GET /api/orders/:id': market('buyer', (ctx) => ({ url: `/api/orders/${ctx.market!.orderId}` })),
+  'GET /api/orders/counts': market('buyer', () => ({
+    url: '/api/orders/counts',
+    happened: (res) => expect(res.json()).toHaveProperty('tracking'),
+  })),
   'GET /api/orders/summary': market('buyer', () => ({
     url: '/api/orders/summary',
     happened: (res) => expect(res.json()).toHaveProperty('totalSpent'),

@@ -1,6 +1,6 @@
-// Reading many orders on this run's database: the paged list (limit, page, group, X-Total-Count), the
-// buyer dashboard's figures and a campaign's marketplace sales, each checked against hand-computed
-// values.
+// Reading many orders on this run's database: the paged list (limit, page, group, X-Total-Count) and
+// each list's count, the buyer dashboard's figures and a campaign's marketplace sales, each checked
+// against hand-computed values.
 import { describe, expect, it } from 'vitest';
 import type { BuyerSummary, Order } from '../../../domain/orders.ts';
 import { buildTestApp, createCampaign, testClock } from '../../../test/app.ts';
@@ -60,12 +60,19 @@ describe('GET /api/orders pages', () => {
       ids: [...newest.slice(0, 3), placed[0]!.id],
       total: 4,
     });
+    // The tabs' counts in one call: the same totals.
+    const counts = await buyer.get('/api/orders/counts');
+    expect(counts.json()).toEqual({ active: 3, delivered: 1, cancelled: 1, all: 5, tracking: 4 });
     await buyer.post(`/api/orders/${placed[0]!.id}/receipt`);
     expect((await page(buyer, '?group=tracking')).total).toBe(3);
+    expect((await buyer.get('/api/orders/counts')).json()).toMatchObject({ tracking: 3, delivered: 1 });
 
     // The supplier sees every incoming order; an admin every order.
     expect((await page(trader, '?limit=1')).total).toBe(6);
-    expect((await page(await signedInAs(app, 'admin'), '?limit=1')).total).toBe(6);
+    expect((await trader.get('/api/orders/counts')).json()).toMatchObject({ all: 6, active: 4 });
+    const admin = await signedInAs(app, 'admin');
+    expect((await page(admin, '?limit=1')).total).toBe(6);
+    expect((await admin.get('/api/orders/counts')).json()).toMatchObject({ all: 6 });
   });
 
   it.each([

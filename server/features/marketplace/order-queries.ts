@@ -1,11 +1,12 @@
 // Reading orders: one placed order for its buyer, its supplier or an admin, and the viewer's list.
-import { and, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { companyName } from '../../../domain/listings.ts';
 import {
   ORDER_STATUS_GROUPS,
   orderActorOf,
   type Order,
+  type OrderCounts,
   type OrderListGroup,
   type OrderListQuery,
 } from '../../../domain/orders.ts';
@@ -110,6 +111,23 @@ function inListGroup(group: OrderListGroup): SQL | undefined {
       and(eq(orders.status, 'delivered'), eq(orders.payment, 'held')),
     );
   return inArray(orders.status, [...ORDER_STATUS_GROUPS[group]]);
+}
+
+/** GET /api/orders/counts: the size of each of the viewer's lists, in one statement. */
+export async function countOrders(db: Db, viewer: Viewer): Promise<OrderCounts> {
+  const counted = (group: OrderListGroup) =>
+    sql<number>`(count(*) filter (where ${inListGroup(group) ?? sql`true`}))::int`;
+  const [counts] = await db
+    .select({
+      active: counted('active'),
+      delivered: counted('delivered'),
+      cancelled: counted('cancelled'),
+      all: counted('all'),
+      tracking: counted('tracking'),
+    })
+    .from(orders)
+    .where(and(ordersOf(viewer), placedOrder()));
+  return counts!;
 }
 
 /**

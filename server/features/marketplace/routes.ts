@@ -18,6 +18,7 @@ import {
   ORDER_PAYMENT_STATES,
   orderCreateSchema,
   orderListQuerySchema,
+  orderCountsSchema,
   orderListSchema,
   orderPaymentSchema,
   orderPlacedSchema,
@@ -59,7 +60,7 @@ import {
   type MarketDeps,
 } from './orders.ts';
 import { buyerSummary, campaignSales } from './order-figures.ts';
-import { getOrder, listOrders } from './order-queries.ts';
+import { countOrders, getOrder, listOrders } from './order-queries.ts';
 import { acceptOffer, createOffer, createRfq, listMessages, listRfqs, postMessage } from './rfqs.ts';
 
 const uuid = z.string().uuid();
@@ -194,6 +195,11 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
       // One page; the group's total for pagination, as on GET /api/listings.
       return reply.header(TOTAL_COUNT_HEADER, String(page.total)).send(page.orders);
     },
+  );
+  app.get(
+    '/api/orders/counts',
+    { preHandler: parties, schema: { response: { 200: orderCountsSchema } } },
+    (request) => countOrders(app.db, request.user!),
   );
   app.get(
     '/api/orders/summary',

@@ -10,7 +10,13 @@ import {
 } from '@tanstack/react-query';
 import { useState } from 'react';
 import { TOTAL_COUNT_HEADER } from '@domain/campaigns.ts';
-import type { Order, OrderListGroup, OrderPlaced, OrderTransitionRequest } from '@domain/orders.ts';
+import type {
+  Order,
+  OrderCounts,
+  OrderListGroup,
+  OrderPlaced,
+  OrderTransitionRequest,
+} from '@domain/orders.ts';
 import { apiJson, getJsonWithHeaders, keyToUrl } from '@/lib/api.ts';
 import { invalidateMarket } from './listings.ts';
 import { isOrderFiguresKey } from './order-figures.ts';
@@ -26,7 +32,7 @@ const ordersUrl = (group: OrderListGroup, page: number, limit: number) =>
   `${ORDERS_PATH}?group=${group}&limit=${limit}&page=${page}`;
 
 /** One page of the viewer's orders in a group, with the group's total (X-Total-Count). */
-export const orderPageQuery = (group: OrderListGroup, page: number, limit: number) =>
+const orderPageQuery = (group: OrderListGroup, page: number, limit: number) =>
   queryOptions<OrderPage>({
     queryKey: [ordersUrl(group, page, limit)],
     staleTime: 30_000,
@@ -35,6 +41,12 @@ export const orderPageQuery = (group: OrderListGroup, page: number, limit: numbe
       return { orders: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
     },
   });
+
+/** How many orders each list holds (the tabs' counts), one request for all of them. */
+export const orderCountsQuery = queryOptions<OrderCounts>({
+  queryKey: [`${ORDERS_PATH}/counts`],
+  staleTime: 30_000,
+});
 
 /**
  * A group's orders a page at a time (the page in component state, as on the admin lists): the page

@@ -1,7 +1,7 @@
 // Orders in the spec's tabs (Active / Delivered / Cancelled / All Orders), paged by the server, with
 // their totals and the actions the viewer may take: what ORDER_TRANSITIONS allows them, receipt and
 // rating for the buyer.
-import { useQueries } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import {
@@ -24,7 +24,7 @@ import { serverMessageOf } from '@/lib/api.ts';
 import { cn } from '@/lib/cn.ts';
 import { formatDate, formatUsdCents } from '@/lib/format.ts';
 import {
-  orderPageQuery,
+  orderCountsQuery,
   useConfirmReceipt,
   useMoveOrder,
   usePagedOrders,
@@ -73,8 +73,7 @@ export function OrderTabs({
 }) {
   const idPrefix = useId();
   const [tab, setTab] = useState<OrderTab>('active');
-  // Each tab's total: the X-Total-Count of a one-row page.
-  const counts = useQueries({ queries: ORDER_TABS.map((t) => orderPageQuery(t, 1, 1)) });
+  const counts = useQuery(orderCountsQuery);
   return (
     <div className="grid gap-4">
       <TabList
@@ -84,7 +83,7 @@ export function OrderTabs({
         value={tab}
         onValueChange={setTab}
         renderTab={(t) => {
-          const count = counts[ORDER_TABS.indexOf(t)]?.data?.total;
+          const count = counts.data?.[t];
           return count === undefined ? TAB_LABELS[t] : `${TAB_LABELS[t]} (${count})`;
         }}
       />
