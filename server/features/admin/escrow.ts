@@ -61,25 +61,28 @@ export async function listEscrow(
     query.status ? eq(escrowRecords.status, query.status) : undefined,
     campaignFilter,
   );
-  const [rows, [count], sums] = await Promise.all([
+  // The count and the per-status sums in one pass over the matching records (the list's total is the
+  // sum of the groups' counts).
+  const [rows, groups] = await Promise.all([
     escrowQuery(db)
       .where(where)
       .orderBy(desc(escrowRecords.createdAt), desc(escrowRecords.id))
       .limit(PAGE_SIZE)
       .offset((query.page - 1) * PAGE_SIZE),
     db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(escrowRecords)
-      .where(where),
-    db
-      .select({ status: escrowRecords.status, total: sql<string>`sum(${escrowRecords.amount})::text` })
+      .select({
+        status: escrowRecords.status,
+        n: sql<number>`count(*)::int`,
+        total: sql<string>`sum(${escrowRecords.amount})::text`,
+      })
       .from(escrowRecords)
       .where(where)
       .groupBy(escrowRecords.status),
   ]);
   const totals = Object.fromEntries(ESCROW_STATUSES.map((s) => [s, '0.00'])) as EscrowList['totals'];
-  for (const s of sums) totals[s.status] = Number.isNaN(Number(s.total)) ? '0.00' : s.total;
-  return { records: rows.map(toEscrowRow), total: count!.n, page: query.page, pageSize: PAGE_SIZE, totals };
+  for (const g of groups) totals[g.status] = g.total;
+  const count = groups.reduce((n, g) => n + g.n, 0);
+  return { records: rows.map(toEscrowRow), total: count, page: query.page, pageSize: PAGE_SIZE, totals };
 }
 
 /**

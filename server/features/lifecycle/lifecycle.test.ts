@@ -15,6 +15,7 @@ import {
   ledgerTransactions,
   sandboxPaymentIntents,
 } from '../../db/schema/index.ts';
+import { toFixed, ZERO } from '../../../domain/money.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { ProviderUnavailableError, type PaymentProvider } from '../../payments/provider.ts';
 import type { SandboxProvider } from '../../payments/sandbox.ts';
@@ -540,7 +541,7 @@ describe('a provider that fails while refunding', () => {
     const held = after.filter((r) => r.i.status === 'refunding');
     const [mid] = await app.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
     expect([mid!.raisedAmount, mid!.investorCount]).toEqual([
-      held.reduce((sum, r) => sum + Number(r.i.amount), 0).toFixed(2),
+      toFixed(held.reduce((sum, r) => sum.plus(r.i.amount), ZERO)),
       new Set(held.map((r) => r.i.investorId)).size,
     ]);
     await expectSoundLedger();
