@@ -2,6 +2,7 @@
 // the admin calls, the user-management tabs and the dashboard's figures.
 import { z } from 'zod';
 import { ESCROW_STATUSES } from './investments.ts';
+import { percentOf } from './money.ts';
 import { textField } from './text.ts';
 import {
   ACCOUNT_STATUSES,
@@ -183,9 +184,9 @@ export const dashboardSchema = z.object({
 });
 export type AdminDashboard = z.infer<typeof dashboardSchema>;
 
-/** A percentage with one decimal ("85.0"); 0 of 0 is "0.0". */
+/** A percentage of counts with one decimal ("85.0"), exact (`percentOf`); 0 of 0 is "0.0". */
 export function percentText(part: number, whole: number): string {
-  return whole === 0 ? '0.0' : ((part / whole) * 100).toFixed(1);
+  return whole === 0 ? '0.0' : percentOf(part, whole);
 }
 
 /** Spec §9 approval rate: (total − pending) / total, "pending" being every user still waiting. */

@@ -208,6 +208,11 @@ describe('escrow and disputes', () => {
     expect((await stranger.post(`/api/escrow/${escrowId}/dispute`, { reason: 'mine?' })).statusCode).toBe(
       404,
     );
+    // While its refund is under way (the record is still Held until the provider refunds), no dispute.
+    const [mine] = await app.db.select().from(investments).where(eq(investments.campaignId, campaign.id));
+    await app.db.update(investments).set({ status: 'refunding' }).where(eq(investments.id, mine!.id));
+    expect((await investor.post(`/api/escrow/${escrowId}/dispute`, { reason: 'x' })).statusCode).toBe(409);
+    await app.db.update(investments).set({ status: 'confirmed' }).where(eq(investments.id, mine!.id));
     const disputed = await investor.post(`/api/escrow/${escrowId}/dispute`, {
       reason: 'No shipment news for months',
     });
@@ -397,6 +402,19 @@ describe('cancellation by an admin (issue 11’s transition)', () => {
 });
 
 describe('role change requests', () => {
+  it('asks an investor under review for the new role’s documents too: approval cannot skip the company proof', async () => {
+    const investor = await signedInAs(app, 'investor', {
+      kycDocuments: ['identity', 'address'],
+      kycStatus: 'under_review',
+    });
+    const { id } = (await investor.post('/api/role-requests', { newRole: 'buyer' })).json<{ id: string }>();
+    expect((await admin.post(`/api/admin/role-requests/${id}`, { decision: 'approve' })).statusCode).toBe(
+      200,
+    );
+    const [row] = await app.db.select().from(users).where(eq(users.id, investor.user.id));
+    expect(row).toMatchObject({ role: 'buyer', kycStatus: 'pending' });
+  });
+
   it('a user asks for another role; the admin approves it, the role changes, KYB is asked for, the user is emailed', async () => {
     const investor = await signedInAs(app, 'investor', { kycDocuments: ['identity', 'address'] });
     const asked = await investor.post('/api/role-requests', { newRole: 'trader' });

@@ -92,14 +92,21 @@ export async function listEscrow(
 export async function disputeEscrow(db: Db, investor: { id: string }, id: string, reason: string, now: Date) {
   return inTransaction(db, async (tx) => {
     const [record] = await tx
-      .select({ status: escrowRecords.status, investorId: investments.investorId })
+      .select({
+        status: escrowRecords.status,
+        investorId: investments.investorId,
+        investmentStatus: investments.status,
+      })
       .from(escrowRecords)
       .innerJoin(investments, eq(investments.id, escrowRecords.investmentId))
       .where(eq(escrowRecords.id, id))
       .for('update', { of: escrowRecords });
     if (!record || record.investorId !== investor.id)
       throw new AppError('NOT_FOUND', ADMIN_MESSAGES.escrowNotFound);
-    if (record.status !== 'held') throw new AppError('CONFLICT', ADMIN_MESSAGES.notHeld);
+    // A record whose refund is under way (the campaign was cancelled) stays Held until the provider has
+    // refunded; it is not open to a dispute (nor could an admin resolve one: resolution needs `confirmed`).
+    if (record.status !== 'held' || record.investmentStatus !== 'confirmed')
+      throw new AppError('CONFLICT', ADMIN_MESSAGES.notHeld);
     await tx
       .update(escrowRecords)
       .set({ status: 'disputed', disputeReason: reason, disputedAt: now, updatedAt: now })

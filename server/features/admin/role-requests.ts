@@ -123,7 +123,8 @@ export async function decideRoleRequest(
         .update(users)
         .set({
           role: request.newRole,
-          ...(needsMore && user!.kycStatus === 'approved' && { kycStatus: 'pending' as const }),
+          // Approved or under review for the old role: the new role's documents are still to come.
+          ...(needsMore && user!.kycStatus !== 'rejected' && { kycStatus: 'pending' as const }),
           updatedAt: now,
         })
         .where(eq(users.id, user!.id));

@@ -43,12 +43,18 @@ describe('listings', () => {
       409,
       'Open orders hold 30.00 tonnes of this listing: the quantity cannot go below that',
     ]);
+    // The public list, read once (and cached), shows the edit at once: an edit clears the cached pages.
+    const priceInList = async () =>
+      (await buyer.get('/api/listings?limit=100')).json<Listing[]>().find((l) => l.id === listing.id)
+        ?.pricePerKg;
+    expect(await priceInList()).toBe('5.60');
     const edited = await trader.patch(`/api/listings/${listing.id}`, { quantity: '40', pricePerKg: '5.10' });
     expect(edited.json<Listing>()).toMatchObject({
       quantity: '40.00',
       available: '10.00',
       pricePerKg: '5.10',
     });
+    expect(await priceInList()).toBe('5.10');
 
     expect((await other.post(`/api/listings/${listing.id}/withdraw`)).statusCode).toBe(403);
     expect((await trader.post(`/api/listings/${listing.id}/withdraw`)).json<Listing>().status).toBe(

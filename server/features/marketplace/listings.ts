@@ -260,6 +260,7 @@ export async function updateListing(
       .update(listings)
       .set({ ...patch, updatedAt: now })
       .where(eq(listings.id, id));
+    await invalidateListingPages(tx);
   });
   return getListing(db, id, user);
 }

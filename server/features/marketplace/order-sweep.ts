@@ -58,9 +58,16 @@ export async function sweepOrders(
     )
     .orderBy(orders.reservedUntil)
     .limit(500);
+  let refusal: unknown;
   for (const row of work) {
     if (row.payment === 'refunding') {
-      await finishOrderRefund(deps, row, now);
+      // A refund the provider refuses for good must not hold up the others: it is reported at the end.
+      try {
+        await finishOrderRefund(deps, row, now);
+      } catch (error) {
+        refusal ??= error;
+        continue;
+      }
       const [after] = await db.select({ payment: orders.payment }).from(orders).where(eq(orders.id, row.id));
       if (after?.payment === 'refunded') report.refunded++;
       continue;
@@ -90,5 +97,6 @@ export async function sweepOrders(
     await confirmReceipt(deps, 'system', o.id, now);
     report.received++;
   }
+  if (refusal) throw refusal;
   return report;
 }

@@ -26,7 +26,12 @@ import type { Db } from '../../db/connect.ts';
 import { listings, offers, orders, rfqs } from '../../db/schema/index.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { accounts, post, transfer } from '../../ledger/ledger.ts';
-import { intentMatches, type PaymentProvider, type ProviderIntent } from '../../payments/provider.ts';
+import {
+  intentMatches,
+  ProviderUnavailableError,
+  type PaymentProvider,
+  type ProviderIntent,
+} from '../../payments/provider.ts';
 import { invalidateListingPages } from './listings.ts';
 import { getOrderRow, isPlaced } from './order-queries.ts';
 import { notifyOrderStep, type Notify } from './notify.ts';
@@ -352,8 +357,10 @@ async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | undefined>
 export async function finishOrderRefund(deps: Pick<MarketDeps, 'db' | 'provider'>, row: OrderRow, now: Date) {
   try {
     await deps.provider.refund(row.paymentIntentId!, { idempotencyKey: `refund-order-${row.id}` });
-  } catch {
-    return; // the sweep tries again
+  } catch (error) {
+    // The provider is down: the payment stays `refunding` and the sweep tries again.
+    if (error instanceof ProviderUnavailableError) return;
+    throw error;
   }
   await inTransaction(deps.db, async (tx) => {
     const [current] = await tx.select().from(orders).where(eq(orders.id, row.id)).for('update');

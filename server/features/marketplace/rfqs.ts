@@ -19,6 +19,7 @@ import { listings, marketMessages, offers, orders, rfqs, users } from '../../db/
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { notifyNewRfq, notifyOffer } from './notify.ts';
+import { isPlaced } from './order-queries.ts';
 import { openOrder, refusalError, withIntent, type Buyer, type MarketDeps, type Viewer } from './orders.ts';
 
 type RfqRow = typeof rfqs.$inferSelect;
@@ -227,8 +228,7 @@ async function threadScope(db: Db, viewer: Viewer, thread: Thread, traderId?: st
       .select({ buyerId: orders.buyerId, traderId: orders.traderId, payment: orders.payment })
       .from(orders)
       .where(eq(orders.id, thread.id));
-    if (!order || !orderActorOf(viewer, order) || order.payment === 'awaiting' || order.payment === 'expired')
-      throw new AppError('ORDER_NOT_FOUND');
+    if (!order || !orderActorOf(viewer, order) || !isPlaced(order)) throw new AppError('ORDER_NOT_FOUND');
     return { where: eq(marketMessages.orderId, thread.id), traderId: order.traderId };
   }
   const [rfq] = await db.select().from(rfqs).where(eq(rfqs.id, thread.id));

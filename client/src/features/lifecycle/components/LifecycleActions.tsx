@@ -248,12 +248,19 @@ function CompleteCampaign({ campaign }: { campaign: CampaignDetail }) {
         </ul>
       )}
       <FormAlert
-        message={transition.error ? (serverMessageOf(transition.error) ?? 'Please try again.') : undefined}
+        message={
+          transition.error
+            ? (serverMessageOf(transition.error) ?? 'Please try again.')
+            : investors.error
+              ? `Failed to load the investors. ${investors.error.message}`
+              : undefined
+        }
       />
       <div className="flex gap-2">
         <Button
           onClick={() => transition.mutate({ to: 'completed', actualProfit: review })}
-          disabled={transition.isPending || investors.isPending}
+          // Only with the preview of every investor's payout in front of the trader.
+          disabled={transition.isPending || !investors.data}
         >
           Confirm completion
         </Button>
