@@ -16,6 +16,7 @@ import { buildTestApp, testClock } from '../../../test/app.ts';
 import { card, signedInAs } from '../../../test/investing.ts';
 import { dayAfter, listingOf, move, orderAndPay } from '../../../test/marketplace.ts';
 import { sweepOrders } from './order-sweep.ts';
+import { placeOrder } from './orders.ts';
 import { SILENT } from './notify.ts';
 
 const balance = async (app: Awaited<ReturnType<typeof buildTestApp>>, account: string) => {
@@ -233,6 +234,43 @@ describe('cancelling, expiring and the sweep', () => {
     });
     expect(late.statusCode).toBe(409);
     expect((await buyer.get('/api/orders')).json<Order[]>()).toEqual([]);
+    expect(await verifyLedger(app.db)).toEqual([]);
+  });
+
+  it('refuses an intent the provider returns after the sweep expired its order: nothing payable, quantity free', async () => {
+    const clock = testClock();
+    const app = await buildTestApp({ clock });
+    const trader = await signedInAs(app, 'trader');
+    const buyer = await signedInAs(app, 'buyer');
+    const listing = await listingOf(trader, { quantity: '50' });
+    const sandbox = app.payments;
+    const deps = { db: app.db, notify: SILENT, publicUrl: 'http://x' };
+    // A provider so slow to create the intent that the sweep, two minutes on, expires the order first.
+    const slow: typeof sandbox = {
+      name: sandbox.name,
+      retrieveIntent: (id) => sandbox.retrieveIntent(id),
+      cancelIntent: (id) => sandbox.cancelIntent(id),
+      refund: (id, options) => sandbox.refund(id, options),
+      createIntent: async (input) => {
+        const intent = await sandbox.createIntent(input);
+        clock.advance(2 * 60_000);
+        expect(await sweepOrders({ ...deps, provider: sandbox }, clock())).toMatchObject({ expired: 1 });
+        return intent;
+      },
+    };
+    const late = placeOrder(
+      { ...deps, provider: slow },
+      buyer.user,
+      { listingId: listing.id, quantity: '20' },
+      clock(),
+    );
+    await expect(late).rejects.toMatchObject({ code: 'ORDER_PAYMENT_EXPIRED' });
+    const [row] = await app.db.select().from(orders).where(eq(orders.buyerId, buyer.user.id));
+    expect([row!.payment, row!.paymentIntentId]).toEqual(['expired', null]);
+    const [intent] = await app.db.select().from(sandboxPaymentIntents);
+    expect(intent!.status).toBe('canceled');
+    const [free] = await app.db.select().from(listings).where(eq(listings.id, listing.id));
+    expect(free!.reserved).toBe('0.00');
     expect(await verifyLedger(app.db)).toEqual([]);
   });
 

@@ -125,7 +125,20 @@ export async function withIntent(deps: MarketDeps, row: OrderRow, now: Date): Pr
     await expireOrder(deps.db, row.id, now);
     throw error;
   }
-  await deps.db.update(orders).set({ paymentIntentId: intent.id }).where(eq(orders.id, row.id));
+  // Only while the order still waits for it: the sweep expires an order whose intent is late (a slow
+  // provider), and a paid intent on an expired order would be money with no order to hold it.
+  const [attached] = await deps.db
+    .update(orders)
+    .set({ paymentIntentId: intent.id })
+    .where(and(eq(orders.id, row.id), eq(orders.payment, 'awaiting')))
+    .returning({ id: orders.id });
+  if (!attached) {
+    // Its client secret never leaves the server, so nobody can pay it; cancelling is tidiness.
+    await deps.provider.cancelIntent(intent.id).catch((error: unknown) => {
+      if (!(error instanceof ProviderUnavailableError)) throw error;
+    });
+    throw new AppError('ORDER_PAYMENT_EXPIRED');
+  }
   return {
     order: await getOrderRow(deps.db, row.id),
     clientSecret: intent.clientSecret,
