@@ -4,14 +4,7 @@ import { z } from 'zod';
 import { ESCROW_STATUSES } from './investments.ts';
 import { percentOf } from './money.ts';
 import { textField } from './text.ts';
-import {
-  ACCOUNT_STATUSES,
-  KYC_STATUSES,
-  ROLES,
-  SIGNUP_ROLES,
-  type AccountStatus,
-  type KycStatus,
-} from './users.ts';
+import { ACCOUNT_STATUSES, KYC_STATUSES, ROLES, SIGNUP_ROLES, type KycStatus } from './users.ts';
 
 const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
 const reasonField = (label: string) =>
@@ -40,13 +33,6 @@ export const USER_TAB_EMPTY: Record<UserTab, string> = {
 };
 /** KYC statuses waiting for an admin (the Pending KYC tab, the queue, the Pending KYC stat). */
 export const KYC_WAITING: readonly KycStatus[] = ['pending', 'under_review'];
-
-export function inUserTab(user: { kycStatus: KycStatus; accountStatus: AccountStatus }, tab: UserTab) {
-  if (tab === 'pending-kyc') return KYC_WAITING.includes(user.kycStatus);
-  if (tab === 'active') return user.accountStatus === 'active';
-  if (tab === 'suspended') return user.accountStatus === 'suspended';
-  return true;
-}
 
 export const PAGE_SIZE = 25;
 const page = z.coerce

@@ -32,10 +32,6 @@ export const ORDER_STATUS_GROUPS = {
 } as const satisfies Record<string, readonly OrderStatus[]>;
 export type OrderStatusGroup = keyof typeof ORDER_STATUS_GROUPS;
 
-export function inOrderGroup(status: OrderStatus, group: OrderStatusGroup): boolean {
-  return (ORDER_STATUS_GROUPS[group] as readonly OrderStatus[]).includes(status);
-}
-
 /** Who moves an order: its buyer, its supplier (the listing's trader), an admin, or the platform. */
 export type OrderActor = 'buyer' | 'supplier' | 'admin';
 

@@ -125,8 +125,6 @@ export const movementSchema = z.object({
   fee: money,
 });
 export type Movement = z.infer<typeof movementSchema>;
-export const movementListSchema = z.array(movementSchema);
-
 export interface StatementRow {
   id: string;
   date: string;

@@ -18,6 +18,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { Mailer } from '../../mail.ts';
 import { recordAudit, type Actor } from './audit.ts';
+import { IN_ESCROW } from '../lifecycle/money-out.ts';
 
 const columns = {
   id: roleRequests.id,
@@ -113,9 +114,7 @@ export async function decideRoleRequest(
           .select({ n: count() })
           .from(escrowRecords)
           .innerJoin(investments, eq(investments.id, escrowRecords.investmentId))
-          .where(
-            and(eq(investments.investorId, user!.id), inArray(escrowRecords.status, ['held', 'disputed'])),
-          );
+          .where(and(eq(investments.investorId, user!.id), inArray(escrowRecords.status, [...IN_ESCROW])));
         if (held!.n > 0) throw new AppError('CONFLICT', ROLE_REQUEST_MESSAGES.investorBusy);
       }
       const needsMore = requiredDocuments(request.newRole).some((k) => !user!.kycDocuments.includes(k));

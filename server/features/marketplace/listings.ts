@@ -21,6 +21,7 @@ import {
   availableQuantity,
   companyName,
   listingListSchema,
+  quantityText,
   type Listing,
   type ListingCreate,
   type ListingPatch,
@@ -248,7 +249,7 @@ export async function updateListing(
     const minOrder = patch.minOrder ?? row.minOrder;
     if (dec(quantity).lt(row.reserved)) {
       const error = AppError.of('LISTING_QUANTITY_BELOW_RESERVED', {
-        reserved: `${toFixed(row.reserved)} ${row.unit}`,
+        reserved: quantityText(row.reserved, row.unit),
       });
       throw new AppError(error.code, error.message, { quantity: error.message });
     }
