@@ -109,14 +109,21 @@ export const escrowListQuerySchema = z.strictObject({
   page,
 });
 
+/** One escrow model for investments and buyer orders (docs/money.md): a record names what it holds. */
 export const escrowRowSchema = z.object({
   id: z.string().uuid(),
-  campaignId: z.string().uuid(),
-  campaignTitle: z.string(),
-  investmentId: z.string().uuid(),
-  investorId: z.string().uuid(),
-  investorName: z.string(),
+  kind: z.enum(['investment', 'order']),
+  /** The campaign's title, or the order's ("Order of 150 t from Kandla"). */
+  subjectTitle: z.string(),
+  campaignId: z.string().uuid().nullable(),
+  investmentId: z.string().uuid().nullable(),
+  orderId: z.string().uuid().nullable(),
+  /** The investor, or the buyer. */
+  payerId: z.string().uuid(),
+  payerName: z.string(),
   amount: decimalString,
+  /** What of it already went to the trade (a campaign's staged releases). */
+  releasedAmount: decimalString,
   status: z.enum(ESCROW_STATUSES),
   disputeReason: z.string().nullable(),
   createdAt: z.string().datetime(),
@@ -209,6 +216,11 @@ export const AUDIT_ACTIONS = [
   'report.export',
   'role.approve',
   'role.decline',
+  'settlement.approve',
+  'settlement.reject',
+  'settlement.bank_transfer',
+  'release.approve',
+  'release.reject',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

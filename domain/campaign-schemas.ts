@@ -6,6 +6,7 @@ import { CAMPAIGN_LIMITS, endOfDeadlineDay } from './campaign-rules.ts';
 import { CAMPAIGN_PAGE_SIZE, CAMPAIGN_SORTS, CAMPAIGN_STATUSES, REGIONS, RISK_LEVELS } from './campaigns.ts';
 import { decimalField, NUMERIC_MAX } from './decimal-schema.ts';
 import { dec, MIN_INVESTMENT } from './money.ts';
+import { releaseScheduleSchema, releaseSchema, settlementViewSchema } from './money-out.ts';
 import { textField } from './text.ts';
 
 /** Decimal string as it leaves a numeric column. */
@@ -39,10 +40,17 @@ export type Campaign = z.infer<typeof campaignSchema>;
 
 export const campaignListSchema = z.array(campaignSchema);
 
-/** The detail call adds who runs the trade: what an investor checks before backing it. */
+/**
+ * The detail call adds who runs the trade (what an investor checks before backing it) and where its
+ * money is (docs/money.md): the release schedule with its evidence, and the settlement once declared.
+ */
 export const campaignDetailSchema = campaignSchema.extend({
   traderName: z.string(),
   traderCompany: z.string().nullable(),
+  /** The financial terms and the schedule can no longer change: a card holds money for it, or it raised some. */
+  termsLocked: z.boolean(),
+  releases: z.array(releaseSchema),
+  settlement: settlementViewSchema.nullable(),
 });
 export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
 
@@ -164,6 +172,7 @@ export const campaignCreateSchema = z
       minimumInvestment: campaignFields.minimumInvestment.default(MIN_INVESTMENT),
       region: campaignFields.region.optional(),
       traderId: campaignFields.traderId.optional(),
+      releaseSchedule: releaseScheduleSchema.optional(),
     },
     { error: refuseUnknownKeys },
   )
@@ -188,6 +197,7 @@ export const campaignPatchSchema = z.strictObject(
     region: campaignFields.region.optional(),
     deadline: campaignFields.deadline.optional(),
     traderId: campaignFields.traderId.optional(),
+    releaseSchedule: releaseScheduleSchema.optional(),
   },
   { error: refuseUnknownKeys },
 );

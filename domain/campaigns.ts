@@ -47,12 +47,17 @@ export interface CampaignTransition {
  */
 export const CAMPAIGN_TRANSITIONS: readonly CampaignTransition[] = [
   { from: 'active', to: 'funded', by: 'system', does: 'raised reached the target: funding closes' },
-  { from: 'funded', to: 'trading', by: 'owner', does: 'the trader starts the shipment' },
+  {
+    from: 'funded',
+    to: 'trading',
+    by: 'owner',
+    does: "the trader starts the shipment: the schedule's first tranche is released to the trader",
+  },
   {
     from: 'trading',
     to: 'completed',
     by: 'owner',
-    does: 'actual profit recorded; escrow released; principal and profit paid out, less the fee',
+    does: 'the result is declared: a settlement is reviewed, paid in by the trader, then distributed',
   },
   {
     from: 'active',
@@ -77,7 +82,7 @@ export const CAMPAIGN_TRANSITIONS: readonly CampaignTransition[] = [
     from: 'trading',
     to: 'cancelled',
     by: 'admin',
-    does: 'cancelled with a reason: every investment refunded',
+    does: 'cancelled with a reason before any money went to the trade: every investment refunded',
   },
 ];
 

@@ -35,6 +35,17 @@ export const ERRORS = {
     message:
       'The campaign filled up before your payment could be recorded, so your payment has been refunded in full.',
   },
+  TOO_MANY_HOLDS: {
+    status: 409,
+    message:
+      'You have 3 card payments being captured right now. Please wait a moment for them to finish, then try again.',
+  },
+  /** A hold released uncharged: the message is the reason's (domain/payment-lifecycle.ts). */
+  PAYMENT_VOIDED: { status: 409, message: 'Your card was not charged' },
+  INSUFFICIENT_BALANCE: {
+    status: 409,
+    message: 'Your HydroBridge balance is {balance}: not enough for {amount}',
+  },
   INVESTOR_MISMATCH: { status: 403, message: 'You can only invest and see investments as yourself' },
   NOT_AN_INVESTOR: { status: 403, message: 'Only investors can invest in campaigns' },
   INVESTING_NEEDS_KYC: { status: 403, message: 'Complete your KYC verification before investing' },
@@ -76,9 +87,46 @@ export const ERRORS = {
     message:
       'This campaign is {current} and has investments: it cannot move to {requested} by its trader. Ask an admin to cancel it and refund its investors.',
   },
-  LOSS_EXCEEDS_PRINCIPAL: {
+  LOSS_EXCEEDS_DISBURSED: {
     status: 400,
-    message: 'Actual profit cannot be a loss larger than the {principal} invested',
+    message: 'Actual profit cannot be a loss larger than the {disbursed} released to the trade',
+  },
+  PROFIT_TOO_LARGE: {
+    status: 400,
+    message: 'Actual profit cannot be more than the sales proceeds of the cargo ({limit}): check the figures',
+  },
+  WATERFALL_MISMATCH: {
+    status: 400,
+    message: 'Actual profit must be the sales proceeds less the costs ({profit})',
+  },
+  DELIVERY_NOT_RECORDED: {
+    status: 409,
+    message: 'Record the Delivered milestone before declaring the result of the trade',
+  },
+  SETTLEMENT_EXISTS: {
+    status: 409,
+    message: 'The result of this trade is already declared ({status}): wait for the admin review',
+  },
+  SETTLEMENT_NOT_FOUND: { status: 404, message: 'This campaign has no settlement to review' },
+  SETTLEMENT_NOT_PENDING: {
+    status: 409,
+    message: 'This settlement is {status}: only one awaiting review can be approved or rejected',
+  },
+  SETTLEMENT_NOT_DUE: { status: 409, message: 'This settlement is {status}: nothing is due' },
+  CAMPAIGN_DISBURSED: {
+    status: 409,
+    message:
+      'Money of this campaign has gone to the trade already: it ends with its settlement (or in default), not a cancellation',
+  },
+  BANK_ACCOUNT_REQUIRED: {
+    status: 409,
+    message:
+      'Add a verified bank account (Settings → Bank account) before trading starts: releases are paid to it',
+  },
+  RELEASE_NOT_AWAITING: { status: 409, message: 'This release is {status}: nothing to confirm' },
+  RELEASE_DOCUMENT_REQUIRED: {
+    status: 400,
+    message: 'A release on {milestone} needs its document (e.g. the bill of lading)',
   },
   ESCROW_DISPUTED: {
     status: 409,
@@ -188,6 +236,25 @@ export const ERRORS = {
     message: 'This payment has expired and nothing was charged. Please place your order again.',
   },
   ORDER_PAYMENT_MISMATCH: { status: 409, message: 'This payment was made for another order.' },
+  ORDER_DISPUTED: {
+    status: 409,
+    message: 'A dispute about this order is open: an admin decides where its money goes',
+  },
+  ORDER_NOT_DISPUTABLE: {
+    status: 409,
+    message: 'Only an order paid into escrow and not yet confirmed as received can be disputed',
+  },
+
+  // Money out (docs/money.md)
+  BANK_ACCOUNT_NEEDS_KYC: {
+    status: 403,
+    message: 'Verify your email and complete your KYC verification before adding a bank account',
+  },
+  BANK_HOLDER_MISMATCH: {
+    status: 400,
+    message: 'The account must be held by {holder}, as verified: money is only paid to its owner',
+  },
+  NO_BANK_ACCOUNT: { status: 409, message: 'Add a verified bank account first' },
   OFFER_CLOSED: { status: 409, message: 'This offer can no longer be accepted' },
   RFQ_CLOSED: { status: 409, message: 'This quote request is closed' },
   OFFER_DUPLICATE: { status: 409, message: 'You have already made an offer on this quote request' },

@@ -7,12 +7,12 @@ import { ERRORS, type ErrorCode } from './errors.ts';
 import type { InvestRefusal } from './policies.ts';
 
 /**
- * An investment is `pending` from its payment intent (its amount is reserved for 15 minutes),
- * `confirmed` once the server verified the payment with the provider, then `refunded` or `paid_out`.
- * A paid one that cannot be placed any more (the campaign filled up meanwhile) is `refunding` until the
- * provider has returned the money, then `refunded`.
- * A pending one whose reservation lapsed unpaid is `expired` (its intent was cancelled: nothing was
- * charged); it is kept for the record but is not listed as an investment.
+ * An investment is `pending` from its payment intent (which reserves nothing: only a hold on the card
+ * counts, docs/money.md), `confirmed` once the hold was captured into escrow, then `refunding` →
+ * `refunded` (the campaign was cancelled, a dispute) or `paid_out` (its settlement was distributed to
+ * the investor's cash account). A pending one ends `expired` when never paid, or `voided` when the card
+ * was authorized but the hold no longer fitted (filled up, terms changed, closed): nothing was charged.
+ * Those two are kept for the record but are not listed as investments.
  */
 export const INVESTMENT_STATUSES = [
   'pending',
@@ -21,6 +21,7 @@ export const INVESTMENT_STATUSES = [
   'refunded',
   'paid_out',
   'expired',
+  'voided',
 ] as const;
 export type InvestmentStatus = (typeof INVESTMENT_STATUSES)[number];
 
@@ -31,20 +32,20 @@ export const INVESTMENT_STATUS_LABELS: Record<InvestmentStatus, string> = {
   refunded: 'Refunded',
   paid_out: 'Paid out',
   expired: 'Expired',
+  voided: 'Not charged',
 };
 
-/** Spec §3 escrow statuses: one escrow record per confirmed investment. */
+/** Spec §3 escrow statuses: one escrow record per captured investment or paid order (docs/money.md). */
 export const ESCROW_STATUSES = ['held', 'released', 'disputed', 'refunded'] as const;
 export type EscrowStatus = (typeof ESCROW_STATUSES)[number];
+/** Records whose money is still in escrow (not released to the trade or the supplier, not refunded). */
+export const IN_ESCROW = ['held', 'disputed'] as const satisfies readonly EscrowStatus[];
 export const ESCROW_STATUS_LABELS: Record<EscrowStatus, string> = {
   held: 'Held',
   released: 'Released',
   disputed: 'Disputed',
   refunded: 'Refunded',
 };
-
-/** How long an intent holds its slice of a campaign before others may take it. */
-export const RESERVATION_MINUTES = 15;
 
 const uuid = (label: string) => z.string({ error: `${label} is required` }).uuid(`${label} must be an id`);
 

@@ -36,12 +36,34 @@ const signedMoney = (label: string) =>
 
 export const CANCEL_REASON_MAX = 500;
 
-/** `POST /api/campaigns/:id/transitions`: the status to move to, and what that move needs. */
+/** A non-negative amount of the P&L waterfall. */
+const waterfallAmount = (label: string) =>
+  signedMoney(label).refine((v) => !v.startsWith('-'), `${label} cannot be negative`);
+
+/** The P&L waterfall a trader declares with the result (docs/money.md): proceeds less costs. */
+export const waterfallSchema = z.strictObject({
+  salesProceeds: waterfallAmount('Sales proceeds'),
+  purchaseCost: waterfallAmount('Purchase cost'),
+  shippingCost: waterfallAmount('Shipping cost'),
+  insuranceCost: waterfallAmount('Insurance cost'),
+  otherCosts: waterfallAmount('Other costs'),
+});
+
+/**
+ * `POST /api/campaigns/:id/transitions`: the status to move to, and what that move needs. Completing
+ * declares the result (fixed contract `{to:"completed", actualProfit}`); the waterfall and the sales
+ * invoice (a document uploaded to the campaign) go with it from the trader's form.
+ */
 export const transitionSchema = z.discriminatedUnion(
   'to',
   [
     z.strictObject({ to: z.literal('trading') }),
-    z.strictObject({ to: z.literal('completed'), actualProfit: signedMoney('Actual profit') }),
+    z.strictObject({
+      to: z.literal('completed'),
+      actualProfit: signedMoney('Actual profit'),
+      waterfall: waterfallSchema.optional(),
+      invoiceDocumentId: z.string().uuid('invoiceDocumentId must be an id').optional(),
+    }),
     z.strictObject({
       to: z.literal('cancelled'),
       reason: textField('Reason', { multiline: true })
@@ -107,6 +129,8 @@ export const milestoneCreateSchema = z.strictObject({
   documentRef: textField('Document reference')
     .max(200, 'Document reference must be at most 200 characters')
     .optional(),
+  /** The milestone's evidence, uploaded to the campaign first: a tranche released on it needs one. */
+  documentId: z.string().uuid('documentId must be an id').optional(),
 });
 export type MilestoneCreate = z.output<typeof milestoneCreateSchema>;
 
@@ -117,6 +141,7 @@ export const milestoneSchema = z.object({
   at: z.string().datetime(),
   note: z.string().nullable(),
   documentRef: z.string().nullable(),
+  documentId: z.string().uuid().nullable(),
 });
 export type Milestone = z.infer<typeof milestoneSchema>;
 

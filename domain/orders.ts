@@ -3,6 +3,7 @@
 // its payment, the one ordering gate, the wire shapes and the figures the buyer dashboard shows.
 import { z } from 'zod';
 import { ERRORS, type ErrorCode } from './errors.ts';
+import { ESCROW_STATUSES } from './investments.ts';
 import { QUANTITY_UNITS, availableQuantity } from './listings.ts';
 import { dec, toFixed, usdText, type DecimalInput, type QuantityUnit } from './money.ts';
 import { verificationBlocker } from './policies.ts';
@@ -250,6 +251,9 @@ export const orderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   payment: z.enum(ORDER_PAYMENT_STATES),
   paymentIntentId: z.string().nullable(),
+  /** The order's escrow record (one escrow model, docs/money.md): Disputed while a dispute is open. */
+  escrowStatus: z.enum(ESCROW_STATUSES).nullable(),
+  disputeReason: z.string().nullable(),
   orderDate: isoDate,
   /** Promised when shipped; the on-time rate compares the delivery with it. */
   deliveryDate: isoDate.nullable(),

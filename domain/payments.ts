@@ -99,14 +99,20 @@ export const sandboxConfirmSchema = z.strictObject({
 });
 export type SandboxConfirm = z.infer<typeof sandboxConfirmSchema>;
 
+/** A provider intent's status (Stripe's names): `requires_capture` is a hold on the card (manual capture). */
 export const PAYMENT_INTENT_STATUSES = [
   'requires_payment_method',
+  'requires_capture',
   'processing',
   'succeeded',
   'canceled',
 ] as const;
 export type PaymentIntentStatus = (typeof PAYMENT_INTENT_STATUSES)[number];
 
+/**
+ * The fixed contract's answer. "succeeded" means the card step succeeded: the card now holds the amount
+ * (a manual-capture hold, as with Stripe); the server captures it when it records the payment.
+ */
 export const sandboxConfirmResultSchema = z.object({
   id: z.string(),
   status: z.literal('succeeded'),
@@ -131,3 +137,17 @@ export function fromMinorUnits(cents: number): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError('cents must be a whole number');
   return new Big(cents).div(100).toFixed(2);
 }
+
+// ---- the sandbox's bank accounts (payout destinations) -----------------------------------------
+
+/**
+ * IBANs the sandbox pays out to and then reports failed, as a bank refusing a transfer would (every
+ * other valid IBAN is paid). Checksum-valid German test IBANs, after Stripe's test account numbers.
+ */
+export const SANDBOX_FAILING_IBANS: Record<string, { code: string; message: string }> = {
+  DE62370400440532013001: { code: 'no_account', message: 'The bank account does not exist.' },
+  DE35370400440532013002: { code: 'account_closed', message: 'The bank account has been closed.' },
+};
+
+/** A valid IBAN the sandbox pays out to (the demo data uses it). */
+export const SANDBOX_PAYING_IBAN = 'DE89370400440532013000';

@@ -2,6 +2,7 @@
 import { fundingState, type FundingTerms } from './campaign-figures.ts';
 import { inStatusGroup, type CampaignStatus } from './campaigns.ts';
 import { errorMessage } from './errors.ts';
+import { dec } from './money.ts';
 import type { AccountStatus, KycStatus, Role } from './users.ts';
 
 /** Spec §6: each user holds exactly one role; the switcher offers only that one. */
@@ -67,12 +68,17 @@ export const FINANCIAL_TERMS = [
 export type FinancialTerm = (typeof FINANCIAL_TERMS)[number];
 
 /**
- * DESIGN.md §3: once a campaign has a confirmed investment its financial terms are locked; title,
- * description and trade route stay editable. A campaign past funding (funded onwards, or cancelled)
- * keeps its terms too: they are what its backers were paid or refunded on.
+ * DESIGN.md §3, docs/money.md: a campaign's financial terms (and its release schedule) lock at the
+ * first live hold on an investor's card, not at the first investment: the investor pays on the terms
+ * they saw. Money raised keeps them locked; title, description and trade route stay editable. A
+ * campaign past funding (funded onwards, or cancelled) keeps its terms too: they are what its backers
+ * were paid or refunded on.
  */
-export function areTermsLocked(campaign: { status: CampaignStatus; investorCount: number }): boolean {
-  return campaign.investorCount > 0 || !inStatusGroup(campaign.status, 'openForFunding');
+export function areTermsLocked(
+  campaign: { status: CampaignStatus; raisedAmount: string },
+  hasLiveHold = false,
+): boolean {
+  return hasLiveHold || dec(campaign.raisedAmount).gt(0) || !inStatusGroup(campaign.status, 'openForFunding');
 }
 
 /**

@@ -4,8 +4,8 @@
 //   create-admin   create an administrator account (admins cannot sign up)
 //   set-password   give an account a new password (ends its sessions)
 //   outbox         print the newest emails of the development outbox (used when SMTP_URL is unset)
-//   sweep          cancel campaigns past their deadline unfunded (refunding their investors), record paid
-//                  payments nobody recorded, expire lapsed reservations, finish refunds
+//   sweep          every money and lifecycle sweep (server/sweeps.ts): payments browsers left, refunds and
+//                  payouts to finish, campaigns past their deadline, receipts due, settlements in default
 //   verify-ledger  check every ledger invariant; exits 1 naming the first break
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,12 +19,11 @@ import { isDatabaseEmpty, seedDemoData } from '../server/db/seed/demo.ts';
 import { LEDGER_CHECKS, verifyLedger } from '../server/checks/ledger.ts';
 import { AppError } from '../server/errors.ts';
 import { createAdmin, setPassword } from '../server/features/auth/accounts.ts';
-import { sweepPayments } from '../server/features/investments/service.ts';
+import { createMoney } from '../server/compose.ts';
 import { lifecycleMail } from '../server/features/lifecycle/emails.ts';
 import { setLifecycleHooks } from '../server/features/lifecycle/notices.ts';
-import { sweepDeadlines } from '../server/features/lifecycle/service.ts';
 import { pino } from 'pino';
-import { sweepOrders } from '../server/features/marketplace/order-sweep.ts';
+import { sweepAll } from '../server/sweeps.ts';
 import { createMailer, formatOutboxEmail } from '../server/mail.ts';
 import { choosePaymentProvider } from '../server/payments/choose.ts';
 
@@ -35,7 +34,7 @@ Commands:
   create-admin --email E --password P [--username U]  create an administrator (KYC approved)
   set-password --user U --password P                give an account (username or email) a new password
   outbox [--limit N]                                print the newest development outbox emails (default 10)
-  sweep                                             cancel expired unfunded campaigns (refunds), finish payments the browser left (also runs every minute in the server)
+  sweep                                             run every sweep: payments, refunds, payouts, deadlines, receipts, defaults (also every minute in the server)
   verify-ledger                                     check every ledger invariant; exit code 1 names the first break`;
 
 /** A refusal explained to the operator: printed without a stack, exit code 1. */
@@ -193,24 +192,34 @@ async function sweepCommand() {
       lifecycleMail({ db: database.db, mailer, publicUrl: config.publicUrl, log: pino({ level: 'warn' }) }),
     );
     try {
-      const deadlines = await sweepDeadlines(database.db, provider, new Date());
-      const report = await sweepPayments(database.db, provider, new Date());
+      const report = await sweepAll({
+        db: database.db,
+        money: createMoney(database.db, provider),
+        publicUrl: config.publicUrl,
+        notify: (m) => void mailer.send(m).catch(() => {}),
+      });
+      const { payments, deadlines, receipts, payouts, defaults } = report;
       console.log(
-        `Sweep done: ${deadlines.cancelled} campaign(s) past their deadline cancelled with ${deadlines.refunds} refund(s); ` +
-          `${report.confirmed} paid payment(s) recorded, ${report.refunded} refunded, ${report.expired} reservation(s) expired.`,
+        [
+          `Sweep done.`,
+          payments &&
+            `Payments: ${payments.captured} captured, ${payments.voided} hold(s) released, ${payments.expired} unpaid expired, ${payments.refunded} refund(s) finished.`,
+          deadlines &&
+            `Deadlines: ${deadlines.cancelled} campaign(s) cancelled with ${deadlines.refunds} refund(s)${deadlines.failed.length ? `; ${deadlines.failed.length} could not be cancelled: ${deadlines.failed.map((f) => `${f.campaignId} (${f.error})`).join(', ')}` : ''}.`,
+          receipts && `Orders: ${receipts.received} receipt(s) confirmed automatically.`,
+          payouts &&
+            `Payouts: ${payouts.sent} sent, ${payouts.paid} paid, ${payouts.failed} failed and returned.`,
+          defaults && `Settlements: ${defaults.campaigns.length} campaign(s) now in default.`,
+        ]
+          .filter(Boolean)
+          .join('\n'),
       );
-      const orders = await sweepOrders(
-        {
-          db: database.db,
-          provider,
-          publicUrl: config.publicUrl,
-          notify: (m) => void mailer.send(m).catch(() => {}),
-        },
-        new Date(),
-      );
-      console.log(
-        `Orders: ${orders.paid} paid order(s) placed, ${orders.expired} unpaid expired, ${orders.refunded} refund(s) finished, ${orders.received} receipt(s) confirmed automatically.`,
-      );
+      if (report.errors.length)
+        throw new CliError(
+          report.errors
+            .map((e) => `${e.step}: ${e.error instanceof Error ? e.error.message : String(e.error)}`)
+            .join('\n'),
+        );
     } finally {
       await mailer.close();
     }

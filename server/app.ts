@@ -22,7 +22,11 @@ import lifecycleRoutes from './features/lifecycle/routes.ts';
 import marketplaceRoutes from './features/marketplace/routes.ts';
 import paymentRoutes from './features/payments/routes.ts';
 import { loggableError } from './errors.ts';
-import { createMailer, type Mailer } from './mail.ts';
+import { createMailer, sendInBackground, type Mailer } from './mail.ts';
+import { createMoney } from './compose.ts';
+import type { MarketDeps } from './features/marketplace/orders.ts';
+import type { Money } from './money/context.ts';
+import moneyRoutes from './features/money/routes.ts';
 import platformRoutes from './features/platform/routes.ts';
 import { choosePaymentProvider } from './payments/choose.ts';
 import type { PaymentProvider } from './payments/provider.ts';
@@ -71,6 +75,10 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Stripe when configured, else the built-in sandbox (DESIGN.md §4). */
     payments: PaymentProvider;
+    /** The money module (docs/money.md): the provider, the clock and one adapter per payment purpose. */
+    money: Money;
+    /** What the marketplace and the sweeps move orders with (the money module, emails, links). */
+    market: MarketDeps;
     /** The time rules are judged at (reservations, deadlines); tests move it instead of sleeping. */
     clock: () => Date;
     housekeeping: Housekeeping;
@@ -131,6 +139,7 @@ export async function buildApp(deps: AppDeps) {
   const clock = deps.clock ?? (() => new Date());
   app.decorate('clock', clock);
   app.decorate('payments', deps.payments ?? choosePaymentProvider(settings, deps.database.db, clock));
+  app.decorate('money', createMoney(deps.database.db, app.payments, clock));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -139,6 +148,12 @@ export async function buildApp(deps: AppDeps) {
   });
   const mailer = createMailer(settings, deps.database.db);
   app.decorate('mailer', mailer);
+  app.decorate('market', {
+    db: deps.database.db,
+    money: app.money,
+    notify: (message: Parameters<typeof sendInBackground>[1]) => sendInBackground(mailer, message, app.log),
+    publicUrl: settings.publicUrl,
+  } satisfies MarketDeps);
   // Investors hear of their campaigns' funding, refunds and payouts (server/features/lifecycle/emails.ts).
   setLifecycleHooks(
     deps.database.db,
@@ -174,6 +189,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(lifecycleRoutes);
   await app.register(paymentRoutes);
   await app.register(marketplaceRoutes);
+  await app.register(moneyRoutes);
   await app.register(clientPlugin, { clientDir: deps.clientDir });
   return app;
 }

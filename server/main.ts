@@ -3,11 +3,8 @@ import { buildApp, LOG_REDACT } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { prepareDatabase } from './db/prepare.ts';
-import { sweepPayments } from './features/investments/service.ts';
-import { sweepDeadlines } from './features/lifecycle/service.ts';
-import { sweepOrders } from './features/marketplace/order-sweep.ts';
-import { sendInBackground } from './mail.ts';
 import { schedule } from './jobs.ts';
+import { sweepAll } from './sweeps.ts';
 
 const SHUTDOWN_DEADLINE_MS = 20_000;
 
@@ -36,37 +33,21 @@ async function main() {
     throw error;
   }
 
-  // Paid intents nobody recorded, lapsed reservations, interrupted refunds (see sweepPayments).
-  const paymentsSweep = schedule({
-    name: 'payments sweep',
+  // Every sweep of money and lifecycles (server/sweeps.ts): payments browsers left, refunds and
+  // payouts to finish, campaigns past their deadline, receipts due, settlements in default.
+  const sweeps = schedule({
+    name: 'sweeps',
     everyMs: 60_000,
     log: app.log,
     run: async () => {
-      await sweepPayments(app.db, app.payments, app.clock());
-      // Buyer orders: unpaid ones expire, interrupted refunds finish, receipts confirm after 7 days.
-      await sweepOrders(
-        {
-          db: app.db,
-          provider: app.payments,
-          publicUrl: app.settings.publicUrl,
-          notify: (message) => sendInBackground(app.mailer, message, app.log),
-        },
-        app.clock(),
-      );
+      const report = await sweepAll(app.market);
+      for (const { step, error } of report.errors) app.log.error({ err: error, step }, 'sweep step failed');
+      for (const failed of report.deadlines?.failed ?? [])
+        app.log.error(failed, 'a campaign past its deadline could not be cancelled');
     },
   });
-  app.addHook('onReady', async () => paymentsSweep.start());
-  app.addHook('preClose', () => paymentsSweep.stop());
-  // Campaigns past their deadline short of the target: cancelled, every investor refunded. Safe on
-  // several instances: each campaign is claimed with FOR UPDATE SKIP LOCKED (sweepDeadlines).
-  const deadlineSweep = schedule({
-    name: 'deadline sweep',
-    everyMs: 60_000,
-    log: app.log,
-    run: () => sweepDeadlines(app.db, app.payments, app.clock()),
-  });
-  app.addHook('onReady', async () => deadlineSweep.start());
-  app.addHook('preClose', () => deadlineSweep.stop());
+  app.addHook('onReady', async () => sweeps.start());
+  app.addHook('preClose', () => sweeps.stop());
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -10,14 +10,18 @@ import { queryRows } from '../db/connect.ts';
 import type { Tx } from '../db/transaction.ts';
 import { ledgerEntries, ledgerTransactions } from '../db/schema/index.ts';
 
-/** Ledger account keys. Only clearing accounts (money outside the platform) may go negative. */
+/** Ledger account keys (docs/money.md). Only clearing accounts (money outside the platform) may go negative. */
 export const accounts = {
-  clearing: (provider: PaymentProviderName) => `clearing:${provider}`,
+  /** A card provider's side, or `bank` for transfers an admin marked received. */
+  clearing: (provider: PaymentProviderName | 'bank') => `clearing:${provider}`,
   escrow: (campaignId: string) => `escrow:${campaignId}`,
   /** A buyer order's payment, held until the buyer confirms receipt (DESIGN.md §3). */
   orderEscrow: (orderId: string) => `order-escrow:${orderId}`,
+  /** A trader's settlement paid in, until it is distributed. */
+  settlement: (campaignId: string) => `settlement:${campaignId}`,
   platformFees: () => 'platform:fees',
   trader: (userId: string) => `trader:${userId}`,
+  /** The investor's cash account: payouts land here; reinvested or withdrawn from here. */
   investor: (userId: string) => `investor:${userId}`,
 } as const;
 
@@ -26,16 +30,19 @@ export function mayGoNegative(account: string): boolean {
 }
 
 export type LedgerKind =
+  /** A payment captured into a campaign's escrow (from a card, or from the investor's balance). */
   | 'investment'
+  /** Escrow back to where the payment came from (card or balance). */
   | 'refund'
-  | 'payment_received'
-  | 'payment_refund'
-  /** Escrow → trader: an investment's principal released to the trade. */
+  /** A tranche of a campaign's escrow to its trader. */
   | 'release'
-  /** Trader → an investor's card (principal ± profit share) and their part of the fee → platform. */
-  | 'payout'
-  /** The trade's gross profit brought in by the trader (or its loss going out), once per campaign. */
-  | 'trade_settlement'
+  /** A trader's settlement paid in (card or bank transfer) to the campaign's settlement account. */
+  | 'settlement_payment'
+  /** The settlement and what escrow still holds to the investors' cash accounts, the fee to the platform. */
+  | 'distribution'
+  /** A balance paid out to a bank account, and its return when the bank refuses it. */
+  | 'bank_payout'
+  | 'payout_return'
   // Buyer orders: paid into order escrow, released to the supplier, or refunded to the buyer's card.
   | 'order_payment'
   | 'order_release'
@@ -48,6 +55,9 @@ export interface Posting {
   campaignId?: string | undefined;
   investmentId?: string | undefined;
   orderId?: string | undefined;
+  paymentId?: string | undefined;
+  payoutId?: string | undefined;
+  releaseId?: string | undefined;
   memo?: string;
   entries: ReadonlyArray<{ account: string; amount: DecimalInput }>;
 }
@@ -62,9 +72,11 @@ export async function post(tx: Tx, posting: Posting): Promise<string> {
   const [row] = await queryRows<{ id: string }>(
     tx,
     sql`with t as (
-      insert into ${ledgerTransactions} (kind, campaign_id, investment_id, order_id, memo, created_at)
+      insert into ${ledgerTransactions}
+        (kind, campaign_id, investment_id, order_id, payment_id, payout_id, release_id, memo, created_at)
       values (${posting.kind}, ${posting.campaignId ?? null}, ${posting.investmentId ?? null},
-        ${posting.orderId ?? null}, ${posting.memo ?? ''}, ${posting.at.toISOString()})
+        ${posting.orderId ?? null}, ${posting.paymentId ?? null}, ${posting.payoutId ?? null},
+        ${posting.releaseId ?? null}, ${posting.memo ?? ''}, ${posting.at.toISOString()})
       returning id)
     insert into ${ledgerEntries} (transaction_id, account, amount, created_at)
     select t.id, e.account, e.amount, ${posting.at.toISOString()}::timestamptz
@@ -75,7 +87,7 @@ export async function post(tx: Tx, posting: Posting): Promise<string> {
 }
 
 /**
- * Writes many balanced transactions in one statement (a campaign's completion posts two per investor):
+ * Writes many balanced transactions in one statement (a campaign's refunds, one per investor):
  * the rows travel as two JSON parameters, so 1,000 investors cost one round trip, not 2,000.
  */
 export async function postMany(tx: Tx, postings: readonly Posting[]): Promise<void> {
@@ -89,6 +101,9 @@ export async function postMany(tx: Tx, postings: readonly Posting[]): Promise<vo
       kind: posting.kind,
       campaign_id: posting.campaignId ?? null,
       investment_id: posting.investmentId ?? null,
+      order_id: posting.orderId ?? null,
+      payment_id: posting.paymentId ?? null,
+      payout_id: posting.payoutId ?? null,
       memo: posting.memo ?? '',
       created_at: posting.at.toISOString(),
     };
@@ -105,10 +120,12 @@ export async function postMany(tx: Tx, postings: readonly Posting[]): Promise<vo
   // completion, and the foreign key and ledger checks fire at the end of the statement, when both are
   // written. (A join on the CTE's output was planned as a nested loop: 1,000 investors cost a second.)
   await tx.execute(sql`with t as (
-      insert into ${ledgerTransactions} (id, kind, campaign_id, investment_id, memo, created_at)
-      select id, kind, campaign_id, investment_id, memo, created_at
+      insert into ${ledgerTransactions}
+        (id, kind, campaign_id, investment_id, order_id, payment_id, payout_id, memo, created_at)
+      select id, kind, campaign_id, investment_id, order_id, payment_id, payout_id, memo, created_at
       from jsonb_to_recordset(${JSON.stringify(transactions)}::jsonb)
-        as x(id uuid, kind text, campaign_id uuid, investment_id uuid, memo text, created_at timestamptz))
+        as x(id uuid, kind text, campaign_id uuid, investment_id uuid, order_id uuid, payment_id uuid,
+          payout_id uuid, memo text, created_at timestamptz))
     insert into ${ledgerEntries} (transaction_id, account, amount, created_at)
     select e.transaction_id, e.account, e.amount, e.created_at
     from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb)

@@ -1,8 +1,16 @@
-// Stripe: payment intents at Stripe, confirmed by Stripe.js in the browser and by a signed webhook.
-// Amounts cross the boundary as integer cents, converted exactly (domain/payments.ts).
+// Stripe: manual-capture payment intents, authorized by Stripe.js in the browser (a hold) and captured
+// by the server once it records the payment; payouts to bank accounts through Stripe Connect (a custom
+// connected account per verified bank account, paid by transfers). Amounts cross the boundary as
+// integer cents, converted exactly (domain/payments.ts).
 import Stripe from 'stripe';
 import { fromMinorUnits, toMinorUnits, type PaymentIntentStatus } from '../../domain/payments.ts';
-import { ProviderUnavailableError, type PaymentProvider, type ProviderIntent } from './provider.ts';
+import {
+  ProviderUnavailableError,
+  type PaymentProvider,
+  type ProviderIntent,
+  type ProviderMovement,
+  type ProviderPayout,
+} from './provider.ts';
 
 export interface StripeSettings {
   secretKey: string;
@@ -14,17 +22,33 @@ export interface StripeSettings {
 
 /** Stripe's many intermediate states, as far as the investment flow needs to tell them apart. */
 function statusOf(status: Stripe.PaymentIntent.Status): PaymentIntentStatus {
-  const known: readonly PaymentIntentStatus[] = ['succeeded', 'canceled', 'processing'];
+  const known: readonly PaymentIntentStatus[] = ['succeeded', 'canceled', 'processing', 'requires_capture'];
   return known.find((s) => s === status) ?? 'requires_payment_method';
 }
 
+/** The intent as the money module reads it; its charge (expanded) tells what was refunded. */
 function toIntent(intent: Stripe.PaymentIntent): ProviderIntent {
+  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
   return {
     id: intent.id,
     status: statusOf(intent.status),
     amount: fromMinorUnits(intent.amount),
+    amountCapturable: fromMinorUnits(intent.amount_capturable ?? 0),
+    amountCaptured: fromMinorUnits(intent.amount_received ?? 0),
+    amountRefunded: fromMinorUnits(charge?.amount_refunded ?? 0),
     currency: intent.currency,
     metadata: intent.metadata,
+  };
+}
+
+/** A transfer to a connected account: paid unless reversed (the bank refused the payout). */
+function toPayout(transfer: Stripe.Transfer): ProviderPayout {
+  return {
+    id: transfer.id,
+    status: transfer.reversed ? 'failed' : 'paid',
+    amount: fromMinorUnits(transfer.amount),
+    failureMessage: transfer.reversed ? 'The bank refused the payout.' : undefined,
+    metadata: transfer.metadata,
   };
 }
 
@@ -64,6 +88,8 @@ export class StripeProvider implements PaymentProvider {
           amount: toMinorUnits(amount),
           currency: 'usd',
           metadata: { ...metadata },
+          // A hold: the server captures it once the payment is recorded and still fits.
+          capture_method: 'manual',
           automatic_payment_methods: { enabled: true },
         },
         { idempotencyKey },
@@ -75,10 +101,29 @@ export class StripeProvider implements PaymentProvider {
 
   async retrieveIntent(id: string): Promise<ProviderIntent | null> {
     try {
-      return toIntent(await call(() => this.stripe.paymentIntents.retrieve(id)));
+      return toIntent(
+        await call(() => this.stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] })),
+      );
     } catch (error) {
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
         return null;
+      throw error;
+    }
+  }
+
+  async captureIntent(id: string, { idempotencyKey }: { idempotencyKey: string }): Promise<ProviderIntent> {
+    try {
+      return toIntent(
+        await call(() =>
+          this.stripe.paymentIntents.capture(id, { expand: ['latest_charge'] }, { idempotencyKey }),
+        ),
+      );
+    } catch (error) {
+      // Captured already (an earlier attempt's answer was lost) or lapsed: report it as it is.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        const current = await this.retrieveIntent(id);
+        if (current) return current;
+      }
       throw error;
     }
   }
@@ -107,6 +152,73 @@ export class StripeProvider implements PaymentProvider {
       )
         return;
       throw error;
+    }
+  }
+
+  async registerBankAccount(input: Parameters<PaymentProvider['registerBankAccount']>[0]): Promise<string> {
+    const account = await call(() =>
+      this.stripe.accounts.create(
+        {
+          type: 'custom',
+          country: input.country,
+          ...(input.email && { email: input.email }),
+          capabilities: { transfers: { requested: true } },
+          external_account: {
+            object: 'bank_account',
+            country: input.country,
+            currency: 'eur',
+            account_number: input.iban,
+            account_holder_name: input.holderName,
+          },
+          metadata: { userId: input.userId },
+        },
+        { idempotencyKey: `bank-account-${input.userId}-${input.iban}` },
+      ),
+    );
+    return account.id;
+  }
+
+  async createPayout(input: Parameters<PaymentProvider['createPayout']>[0]): Promise<ProviderPayout> {
+    const transfer = await call(() =>
+      this.stripe.transfers.create(
+        {
+          amount: toMinorUnits(input.amount),
+          currency: 'usd',
+          destination: input.destination,
+          metadata: input.metadata,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return toPayout(transfer);
+  }
+
+  async retrievePayout(id: string): Promise<ProviderPayout | null> {
+    try {
+      return toPayout(await call(() => this.stripe.transfers.retrieve(id)));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
+        return null;
+      throw error;
+    }
+  }
+
+  async *movements(): AsyncIterable<ProviderMovement> {
+    for await (const intent of this.stripe.paymentIntents.list({
+      limit: 100,
+      expand: ['data.latest_charge'],
+    })) {
+      const read = toIntent(intent);
+      if (read.amountCaptured !== '0.00')
+        yield { kind: 'capture', objectId: read.id, amount: read.amountCaptured };
+      if (read.amountRefunded !== '0.00')
+        yield { kind: 'refund', objectId: read.id, amount: read.amountRefunded };
+    }
+    for await (const transfer of this.stripe.transfers.list({ limit: 100 })) {
+      const payout = toPayout(transfer);
+      yield { kind: 'payout', objectId: payout.id, amount: payout.amount };
+      if (payout.status === 'failed')
+        yield { kind: 'payout_failure', objectId: payout.id, amount: payout.amount };
     }
   }
 

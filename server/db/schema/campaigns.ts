@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { CampaignStatus, Region, RiskLevel } from '../../../domain/campaigns.ts';
 import type { MilestoneKind } from '../../../domain/lifecycle.ts';
+import { campaignDocuments } from './money.ts';
 import { users } from './users.ts';
 
 // spec §3 Campaign, plus the minimum investment, risk level and region shown on every card.
@@ -41,6 +42,11 @@ export const campaigns = pgTable(
     region: text('region').$type<Region>().notNull().default('europe'),
     /** Distinct investors with a confirmed investment; kept by the investment flow in its transaction. */
     investorCount: integer('investor_count').notNull().default(0),
+    /**
+     * Bumped by every change of the financial terms or the release schedule: a payment intent carries
+     * the version it was made on, and a hold on other terms is voided (docs/money.md).
+     */
+    termsVersion: integer('terms_version').notNull().default(1),
     /** Why an admin cancelled it (or that its deadline passed unfunded); null while not cancelled. */
     cancelReason: text('cancel_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -96,6 +102,8 @@ export const campaignMilestones = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
     note: text('note'),
     documentRef: text('document_ref'),
+    /** The uploaded evidence (bill of lading…) a staged release is confirmed against. */
+    documentId: uuid('document_id').references((): AnyPgColumn => campaignDocuments.id),
     recordedBy: uuid('recorded_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -10,7 +10,20 @@ export {
 } from './auth.ts';
 export { investments, escrowRecords } from './investments.ts';
 export { ledgerTransactions, ledgerEntries } from './ledger.ts';
-export { sandboxPaymentIntents, stripeWebhookEvents } from './payments.ts';
+export {
+  sandboxPaymentIntents,
+  sandboxDestinations,
+  sandboxPayouts,
+  stripeWebhookEvents,
+} from './payments.ts';
+export {
+  payments,
+  bankAccounts,
+  payouts,
+  campaignDocuments,
+  campaignReleases,
+  settlements,
+} from './money.ts';
 export { listings, orders, rfqs, offers, marketMessages } from './marketplace.ts';
 export { verificationDocuments, roleRequests } from './kyc.ts';
 export { auditLog } from './audit.ts';

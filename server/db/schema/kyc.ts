@@ -1,14 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { DocumentKind, DocumentType } from '../../../domain/kyc.ts';
 import type { Role } from '../../../domain/users.ts';
+import { bytea } from './bytea.ts';
 import { users } from './users.ts';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  // PGlite answers a Uint8Array, node-postgres a Buffer: the code always sees a Buffer.
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 // KYC/KYB documents (docs/kyc.md). The file itself lives in the database (bytea): every server
 // instance reads it through the connection it already has, no extra storage service to run or secure,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   check,
   index,
   integer,
@@ -14,17 +15,18 @@ import type { Availability, Certification, ListingStatus } from '../../../domain
 import type { QuantityUnit } from '../../../domain/money.ts';
 import type { OrderPaymentState, OrderStatus } from '../../../domain/orders.ts';
 import type { OfferStatus, RfqStatus } from '../../../domain/rfqs.ts';
-import type { PaymentProviderName } from '../../../domain/payments.ts';
 import { campaigns } from './campaigns.ts';
+import { payments } from './money.ts';
 import { users } from './users.ts';
 
 // The buyer marketplace (spec §3 market listing, buyer order, supplier; issue 13). Quantities are in
 // the listing's unit (numeric(12,2)), prices $/kg (numeric(8,2)), money numeric(15,2).
 
 /**
- * A supplier's (trader's) offer. `reserved` is the quantity its orders hold (every order from the
- * moment it is opened for payment, until it is cancelled or expires unpaid; delivered ones keep it:
- * sold). Kept under the listing's row lock and checked against the orders by verify-ledger.
+ * A supplier's (trader's) offer. `reserved` is the quantity its orders hold: from the moment the
+ * buyer's card holds the money (an unpaid intent holds nothing) until the order is cancelled or its
+ * hold voided; delivered ones keep it: sold. Kept under the listing's row lock and checked against the
+ * orders by verify-ledger.
  */
 export const listings = pgTable(
   'listings',
@@ -149,10 +151,10 @@ export const orders = pgTable(
     totalAmount: numeric('total_amount', { precision: 15, scale: 2 }).notNull(),
     status: text('status').$type<OrderStatus>().notNull().default('pending'),
     payment: text('payment').$type<OrderPaymentState>().notNull().default('awaiting'),
-    provider: text('provider').$type<PaymentProviderName>().notNull(),
-    paymentIntentId: text('payment_intent_id'),
-    /** An unpaid order holds its quantity until then; the sweep expires it after. */
-    reservedUntil: timestamp('reserved_until', { withTimezone: true }).notNull(),
+    /** Its payment (money/payments.ts): the buyer's card, held in escrow once captured. */
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references((): AnyPgColumn => payments.id),
     /** The promised delivery date, given when shipped. */
     deliveryDate: timestamp('delivery_date', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -168,16 +170,12 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('orders_payment_key').on(t.provider, t.paymentIntentId),
+    uniqueIndex('orders_payment_key').on(t.paymentId),
     index('orders_buyer_idx').on(t.buyerId, t.createdAt.desc()),
     index('orders_trader_idx').on(t.traderId, t.createdAt.desc()),
     index('orders_listing_idx').on(t.listingId),
     // The transaction-monitoring export reads payments in time order, a batch at a time (keyset).
     index('orders_created_idx').on(t.createdAt, t.id),
-    // The sweep's work list: unpaid reservations, refunds to finish, receipts to confirm.
-    index('orders_open_payment_idx')
-      .on(t.reservedUntil)
-      .where(sql`${t.payment} in ('awaiting', 'refunding')`),
     index('orders_delivered_idx')
       .on(t.deliveredAt)
       .where(sql`${t.status} = 'delivered' and ${t.receivedAt} is null`),

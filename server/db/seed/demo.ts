@@ -8,14 +8,22 @@ import { dec, estimatedCampaignProfit, toFixed } from '../../../domain/money.ts'
 import { hashPassword, verifyPassword } from '../../features/auth/password.ts';
 import type { Db } from '../connect.ts';
 import { inTransaction, type Tx } from '../transaction.ts';
-import { SANDBOX_SUCCESS_CARD } from '../../../domain/payments.ts';
-import { createPaymentIntent, settlePayment } from '../../features/investments/service.ts';
+import { SANDBOX_PAYING_IBAN, SANDBOX_SUCCESS_CARD } from '../../../domain/payments.ts';
+import type { Tranche } from '../../../domain/money-out.ts';
+import { createMoney } from '../../compose.ts';
+import { createPaymentIntent } from '../../features/investments/service.ts';
 import type { UserRow } from '../../features/auth/sessions.ts';
 import { SandboxProvider } from '../../payments/sandbox.ts';
 import type { MilestoneCreate } from '../../../domain/lifecycle.ts';
 import { recordMilestone } from '../../features/lifecycle/milestones.ts';
 import { sweepDeadlines, transitionCampaign } from '../../features/lifecycle/service.ts';
-import { campaigns, users } from '../schema/index.ts';
+import { decideSettlement, uploadCampaignDocument } from '../../features/money/service.ts';
+import type { Money } from '../../money/context.ts';
+import { advancePayment } from '../../money/payments.ts';
+import { setBankAccount } from '../../money/payouts.ts';
+import { setReleaseSchedule } from '../../money/releases.ts';
+import { campaigns, payments, settlements, users } from '../schema/index.ts';
+import { eq } from 'drizzle-orm';
 import { seedMarketplace } from './marketplace.ts';
 
 /** Shared by every demo account; listed in the README. */
@@ -78,6 +86,8 @@ interface DemoCampaign {
   backers: number;
   /** What the demo investor put in, if anything. */
   demoInvestment?: string;
+  /** The release schedule, when not everything at trading. */
+  schedule?: Tranche[];
 }
 
 const DEMO_CAMPAIGNS: DemoCampaign[] = [
@@ -157,6 +167,12 @@ const DEMO_CAMPAIGNS: DemoCampaign[] = [
     createdDaysAgo: 75,
     minimumInvestment: '1000',
     backers: 6,
+    demoInvestment: '4000',
+    // Staged: 40% to buy the cargo, 60% once the bill of lading shows it loaded (awaiting an admin).
+    schedule: [
+      { trigger: 'trading', percent: '40' },
+      { trigger: 'loaded', percent: '60' },
+    ],
   },
   {
     title: 'Kandla → Rotterdam first cargo',
@@ -193,13 +209,24 @@ const DEMO_CAMPAIGNS: DemoCampaign[] = [
 
 const DAY_MS = 86_400_000;
 
-/** The demo's shipment steps (a trading cargo shows the first three, a delivered one all). */
+/** The demo's shipment steps (a trading cargo shows the first three, a delivered one all five). */
 const DEMO_MILESTONES: MilestoneCreate[] = [
   { kind: 'loaded', note: 'Loaded at the export terminal', documentRef: 'BL-2026-0417' },
   { kind: 'departed', note: 'Vessel sailed on schedule' },
   { kind: 'arrived', note: 'Berthed at the destination terminal' },
   { kind: 'customs_cleared', documentRef: 'Customs entry 26NL00981' },
+  { kind: 'delivered', note: 'Discharged to the offtaker; quantity and quality certificates signed' },
 ];
+
+/** A one-page PDF standing in for a bill of lading or an invoice (the demo's uploaded evidence). */
+function demoPdf(title: string): Buffer {
+  return Buffer.from(
+    `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n` +
+      `3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>endobj\n` +
+      `4 0 obj<</Length ${title.length + 37}>>stream\nBT /F1 18 Tf 72 760 Td (${title}) Tj ET\nendstream endobj\n` +
+      `5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
+  );
+}
 
 /** True when the database holds no user yet: demo data is only ever written into an empty database. */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
@@ -274,8 +301,13 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
   // be interrupted, the server's own sweep refunds it at start-up.
   for (const c of DEMO_CAMPAIGNS.filter((c) => c.status === 'expired')) {
     const swept = new Date(now.getTime() + c.deadlineInDays * DAY_MS + 3_600_000);
-    await sweepDeadlines(db, new SandboxProvider(db, () => swept), swept);
+    await sweepDeadlines(moneyAt(db, swept));
   }
+}
+
+/** The money module on the seed's database (or transaction), its clock standing at `at`. */
+function moneyAt(db: Db, at: Date): Money {
+  return createMoney(db, new SandboxProvider(db, () => at), () => at);
 }
 
 async function seedInto(db: Tx, password: string, now: Date): Promise<void> {
@@ -304,10 +336,21 @@ async function seedInto(db: Tx, password: string, now: Date): Promise<void> {
     )
     .returning();
   const traderId = people.find((u) => u.role === 'trader')!.id;
+  const trader = people.find((u) => u.id === traderId)!;
+  const admin = people.find((u) => u.role === 'admin')!;
   const demoInvestor = people.find((u) => u.username === 'investor')!;
   const backers = people.filter((u) => u.role === 'investor' && u.id !== demoInvestor.id);
-  const sandbox = new SandboxProvider(db, () => now);
   let tradingCampaignId: string | undefined;
+  // The trader's releases and the investor's withdrawals go to verified sandbox accounts.
+  const opened = new Date(now.getTime() - 200 * DAY_MS);
+  await setBankAccount(moneyAt(db, opened), traderId, {
+    holderName: trader.companyName!,
+    iban: SANDBOX_PAYING_IBAN,
+  });
+  await setBankAccount(moneyAt(db, opened), demoInvestor.id, {
+    holderName: `${demoInvestor.firstName} ${demoInvestor.lastName}`,
+    iban: SANDBOX_PAYING_IBAN,
+  });
 
   for (const c of DEMO_CAMPAIGNS) {
     // The target is the capital the trade needs: purchase plus logistics (the /breakdown model).
@@ -340,6 +383,7 @@ async function seedInto(db: Tx, password: string, now: Date): Promise<void> {
         updatedAt: createdAt,
       })
       .returning();
+    await setReleaseSchedule(db, campaign!.id, c.schedule, createdAt);
 
     const raised = c.funded === '1' ? dec(target) : roundToHundreds(target, c.funded);
     const others = raised.minus(c.demoInvestment ?? '0');
@@ -354,68 +398,140 @@ async function seedInto(db: Tx, password: string, now: Date): Promise<void> {
     const window = Math.min(now.getTime(), deadline.getTime() - DAY_MS) - createdAt.getTime();
     for (const [i, pledge] of pledges.entries()) {
       const at = new Date(createdAt.getTime() + Math.round((window * (i + 1)) / (pledges.length + 1)));
-      await investThroughSandbox(db, sandbox, pledge.investor, campaign!.id, pledge.amount, at);
+      await investThroughSandbox(db, pledge.investor, campaign!.id, pledge.amount, at);
     }
-    // The cargoes at sea or delivered go through the lifecycle's own services: trading with its
-    // shipment milestones, then completed with the investors paid out through the ledger.
+    // The cargoes at sea or delivered go through the lifecycle's own services: trading (the first
+    // tranche to the trader), shipment milestones, and for the delivered one its settlement declared,
+    // approved by the admin, paid in by the trader and distributed to the investors' balances.
     if (c.status === 'trading' || c.status === 'completed') {
-      const trader = people.find((u) => u.id === traderId)!;
       const shipped = new Date(deadline.getTime() + 2 * DAY_MS);
-      await transitionCampaign(db, sandbox, trader, campaign!.id, { to: 'trading' }, shipped);
-      const steps = DEMO_MILESTONES.slice(0, c.status === 'trading' ? 3 : 4);
-      for (const [i, step] of steps.entries())
+      await transitionCampaign(moneyAt(db, shipped), trader, campaign!.id, { to: 'trading' }, shipped);
+      const steps = DEMO_MILESTONES.slice(0, c.status === 'trading' ? 3 : 5);
+      for (const [i, step] of steps.entries()) {
+        const at = new Date(shipped.getTime() + (i + 1) * 4 * DAY_MS);
+        const evidence =
+          step.kind === 'loaded'
+            ? await uploadCampaignDocument(db, trader, campaign!.id, {
+                fileName: `bill-of-lading-${step.documentRef}.pdf`,
+                content: demoPdf(`Bill of lading ${step.documentRef}`),
+                kind: 'milestone',
+                milestone: 'loaded',
+              })
+            : undefined;
         await recordMilestone(
           db,
           trader,
           campaign!.id,
-          { ...step, at: new Date(shipped.getTime() + (i + 1) * 4 * DAY_MS).toISOString() },
-          shipped,
+          { ...step, at: at.toISOString(), ...(evidence && { documentId: evidence.id }) },
+          at,
         );
+      }
       if (c.status === 'completed')
-        await transitionCampaign(
+        await settleDemoCampaign(
           db,
-          sandbox,
           trader,
+          admin,
           campaign!.id,
-          // Delivered a little under plan: the demo shows an actual profit that is not the estimate.
-          { to: 'completed', actualProfit: toFixed(dec(expectedProfit).times('0.9')) },
+          expectedProfit,
           new Date(shipped.getTime() + 30 * DAY_MS),
         );
     }
     if (c.status === 'trading') tradingCampaignId ??= campaign!.id;
   }
-  const trader = people.find((u) => u.role === 'trader')!;
   const buyer = people.find((u) => u.role === 'buyer')!;
-  await seedMarketplace(db, sandbox, trader, buyer, now, tradingCampaignId);
+  await seedMarketplace(db, trader, buyer, now, tradingCampaignId);
 }
 
-/** One investment as a browser makes it: intent, the 4242 card, recorded. */
+/**
+ * The delivered cargo's result: a little under plan (the demo shows an actual beside the estimate),
+ * declared with its waterfall and invoice, approved, paid in by the trader with the sandbox card and
+ * distributed.
+ */
+async function settleDemoCampaign(
+  db: Tx,
+  trader: UserRow,
+  admin: UserRow,
+  campaignId: string,
+  expectedProfit: string,
+  at: Date,
+): Promise<void> {
+  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+  const kg = dec(campaign!.quantity).times(1000);
+  const salesProceeds = toFixed(kg.times(campaign!.sellPrice).times('0.97'));
+  const purchaseCost = toFixed(kg.times(campaign!.buyPrice));
+  const shippingCost = toFixed(kg.times('0.26'));
+  const insuranceCost = toFixed(kg.times('0.02'));
+  const otherCosts = toFixed(
+    dec(salesProceeds)
+      .minus(purchaseCost)
+      .minus(shippingCost)
+      .minus(insuranceCost)
+      .minus(dec(expectedProfit).times('0.8')),
+  );
+  const waterfall = { salesProceeds, purchaseCost, shippingCost, insuranceCost, otherCosts };
+  const actualProfit = toFixed(
+    dec(salesProceeds).minus(purchaseCost).minus(shippingCost).minus(insuranceCost).minus(otherCosts),
+  );
+  const invoice = await uploadCampaignDocument(db, trader, campaignId, {
+    fileName: 'sales-invoice-INV-2026-118.pdf',
+    content: demoPdf('Sales invoice INV-2026-118'),
+    kind: 'sales_invoice',
+    milestone: null,
+  });
+  const money = moneyAt(db, at);
+  await transitionCampaign(
+    money,
+    trader,
+    campaignId,
+    { to: 'completed', actualProfit, waterfall, invoiceDocumentId: invoice.id },
+    at,
+  );
+  await decideSettlement(money, admin, campaignId, { decision: 'approve' });
+  const [due] = await db
+    .select({ settlement: settlements, intentId: payments.intentId })
+    .from(settlements)
+    .innerJoin(payments, eq(payments.id, settlements.paymentId))
+    .where(eq(settlements.campaignId, campaignId));
+  const { intent } = await (money.provider as SandboxProvider).confirm(
+    due!.intentId!,
+    { clientSecret: due!.settlement.clientSecret!, card: demoCard(at) },
+    { payerId: trader.id },
+  );
+  const { payment } = await advancePayment(money, due!.settlement.paymentId!, intent);
+  if (payment.status !== 'captured') throw new Error(`demo settlement ended ${payment.status}`);
+}
+
+/** The sandbox card a browser would send. */
+const demoCard = (at: Date) => ({
+  number: SANDBOX_SUCCESS_CARD,
+  expMonth: 12,
+  expYear: at.getUTCFullYear() + 3,
+  cvc: '123',
+});
+
+/** One investment as a browser makes it: intent, the 4242 card (a hold), recorded (captured). */
 async function investThroughSandbox(
   db: Db,
-  sandbox: SandboxProvider,
   investor: UserRow,
   campaignId: string,
   amount: string,
   at: Date,
 ): Promise<void> {
+  const money = moneyAt(db, at);
   const { paymentIntentId, clientSecret } = await createPaymentIntent(
-    db,
-    sandbox,
+    money,
     investor,
     { amount, campaignId, investorId: investor.id },
     at,
   );
-  const { intent } = await sandbox.confirm(
+  const { intent } = await (money.provider as SandboxProvider).confirm(
     paymentIntentId,
-    {
-      clientSecret,
-      card: { number: SANDBOX_SUCCESS_CARD, expMonth: 12, expYear: at.getUTCFullYear() + 3, cvc: '123' },
-    },
+    { clientSecret, card: demoCard(at) },
     { payerId: investor.id },
   );
-  const settled = await settlePayment(db, sandbox, intent.metadata.investmentId!, at, intent);
-  if (settled.outcome !== 'confirmed')
-    throw new Error(`demo investment in ${campaignId} ended ${settled.outcome}`);
+  const { payment } = await advancePayment(money, intent.metadata.paymentId!, intent);
+  if (payment.status !== 'captured')
+    throw new Error(`demo investment in ${campaignId} ended ${payment.status}`);
 }
 
 /**

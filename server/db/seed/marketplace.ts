@@ -13,12 +13,13 @@ import {
   confirmReceipt,
   placeOrder,
   rateOrder,
-  settleOrderPayment,
   transitionOrder,
   type MarketDeps,
 } from '../../features/marketplace/orders.ts';
 import { createOffer, createRfq } from '../../features/marketplace/rfqs.ts';
-import type { SandboxProvider } from '../../payments/sandbox.ts';
+import { createMoney } from '../../compose.ts';
+import { advancePayment } from '../../money/payments.ts';
+import { SandboxProvider } from '../../payments/sandbox.ts';
 import type { Tx } from '../transaction.ts';
 
 const DAY_MS = 86_400_000;
@@ -75,14 +76,20 @@ const ORDERS: DemoOrder[] = [
 
 export async function seedMarketplace(
   db: Tx,
-  sandbox: SandboxProvider,
   trader: UserRow,
   buyer: UserRow,
   now: Date,
   /** The trader's campaign at sea: the first listing sells its cargo. */
   tradingCampaignId: string | undefined,
 ): Promise<void> {
-  const deps: MarketDeps = { db, provider: sandbox, notify: SILENT, publicUrl: '' };
+  /** The marketplace's services with the clock standing at `at` (each order moves through time). */
+  const depsAt = (at: Date): MarketDeps => ({
+    db,
+    money: createMoney(db, new SandboxProvider(db, () => at), () => at),
+    notify: SILENT,
+    publicUrl: '',
+  });
+  const deps = depsAt(now);
   const listed = [];
   for (const [i, listing] of LISTINGS.entries()) {
     const input = listingCreateSchema.parse({
@@ -95,12 +102,14 @@ export async function seedMarketplace(
   for (const o of ORDERS) {
     let at = new Date(now.getTime() - o.placedDaysAgo * DAY_MS);
     const step = (days: number) => (at = new Date(at.getTime() + days * DAY_MS));
+    const placedAt = depsAt(at);
     const placed = await placeOrder(
-      deps,
+      placedAt,
       buyer,
       { listingId: listed[o.listing]!.id, quantity: o.quantity },
       at,
     );
+    const sandbox = placedAt.money.provider as SandboxProvider;
     const { intent } = await sandbox.confirm(
       placed.paymentIntentId,
       {
@@ -109,16 +118,16 @@ export async function seedMarketplace(
       },
       { payerId: buyer.id },
     );
-    const settled = await settleOrderPayment(deps, placed.order.id, at, intent);
-    if (settled.outcome !== 'paid') throw new Error(`demo order ended ${settled.outcome}`);
+    const { payment } = await advancePayment(placedAt.money, intent.metadata.paymentId!, intent);
+    if (payment.status !== 'captured') throw new Error(`demo order ended ${payment.status}`);
     const id = placed.order.id;
     if (o.to === 'cancelled') {
       await transitionOrder(
-        deps,
+        depsAt(step(1)),
         trader,
         id,
         { to: 'cancelled', reason: 'Vessel slot lost: refunded in full' },
-        step(1),
+        at,
       );
       continue;
     }
@@ -135,7 +144,7 @@ export async function seedMarketplace(
     if (o.to === 'shipped') continue;
     await transitionOrder(deps, trader, id, { to: 'delivered' }, step(12));
     if (o.rating === undefined) continue;
-    await confirmReceipt(deps, buyer, id, step(1));
+    await confirmReceipt(depsAt(step(1)), buyer, id, at);
     await rateOrder(db, buyer, id, o.rating, at);
   }
 

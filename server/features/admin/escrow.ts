@@ -1,6 +1,13 @@
-// Escrow monitoring and disputes (spec §2, §4 escrow status; DESIGN.md §3): every escrow record with
-// filters and totals, an investor's dispute of a record still Held, and the admin's resolution.
+// Escrow monitoring and disputes (spec §2, §4 escrow status; DESIGN.md §3; docs/money.md): one escrow
+// model for investments and buyer orders — every record with filters and totals, the payer's dispute of
+// a record still Held, and the admin's resolution through the money module.
+//
+// A dispute makes sense while the money is still wholly in escrow: an investment before any of its
+// campaign went to the trade, an order paid and not yet confirmed as received. The admin refunds it
+// (the one refund path) or releases it: an order's escrow to its supplier; an investment's back to
+// Held, to go to the trade with its campaign (or back to its investor if the campaign is cancelled).
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   ADMIN_MESSAGES,
   PAGE_SIZE,
@@ -9,25 +16,37 @@ import {
   type Resolution,
 } from '../../../domain/admin.ts';
 import { ESCROW_STATUSES, type EscrowStatus } from '../../../domain/investments.ts';
+import { dec } from '../../../domain/money.ts';
 import { displayName } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
-import { campaigns, escrowRecords, investments, users } from '../../db/schema/index.ts';
-import { inTransaction } from '../../db/transaction.ts';
+import { campaigns, escrowRecords, investments, orders, users } from '../../db/schema/index.ts';
+import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import type { PaymentProvider } from '../../payments/provider.ts';
-import { refundInvestment, releaseInvestment } from '../lifecycle/money-out.ts';
+import type { Money } from '../../money/context.ts';
+import { startRefunds } from '../../money/payments.ts';
+import { startInvestmentRefunds } from '../investments/purpose.ts';
+import { releaseOrderEscrow } from '../marketplace/orders.ts';
+import { lockOrderOf } from '../marketplace/purpose.ts';
 import { recordAudit, type Actor } from './audit.ts';
+
+const payer = alias(users, 'payer');
 
 const rowColumns = {
   id: escrowRecords.id,
   campaignId: escrowRecords.campaignId,
   campaignTitle: campaigns.title,
   investmentId: escrowRecords.investmentId,
-  investorId: investments.investorId,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  username: users.username,
+  orderId: escrowRecords.orderId,
+  orderQuantity: orders.quantity,
+  orderUnit: orders.unit,
+  orderLocation: orders.location,
+  payerId: payer.id,
+  firstName: payer.firstName,
+  lastName: payer.lastName,
+  username: payer.username,
+  companyName: payer.companyName,
   amount: escrowRecords.amount,
+  releasedAmount: escrowRecords.releasedAmount,
   status: escrowRecords.status,
   disputeReason: escrowRecords.disputeReason,
   createdAt: escrowRecords.createdAt,
@@ -37,16 +56,32 @@ export function escrowQuery(db: Db) {
   return db
     .select(rowColumns)
     .from(escrowRecords)
-    .innerJoin(campaigns, eq(campaigns.id, escrowRecords.campaignId))
-    .innerJoin(investments, eq(investments.id, escrowRecords.investmentId))
-    .innerJoin(users, eq(users.id, investments.investorId));
+    .leftJoin(campaigns, eq(campaigns.id, escrowRecords.campaignId))
+    .leftJoin(investments, eq(investments.id, escrowRecords.investmentId))
+    .leftJoin(orders, eq(orders.id, escrowRecords.orderId))
+    .innerJoin(payer, sql`${payer.id} = coalesce(${investments.investorId}, ${orders.buyerId})`);
 }
 
 export function toEscrowRow(r: Awaited<ReturnType<typeof escrowQuery>>[number]): EscrowRow {
-  const { firstName, lastName, username, ...rest } = r;
+  const person = [r.firstName, r.lastName].filter(Boolean).join(' ');
+  const unit = r.orderUnit === 'tonnes' ? 't' : 'kg';
   return {
-    ...rest,
-    investorName: [firstName, lastName].filter(Boolean).join(' ') || displayName({ firstName, username }),
+    id: r.id,
+    kind: r.orderId ? 'order' : 'investment',
+    subjectTitle: r.orderId
+      ? `Order of ${dec(r.orderQuantity).toFixed()} ${unit} from ${r.orderLocation}`
+      : (r.campaignTitle ?? ''),
+    campaignId: r.campaignId,
+    investmentId: r.investmentId,
+    orderId: r.orderId,
+    payerId: r.payerId,
+    payerName: r.orderId
+      ? (r.companyName ?? (person || displayName(r)))
+      : person || displayName({ firstName: r.firstName, username: r.username }),
+    amount: r.amount,
+    releasedAmount: r.releasedAmount,
+    status: r.status,
+    disputeReason: r.disputeReason,
     createdAt: r.createdAt.toISOString(),
   };
 }
@@ -85,15 +120,21 @@ export async function listEscrow(
   return { records: rows.map(toEscrowRow), total: count, page: query.page, pageSize: PAGE_SIZE, totals };
 }
 
+async function recordRow(db: Db | Tx, id: string): Promise<EscrowRow> {
+  const [row] = await escrowQuery(db).where(eq(escrowRecords.id, id));
+  return toEscrowRow(row!);
+}
+
 /**
- * POST /api/escrow/:id/dispute: the investor whose money it is, while it is Held. Anyone else learns
- * nothing (404). The record stays Disputed until an admin releases or refunds it.
+ * POST /api/escrow/:id/dispute: the investor whose money it is, while it is Held and none of it has
+ * gone to the trade. Anyone else learns nothing (404). The record stays Disputed until an admin decides.
  */
 export async function disputeEscrow(db: Db, investor: { id: string }, id: string, reason: string, now: Date) {
   return inTransaction(db, async (tx) => {
     const [record] = await tx
       .select({
         status: escrowRecords.status,
+        released: escrowRecords.releasedAmount,
         investorId: investments.investorId,
         investmentStatus: investments.status,
       })
@@ -103,66 +144,95 @@ export async function disputeEscrow(db: Db, investor: { id: string }, id: string
       .for('update', { of: escrowRecords });
     if (!record || record.investorId !== investor.id)
       throw new AppError('NOT_FOUND', ADMIN_MESSAGES.escrowNotFound);
-    // A record whose refund is under way (the campaign was cancelled) stays Held until the provider has
-    // refunded; it is not open to a dispute (nor could an admin resolve one: resolution needs `confirmed`).
-    if (record.status !== 'held' || record.investmentStatus !== 'confirmed')
+    // A record whose refund is under way, or whose money went to the trade, is not open to a dispute.
+    if (record.status !== 'held' || record.investmentStatus !== 'confirmed' || !dec(record.released).eq(0))
       throw new AppError('CONFLICT', ADMIN_MESSAGES.notHeld);
-    await tx
-      .update(escrowRecords)
-      .set({ status: 'disputed', disputeReason: reason, disputedAt: now, updatedAt: now })
-      .where(eq(escrowRecords.id, id));
-    const [row] = await escrowQuery(tx).where(eq(escrowRecords.id, id));
-    return toEscrowRow(row!);
+    await markDisputed(tx, id, reason, now);
+    return recordRow(tx, id);
   });
 }
 
 /**
- * POST /api/admin/escrow/:id/resolve: a Disputed record is released to the campaign's trader or
- * refunded to the investor (back through the payment provider), through the one implementation of
- * each movement (lifecycle/money-out.ts) and the ledger, with the audit entry in the same transaction.
- * The campaign row is locked first, as on every path that moves a campaign's money.
+ * POST /api/orders/:id/dispute: the buyer of an order paid into escrow and not yet confirmed as
+ * received (delivered or not): the escrow is Disputed, and neither receipt nor the automatic release
+ * can move it until an admin decides.
+ */
+export async function disputeOrder(
+  db: Db,
+  buyer: { id: string },
+  orderId: string,
+  reason: string,
+  now: Date,
+): Promise<EscrowRow> {
+  return inTransaction(db, async (tx) => {
+    const locked = await lockOrderOf(tx, { orderId });
+    if (!locked || locked.order.buyerId !== buyer.id) throw new AppError('ORDER_NOT_FOUND');
+    const [record] = await tx
+      .select({ id: escrowRecords.id, status: escrowRecords.status })
+      .from(escrowRecords)
+      .where(eq(escrowRecords.orderId, orderId))
+      .for('update');
+    if (!record || record.status !== 'held' || locked.order.payment !== 'held' || locked.order.receivedAt)
+      throw new AppError('ORDER_NOT_DISPUTABLE');
+    await markDisputed(tx, record.id, reason, now);
+    return recordRow(tx, record.id);
+  });
+}
+
+async function markDisputed(tx: Tx, id: string, reason: string, now: Date) {
+  await tx
+    .update(escrowRecords)
+    .set({ status: 'disputed', disputeReason: reason, disputedAt: now, updatedAt: now })
+    .where(eq(escrowRecords.id, id));
+}
+
+/**
+ * POST /api/admin/escrow/:id/resolve: a Disputed record refunded to its payer or released (see the top
+ * of this file), through the money module, with the audit entry in the same transaction. What the
+ * money belongs to (the campaign, the listing and order) is locked first, as on every money path.
  */
 export async function resolveDispute(
-  db: Db,
-  provider: PaymentProvider,
+  money: Money,
   admin: Actor,
   id: string,
   resolution: Resolution,
   now: Date,
 ): Promise<EscrowRow> {
-  await inTransaction(db, async (tx) => {
+  await inTransaction(money.db, async (tx) => {
     const [found] = await tx
-      .select({ campaignId: escrowRecords.campaignId })
+      .select({ campaignId: escrowRecords.campaignId, orderId: escrowRecords.orderId })
       .from(escrowRecords)
       .where(eq(escrowRecords.id, id));
     if (!found) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.escrowNotFound);
-    await tx
-      .select({ id: campaigns.id })
-      .from(campaigns)
-      .where(eq(campaigns.id, found.campaignId))
-      .for('update');
+    const order = found.orderId ? (await lockOrderOf(tx, { orderId: found.orderId }))?.order : undefined;
+    if (found.campaignId)
+      await tx
+        .select({ id: campaigns.id })
+        .from(campaigns)
+        .where(eq(campaigns.id, found.campaignId))
+        .for('update');
     const [record] = await tx
-      .select({
-        status: escrowRecords.status,
-        investmentId: escrowRecords.investmentId,
-        investmentStatus: investments.status,
-      })
+      .select({ status: escrowRecords.status, investment: investments })
       .from(escrowRecords)
-      .innerJoin(investments, eq(investments.id, escrowRecords.investmentId))
+      .leftJoin(investments, eq(investments.id, escrowRecords.investmentId))
       .where(eq(escrowRecords.id, id))
       .for('update', { of: escrowRecords });
-    // A refund decided a moment ago leaves the record Disputed until the provider has refunded (after
-    // COMMIT); its investment is already `refunding`: resolved, not open to a second decision.
-    if (record!.status !== 'disputed' || record!.investmentStatus !== 'confirmed')
-      throw new AppError('CONFLICT', ADMIN_MESSAGES.notDisputed);
-    const moved =
-      resolution.outcome === 'refund'
-        ? await refundInvestment(tx, provider, record!.investmentId, {
-            now,
-            reason: 'dispute resolved for the investor',
-          })
-        : await releaseInvestment(tx, record!.investmentId, { now });
-    if (!moved) throw new AppError('CONFLICT', ADMIN_MESSAGES.notDisputed);
+    if (record!.status !== 'disputed') throw new AppError('CONFLICT', ADMIN_MESSAGES.notDisputed);
+    const refund = resolution.outcome === 'refund';
+    if (order) {
+      if (refund) {
+        await tx.update(orders).set({ payment: 'refunding', updatedAt: now }).where(eq(orders.id, order.id));
+        await tx
+          .update(escrowRecords)
+          .set({ status: 'held', updatedAt: now })
+          .where(eq(escrowRecords.id, id));
+        await startRefunds(tx, money, [{ id: order.paymentId }], now);
+      } else await releaseOrderEscrow(tx, money, order, now);
+    } else {
+      const investment = record!.investment!;
+      await tx.update(escrowRecords).set({ status: 'held', updatedAt: now }).where(eq(escrowRecords.id, id));
+      if (refund) await startInvestmentRefunds(tx, money, [investment], now);
+    }
     await recordAudit(
       tx,
       admin,
@@ -172,11 +242,10 @@ export async function resolveDispute(
         targetId: id,
         reason: resolution.note ?? null,
         before: { status: 'disputed' },
-        after: { status: resolution.outcome === 'refund' ? 'refunded' : 'released' },
+        after: { status: refund ? 'refunded' : order ? 'released' : 'held' },
       },
       now,
     );
   });
-  const [row] = await escrowQuery(db).where(eq(escrowRecords.id, id));
-  return toEscrowRow(row!);
+  return recordRow(money.db, id);
 }

@@ -16,9 +16,9 @@ import type { Db } from '../../db/connect.ts';
 import { campaigns, escrowRecords, investments, roleRequests, users } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
+import { IN_ESCROW } from '../../../domain/investments.ts';
 import type { Mailer } from '../../mail.ts';
 import { recordAudit, type Actor } from './audit.ts';
-import { IN_ESCROW } from '../lifecycle/money-out.ts';
 
 const columns = {
   id: roleRequests.id,

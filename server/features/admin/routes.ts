@@ -26,7 +26,7 @@ import {
 } from '../../../domain/admin.ts';
 import { listAudit, recordAudit } from './audit.ts';
 import { adminDashboard } from './dashboard.ts';
-import { disputeEscrow, listEscrow, resolveDispute } from './escrow.ts';
+import { disputeEscrow, disputeOrder, listEscrow, resolveDispute } from './escrow.ts';
 import { reportFileName, reportStream } from './reports.ts';
 import { decideRoleRequest, listRoleRequests, requestRole } from './role-requests.ts';
 import { decideKyc, listUsers, reactivateUser, suspendUser, userDetail } from './users.ts';
@@ -97,8 +97,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: adminsOnly,
       schema: { params: idParamsSchema, body: resolveSchema, response: { 200: escrowRowSchema } },
     },
-    (request) =>
-      resolveDispute(app.db, app.payments, request.user!, request.params.id, request.body, app.clock()),
+    (request) => resolveDispute(app.money, request.user!, request.params.id, request.body, app.clock()),
   );
 
   app.post(
@@ -108,6 +107,16 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, body: disputeSchema, response: { 200: escrowRowSchema } },
     },
     (request) => disputeEscrow(app.db, request.user!, request.params.id, request.body.reason, app.clock()),
+  );
+
+  app.post(
+    '/api/orders/:id/dispute',
+    {
+      // The service checks that the order is the buyer's own (404 otherwise).
+      preHandler: app.requireRole('buyer'),
+      schema: { params: idParamsSchema, body: disputeSchema, response: { 200: escrowRowSchema } },
+    },
+    (request) => disputeOrder(app.db, request.user!, request.params.id, request.body.reason, app.clock()),
   );
 
   app.post(

@@ -18,6 +18,7 @@ import { queryRows, type Db } from '../../db/connect.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
+import { invalidateListingPages } from '../marketplace/listings.ts';
 import { documentsOf } from '../kyc/service.ts';
 import { ACTIVITY_COLUMNS, activityJoins, riskOf, type Activity } from './activity.ts';
 import { recordAudit, type Actor } from './audit.ts';
@@ -187,6 +188,8 @@ export async function suspendUser(db: Db, admin: Actor, id: string, reason: stri
     if (user.role === 'admin') throw new AppError('FORBIDDEN', ADMIN_MESSAGES.notAdmin);
     if (user.accountStatus === 'suspended') throw new AppError('CONFLICT', ADMIN_MESSAGES.alreadySuspended);
     await tx.update(users).set({ accountStatus: 'suspended', updatedAt: now }).where(eq(users.id, id));
+    // A suspended supplier's listings disappear from the marketplace at once.
+    await invalidateListingPages(tx);
     const ended = await tx
       .delete(sessions)
       .where(eq(sessions.userId, id))
@@ -214,6 +217,7 @@ export async function reactivateUser(db: Db, admin: Actor, id: string, now: Date
     const user = await lockedUser(tx, id);
     if (user.accountStatus !== 'suspended') throw new AppError('CONFLICT', ADMIN_MESSAGES.notSuspended);
     await tx.update(users).set({ accountStatus: 'active', updatedAt: now }).where(eq(users.id, id));
+    await invalidateListingPages(tx);
     await recordAudit(
       tx,
       admin,

@@ -37,7 +37,10 @@ import { CAMPAIGN_STATUS_GROUPS, inStatusGroup, type CampaignSort } from '../../
 import { displayName, type Role } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
 import { campaignSearchText } from '../../db/schema/campaigns.ts';
-import { campaigns, investments, users } from '../../db/schema/index.ts';
+import { campaigns, investments, payments, users } from '../../db/schema/index.ts';
+import { DEFAULT_RELEASE_SCHEDULE } from '../../../domain/money-out.ts';
+import { setReleaseSchedule } from '../../money/releases.ts';
+import { releaseViews, settlementView } from '../../money/views.ts';
 import { afterCommit, inTransaction, rootDb, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 
@@ -193,10 +196,19 @@ export async function getCampaign(db: Db, id: string, viewer: Viewer): Promise<C
     !(viewer && canViewCampaign(viewer, campaign, await backsCampaign(db, viewer.id, campaign.id)))
   )
     throw new AppError('CAMPAIGN_NOT_FOUND');
+  const canPay = viewer?.role === 'admin' || viewer?.id === campaign.traderId;
+  const [releases, settlement, liveHold] = await Promise.all([
+    releaseViews(db, campaign.id),
+    settlementView(db, campaign, canPay),
+    hasLiveHold(db, campaign.id),
+  ]);
   return {
     ...toCampaign(campaign),
     traderName: `${displayName(trader)}${trader.lastName ? ` ${trader.lastName}` : ''}`,
     traderCompany: trader.companyName,
+    termsLocked: areTermsLocked(campaign, liveHold),
+    releases,
+    settlement,
   };
 }
 
@@ -264,20 +276,23 @@ export async function createCampaign(
   if (input.traderId !== undefined && input.traderId !== user.id)
     throw new AppError('FORBIDDEN', CAMPAIGN_MESSAGES.traderMismatch);
   const now = new Date();
-  const { traderId: _ignored, region, ...fields } = input;
-  const [row] = await db
-    .insert(campaigns)
-    .values({
-      ...fields,
-      traderId: user.id,
-      deadline: new Date(input.deadline),
-      ...derivedFields({ ...input, region }, now),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  await invalidateCampaignLists(db);
-  return toCampaign(row!);
+  const { traderId: _ignored, region, releaseSchedule, ...fields } = input;
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(campaigns)
+      .values({
+        ...fields,
+        traderId: user.id,
+        deadline: new Date(input.deadline),
+        ...derivedFields({ ...input, region }, now),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await setReleaseSchedule(tx, row!.id, releaseSchedule ?? DEFAULT_RELEASE_SCHEDULE, now);
+    await invalidateCampaignLists(tx);
+    return toCampaign(row!);
+  });
 }
 
 export async function updateCampaign(
@@ -298,22 +313,26 @@ export async function updateCampaign(
     if (patch.traderId !== undefined && patch.traderId !== user.id)
       throw new AppError('FORBIDDEN', CAMPAIGN_MESSAGES.notOwner);
     if (!isCampaignEditable(current)) throw new AppError('CONFLICT', CAMPAIGN_MESSAGES.completedLocked);
-    if (areTermsLocked(current) && changedTerms(current, patch).length)
+    const termsChanged = changedTerms(current, patch).length > 0 || patch.releaseSchedule !== undefined;
+    if (termsChanged && areTermsLocked(current, await hasLiveHold(tx, current.id)))
       throw new AppError('CONFLICT', CAMPAIGN_MESSAGES.termsLocked);
 
-    const { traderId: _ignored, deadline, ...fields } = patch;
+    const { traderId: _ignored, deadline, releaseSchedule, ...fields } = patch;
+    const now = new Date();
+    if (releaseSchedule) await setReleaseSchedule(tx, current.id, releaseSchedule, now);
     const merged = { ...current, ...fields, deadline: deadline ?? current.deadline };
     const error = termsError(campaignTermsIssues(merged));
     if (error) throw error;
     // The region is re-derived only when the route changes without a region being chosen.
     const region = fields.region ?? (fields.tradeRoute === undefined ? current.region : undefined);
-    const now = new Date();
     const [row] = await tx
       .update(campaigns)
       .set({
         ...fields,
         ...(deadline !== undefined && { deadline: new Date(deadline) }),
         ...derivedFields({ ...merged, region }, now),
+        // An intent made on the old terms can no longer be paid on them (docs/money.md).
+        ...(termsChanged && { termsVersion: sql`${campaigns.termsVersion} + 1` }),
         updatedAt: now,
       })
       .where(eq(campaigns.id, id))
@@ -321,6 +340,17 @@ export async function updateCampaign(
     await invalidateCampaignLists(tx);
     return toCampaign(row!);
   });
+}
+
+/** Whether a card holds money for the campaign right now (its terms are locked from then on). */
+async function hasLiveHold(tx: Db | Tx, campaignId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: investments.id })
+    .from(investments)
+    .innerJoin(payments, eq(payments.id, investments.paymentId))
+    .where(and(eq(investments.campaignId, campaignId), eq(payments.status, 'authorized')))
+    .limit(1);
+  return !!row;
 }
 
 /** The financial terms a patch would change (a patch may repeat the current values: spec §7 sends all fields). */

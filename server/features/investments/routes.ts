@@ -18,8 +18,6 @@ import { ERRORS } from '../../../domain/errors.ts';
 import { cancelPayment, createPaymentIntent, listInvestments, recordInvestment } from './service.ts';
 
 const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const provider = app.payments;
-
   /** Investing is for investors (the service checks the rest: own id, KYC, an open campaign). */
   const investorsOnly = app.requireRole('investor', { message: ERRORS.NOT_AN_INVESTOR.message });
 
@@ -29,7 +27,7 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: investorsOnly,
       schema: { body: createPaymentIntentSchema, response: { 200: paymentIntentCreatedSchema } },
     },
-    (request) => createPaymentIntent(app.db, provider, request.user!, request.body, app.clock()),
+    (request) => createPaymentIntent(app.money, request.user!, request.body, app.clock()),
   );
 
   app.post(
@@ -39,13 +37,7 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: recordInvestmentSchema, response: { 200: investmentSchema, 201: investmentSchema } },
     },
     async (request, reply) => {
-      const { investment, created } = await recordInvestment(
-        app.db,
-        provider,
-        request.user!,
-        request.body,
-        app.clock(),
-      );
+      const { investment, created } = await recordInvestment(app.money, request.user!, request.body);
       return reply.status(created ? 201 : 200).send(investment);
     },
   );
@@ -61,7 +53,7 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ status: z.enum(INVESTMENT_STATUSES) }) },
       },
     },
-    (request) => cancelPayment(app.db, provider, request.user!, request.params.id, app.clock()),
+    (request) => cancelPayment(app.money, request.user!, request.params.id),
   );
 
   app.get(

@@ -38,7 +38,8 @@ async function backers(db: Db, campaignId: string, statuses: Array<typeof invest
 export function lifecycleMail(deps: MailDeps): LifecycleHooks {
   const ctx = { db: deps.db, mailer: deps.mailer, publicUrl: deps.publicUrl, log: deps.log };
   async function send(
-    kind: NotificationKind,
+    /** null: a notice every investor gets, not one they may turn off. */
+    kind: NotificationKind | null,
     campaignId: string,
     statuses: Array<typeof investments.$inferSelect.status>,
     body: (title: string, b: { amount: string; profit: string }) => { subject: string; paragraphs: string[] },
@@ -51,7 +52,7 @@ export function lifecycleMail(deps: MailDeps): LifecycleHooks {
       return [];
     });
     for (const b of list) {
-      if (b.optOuts.includes(kind)) continue;
+      if (kind && b.optOuts.includes(kind)) continue;
       const { subject, paragraphs } = body(campaign.title, b);
       sendAccountEmail(ctx, b, subject, [
         ...paragraphs,
@@ -66,7 +67,7 @@ export function lifecycleMail(deps: MailDeps): LifecycleHooks {
       send('campaign_funded', id, ['confirmed'], (title, b) => ({
         subject: `${title} is fully funded`,
         paragraphs: [
-          `${title} reached its target. Your ${usdText(b.amount)} stays in escrow while the trader ships the cargo.`,
+          `${title} reached its target. Your ${usdText(b.amount)} stays in escrow until the trader starts the shipment; then it goes to the trade as the campaign's release schedule says.`,
         ],
       })),
     onCancelled: (id) =>
@@ -80,13 +81,22 @@ export function lifecycleMail(deps: MailDeps): LifecycleHooks {
       send('campaign_completed', id, ['paid_out'], (title, b) => {
         const profit = dec(b.profit);
         return {
-          subject: `${title} completed: ${usdText(dec(b.amount).plus(profit))} paid out`,
+          subject: `${title} completed: ${usdText(dec(b.amount).plus(profit))} paid to your balance`,
           paragraphs: [
-            `${title} completed. You receive ${usdText(dec(b.amount).plus(profit))}: your ${usdText(b.amount)} back ${
+            `${title} completed: the trader paid the settlement in. ${usdText(dec(b.amount).plus(profit))} is now in your HydroBridge balance: your ${usdText(b.amount)} back ${
               profit.gte(ZERO) ? `plus ${usdText(profit)} profit` : `less ${usdText(profit.abs())} loss`
             }, after the platform fee.`,
+            'Reinvest it in another campaign, or withdraw it to your bank account from your portfolio.',
           ],
         };
       }),
+    onDefaulted: (id) =>
+      send(null, id, ['confirmed'], (title, b) => ({
+        subject: `${title}: the trader has not paid the settlement`,
+        paragraphs: [
+          `The settlement of ${title} was due 14 days ago and the trader has not paid it in. The campaign is now in default.`,
+          `Your ${usdText(b.amount)} is at stake. HydroBridge is pursuing the trader for payment and will tell you of every step; what is recovered is distributed to your balance.`,
+        ],
+      })),
   };
 }

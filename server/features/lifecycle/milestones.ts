@@ -1,6 +1,7 @@
 // Shipment milestones of a trading campaign (issue 11): recorded by its trader, each step once, read
 // by everyone who may see the campaign (its investors follow the cargo on the campaign page and in
-// their portfolio). Completion records `delivered` itself when the trader has not (service.ts).
+// their portfolio). A milestone a tranche of the release schedule waits on needs its document (the
+// bill of lading…); declaring the result needs `delivered` (docs/money.md).
 import { asc, eq } from 'drizzle-orm';
 import { MILESTONE_LABELS, type Milestone, type MilestoneCreate } from '../../../domain/lifecycle.ts';
 import { canViewCampaign, ownsCampaign } from '../../../domain/policies.ts';
@@ -11,6 +12,8 @@ import { campaignMilestones, campaigns } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { backsCampaign } from '../campaigns/service.ts';
+import { releaseOnMilestone } from '../../money/releases.ts';
+import { assertOwnDocument } from '../money/service.ts';
 
 type Row = typeof campaignMilestones.$inferSelect;
 type Viewer = { id: string; role: Role } | null;
@@ -23,6 +26,7 @@ export function toMilestone(row: Row): Milestone {
     at: row.at.toISOString(),
     note: row.note,
     documentRef: row.documentRef,
+    documentId: row.documentId,
   };
 }
 
@@ -58,6 +62,10 @@ export async function recordMilestone(
       throw new AppError('FORBIDDEN', 'You can only track your own campaigns');
     if (campaign.status !== 'trading')
       throw AppError.of('MILESTONE_NOT_TRADING', { current: campaign.status });
+    if (input.documentId) await assertOwnDocument(tx, campaignId, input.documentId, 'milestone');
+    // A tranche released on this milestone waits for its document and an admin (docs/money.md).
+    if (input.kind !== 'delivered')
+      await releaseOnMilestone(tx, campaignId, input.kind, input.documentId ?? null, now);
     try {
       const [row] = await tx
         .insert(campaignMilestones)
@@ -67,6 +75,7 @@ export async function recordMilestone(
           at: input.at ? new Date(input.at) : now,
           note: input.note?.trim() || null,
           documentRef: input.documentRef?.trim() || null,
+          documentId: input.documentId ?? null,
           recordedBy: user.id,
           createdAt: now,
         })

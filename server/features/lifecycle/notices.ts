@@ -8,6 +8,8 @@ export interface LifecycleHooks {
   onFunded?: (campaignId: string) => unknown;
   onCompleted?: (campaignId: string) => unknown;
   onCancelled?: (campaignId: string) => unknown;
+  /** The trader did not pay the settlement in time: investors are told (not an optional email). */
+  onDefaulted?: (campaignId: string) => unknown;
 }
 
 const hooksByDb = new WeakMap<Db, LifecycleHooks>();
@@ -20,4 +22,10 @@ export function setLifecycleHooks(db: Db, hooks: LifecycleHooks): void {
 export function announce(tx: Tx, event: keyof LifecycleHooks, campaignId: string): void {
   const hook = hooksByDb.get(tx.root)?.[event];
   if (hook) tx.afterCommit(() => hook(campaignId));
+}
+
+/** Announces the campaigns the sweep just put in default (their change is committed already). */
+export async function announceDefaults(db: Db, campaignIds: readonly string[]): Promise<void> {
+  const hook = hooksByDb.get(db)?.onDefaulted;
+  if (hook) for (const id of campaignIds) await hook(id);
 }

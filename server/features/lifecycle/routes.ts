@@ -38,14 +38,7 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params, body: transitionSchema, response: { 200: campaignSchema } },
     },
     (request) =>
-      transitionCampaign(
-        app.db,
-        app.payments,
-        request.user!,
-        campaignId(request.params.id),
-        request.body,
-        app.clock(),
-      ),
+      transitionCampaign(app.money, request.user!, campaignId(request.params.id), request.body, app.clock()),
   );
 
   app.get(

@@ -1,32 +1,29 @@
-// Campaign lifecycle after funding (issue 11, DESIGN.md §3): the transitions the table in
-// domain/campaigns.ts allows, each in one transaction with the campaign row locked — start trading,
-// complete (profit distributed, escrow released, everyone paid out through the ledger), cancel (every
-// investment refunded through its provider) — and the deadline sweep that cancels what expired unfunded.
+// Campaign lifecycle after funding (issue 11, DESIGN.md §3, docs/money.md): the transitions the table
+// in domain/campaigns.ts allows, each in one transaction with the campaign row locked — start trading
+// (the first tranche of the release schedule goes to the trader), declare the result (a settlement for
+// an admin to review; nobody is paid until the trader pays it in: money/settlement.ts), cancel (every
+// investment refunded, before any money went to the trade) — and the deadline sweep that cancels what
+// expired unfunded.
 import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Campaign } from '../../../domain/campaign-schemas.ts';
-import { findTransition, CAMPAIGN_TRANSITIONS, type CampaignStatus } from '../../../domain/campaigns.ts';
-import {
-  distributeProfit,
-  lossWithinPrincipal,
-  transitionActor,
-  type CampaignInvestor,
-  type Distribution,
-  type TransitionRequest,
-} from '../../../domain/lifecycle.ts';
-import { dec, toFixed, usdText, ZERO } from '../../../domain/money.ts';
+import { CAMPAIGN_TRANSITIONS, findTransition, type CampaignStatus } from '../../../domain/campaigns.ts';
+import { transitionActor, type CampaignInvestor, type TransitionRequest } from '../../../domain/lifecycle.ts';
+import { dec, toFixed } from '../../../domain/money.ts';
 import { canViewCampaign, ownsCampaign, verificationBlocker } from '../../../domain/policies.ts';
 import { displayName, type Role } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
-import { campaignMilestones, campaigns, escrowRecords, investments, users } from '../../db/schema/index.ts';
+import { campaigns, escrowRecords, investments, payments, users } from '../../db/schema/index.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { accounts, postMany, transfer, type Posting } from '../../ledger/ledger.ts';
-import { ProviderUnavailableError, type PaymentProvider } from '../../payments/provider.ts';
+import { outside, type Money } from '../../money/context.ts';
+import { abandonPayment } from '../../money/payments.ts';
+import { disbursedOf, releaseOnTrading, releasesOf } from '../../money/releases.ts';
+import { declareSettlement } from '../../money/settlement.ts';
+import { ProviderUnavailableError } from '../../payments/provider.ts';
 import { invalidateCampaignLists, toCampaign } from '../campaigns/service.ts';
-import { settlePayment } from '../investments/service.ts';
+import { startInvestmentRefunds } from '../investments/purpose.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { announce } from './notices.ts';
-import { IN_ESCROW, openInvestmentsOf, startRefunds } from './money-out.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 export type LifecycleUser = {
@@ -48,14 +45,13 @@ async function lockCampaign(tx: Tx, id: string): Promise<CampaignRow | undefined
  * current status, or a refusal naming both statuses (403: not theirs to make; 409: not from here).
  */
 export async function transitionCampaign(
-  db: Db,
-  provider: PaymentProvider,
+  money: Money,
   user: LifecycleUser,
   campaignId: string,
   request: TransitionRequest,
   now: Date,
 ): Promise<Campaign> {
-  return inTransaction(db, async (tx) => {
+  return inTransaction(money.db, async (tx) => {
     const campaign = await lockCampaign(tx, campaignId);
     if (!campaign || !canViewCampaign(user, campaign)) throw new AppError('CAMPAIGN_NOT_FOUND');
     const names = { current: campaign.status, requested: request.to };
@@ -67,19 +63,23 @@ export async function transitionCampaign(
       throw AppError.of('TRANSITION_NOT_ALLOWED', names);
     switch (request.to) {
       case 'trading':
+        await assertNothingPending(tx, campaign.id);
+        await releaseOnTrading(tx, money, campaign, now);
         await setStatus(tx, campaign.id, 'trading', now);
         break;
       case 'completed': {
         const blocker = verificationBlocker(user);
         if (blocker) throw new AppError(blocker);
-        await completeCampaign(tx, provider, campaign, request.actualProfit, now);
-        announce(tx, 'onCompleted', campaign.id);
+        await assertNothingPending(tx, campaign.id);
+        // The campaign stays trading: the settlement is reviewed, paid in, then distributed.
+        await declareSettlement(tx, campaign, user.id, request, now);
+        await invalidateCampaignLists(tx);
         break;
       }
       case 'cancelled':
         if (actor === 'owner' && campaign.investorCount > 0)
           throw AppError.of('CANCEL_HAS_INVESTMENTS', names);
-        await cancelCampaign(tx, provider, campaign, request.reason, now);
+        await cancelCampaign(tx, money, campaign, request.reason, now);
         // An admin's cancellation is an admin action: on the audit log, in the same transaction.
         if (actor === 'admin')
           await recordAudit(
@@ -101,6 +101,19 @@ export async function transitionCampaign(
   });
 }
 
+/** Disputes and refunds under way hold a campaign's money still: trading and settling wait for them. */
+async function assertNothingPending(tx: Tx, campaignId: string) {
+  const rows = await tx
+    .select({ escrow: escrowRecords.status, investment: investments.status })
+    .from(investments)
+    .innerJoin(escrowRecords, eq(escrowRecords.investmentId, investments.id))
+    .where(
+      and(eq(investments.campaignId, campaignId), inArray(investments.status, ['confirmed', 'refunding'])),
+    );
+  if (rows.some((r) => r.investment === 'refunding')) throw new AppError('REFUND_IN_PROGRESS');
+  if (rows.some((r) => r.escrow === 'disputed')) throw new AppError('ESCROW_DISPUTED');
+}
+
 async function setStatus(
   tx: Tx,
   id: string,
@@ -115,134 +128,55 @@ async function setStatus(
   await invalidateCampaignLists(tx);
 }
 
-// ---- completion --------------------------------------------------------------------------------
-
-/**
- * trading → completed, in the caller's transaction (campaign locked): the distribution of
- * domain/lifecycle.ts booked as balanced ledger transactions — each held escrow released to the
- * trader, the trade's gross profit brought in by the trader (or its loss gone out), then per
- * investor the trader's payout to their card (principal ± share of the net profit) and their part of
- * the fee to the platform —
- * escrow records Released, investments `paid_out` with their profit share, delivery recorded.
- * Set-based: a handful of statements whatever the number of investors.
- */
-export async function completeCampaign(
-  tx: Tx,
-  provider: PaymentProvider,
-  campaign: CampaignRow,
-  actualProfit: string,
-  now: Date,
-): Promise<Distribution> {
-  const open = await openInvestmentsOf(tx, campaign.id);
-  if (open.some((i) => i.status === 'refunding')) throw new AppError('REFUND_IN_PROGRESS');
-  if (open.some((i) => i.escrowStatus === 'disputed')) throw new AppError('ESCROW_DISPUTED');
-  if (!lossWithinPrincipal(actualProfit, campaign.targetAmount)) {
-    const principal = open.reduce((s, i) => s.plus(i.amount), ZERO);
-    throw new AppError('LOSS_EXCEEDS_PRINCIPAL', undefined, {
-      actualProfit: `Actual profit cannot be a loss larger than the ${usdText(principal)} invested`,
-    });
-  }
-  const distribution = distributeProfit({
-    actualProfit,
-    targetAmount: campaign.targetAmount,
-    investments: open,
-  });
-  const refs = { campaignId: campaign.id, at: now };
-  const trader = accounts.trader(campaign.traderId);
-  // The escrow goes to the trader in one posting and the trade's result comes in; then the trader pays
-  // each investor, one payout posting each (what their statement shows): principal ± their share of
-  // the net profit to their card, their part of the fee to the platform.
-  const postings: Posting[] = [];
-  const held = open.filter((i) => i.escrowStatus === 'held').reduce((s, i) => s.plus(i.amount), ZERO);
-  if (held.gt(0))
-    postings.push(
-      transfer('release', accounts.escrow(campaign.id), trader, held, {
-        ...refs,
-        memo: `Escrow of the campaign released to the trader at completion`,
-      }),
-    );
-  if (!dec(distribution.grossProfit).eq(0))
-    postings.push(
-      transfer('trade_settlement', accounts.clearing(provider.name), trader, distribution.grossProfit, {
-        ...refs,
-        memo: dec(distribution.grossProfit).gt(0)
-          ? `Gross profit of the trade brought in by the trader`
-          : `Loss of the trade`,
-      }),
-    );
-  const byId = new Map(open.map((i) => [i.id, i]));
-  for (const p of distribution.payouts) {
-    const investment = byId.get(p.id)!;
-    const total = dec(p.payout).plus(p.fee);
-    // A total loss pays nothing back: only what is not zero is booked.
-    if (total.eq(0)) continue;
-    postings.push({
-      kind: 'payout',
-      ...refs,
-      investmentId: p.id,
-      memo: `Payout of investment ${p.id}: principal ${p.principal}, profit share ${p.profitShare}, fee ${p.fee}`,
-      entries: [
-        { account: trader, amount: total.times(-1) },
-        { account: accounts.clearing(investment.provider), amount: dec(p.payout) },
-        { account: accounts.platformFees(), amount: dec(p.fee) },
-      ].filter((e) => !e.amount.eq(0)),
-    });
-  }
-  await postMany(tx, postings);
-  if (distribution.payouts.length) {
-    const shares = JSON.stringify(
-      distribution.payouts.map((p) => ({ id: p.id, profit_share: p.profitShare })),
-    );
-    await tx.execute(sql`update ${investments} i set status = 'paid_out', profit_share = v.profit_share, updated_at = ${now}
-      from jsonb_to_recordset(${shares}::jsonb) as v(id uuid, profit_share numeric)
-      where i.id = v.id`);
-    await tx
-      .update(escrowRecords)
-      .set({ status: 'released', updatedAt: now })
-      .where(and(eq(escrowRecords.campaignId, campaign.id), eq(escrowRecords.status, 'held')));
-  }
-  await tx
-    .insert(campaignMilestones)
-    .values({ campaignId: campaign.id, kind: 'delivered', at: now, note: 'Recorded at completion' })
-    .onConflictDoNothing();
-  await setStatus(tx, campaign.id, 'completed', now, { actualProfit });
-  return distribution;
-}
-
 // ---- cancellation and the deadline -------------------------------------------------------------
 
 /**
- * → cancelled, in the caller's transaction (campaign locked): every investment in escrow is refunded
- * through its provider (money-out.ts: marked now, refunded after COMMIT), and open reservations are
- * dropped after COMMIT (an intent paid meanwhile is refunded by the investment flow: the campaign no
- * longer takes money).
+ * → cancelled, in the caller's transaction (campaign locked), only while nothing went to the trade
+ * (after a release the campaign ends with its settlement or in default): every investment whose money
+ * is in escrow is refunded (the one refund path: marked now, refunded after COMMIT); unpaid intents are
+ * cancelled at the provider after COMMIT; a hold being captured is booked and refunded by its purpose.
  */
 export async function cancelCampaign(
   tx: Tx,
-  provider: PaymentProvider,
+  money: Money,
   campaign: CampaignRow,
   reason: string,
   now: Date,
 ): Promise<number> {
+  if (disbursedOf(await releasesOf(tx, campaign.id)).gt(0)) throw new AppError('CAMPAIGN_DISBURSED');
   await setStatus(tx, campaign.id, 'cancelled', now, { cancelReason: reason });
   announce(tx, 'onCancelled', campaign.id);
-  // Locked with their escrow records; those whose money is still in escrow go back to their cards.
-  const inEscrow = (await openInvestmentsOf(tx, campaign.id)).filter(
-    (i) => i.status === 'confirmed' && (IN_ESCROW as readonly string[]).includes(i.escrowStatus),
-  );
-  await startRefunds(tx, provider, inEscrow, { now, reason: `campaign cancelled: ${reason}` });
-  const reservations = await tx
-    .select({ id: investments.id, intentId: investments.stripePaymentId })
+  const inEscrow = await tx
+    .select({ id: investments.id, paymentId: investments.paymentId })
     .from(investments)
-    .where(and(eq(investments.campaignId, campaign.id), eq(investments.status, 'pending')));
+    .innerJoin(escrowRecords, eq(escrowRecords.investmentId, investments.id))
+    .where(
+      and(
+        eq(investments.campaignId, campaign.id),
+        eq(investments.status, 'confirmed'),
+        inArray(escrowRecords.status, ['held', 'disputed']),
+      ),
+    )
+    .orderBy(investments.id)
+    .for('update', { of: investments });
+  await startInvestmentRefunds(tx, money, inEscrow, now);
+  const unpaid = await tx
+    .select({ paymentId: investments.paymentId })
+    .from(investments)
+    .innerJoin(payments, eq(payments.id, investments.paymentId))
+    .where(
+      and(
+        eq(investments.campaignId, campaign.id),
+        eq(investments.status, 'pending'),
+        eq(payments.status, 'created'),
+      ),
+    );
   tx.afterCommit(async () => {
-    for (const r of reservations) {
-      if (!r.intentId) continue;
+    for (const p of unpaid) {
       try {
-        const intent = await provider.cancelIntent(r.intentId);
-        await settlePayment(tx.root, provider, r.id, now, intent);
+        await abandonPayment(outside(money), p.paymentId);
       } catch (error) {
-        // The provider is down: the payments sweep expires (or refunds) the reservation later.
+        // The provider is down: the payments sweep ends (or records) the intent later.
         if (!(error instanceof ProviderUnavailableError)) throw error;
       }
     }
@@ -255,43 +189,61 @@ export const DEADLINE_REASON = 'the funding deadline passed before the target wa
 export interface DeadlineSweepReport {
   cancelled: number;
   refunds: number;
+  /** Campaigns it could not cancel (reported, then the sweep goes on to the next). */
+  failed: Array<{ campaignId: string; error: string }>;
 }
 
 /**
  * Cancels every active campaign whose deadline passed short of its target and refunds its investors.
  * One campaign per transaction, claimed with `FOR UPDATE SKIP LOCKED`: instances sweeping at once take
- * different campaigns (a row lock, not an advisory lock, so a campaign is claimed by exactly the
- * transaction that cancels it), and a campaign already cancelled is no longer active. Idempotent.
+ * different campaigns, and a campaign already cancelled is no longer active. A campaign it cannot
+ * cancel is reported and skipped; the sweep goes on. Idempotent.
  */
-export async function sweepDeadlines(
-  db: Db,
-  provider: PaymentProvider,
-  now: Date,
-): Promise<DeadlineSweepReport> {
-  const report: DeadlineSweepReport = { cancelled: 0, refunds: 0 };
+export async function sweepDeadlines(money: Money): Promise<DeadlineSweepReport> {
+  const now = money.clock();
+  const report: DeadlineSweepReport = { cancelled: 0, refunds: 0, failed: [] };
+  const skipped: string[] = [];
   for (;;) {
-    const done = await inTransaction(db, async (tx) => {
-      const [campaign] = await tx
-        .select()
-        .from(campaigns)
-        .where(
-          and(
-            eq(campaigns.status, 'active'),
-            lte(campaigns.deadline, now),
-            lt(campaigns.raisedAmount, campaigns.targetAmount),
-          ),
-        )
-        .orderBy(campaigns.deadline, campaigns.id)
-        .limit(1)
-        .for('update', { skipLocked: true });
-      if (!campaign) return false;
-      report.refunds += await cancelCampaign(tx, provider, campaign, DEADLINE_REASON, now);
-      report.cancelled++;
-      return true;
-    });
-    if (!done) return report;
+    let claimed: string | undefined;
+    try {
+      const done = await inTransaction(money.db, async (tx) => {
+        const [campaign] = await tx
+          .select()
+          .from(campaigns)
+          .where(
+            and(
+              eq(campaigns.status, 'active'),
+              lte(campaigns.deadline, now),
+              lt(campaigns.raisedAmount, campaigns.targetAmount),
+              ...(skipped.length ? [notIn(skipped)] : []),
+            ),
+          )
+          .orderBy(campaigns.deadline, campaigns.id)
+          .limit(1)
+          .for('update', { skipLocked: true });
+        if (!campaign) return false;
+        claimed = campaign.id;
+        report.refunds += await cancelCampaign(tx, money, campaign, DEADLINE_REASON, now);
+        report.cancelled++;
+        return true;
+      });
+      if (!done) return report;
+    } catch (error) {
+      if (!claimed) throw error;
+      skipped.push(claimed);
+      report.failed.push({
+        campaignId: claimed,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
   }
 }
+
+const notIn = (ids: string[]) =>
+  sql`${campaigns.id} not in (${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
 
 // ---- the trader's investor list ----------------------------------------------------------------
 

@@ -67,6 +67,7 @@ function listingsQuery(db: Db) {
       .select({
         listing: listings,
         supplier: { companyName: users.companyName, firstName: users.firstName, username: users.username },
+        supplierStatus: users.accountStatus,
         campaignTitle: campaigns.title,
         rating: stats.rating,
         delivered: stats.delivered,
@@ -80,6 +81,7 @@ function listingsQuery(db: Db) {
 
 type ListingJoin = {
   listing: ListingRow;
+  supplierStatus: string;
   supplier: { companyName: string | null; firstName: string | null; username: string };
   campaignTitle: string | null;
   rating: string | null;
@@ -154,7 +156,14 @@ export async function listListings(db: Db, query: ListingQuery, viewer: Viewer |
 async function queryListings(db: Db, query: ListingQuery, own: boolean): Promise<ListingPage> {
   const where = and(
     query.traderId ? eq(listings.traderId, query.traderId) : undefined,
-    own ? undefined : and(eq(listings.status, 'active'), gt(listings.quantity, listings.reserved)),
+    // A suspended supplier's listings disappear until the account is reactivated.
+    own
+      ? undefined
+      : and(
+          eq(listings.status, 'active'),
+          gt(listings.quantity, listings.reserved),
+          sql`exists (select 1 from ${users} s where s.id = ${listings.traderId} and s.account_status = 'active')`,
+        ),
     query.location ? ilike(listings.location, likePattern(query.location)) : undefined,
     query.availability ? eq(listings.availability, query.availability) : undefined,
     query.certification ? arrayContains(listings.certifications, [query.certification]) : undefined,
@@ -184,10 +193,8 @@ async function queryListings(db: Db, query: ListingQuery, own: boolean): Promise
 
 export async function getListing(db: Db, id: string, viewer: Viewer | null): Promise<Listing> {
   const [row] = await listingsQuery(db).query.where(eq(listings.id, id));
-  if (
-    !row ||
-    (row.listing.status !== 'active' && viewer?.id !== row.listing.traderId && viewer?.role !== 'admin')
-  )
+  const hidden = row && (row.listing.status !== 'active' || row.supplierStatus !== 'active');
+  if (!row || (hidden && viewer?.id !== row.listing.traderId && viewer?.role !== 'admin'))
     throw new AppError('LISTING_NOT_FOUND');
   return toListing(row);
 }

@@ -11,7 +11,7 @@ import {
   type OrderListQuery,
 } from '../../../domain/orders.ts';
 import type { Db } from '../../db/connect.ts';
-import { listings, orders, users } from '../../db/schema/index.ts';
+import { escrowRecords, listings, orders, payments, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Viewer } from './orders.ts';
 
@@ -40,10 +40,15 @@ function ordersQuery(db: Db) {
         username: supplier.username,
       },
       campaignId: listings.campaignId,
+      intentId: payments.intentId,
+      escrowStatus: escrowRecords.status,
+      disputeReason: escrowRecords.disputeReason,
     })
     .from(orders)
     .innerJoin(buyer, eq(buyer.id, orders.buyerId))
     .innerJoin(supplier, eq(supplier.id, orders.traderId))
+    .innerJoin(payments, eq(payments.id, orders.paymentId))
+    .leftJoin(escrowRecords, eq(escrowRecords.orderId, orders.id))
     .leftJoin(listings, eq(listings.id, orders.listingId));
 }
 
@@ -66,7 +71,9 @@ function toOrder(r: Awaited<ReturnType<typeof ordersQuery>>[number]): Order {
     totalAmount: o.totalAmount,
     status: o.status,
     payment: o.payment,
-    paymentIntentId: o.paymentIntentId,
+    paymentIntentId: r.intentId,
+    escrowStatus: r.escrowStatus,
+    disputeReason: r.disputeReason,
     orderDate: o.createdAt.toISOString(),
     deliveryDate: iso(o.deliveryDate),
     confirmedAt: iso(o.confirmedAt),

@@ -203,7 +203,7 @@ export async function acceptOffer(
       throw new AppError('OFFER_CLOSED');
     await tx.update(offers).set({ status: 'accepted' }).where(eq(offers.id, offerId));
     await tx.update(rfqs).set({ status: 'accepted' }).where(eq(rfqs.id, rfq.id));
-    return openOrder(tx, deps.provider, now, {
+    return openOrder(tx, deps.money, now, {
       buyerId: user.id,
       traderId: offer!.traderId,
       offerId,
@@ -214,7 +214,7 @@ export async function acceptOffer(
       totalAmount: toFixed(orderTotal(rfq.quantity, rfq.unit, offer!.pricePerKg)),
     });
   });
-  return withIntent(deps, row, now);
+  return withIntent(deps, row);
 }
 
 // ---- messages -----------------------------------------------------------------------------------

@@ -40,7 +40,6 @@ import {
 } from '../../../domain/rfqs.ts';
 import { ERRORS } from '../../../domain/errors.ts';
 import { AppError } from '../../errors.ts';
-import { sendInBackground } from '../../mail.ts';
 import {
   createListing,
   getListing,
@@ -57,7 +56,6 @@ import {
   rateOrder,
   recordOrderPayment,
   transitionOrder,
-  type MarketDeps,
 } from './orders.ts';
 import { buyerSummary, campaignSales } from './order-figures.ts';
 import { countOrders, getOrder, listOrders } from './order-queries.ts';
@@ -72,12 +70,7 @@ function idOf(id: string, notFound: ErrorCode): string {
 }
 
 const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: MarketDeps = {
-    db: app.db,
-    provider: app.payments,
-    notify: (message) => sendInBackground(app.mailer, message, app.log),
-    publicUrl: app.settings.publicUrl,
-  };
+  const deps = app.market;
   const traders = app.requireRole('trader', { message: ERRORS.NOT_A_SUPPLIER.message });
   const buyers = app.requireRole('buyer', { message: ERRORS.NOT_A_BUYER.message });
   const parties = app.requireRole('buyer', 'trader', 'admin');
@@ -169,7 +162,6 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
         request.user!,
         idOf(request.params.id, 'ORDER_NOT_FOUND'),
         request.body.paymentIntentId,
-        app.clock(),
       ),
   );
   app.post(
@@ -182,7 +174,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ payment: z.enum(ORDER_PAYMENT_STATES) }) },
       },
     },
-    (request) => abandonOrder(deps, request.user!, idOf(request.params.id, 'ORDER_NOT_FOUND'), app.clock()),
+    (request) => abandonOrder(deps, request.user!, idOf(request.params.id, 'ORDER_NOT_FOUND')),
   );
   app.get(
     '/api/orders',

@@ -1,8 +1,8 @@
-// Card payments shared by everything that is paid for (investments and buyer orders): the payments
-// configuration, the sandbox's card step (a fixed contract, DESIGN.md §5) and the Stripe webhook. An
-// intent's metadata says what it pays for; the server then records that payment itself, so a browser
-// that closes right after paying loses nothing.
-import { eq } from 'drizzle-orm';
+// Card payments shared by everything that is paid for (investments, buyer orders, settlements): the
+// payments configuration, the sandbox's card step (a fixed contract, DESIGN.md §5) and the Stripe
+// webhook. Whatever the payment is for, the money module then moves it along itself (captures a hold
+// that fits, releases one that does not), so a browser that closes right after paying loses nothing.
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paymentIntentIdField } from '../../../domain/investments.ts';
@@ -11,31 +11,35 @@ import {
   sandboxConfirmResultSchema,
   sandboxConfirmSchema,
 } from '../../../domain/payments.ts';
-import { stripeWebhookEvents } from '../../db/schema/index.ts';
+import { payments, stripeWebhookEvents } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { sendInBackground } from '../../mail.ts';
+import { advancePayment } from '../../money/payments.ts';
 import type { ProviderIntent } from '../../payments/provider.ts';
 import { SandboxProvider } from '../../payments/sandbox.ts';
 import { StripeProvider } from '../../payments/stripe.ts';
-import { investmentOfIntent, settlePayment } from '../investments/service.ts';
-import { orderOfIntent, settleOrderPayment } from '../marketplace/orders.ts';
+
+const STRIPE_EVENTS = new Set([
+  'payment_intent.amount_capturable_updated',
+  'payment_intent.succeeded',
+  'payment_intent.canceled',
+]);
 
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = app.payments;
-  const orderDeps = {
-    db: app.db,
-    provider,
-    notify: (message: Parameters<typeof sendInBackground>[1]) =>
-      sendInBackground(app.mailer, message, app.log),
-    publicUrl: app.settings.publicUrl,
-  };
 
-  /** Records what an intent paid for, as its metadata names it (the intent as the provider just answered). */
-  function settle(intent: ProviderIntent) {
-    const { investmentId, orderId } = intent.metadata;
-    if (investmentId) return settlePayment(app.db, provider, investmentId, app.clock(), intent);
-    if (orderId) return settleOrderPayment(orderDeps, orderId, app.clock(), intent);
-    return undefined;
+  /** The payment of a provider's intent id (webhooks and the sandbox know only that). */
+  async function paymentOf(intentId: string) {
+    const [row] = await app.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.provider, provider.name), eq(payments.intentId, intentId)));
+    return row?.id;
+  }
+
+  /** Moves the payment of an intent along (the intent as the provider just answered it, if known). */
+  async function settle(intentId: string, intent?: ProviderIntent) {
+    const paymentId = await paymentOf(intentId);
+    if (paymentId) await advancePayment(app.money, paymentId, intent);
   }
 
   app.get(
@@ -51,8 +55,9 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       '/api/sandbox/payment-intents/:id/confirm',
       {
-        // Investors pay investments, buyers pay orders; the provider checks the intent is the caller's.
-        preHandler: app.requireRole('investor', 'buyer'),
+        // Investors pay investments, buyers orders, traders settlements; the provider checks the
+        // intent is the caller's own.
+        preHandler: app.requireRole('investor', 'buyer', 'trader'),
         schema: {
           params: z.object({ id: paymentIntentIdField }),
           body: sandboxConfirmSchema,
@@ -64,7 +69,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           payerId: request.user!.id,
         });
         // What Stripe's webhook does; the record call then answers the same investment or order.
-        await Promise.resolve(settle(intent)).catch((error: unknown) =>
+        await settle(intent.id, intent).catch((error: unknown) =>
           request.log.error(
             { err: error, intent: intent.id },
             'recording a sandbox payment failed; the sweep retries',
@@ -108,22 +113,19 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   /**
-   * payment_intent.succeeded records the payment; other events need nothing (lapsed reservations are
-   * the sweep's). Stripe delivers at least once and in any order: recording is idempotent, and an event
-   * is marked handled only after its effect, so a failed one is handled again on Stripe's retry.
+   * A hold placed (amount_capturable_updated), a capture or a cancellation moves the payment along; the
+   * intent is asked for again (never taken from the event: Stripe delivers at least once and in any
+   * order). An event is marked handled only after its effect, so a failed one is handled again on
+   * Stripe's retry.
    */
   async function handleStripeEvent(event: ReturnType<StripeProvider['verifyWebhook']>) {
-    if (event.type !== 'payment_intent.succeeded') return;
+    if (!STRIPE_EVENTS.has(event.type)) return;
     const [seen] = await app.db
       .select({ id: stripeWebhookEvents.id })
       .from(stripeWebhookEvents)
       .where(eq(stripeWebhookEvents.id, event.id));
     if (seen) return;
-    const intentId = event.data.object.id;
-    const investmentId = await investmentOfIntent(app.db, provider, intentId);
-    if (investmentId) await settlePayment(app.db, provider, investmentId, app.clock());
-    const orderId = investmentId ? undefined : await orderOfIntent(app.db, provider, intentId);
-    if (orderId) await settleOrderPayment(orderDeps, orderId, app.clock());
+    await settle((event.data.object as { id: string }).id);
     await app.db.insert(stripeWebhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
   }
 };

@@ -1,0 +1,17 @@
+// The composition root of the money module: which adapter serves each payment purpose. Used by the
+// app, the CLI, the demo seed and the tests, so all of them move money through the same code.
+import type { Db } from './db/connect.ts';
+import { investmentPurpose } from './features/investments/purpose.ts';
+import { orderPurpose } from './features/marketplace/purpose.ts';
+import type { Money } from './money/context.ts';
+import { settlementPurpose } from './money/settlement.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+
+export function createMoney(db: Db, provider: PaymentProvider, clock: () => Date = () => new Date()): Money {
+  return {
+    db,
+    provider,
+    clock,
+    purposes: { investment: investmentPurpose, order: orderPurpose, settlement: settlementPurpose },
+  };
+}

@@ -1,0 +1,267 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { MilestoneKind } from '../../../domain/lifecycle.ts';
+import type {
+  PaymentEndReason,
+  PaymentPurpose,
+  PaymentSource,
+  PaymentStatus,
+} from '../../../domain/payment-lifecycle.ts';
+import type { PaymentProviderName } from '../../../domain/payments.ts';
+import type {
+  BankAccountStatus,
+  CampaignDocumentKind,
+  PayoutPurpose,
+  PayoutStatus,
+  ReleaseStatus,
+  ReleaseTrigger,
+  SettlementStatus,
+} from '../../../domain/money-out.ts';
+import type { DocumentType } from '../../../domain/kyc.ts';
+import { bytea } from './bytea.ts';
+import { campaigns } from './campaigns.ts';
+import { users } from './users.ts';
+
+// The money module's tables (docs/money.md). Money is numeric(15,2), read as strings.
+
+/**
+ * One row per payment, whatever it pays for (domain/payment-lifecycle.ts): the provider's intent and
+ * where it stands. The subject (investment, order, settlement) points here through its payment_id.
+ * The unique intent id is what makes a payment booked at most once.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose').$type<PaymentPurpose>().notNull(),
+    payerId: uuid('payer_id')
+      .notNull()
+      .references(() => users.id),
+    amount: numeric('amount', { precision: 15, scale: 2 }).notNull(),
+    source: text('source').$type<PaymentSource>().notNull().default('card'),
+    /** The card provider; null for a balance or a bank transfer. */
+    provider: text('provider').$type<PaymentProviderName>(),
+    /** The provider's payment intent (pi_…), once created. */
+    intentId: text('intent_id'),
+    status: text('status').$type<PaymentStatus>().notNull().default('created'),
+    /** Why it was voided or ended unpaid (what the payer is told). */
+    endReason: text('end_reason').$type<PaymentEndReason>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    authorizedAt: timestamp('authorized_at', { withTimezone: true }),
+    capturedAt: timestamp('captured_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_intent_key').on(t.provider, t.intentId),
+    // Live holds and recent intents of a payer (the caps).
+    index('payments_payer_idx').on(t.payerId, t.status, t.createdAt),
+    // The sweep's work, oldest first: unpaid intents to check or expire, provider calls to finish.
+    index('payments_open_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} in ('created', 'authorized', 'voiding', 'refunding')`),
+    check(
+      'payments_status_check',
+      sql`${t.status} in ('created', 'authorized', 'captured', 'voiding', 'voided', 'expired', 'refunding', 'refunded')`,
+    ),
+    check('payments_purpose_check', sql`${t.purpose} in ('investment', 'order', 'settlement')`),
+    check('payments_source_check', sql`${t.source} in ('card', 'balance', 'bank_transfer')`),
+    check(
+      'payments_provider_check',
+      sql`(${t.source} = 'card') = (${t.provider} is not null) and (${t.provider} is null or ${t.provider} in ('sandbox', 'stripe'))`,
+    ),
+    check('payments_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** A user's bank account for payouts: one active per user, verified when it is added (docs/money.md). */
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    holderName: text('holder_name').notNull(),
+    /** Electronic format, no spaces (ibantools' electronicFormatIBAN). */
+    iban: text('iban').notNull(),
+    country: text('country').notNull(),
+    status: text('status').$type<BankAccountStatus>().notNull().default('verified'),
+    provider: text('provider').$type<PaymentProviderName>().notNull(),
+    /** The provider's destination for payouts (Stripe: a connected account; sandbox: ba_sb_…). */
+    providerRef: text('provider_ref').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('bank_accounts_active_key')
+      .on(t.userId)
+      .where(sql`${t.removedAt} is null`),
+    check('bank_accounts_status_check', sql`${t.status} in ('verified', 'removed')`),
+  ],
+);
+
+/** Money sent to a bank account through the provider: a release to a trader, a withdrawal, a supplier's order. */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    bankAccountId: uuid('bank_account_id')
+      .notNull()
+      .references(() => bankAccounts.id),
+    purpose: text('purpose').$type<PayoutPurpose>().notNull(),
+    campaignId: uuid('campaign_id').references(() => campaigns.id),
+    amount: numeric('amount', { precision: 15, scale: 2 }).notNull(),
+    provider: text('provider').$type<PaymentProviderName>().notNull(),
+    providerPayoutId: text('provider_payout_id'),
+    status: text('status').$type<PayoutStatus>().notNull().default('pending'),
+    failureReason: text('failure_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payouts_provider_key').on(t.provider, t.providerPayoutId),
+    index('payouts_user_idx').on(t.userId, t.createdAt.desc()),
+    index('payouts_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('pending', 'in_transit')`),
+    check('payouts_status_check', sql`${t.status} in ('pending', 'in_transit', 'paid', 'failed')`),
+    check('payouts_purpose_check', sql`${t.purpose} in ('disbursement', 'withdrawal', 'supplier')`),
+    check('payouts_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** A document a trader files for a campaign: a milestone's evidence (bill of lading), the sales invoice. */
+export const campaignDocuments = pgTable(
+  'campaign_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    kind: text('kind').$type<CampaignDocumentKind>().notNull(),
+    milestone: text('milestone').$type<MilestoneKind>(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').$type<DocumentType>().notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    uploadedBy: uuid('uploaded_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('campaign_documents_campaign_idx').on(t.campaignId, t.createdAt),
+    check('campaign_documents_kind_check', sql`${t.kind} in ('milestone', 'sales_invoice')`),
+    check('campaign_documents_size_check', sql`${t.size} > 0 and ${t.size} <= 10485760`),
+  ],
+);
+
+/**
+ * A campaign's release schedule (docs/money.md): tranches of the raised money, each paid to the trader
+ * when its trigger happens — trading starts, or a shipment milestone with its document confirmed by an
+ * admin. Set at creation, locked with the terms; percents sum to 100.
+ */
+export const campaignReleases = pgTable(
+  'campaign_releases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    seq: integer('seq').notNull(),
+    trigger: text('trigger').$type<ReleaseTrigger>().notNull(),
+    percent: numeric('percent', { precision: 5, scale: 2 }).notNull(),
+    status: text('status').$type<ReleaseStatus>().notNull().default('scheduled'),
+    /** What was released (set when released: the last tranche takes the cents left). */
+    amount: numeric('amount', { precision: 15, scale: 2 }),
+    documentId: uuid('document_id').references((): AnyPgColumn => campaignDocuments.id),
+    reviewedBy: uuid('reviewed_by').references(() => users.id),
+    reviewNote: text('review_note'),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('campaign_releases_seq_key').on(t.campaignId, t.seq),
+    uniqueIndex('campaign_releases_trigger_key').on(t.campaignId, t.trigger),
+    check('campaign_releases_status_check', sql`${t.status} in ('scheduled', 'awaiting_review', 'released')`),
+    check(
+      'campaign_releases_trigger_check',
+      sql`${t.trigger} in ('trading', 'loaded', 'departed', 'arrived', 'customs_cleared', 'delivered')`,
+    ),
+    check('campaign_releases_percent_range', sql`${t.percent} > 0 and ${t.percent} <= 100`),
+  ],
+);
+
+/**
+ * The trade's result, declared by the trader as a P&L waterfall, reviewed by an admin, paid in by the
+ * trader and then distributed (docs/money.md). One live settlement per campaign; rejected ones stay
+ * for the record.
+ */
+export const settlements = pgTable(
+  'settlements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    status: text('status').$type<SettlementStatus>().notNull().default('pending_review'),
+    actualProfit: numeric('actual_profit', { precision: 15, scale: 2 }).notNull(),
+    salesProceeds: numeric('sales_proceeds', { precision: 15, scale: 2 }),
+    purchaseCost: numeric('purchase_cost', { precision: 15, scale: 2 }),
+    shippingCost: numeric('shipping_cost', { precision: 15, scale: 2 }),
+    insuranceCost: numeric('insurance_cost', { precision: 15, scale: 2 }),
+    otherCosts: numeric('other_costs', { precision: 15, scale: 2 }),
+    invoiceDocumentId: uuid('invoice_document_id').references(() => campaignDocuments.id),
+    /** Raised, disbursed and still in escrow when declared; the investors' part of the gross profit; the fee. */
+    principal: numeric('principal', { precision: 15, scale: 2 }).notNull(),
+    disbursed: numeric('disbursed', { precision: 15, scale: 2 }).notNull(),
+    grossProfit: numeric('gross_profit', { precision: 15, scale: 2 }).notNull(),
+    fee: numeric('fee', { precision: 15, scale: 2 }).notNull(),
+    amountDue: numeric('amount_due', { precision: 15, scale: 2 }).notNull(),
+    declaredBy: uuid('declared_by')
+      .notNull()
+      .references(() => users.id),
+    declaredAt: timestamp('declared_at', { withTimezone: true }).notNull(),
+    reviewedBy: uuid('reviewed_by').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    rejectReason: text('reject_reason'),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    /** The card step's secret of the approved settlement's intent (the owner pays with it). */
+    clientSecret: text('client_secret'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    defaultedAt: timestamp('defaulted_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('settlements_live_key')
+      .on(t.campaignId)
+      .where(sql`${t.status} <> 'rejected'`),
+    uniqueIndex('settlements_payment_key').on(t.paymentId),
+    index('settlements_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.status} = 'approved'`),
+    check(
+      'settlements_status_check',
+      sql`${t.status} in ('pending_review', 'approved', 'rejected', 'defaulted', 'paid')`,
+    ),
+    check('settlements_amount_due_nonnegative', sql`${t.amountDue} >= 0`),
+  ],
+);

@@ -1,0 +1,258 @@
+// Money over HTTP (docs/money.md): the cash account, the bank account, withdrawals, investing from the
+// balance, a campaign's documents and release evidence, and the admin's decisions on settlements and
+// staged releases. Routes map; the money module decides.
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { noBodySchema } from '../../../domain/api.ts';
+import { campaignDetailSchema } from '../../../domain/campaign-schemas.ts';
+import {
+  bankAccountCreateSchema,
+  bankAccountSchema,
+  cashAccountSchema,
+  payoutSchema,
+  withdrawalSchema,
+} from '../../../domain/cash-account.ts';
+import { ERRORS } from '../../../domain/errors.ts';
+import { createPaymentIntentSchema, investmentSchema } from '../../../domain/investments.ts';
+import { MAX_DOCUMENT_BYTES } from '../../../domain/kyc.ts';
+import { MILESTONE_KINDS, type MilestoneKind } from '../../../domain/lifecycle.ts';
+import {
+  adminReleaseSchema,
+  adminSettlementSchema,
+  CAMPAIGN_DOCUMENT_KINDS,
+  campaignDocumentSchema,
+  releaseReviewSchema,
+  settlementReviewSchema,
+  type CampaignDocumentKind,
+} from '../../../domain/money-out.ts';
+import { AppError } from '../../errors.ts';
+import { cashAccountOf, setBankAccount, withdraw } from '../../money/payouts.ts';
+import { adminSettlements, campaignDocumentList, releasesAwaitingReview } from '../../money/views.ts';
+import { investFromBalance } from '../investments/service.ts';
+import {
+  decideRelease,
+  decideSettlement,
+  fileReleaseEvidence,
+  readCampaignDocument,
+  settleByBankTransfer,
+  uploadCampaignDocument,
+} from './service.ts';
+
+const uuid = z.string().uuid();
+/** A malformed id names nothing: the same answer as an unknown one. */
+function idOf(id: string): string {
+  if (!uuid.safeParse(id).success) throw new AppError('CAMPAIGN_NOT_FOUND');
+  return id;
+}
+const campaignParams = z.object({ id: z.string() });
+const releaseParams = z.object({ id: z.string(), releaseId: z.string().uuid('releaseId must be an id') });
+const documentParams = z.object({ id: z.string(), documentId: z.string().uuid('documentId must be an id') });
+const isKind = (v: string): v is CampaignDocumentKind =>
+  (CAMPAIGN_DOCUMENT_KINDS as readonly string[]).includes(v);
+const isMilestone = (v: string): v is MilestoneKind => (MILESTONE_KINDS as readonly string[]).includes(v);
+
+const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 3, parts: 4, fieldSize: 256 },
+  });
+  const adminsOnly = app.requireRole('admin');
+
+  // ---- the cash account --------------------------------------------------------------------------
+  app.get(
+    '/api/cash-account',
+    { preHandler: app.requireRole('investor', 'trader'), schema: { response: { 200: cashAccountSchema } } },
+    (request) => cashAccountOf(app.db, request.user!),
+  );
+
+  app.put(
+    '/api/bank-account',
+    {
+      preHandler: app.requireRole('investor', 'trader'),
+      schema: { body: bankAccountCreateSchema, response: { 200: bankAccountSchema } },
+    },
+    (request) => setBankAccount(app.money, request.user!.id, request.body),
+  );
+
+  app.post(
+    '/api/withdrawals',
+    {
+      preHandler: app.requireRole('investor', { message: ERRORS.NOT_AN_INVESTOR.message }),
+      schema: { body: withdrawalSchema, response: { 201: payoutSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await withdraw(app.money, request.user!.id, request.body.amount)),
+  );
+
+  app.post(
+    '/api/investments/from-balance',
+    {
+      preHandler: app.requireRole('investor', { message: ERRORS.NOT_AN_INVESTOR.message }),
+      schema: { body: createPaymentIntentSchema, response: { 201: investmentSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await investFromBalance(app.money, request.user!, request.body, app.clock())),
+  );
+
+  // ---- campaign documents and release evidence ----------------------------------------------------
+  app.post(
+    '/api/campaigns/:id/documents',
+    {
+      preHandler: app.requireRole('trader'),
+      // Multipart (a `file`, its `kind` and, for a milestone's evidence, the `milestone`).
+      schema: { params: campaignParams, body: noBodySchema, response: { 201: campaignDocumentSchema } },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart())
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the document as multipart/form-data');
+      let file: { fileName: string; content: Buffer } | undefined;
+      const fields: Record<string, string> = {};
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'file')
+              throw new AppError('VALIDATION', 'The document goes in the field "file"');
+            file = { fileName: part.filename || 'document', content: await part.toBuffer() };
+          } else fields[part.fieldname] = String(part.value);
+        }
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError('DOCUMENT_TOO_LARGE');
+        throw new AppError('VALIDATION', 'The upload could not be read');
+      }
+      const kind = fields.kind ?? '';
+      const milestone = fields.milestone ?? '';
+      if (!file) throw new AppError('VALIDATION', 'Attach the document (field "file")');
+      if (!isKind(kind))
+        throw new AppError('VALIDATION', `kind must be one of ${CAMPAIGN_DOCUMENT_KINDS.join(', ')}`);
+      if (kind === 'milestone' && !isMilestone(milestone))
+        throw new AppError('VALIDATION', `milestone must be one of ${MILESTONE_KINDS.join(', ')}`);
+      const doc = await uploadCampaignDocument(app.db, request.user!, idOf(request.params.id), {
+        ...file,
+        kind,
+        milestone: kind === 'milestone' && isMilestone(milestone) ? milestone : null,
+      });
+      return reply.status(201).send(doc);
+    },
+  );
+
+  app.get(
+    '/api/campaigns/:id/documents',
+    {
+      preHandler: app.requireRole('trader', 'admin'),
+      schema: { params: campaignParams, response: { 200: z.array(campaignDocumentSchema) } },
+    },
+    async (request) => {
+      const id = idOf(request.params.id);
+      const user = request.user!;
+      const [first] = await campaignDocumentList(app.db, id);
+      // Only the campaign's own trader (or an admin) lists its documents.
+      if (first && user.role !== 'admin') await readCampaignDocument(app.db, user, id, first.id);
+      return campaignDocumentList(app.db, id);
+    },
+  );
+
+  app.get(
+    '/api/campaigns/:id/documents/:documentId',
+    { preHandler: app.requireUser, schema: { params: documentParams } },
+    async (request, reply) => {
+      const doc = await readCampaignDocument(
+        app.db,
+        request.user!,
+        idOf(request.params.id),
+        request.params.documentId,
+      );
+      const extension = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' }[
+        doc.contentType
+      ];
+      // The type read from the content at upload, never sniffed again; the name is ours, not the upload's.
+      return reply
+        .header('content-type', doc.contentType)
+        .header('content-disposition', `inline; filename="${doc.kind}.${extension}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', 'sandbox')
+        .send(doc.content);
+    },
+  );
+
+  app.post(
+    '/api/campaigns/:id/releases/:releaseId/evidence',
+    {
+      preHandler: app.requireRole('trader'),
+      schema: {
+        params: releaseParams,
+        body: z.strictObject({ documentId: z.string().uuid('documentId must be an id') }),
+        response: { 200: campaignDetailSchema },
+      },
+    },
+    (request) =>
+      fileReleaseEvidence(
+        app.money,
+        request.user!,
+        idOf(request.params.id),
+        request.params.releaseId,
+        request.body.documentId,
+      ),
+  );
+
+  // ---- the admin's decisions ----------------------------------------------------------------------
+  app.get(
+    '/api/admin/money',
+    {
+      preHandler: adminsOnly,
+      schema: {
+        response: {
+          200: z.object({
+            settlements: z.array(adminSettlementSchema),
+            releases: z.array(adminReleaseSchema),
+          }),
+        },
+      },
+    },
+    async () => ({
+      settlements: await adminSettlements(app.db, ['pending_review', 'approved', 'defaulted']),
+      releases: await releasesAwaitingReview(app.db),
+    }),
+  );
+
+  app.post(
+    '/api/admin/campaigns/:id/settlement',
+    {
+      preHandler: adminsOnly,
+      schema: {
+        params: campaignParams,
+        body: settlementReviewSchema,
+        response: { 200: campaignDetailSchema },
+      },
+    },
+    (request) => decideSettlement(app.money, request.user!, idOf(request.params.id), request.body),
+  );
+
+  app.post(
+    '/api/admin/campaigns/:id/settlement/bank-transfer',
+    {
+      preHandler: adminsOnly,
+      schema: { params: campaignParams, body: noBodySchema, response: { 200: campaignDetailSchema } },
+    },
+    (request) => settleByBankTransfer(app.money, request.user!, idOf(request.params.id)),
+  );
+
+  app.post(
+    '/api/admin/campaigns/:id/releases/:releaseId',
+    {
+      preHandler: adminsOnly,
+      schema: { params: releaseParams, body: releaseReviewSchema, response: { 200: campaignDetailSchema } },
+    },
+    (request) =>
+      decideRelease(
+        app.money,
+        request.user!,
+        idOf(request.params.id),
+        request.params.releaseId,
+        request.body,
+      ),
+  );
+};
+
+export default moneyRoutes;

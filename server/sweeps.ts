@@ -1,0 +1,45 @@
+// Every background sweep of money and lifecycles, in one place (the server runs it every minute, the
+// CLI on demand: `npm run cli -- sweep`). Each step is idempotent and claims its rows in the
+// database, so instances sweeping at once do the work once; a step that fails is reported and the
+// others still run.
+import { sweepDeadlines, type DeadlineSweepReport } from './features/lifecycle/service.ts';
+import { announceDefaults } from './features/lifecycle/notices.ts';
+import { sweepReceipts } from './features/marketplace/order-sweep.ts';
+import type { MarketDeps } from './features/marketplace/orders.ts';
+import { sweepPayments, type PaymentSweepReport } from './money/payments.ts';
+import { sweepPayouts, type PayoutSweepReport } from './money/payouts.ts';
+import { sweepDefaults } from './money/settlement.ts';
+
+export interface SweepReport {
+  payments?: PaymentSweepReport;
+  payouts?: PayoutSweepReport;
+  deadlines?: DeadlineSweepReport;
+  receipts?: { received: number };
+  defaults?: { campaigns: string[] };
+  errors: Array<{ step: string; error: unknown }>;
+}
+
+export async function sweepAll(deps: MarketDeps): Promise<SweepReport> {
+  const { money } = deps;
+  const report: SweepReport = { errors: [] };
+  const step = async <K extends Exclude<keyof SweepReport, 'errors'>>(
+    name: K,
+    run: () => Promise<NonNullable<SweepReport[K]>>,
+  ) => {
+    try {
+      report[name] = await run();
+    } catch (error) {
+      report.errors.push({ step: name, error });
+    }
+  };
+  await step('payments', () => sweepPayments(money));
+  await step('deadlines', () => sweepDeadlines(money));
+  await step('receipts', () => sweepReceipts(deps, money.clock()));
+  await step('payouts', () => sweepPayouts(money));
+  await step('defaults', async () => {
+    const campaigns = await sweepDefaults(money);
+    await announceDefaults(money.db, campaigns);
+    return { campaigns };
+  });
+  return report;
+}
