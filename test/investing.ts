@@ -21,6 +21,7 @@ export interface Actor {
   get(url: string): Promise<LightMyRequestResponse>;
   post(url: string, body?: Json | string): Promise<LightMyRequestResponse>;
   patch(url: string, body?: Json | string): Promise<LightMyRequestResponse>;
+  put(url: string, body?: Json | string): Promise<LightMyRequestResponse>;
 }
 
 /** A user of the role (KYC approved, active, company fields for traders and buyers) with a session. */
@@ -37,7 +38,7 @@ export async function signedInAs(app: App, role: Role, overrides: Partial<NewUse
 
 /** Requests with a session cookie (or none), each from its own client address. */
 export function callsAs(app: App, token: string | null) {
-  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: Json | string) =>
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, body?: Json | string) =>
     app.inject({
       method,
       url,
@@ -52,6 +53,7 @@ export function callsAs(app: App, token: string | null) {
     get: (url: string) => call('GET', url),
     post: (url: string, body?: Json | string) => call('POST', url, body),
     patch: (url: string, body?: Json | string) => call('PATCH', url, body),
+    put: (url: string, body?: Json | string) => call('PUT', url, body),
   };
 }
 
