@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  inInvestmentTab,
   INVESTMENT_STATUSES,
   portfolioSummary,
   portfolioValueAt,
@@ -127,5 +128,15 @@ describe("today's change", () => {
         },
       ),
     );
+  });
+});
+
+describe('investment tabs', () => {
+  it('Completed lists paid-out investments only; a refunded one is under All', () => {
+    expect(inInvestmentTab({ status: 'paid_out' }, 'completed')).toBe(true);
+    expect(inInvestmentTab({ status: 'refunded' }, 'completed')).toBe(false);
+    expect(inInvestmentTab({ status: 'refunded' }, 'all')).toBe(true);
+    expect(inInvestmentTab({ status: 'confirmed' }, 'active')).toBe(true);
+    expect(inInvestmentTab({ status: 'expired' }, 'all')).toBe(false);
   });
 });

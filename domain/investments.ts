@@ -191,7 +191,10 @@ export function portfolioSummary(
   };
 }
 
-/** Dashboard tabs: Active = confirmed (spec §2), Completed = paid out or refunded, All = every listed investment. */
+/**
+ * Dashboard tabs: Active = confirmed (spec §2), Completed = paid out (the campaign completed and paid
+ * its investors), All = every listed investment, refunded ones included.
+ */
 export const INVESTMENT_TABS = ['active', 'completed', 'all'] as const;
 export type InvestmentTab = (typeof INVESTMENT_TABS)[number];
 export const INVESTMENT_TAB_LABELS: Record<InvestmentTab, string> = {
@@ -201,7 +204,7 @@ export const INVESTMENT_TAB_LABELS: Record<InvestmentTab, string> = {
 };
 const TAB_STATUSES: Record<InvestmentTab, readonly InvestmentStatus[]> = {
   active: ['confirmed'],
-  completed: ['paid_out', 'refunded'],
+  completed: ['paid_out'],
   all: ['pending', 'confirmed', 'refunding', 'refunded', 'paid_out'],
 };
 export function inInvestmentTab(investment: { status: InvestmentStatus }, tab: InvestmentTab): boolean {
