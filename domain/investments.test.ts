@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  canDisputeEscrow,
   inInvestmentTab,
   INVESTMENT_STATUSES,
   portfolioSummary,
@@ -138,5 +139,17 @@ describe('investment tabs', () => {
     expect(inInvestmentTab({ status: 'refunded' }, 'all')).toBe(true);
     expect(inInvestmentTab({ status: 'confirmed' }, 'active')).toBe(true);
     expect(inInvestmentTab({ status: 'expired' }, 'all')).toBe(false);
+  });
+});
+
+describe('canDisputeEscrow', () => {
+  const escrowId = '00000000-0000-4000-8000-000000000009';
+  it('allows a dispute only of money held in escrow for a confirmed investment', () => {
+    expect(canDisputeEscrow({ status: 'confirmed', escrowStatus: 'held', escrowId })).toBe(true);
+    expect(canDisputeEscrow({ status: 'refunding', escrowStatus: 'held', escrowId })).toBe(false);
+    expect(canDisputeEscrow({ status: 'confirmed', escrowStatus: 'disputed', escrowId })).toBe(false);
+    expect(canDisputeEscrow({ status: 'confirmed', escrowStatus: 'released', escrowId })).toBe(false);
+    expect(canDisputeEscrow({ status: 'paid_out', escrowStatus: 'released', escrowId })).toBe(false);
+    expect(canDisputeEscrow({ status: 'confirmed', escrowStatus: 'held', escrowId: null })).toBe(false);
   });
 });

@@ -211,6 +211,14 @@ export function inInvestmentTab(investment: { status: InvestmentStatus }, tab: I
   return TAB_STATUSES[tab].includes(investment.status);
 }
 
+/**
+ * Whether the investor may dispute the escrow of an investment: only money still held in escrow for
+ * an investment that is confirmed (not while its refund is under way, nor once released or refunded).
+ */
+export function canDisputeEscrow(i: Pick<Investment, 'status' | 'escrowStatus' | 'escrowId'>): boolean {
+  return i.status === 'confirmed' && i.escrowStatus === 'held' && i.escrowId !== null;
+}
+
 /** The catalogue error of each reason investRefusal (policies.ts) names: the UI and the server say the same. */
 export const INVEST_REFUSAL_ERRORS = {
   'sign-in': 'UNAUTHENTICATED',
