@@ -1,0 +1,44 @@
+// The end of every payment form: Cancel and the submit, and — whenever the submit waits — why, in
+// words tied to it (aria-describedby), never a silently disabled button. aria-disabled rather than
+// disabled: the button keeps focus while the payment runs and stays reachable with its reason.
+import { useId } from 'react';
+import { Button } from '@/components/ui/button.tsx';
+import { DialogClose } from '@/components/ui/dialog.tsx';
+
+export function PaymentActions({
+  label,
+  reason,
+  processing,
+}: {
+  /** The submit's text, e.g. "Invest $2,500.00". */
+  label: string;
+  /** Why the submit waits (paymentSubmitReason), or null when it may be pressed. */
+  reason: string | null;
+  processing: boolean;
+}) {
+  const reasonId = `${useId()}-reason`;
+  return (
+    <div className="grid gap-2">
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button variant="outline" disabled={processing}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button
+          type="submit"
+          aria-disabled={reason !== null}
+          aria-describedby={reason === null ? undefined : reasonId}
+          className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+        >
+          {processing ? 'Processing…' : label}
+        </Button>
+      </div>
+      {reason !== null && (
+        <p id={reasonId} className="text-sm text-muted-foreground sm:text-right">
+          {reason}
+        </p>
+      )}
+    </div>
+  );
+}
