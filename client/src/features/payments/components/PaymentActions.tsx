@@ -17,25 +17,28 @@ export function PaymentActions({
   processing: boolean;
 }) {
   const reasonId = `${useId()}-reason`;
+  // Phones: the submit, its reason right below it, then Cancel. Wider: Cancel and the submit side by
+  // side, the reason on a line of its own under them.
   return (
-    <div className="grid gap-2">
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="outline" disabled={processing}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button
-          type="submit"
-          aria-disabled={reason !== null}
-          aria-describedby={reason === null ? undefined : reasonId}
-          className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
-        >
-          {processing ? 'Processing…' : label}
+    <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
+      <DialogClose asChild>
+        <Button variant="outline" disabled={processing} className="order-3 sm:order-1">
+          Cancel
         </Button>
-      </div>
+      </DialogClose>
+      <Button
+        type="submit"
+        aria-disabled={reason !== null}
+        aria-describedby={reason === null ? undefined : reasonId}
+        className="order-1 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 sm:order-2"
+      >
+        {processing ? 'Processing…' : label}
+      </Button>
       {reason !== null && (
-        <p id={reasonId} className="text-sm text-muted-foreground sm:text-right">
+        <p
+          id={reasonId}
+          className="order-2 text-sm text-muted-foreground sm:order-3 sm:basis-full sm:text-right"
+        >
           {reason}
         </p>
       )}
