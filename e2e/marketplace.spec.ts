@@ -129,7 +129,7 @@ test.describe('the buyer marketplace', () => {
     await expectToast(page, 'Receipt Confirmed', 'Escrow was released to the supplier.');
     await expect(ask).toHaveCount(0);
     // Nothing moved into the place of another control; focus is on the order's new payment state.
-    const releasedState = delivered.getByText('Payment: Released to supplier');
+    const releasedState = delivered.getByText('Receipt confirmed: payment released to the supplier');
     await expect(releasedState).toBeFocused();
     expect(await rateOne.boundingBox()).toEqual(rateOneBefore);
     await expect(delivered).toContainText('Released to supplier');

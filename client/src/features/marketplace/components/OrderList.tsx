@@ -259,7 +259,9 @@ function OrderActions({ order, actor }: { order: Order; actor: OrderActor }) {
                 {...{ [RECEIPT_STATE_ATTRIBUTE]: order.id }}
                 className="inline-flex h-9 items-center text-sm text-muted-foreground"
               >
-                Payment: {ORDER_PAYMENT_LABELS[order.payment]}
+                {order.payment === 'released'
+                  ? 'Receipt confirmed: payment released to the supplier'
+                  : `Payment: ${ORDER_PAYMENT_LABELS[order.payment]}`}
               </p>
             ))}
         </div>
