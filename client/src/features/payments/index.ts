@@ -3,7 +3,7 @@
 // that the first page does not carry this.
 export { CardFields } from './components/CardFields.tsx';
 export { PaymentActions } from './components/PaymentActions.tsx';
-export type { CreatedIntent, IntentOf, PaymentPurpose, PaymentPurposeLoaders } from './payment-purpose.ts';
+export type { PaymentPurpose } from './payment-purpose.ts';
 export { paymentSubmitReason } from './payment-text.ts';
 export { useCardForm } from './use-card-form.ts';
 export { usePaymentFlow, type PaymentProblem } from './use-payment-flow.ts';
