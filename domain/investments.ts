@@ -117,7 +117,10 @@ export const investmentListQuerySchema = z.object({ investorId: uuid('investorId
 export interface PortfolioSummary {
   /** Principal at cost of the investments still at work, plus what was paid out (issue 11). */
   portfolioValue: string;
-  /** Change of the portfolio value over the last 24 hours. */
+  /**
+   * Change in value over the last 24 hours: the profit or loss realised then (payouts' profit shares,
+   * refunds that returned less than was paid). Money paid in or returned in full moves nothing.
+   */
   todaysChange: string;
   totalInvested: string;
   currentValue: string;
@@ -135,6 +138,21 @@ type SummaryRow = Pick<
 >;
 
 const DAY_MS = 86_400_000;
+
+/**
+ * The profit or loss realised by the investments that settled in (from, to]: a payout's profit share
+ * (negative on a loss), or what a refund returned short of the principal (its profitShare, when the
+ * server reports one; a refund in full realises nothing). An investment made or refunded in full is
+ * money moving in or out, not a change in value.
+ */
+export function realisedChangeBetween(investments: readonly SummaryRow[], from: Date, to: Date): Decimal {
+  return investments.reduce((total, i) => {
+    if (i.settledAt === null || i.profitShare === null) return total;
+    if (i.status !== 'paid_out' && i.status !== 'refunded') return total;
+    const settled = new Date(i.settledAt);
+    return settled > from && settled <= to ? total.plus(dec(i.profitShare)) : total;
+  }, ZERO);
+}
 
 /**
  * What the investments were worth at `at`: each confirmed by then counts at cost until it settles;
@@ -165,7 +183,7 @@ export function portfolioSummary(
   const value = portfolioValueAt(investments, now);
   return {
     portfolioValue: toFixed(value),
-    todaysChange: toFixed(value.minus(portfolioValueAt(investments, new Date(now.getTime() - DAY_MS)))),
+    todaysChange: toFixed(realisedChangeBetween(investments, new Date(now.getTime() - DAY_MS), now)),
     totalInvested: toFixed(heldValue.plus(paidPrincipal)),
     currentValue: toFixed(heldValue.plus(paidPrincipal).plus(gains)),
     gains: toFixed(gains),
@@ -174,7 +192,10 @@ export function portfolioSummary(
   };
 }
 
-/** Dashboard tabs: Active = confirmed (spec §2), Completed = paid out or refunded, All = every listed investment. */
+/**
+ * Dashboard tabs: Active = confirmed (spec §2), Completed = paid out (the campaign completed and paid
+ * its investors), All = every listed investment, refunded ones included.
+ */
 export const INVESTMENT_TABS = ['active', 'completed', 'all'] as const;
 export type InvestmentTab = (typeof INVESTMENT_TABS)[number];
 export const INVESTMENT_TAB_LABELS: Record<InvestmentTab, string> = {
@@ -184,11 +205,19 @@ export const INVESTMENT_TAB_LABELS: Record<InvestmentTab, string> = {
 };
 const TAB_STATUSES: Record<InvestmentTab, readonly InvestmentStatus[]> = {
   active: ['confirmed'],
-  completed: ['paid_out', 'refunded'],
+  completed: ['paid_out'],
   all: ['pending', 'confirmed', 'refunding', 'refunded', 'paid_out'],
 };
 export function inInvestmentTab(investment: { status: InvestmentStatus }, tab: InvestmentTab): boolean {
   return TAB_STATUSES[tab].includes(investment.status);
+}
+
+/**
+ * Whether the investor may dispute the escrow of an investment: only money still held in escrow for
+ * an investment that is confirmed (not while its refund is under way, nor once released or refunded).
+ */
+export function canDisputeEscrow(i: Pick<Investment, 'status' | 'escrowStatus' | 'escrowId'>): boolean {
+  return i.status === 'confirmed' && i.escrowStatus === 'held' && i.escrowId !== null;
 }
 
 /** The catalogue error of each reason investRefusal (policies.ts) names: the UI and the server say the same. */

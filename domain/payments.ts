@@ -74,6 +74,110 @@ export function parseCardExpiry(text: string): { expMonth: number; expYear: numb
   return { expMonth, expYear: year < 100 ? 2000 + year : year };
 }
 
+// ---- the card form as typed --------------------------------------------------------------------
+
+/** The most digits a card number has (ISO/IEC 7812). */
+export const CARD_NUMBER_MAX_DIGITS = 19;
+
+/** "4242424242424242" (or as typed, with anything else in it) → "4242 4242 4242 4242", as printed on a card. */
+export function formatCardNumber(text: string): string {
+  return text
+    .replace(/\D/g, '')
+    .slice(0, CARD_NUMBER_MAX_DIGITS)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/**
+ * An expiry as typed → "MM / YY", the separator written as soon as the month is complete: "1230" →
+ * "12 / 30", "4" → "04 / " (no month starts with 4), "13" → "01 / 3", "1/" → "01 / ", and a pasted or
+ * autofilled "12/2030" → "12 / 30". parseCardExpiry reads every result.
+ */
+export function formatCardExpiry(text: string): string {
+  const fourDigitYear = /^\s*(\d{1,2})\s*\/\s*\d{2}(\d{2})\s*$/.exec(text);
+  if (fourDigitYear) return formatCardExpiry(`${fourDigitYear[1]!.padStart(2, '0')}${fourDigitYear[2]}`);
+  const monthThenSlash = /^\s*([1-9])\s*\/\s*$/.exec(text);
+  let digits = monthThenSlash ? `0${monthThenSlash[1]}` : text.replace(/\D/g, '');
+  if (/^[2-9]/.test(digits)) digits = `0${digits}`;
+  else if (/^1[3-9]/.test(digits)) digits = `01${digits.slice(1)}`;
+  digits = digits.slice(0, 4);
+  return digits.length < 2 ? digits : `${digits.slice(0, 2)} / ${digits.slice(2)}`;
+}
+
+/** A card field's value after an edit, and where its caret goes. */
+export interface CardFieldEdit {
+  value: string;
+  caret: number;
+}
+
+const countDigits = (text: string) => text.replace(/\D/g, '').length;
+
+/**
+ * Reformats a card field after an edit (`typed` is the field's raw value, `caret` the caret in it),
+ * keeping the caret after the same digits as before. Deleting only a separator (a space, the " / ")
+ * deletes the digit beside it too, else the formatting would put the separator straight back.
+ */
+function reformat(
+  format: (text: string) => string,
+  previous: string,
+  typed: string,
+  caret: number,
+  direction: 'backward' | 'forward',
+): CardFieldEdit {
+  const deleting = typed.length < previous.length;
+  let text = typed;
+  let digitsBefore = countDigits(typed.slice(0, caret));
+  if (deleting && typed.replace(/\D/g, '') === previous.replace(/\D/g, '')) {
+    const digits = typed.replace(/\D/g, '');
+    const drop = direction === 'forward' ? digitsBefore : digitsBefore - 1;
+    if (drop >= 0 && drop < digits.length) {
+      text = digits.slice(0, drop) + digits.slice(drop + 1);
+      digitsBefore = drop;
+    }
+  }
+  const value = format(text);
+  if (caret >= typed.length) return { value, caret: value.length };
+  return { value, caret: caretAfterDigits(value, digitsBefore, { skipSeparator: !deleting }) };
+}
+
+/**
+ * The position just after the `digits`-th digit of `formatted` (0 before any); with skipSeparator,
+ * past the separator that follows it, where the next digit will be typed.
+ */
+export function caretAfterDigits(
+  formatted: string,
+  digits: number,
+  { skipSeparator = false }: { skipSeparator?: boolean } = {},
+): number {
+  let position = 0;
+  let seen = 0;
+  while (position < formatted.length && seen < digits) {
+    if (/\d/.test(formatted[position]!)) seen++;
+    position++;
+  }
+  if (skipSeparator) while (position < formatted.length && /\D/.test(formatted[position]!)) position++;
+  return position;
+}
+
+/** The card number field after an edit: grouped by four, the caret kept after its digit. */
+export function editCardNumber(
+  previous: string,
+  typed: string,
+  caret: number,
+  direction: 'backward' | 'forward' = 'backward',
+): CardFieldEdit {
+  return reformat(formatCardNumber, previous, typed, caret, direction);
+}
+
+/** The expiry field after an edit: "MM / YY", the separator written and deleted with the month. */
+export function editCardExpiry(
+  previous: string,
+  typed: string,
+  caret: number,
+  direction: 'backward' | 'forward' = 'backward',
+): CardFieldEdit {
+  return reformat(formatCardExpiry, previous, typed, caret, direction);
+}
+
 /**
  * `POST /api/sandbox/payment-intents/:id/confirm` (a fixed contract, DESIGN.md §5). The card's own
  * checks (Luhn, expiry, test-card outcomes) are the sandbox's answers, not validation errors, so the

@@ -112,7 +112,7 @@ describe('the dashboard tiles and the money steps (issue 11 item 7)', () => {
     ...over,
   });
 
-  it('values open money at cost plus payouts; today is the change over 24 h; ROI on paid-out principal', () => {
+  it('values open money at cost plus payouts; today is the profit realised in 24 h; ROI on paid-out principal', () => {
     const list = [
       row({}),
       row({
@@ -133,10 +133,10 @@ describe('the dashboard tiles and the money steps (issue 11 item 7)', () => {
       }),
     ];
     const s = portfolioSummary(list, now);
-    // Yesterday: three investments at cost (3,000); now: 1,000 at work + 1,095 paid out.
+    // Now: 1,000 at work + 1,095 paid out. Today: the payout's 95 profit; the refund in full moves nothing.
     expect([s.portfolioValue, s.todaysChange, s.gains, s.totalRoiPercent, s.activeCampaigns]).toEqual([
       '2095.00',
-      '-905.00',
+      '95.00',
       '95.00',
       '9.5',
       1,

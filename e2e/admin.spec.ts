@@ -197,6 +197,13 @@ test.describe('KYC and the admin console', () => {
     await expect(form.getByText('Reason is required')).toBeVisible();
     await form.getByLabel('Why do you dispute it?').fill('The trader stopped answering about the shipment.');
     await form.getByRole('button', { name: 'Open dispute' }).click();
+    // Confirmed with what happens next; the card then says the dispute is under review.
+    await expectToast(
+      page,
+      'Dispute opened',
+      'An admin will review it and either release the money to the trade or refund it to you.',
+    );
+    await expect(form).toHaveCount(0);
     await expect(card.getByText('Disputed: an admin is reviewing it')).toBeVisible();
     await expect(card.getByRole('button', { name: 'Dispute this escrow' })).toHaveCount(0);
 

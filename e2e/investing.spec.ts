@@ -174,6 +174,11 @@ test.describe('investing', () => {
     await expect(c.preview).toHaveCount(0);
     await expect(modal).toContainText('Enter $100 or more to see your projected profit.');
     await expect(c.submit).toBeDisabled();
+    // A waiting submit says why, in words tied to it, at once (the field says it once it was left).
+    await expect(c.submit).toHaveAccessibleDescription(
+      'The minimum investment for this campaign is $1,000.00',
+    );
+    await expect(modal.getByText('The minimum investment for this campaign is $1,000.00')).toBeVisible();
 
     await c.amount.fill('100');
     await expect(c.preview).toBeVisible();
@@ -194,8 +199,13 @@ test.describe('investing', () => {
     await expect(modal).toContainText('$3,703.68');
     await expect(c.submit).toBeEnabled();
     await expect(c.submit).toHaveText('Invest $1,234.56');
+    await expect(c.submit).toHaveAccessibleDescription('');
     await c.amount.fill('1234.567');
     await expect(c.submit).toBeDisabled();
+    await expect(c.submit).toHaveAccessibleDescription('Amount can have at most 2 decimal places');
+    // Above what is still open: the catalogue's words for the same refusal.
+    await c.amount.fill('1000000.01');
+    await expect(c.submit).toHaveAccessibleDescription('Only $1,000,000.00 is still open in this campaign');
 
     // The sandbox card form of the fixed contract: its labels, a test-mode note naming 4242.
     await expect(modal).toContainText('no real card is charged');
@@ -216,6 +226,120 @@ test.describe('investing', () => {
     await page.keyboard.press('Escape');
     await expect(modal).toHaveCount(0);
     await expect(card.getByRole('button', { name: 'Invest Now' })).toBeFocused();
+  });
+
+  test('the card number and the expiry are formatted as they are typed, the caret after the digit typed', async ({
+    page,
+  }) => {
+    await signInDemoInvestor(page);
+    await page.goto('/dashboard');
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: `Invest in ${SEEDED.kandla.title}` })
+      .click();
+    const modal = investmentModal(page);
+    const c = modalControls(modal);
+
+    await c.cardNumber.pressSequentially('4242424242424242');
+    await expect(c.cardNumber).toHaveValue('4242 4242 4242 4242');
+    // A digit typed in the middle: the groups follow, the caret stays after it.
+    await c.cardNumber.press('Home');
+    for (let i = 0; i < 6; i++) await c.cardNumber.press('ArrowRight'); // "4242 4|242 …"
+    await c.cardNumber.press('Backspace');
+    await expect(c.cardNumber).toHaveValue('4242 2424 2424 242');
+    await c.cardNumber.pressSequentially('4');
+    await expect(c.cardNumber).toHaveValue('4242 4242 4242 4242');
+    expect(await c.cardNumber.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(6);
+
+    await c.expiry.pressSequentially('12');
+    await expect(c.expiry).toHaveValue('12 / '); // the slash written as soon as the month is complete
+    await c.expiry.pressSequentially('30');
+    await expect(c.expiry).toHaveValue('12 / 30');
+    await c.expiry.press('Backspace');
+    await c.expiry.press('Backspace');
+    await expect(c.expiry).toHaveValue('12 / ');
+    await c.expiry.press('Backspace'); // the separator goes with the month's last digit
+    await expect(c.expiry).toHaveValue('1');
+    await c.expiry.fill('');
+    await c.expiry.pressSequentially('4');
+    await expect(c.expiry).toHaveValue('04 / ');
+  });
+
+  test('a reload in the middle of a payment: the next page load records it and says so', async ({
+    page,
+    request,
+  }) => {
+    const campaign = await createOwnCampaign(request);
+    const investor = await signInDemoInvestor(page);
+    // The record call of this payment never answers: the page is reloaded while it is on the way.
+    let recordCalls = 0;
+    let recordStarted: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (recordStarted = resolve));
+    await page.route('**/api/investments', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      recordCalls++;
+      if (recordCalls > 1) return route.continue();
+      recordStarted(); // and never answered
+    });
+
+    await page.goto(`/campaigns/${campaign.id}`);
+    await page.getByRole('main').getByRole('button', { name: 'Invest Now' }).click();
+    const modal = investmentModal(page);
+    const c = modalControls(modal);
+    await c.amount.fill('2500');
+    await fillCard(modal, TEST_CARDS.succeeds);
+    await c.submit.click();
+    await started;
+    await expect(c.submit).toHaveText('Processing…');
+    await expect(c.submit).toHaveAccessibleDescription('Your payment is being processed. Please wait.');
+
+    await page.reload();
+    await expectToast(
+      page,
+      'Payment recorded',
+      `Your payment of $2,500.00 for ${campaign.title} was recorded.`,
+    );
+    expect(recordCalls).toBe(2);
+    expect(await investmentsIn(page, investor.id, campaign.id)).toEqual([
+      expect.objectContaining({ amount: '2500.00', status: 'confirmed' }),
+    ]);
+    // Told once: the next load has nothing left to ask.
+    await page.reload();
+    await expect(page.getByRole('main').getByRole('button', { name: 'Invest Now' })).toBeVisible();
+    await expect(toast(page)).toHaveCount(0);
+    expect(recordCalls).toBe(2);
+  });
+
+  test('a reload in the middle of a payment the server then refuses: its words are shown as they are', async ({
+    page,
+    request,
+  }) => {
+    const campaign = await createOwnCampaign(request);
+    await signInDemoInvestor(page);
+    const refusal = 'The campaign filled up: your card was not charged';
+    let recordCalls = 0;
+    let recordStarted: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (recordStarted = resolve));
+    // The first record call is cut by the reload; the next one is answered with a refusal.
+    await page.route('**/api/investments', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      recordCalls++;
+      if (recordCalls === 1) return recordStarted();
+      return route.fulfill({ status: 409, json: { error: refusal } });
+    });
+    await page.goto(`/campaigns/${campaign.id}`);
+    await page.getByRole('main').getByRole('button', { name: 'Invest Now' }).click();
+    const modal = investmentModal(page);
+    await fillCard(modal, TEST_CARDS.succeeds);
+    await modalControls(modal).submit.click();
+    await started;
+
+    await page.reload();
+    await expectToast(page, 'Payment not recorded', refusal);
+    await page.reload();
+    await expect(page.getByRole('main').getByRole('button', { name: 'Invest Now' })).toBeVisible();
+    await expect(toast(page)).toHaveCount(0);
+    expect(recordCalls).toBe(2);
   });
 
   test('a signed-out visitor signs in from Invest Now and lands in the modal for that campaign', async ({
@@ -344,6 +468,9 @@ test.describe('Stripe mode', () => {
     expect(await stripeScript.count()).toBeGreaterThan(0);
     await expect(modalControls(modal).cardNumber).toHaveCount(0); // no sandbox form in Stripe mode
     await expect(modalControls(modal).submit).toBeDisabled();
+    await expect(modalControls(modal).submit).toHaveAccessibleDescription(
+      'The payment form could not be loaded. Reload the page to try again; nothing was charged.',
+    );
     await expect(modal).toContainText('$3,000.00'); // the amount and the preview still work
   });
 });

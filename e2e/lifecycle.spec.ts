@@ -65,6 +65,8 @@ test('a trader completes a campaign; the investor sees the payout and downloads 
       .filter({ hasText: label });
   await expect(tile('Portfolio Value')).toContainText('$2,000.00');
   await expect(tile('Total ROI')).toContainText('—');
+  // Money paid in today is not a change in value.
+  await expect(tile("Today's Change")).toContainText('$0.00');
 
   // The trader starts trading, records a milestone and completes with the actual profit.
   await traderPage.goto('/trader/campaigns');
@@ -95,6 +97,8 @@ test('a trader completes a campaign; the investor sees the payout and downloads 
   await page.goto('/dashboard');
   await expect(tile('Portfolio Value')).toContainText('$2,190.00');
   await expect(tile('Total ROI')).toContainText('9.5%');
+  // Today's change is the profit realised by today's payout, not the principal coming back.
+  await expect(tile("Today's Change")).toContainText('$190.00');
 
   // The investor sees the payout and where the money went.
   await page.goto('/portfolio');
@@ -103,6 +107,8 @@ test('a trader completes a campaign; the investor sees the payout and downloads 
   await expect(card.getByRole('list', { name: `Where the money of ${title} is` })).toContainText(
     'Released to you',
   );
+  // Released money is not in escrow any more: nothing to dispute.
+  await expect(card.getByRole('button', { name: 'Dispute this escrow' })).toHaveCount(0);
   await expectNoSeriousAxeViolations(page, '/portfolio');
 
   await page.goto('/statements');
@@ -189,6 +195,7 @@ test('an investor whose campaign is cancelled sees the refund, and "Funding ende
   await expect(card.getByRole('list', { name: `Where the money of ${title} is` })).toContainText(
     'Refunded to your card',
   );
+  await expect(card.getByRole('button', { name: 'Dispute this escrow' })).toHaveCount(0);
   // Its backer still sees the campaign page, with the same words.
   await page.goto(`/campaigns/${campaign.id}`);
   await expect(page.getByText('Funding ended — refunded')).toBeVisible();

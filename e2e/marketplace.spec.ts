@@ -63,7 +63,15 @@ test.describe('the buyer marketplace', () => {
 
     const modal = page.getByRole('dialog', { name: `Order from ${supplier.company}` });
     await expect(modal).toBeVisible();
+    // Below the listing's minimum the Pay button waits and says why; so it does while the field is empty.
+    const pay = modal.getByRole('button', { name: /^Pay/ });
+    await modal.getByLabel('Quantity (tonnes)').fill('5');
+    await expect(pay).toBeDisabled();
+    await expect(pay).toHaveAccessibleDescription('The minimum order for this listing is 10.00 tonnes');
+    await modal.getByLabel('Quantity (tonnes)').fill('');
+    await expect(pay).toHaveAccessibleDescription('Quantity is required');
     await modal.getByLabel('Quantity (tonnes)').fill('12');
+    await expect(pay).toHaveAccessibleDescription('');
     await expect(modal.getByRole('button', { name: 'Pay $66,000.00' })).toBeVisible(); // 12,000 kg × $5.50
     await fillCard(modal, TEST_CARDS.succeeds);
     await modal.getByRole('button', { name: 'Pay $66,000.00' }).click();
@@ -98,15 +106,40 @@ test.describe('the buyer marketplace', () => {
 
     await page.reload();
     await expect(tracked).toContainText('Delivered');
-    await tracked.getByRole('button', { name: 'Confirm receipt' }).click();
-    await expectToast(page, 'Receipt Confirmed', 'Escrow was released to the supplier.');
+    await expect(tracked.getByRole('button', { name: 'Confirm receipt' })).toBeVisible();
 
+    // Receipt releases the money: it is asked first, naming the amount and the supplier.
     await page.goto('/buyer/orders');
     await page.getByRole('tab', { name: /^Delivered/ }).click();
     const delivered = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: supplier.company });
+    const confirmReceipt = delivered.getByRole('button', { name: 'Confirm receipt' });
+    const rateOne = delivered.getByRole('button', { name: 'Rate 1 out of 5' });
+    const rateOneBefore = await rateOne.boundingBox();
+    await confirmReceipt.click();
+    const ask = page.getByRole('alertdialog', { name: 'Confirm receipt?' });
+    await expect(ask).toContainText(`releases the $66,000.00 held in escrow to ${supplier.company}`);
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ask).toHaveCount(0);
+    await expect(confirmReceipt).toBeFocused();
+    await expect(delivered).toContainText('Held in escrow');
+
+    await confirmReceipt.click();
+    await expectNoSeriousAxeViolations(page, 'the receipt confirmation', { include: '[role="alertdialog"]' });
+    await ask.getByRole('button', { name: 'Confirm and release $66,000.00' }).click();
+    await expectToast(page, 'Receipt Confirmed', 'Escrow was released to the supplier.');
+    await expect(ask).toHaveCount(0);
+    // Nothing moved into the place of another control; focus is on the order's new payment state.
+    const releasedState = delivered.getByText('Receipt confirmed: payment released to the supplier');
+    await expect(releasedState).toBeFocused();
+    expect(await rateOne.boundingBox()).toEqual(rateOneBefore);
     await expect(delivered).toContainText('Released to supplier');
     await delivered.getByRole('button', { name: 'Rate 5 out of 5' }).click();
     await expect(delivered).toContainText('Rated 5 / 5');
+    // Received, it has left the tracking list.
+    await page.goto('/buyer/tracking');
+    await expect(
+      page.getByRole('main').getByRole('listitem').filter({ hasText: supplier.company }),
+    ).toHaveCount(0);
 
     // The supplier's rating is earned now, with its on-time rate.
     await page.goto('/buyer/offers');
@@ -118,6 +151,59 @@ test.describe('the buyer marketplace', () => {
       expect.objectContaining({ name: supplier.company, rating: '5.0', delivered: 1, onTimeRate: '100.0' }),
     );
     await supplier.close();
+  });
+
+  test('a paid order whose record call failed is recorded when the modal closes, and the buyer is told', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const supplier = await newSupplier(browser, baseURL!);
+    const location = `Paradip ${supplier.company.slice(-6)}`;
+    const listed = await supplier.page.request.post('/api/listings', {
+      data: {
+        location,
+        availability: 'immediate',
+        quantity: '50',
+        unit: 'tonnes',
+        pricePerKg: '5.00',
+        minOrder: '10',
+      },
+    });
+    expect(listed.status(), await listed.text()).toBe(201);
+    await supplier.close();
+
+    await signInDemoBuyer(page);
+    // The first record call of the payment is lost on the way (a network failure).
+    let recordCalls = 0;
+    await page.route('**/api/orders/*/payment', (route) =>
+      ++recordCalls === 1 ? route.abort('failed') : route.continue(),
+    );
+    await page.goto(`/buyer/offers?location=${encodeURIComponent(location)}`);
+    await page
+      .getByRole('button', { name: /^Order Now/ })
+      .first()
+      .click();
+    const modal = page.getByRole('dialog', { name: `Order from ${supplier.company}` });
+    await fillCard(modal, TEST_CARDS.succeeds);
+    await modal.getByRole('button', { name: 'Pay $50,000.00' }).click();
+    await expect(modal).toContainText(
+      'Your payment of $50,000.00 went through. Try again to place your order.',
+    );
+    await expect(modal.getByLabel('Card number')).toHaveCount(0); // the card is not asked again
+
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await expect(modal).toHaveCount(0);
+    await expectToast(
+      page,
+      'Payment recorded',
+      `Your payment of $50,000.00 for 10.00 tonnes of hydrogen from ${supplier.company} was recorded.`,
+    );
+    expect(recordCalls).toBe(2);
+    await page.goto('/buyer/orders');
+    await expect(
+      page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: supplier.company }),
+    ).toContainText('Held in escrow');
   });
 
   test('a quote request: the supplier offers, the buyer accepts and pays it as an order', async ({

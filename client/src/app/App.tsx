@@ -2,8 +2,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
 import { currentToast, subscribeToasts } from '@/components/ui/toast-store.ts';
-import { AuthProvider } from '@/features/auth/auth-context.tsx';
+import { AuthProvider, useAuth } from '@/features/auth/auth-context.tsx';
 import { InvestmentProvider } from '@/features/investments/investment-context.tsx';
+// Not through the feature's index: the first page must not carry the payment forms.
+import { PaymentRecovery } from '@/features/payments/components/PaymentRecovery.tsx';
+import type { PaymentPurposeLoaders } from '@/features/payments/payment-purpose.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { AppRoutes } from './routes.tsx';
@@ -20,6 +23,17 @@ function LazyToaster() {
       <Toaster />
     </Suspense>
   ) : null;
+}
+
+// Each purpose's record call, for a payment a reload interrupted; loaded only when one waits.
+const PAYMENT_PURPOSES: PaymentPurposeLoaders = {
+  investment: () => import('@/features/investments/investment-payment.ts').then((m) => m.investmentPayment),
+  order: () => import('@/features/marketplace/order-payment.ts').then((m) => m.orderPayment),
+};
+
+function RecoverInterruptedPayments() {
+  const { user } = useAuth();
+  return <PaymentRecovery payerId={user?.id ?? null} purposes={PAYMENT_PURPOSES} />;
 }
 
 /** A new page starts at the top, like a server-rendered site. */
@@ -39,6 +53,7 @@ export function App() {
         <AuthProvider>
           <InvestmentProvider>
             <ScrollToTop />
+            <RecoverInterruptedPayments />
             <AppLayout>
               <AppRoutes />
             </AppLayout>

@@ -1,5 +1,8 @@
-// The investment modal's words: spec §8's toasts verbatim, and what the card form says about a field
-// left empty. (What it says about an amount is domain/investment-form.ts's, the server's words.)
+// The investment modal's words: spec §8's toasts verbatim. (What it says about an amount is
+// domain/investment-form.ts's, the server's words; what it says about the card is the payments
+// feature's.)
+import type { Investment } from '@domain/investments.ts';
+import { formatUsdCents } from '@/lib/format.ts';
 
 export const INVESTMENT_TOASTS = {
   paymentFailed: (providerMessage: string) => ({
@@ -11,11 +14,8 @@ export const INVESTMENT_TOASTS = {
     title: 'Investment Failed',
     description: 'There was an error processing your investment. Please try again.',
   },
+  investmentSuccessful: (investment: Pick<Investment, 'amount' | 'campaignTitle'>) => ({
+    title: 'Investment Successful!',
+    description: `You invested ${formatUsdCents(investment.amount)} in ${investment.campaignTitle}.`,
+  }),
 };
-
-/** Stripe's wording for a card field left empty (the sandbox form speaks as Stripe's would). */
-export const CARD_INCOMPLETE = {
-  number: 'Your card number is incomplete.',
-  expiry: "Your card's expiration date is incomplete.",
-  cvc: "Your card's security code is incomplete.",
-} as const;

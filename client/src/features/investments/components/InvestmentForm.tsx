@@ -1,33 +1,33 @@
 // The modal's form: the amount (spec §5: numeric, step 0.01, minimum $100 or the campaign's higher
 // minimum), the projected-profit preview from $100 up, the card form of the configured provider, and
-// the submit, disabled below the minimum, while processing and while the provider is not ready.
-import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+// the submit, disabled below the minimum, while processing and while the provider is not ready —
+// each time saying why. The payment itself is the payments feature's one flow.
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { Campaign } from '@domain/campaign-schemas.ts';
 import {
+  investmentAmountForWire,
   investmentAmountMessage,
   investmentAmountProblem,
   investmentBounds,
   investmentPreview,
   suggestedAmount,
 } from '@domain/investment-form.ts';
-import { Button } from '@/components/ui/button.tsx';
-import { DialogClose } from '@/components/ui/dialog.tsx';
 import { Field, fieldA11y, FormAlert } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
+import { toast } from '@/components/ui/toast-store.ts';
+import { invalidateCampaignData } from '@/features/campaigns/api/campaigns.ts';
+import {
+  CardFields,
+  PaymentActions,
+  paymentSubmitReason,
+  useCardForm,
+  usePaymentFlow,
+  type PaymentProblem,
+} from '@/features/payments/index.ts';
 import { formatPercent, formatUsdCents } from '@/lib/format.ts';
-import { usePaymentsConfig } from '../api/get-payments-config.ts';
-import type { CardPayment } from '../card-payment.ts';
-import { useInvestFlow } from '../use-invest-flow.ts';
-import { SandboxCardFields } from './SandboxCardFields.tsx';
-
-// Stripe's libraries load only when the server is configured for Stripe, and only with this modal.
-const StripeCardFields = lazy(() => import('./StripeCardFields.tsx'));
-
-const loadingPaymentForm = (
-  <p aria-busy="true" className="text-sm text-muted-foreground">
-    Loading the payment form…
-  </p>
-);
+import { useQueryClient } from '@tanstack/react-query';
+import { investmentPayment } from '../investment-payment.ts';
+import { INVESTMENT_TOASTS } from '../investment-text.ts';
 
 export function InvestmentForm({
   summary,
@@ -45,25 +45,45 @@ export function InvestmentForm({
 }) {
   const id = useId();
   const amountId = `${id}-amount`;
+  const client = useQueryClient();
   const bounds = investmentBounds(campaign);
   const [amount, setAmount] = useState(() => suggestedAmount(bounds));
   const [amountTouched, setAmountTouched] = useState(false);
-  const config = usePaymentsConfig();
-  const [stripeReady, setStripeReady] = useState(false);
-  const card = useRef<CardPayment>(null);
-  const flow = useInvestFlow({ campaignId: campaign.id, investorId, onInvested });
+  const cardForm = useCardForm();
+  const flow = usePaymentFlow(investmentPayment, {
+    payerId: investorId,
+    onRecorded: (investment) => {
+      toast(INVESTMENT_TOASTS.investmentSuccessful(investment));
+      onInvested();
+    },
+    onProblem: (problem: PaymentProblem) => {
+      if (problem.kind === 'card') {
+        toast(INVESTMENT_TOASTS.paymentFailed(problem.message ?? ''));
+        return;
+      }
+      toast(INVESTMENT_TOASTS.investmentFailed);
+      // A refusal about room in the campaign means the figures on screen are out of date.
+      if (problem.status === 409) void invalidateCampaignData(client);
+    },
+  });
 
   useEffect(() => onBusyChange(flow.processing), [flow.processing, onBusyChange]);
 
   const shownAmount = flow.paidAmount ?? amount;
   const problem = flow.paidAmount ? null : investmentAmountProblem(amount, bounds);
+  const amountMessage = problem ? investmentAmountMessage(problem, bounds) : null;
   const preview = investmentPreview(shownAmount, campaign);
-  const providerReady =
-    config.data?.provider === 'sandbox' || (config.data?.provider === 'stripe' && stripeReady);
-  const amountError =
-    (amountTouched && problem ? investmentAmountMessage(problem, bounds) : undefined) ??
-    flow.problem?.amountMessage;
-  const canSubmit = problem === null && !flow.processing && providerReady;
+  const amountError = (amountTouched ? amountMessage : undefined) ?? flow.problem?.fields.amount;
+  const waitReason = paymentSubmitReason({
+    processing: flow.processing,
+    formProblem: amountMessage,
+    // A paid intent needs no card form.
+    provider: flow.paidAmount ? 'ready' : cardForm.status,
+  });
+  const alert =
+    flow.problem && !flow.problem.fields.amount
+      ? (flow.problem.message ?? INVESTMENT_TOASTS.investmentFailed.description)
+      : undefined;
 
   return (
     <form
@@ -73,8 +93,13 @@ export function InvestmentForm({
       onSubmit={(event) => {
         event.preventDefault();
         setAmountTouched(true);
-        if (!canSubmit || !card.current) return;
-        void flow.invest(shownAmount, card.current);
+        if (waitReason !== null || !cardForm.cardRef.current) return;
+        void flow.pay({
+          input: { amount: investmentAmountForWire(shownAmount), campaignId: campaign.id, investorId },
+          amount: investmentAmountForWire(shownAmount),
+          title: campaign.title,
+          card: cardForm.cardRef.current,
+        });
       }}
     >
       <div className="grid content-start gap-4">
@@ -100,7 +125,7 @@ export function InvestmentForm({
             readOnly={flow.processing || flow.paidAmount !== null}
             onChange={(event) => {
               setAmount(event.target.value);
-              if (flow.problem?.amountMessage) flow.clearProblem();
+              if (flow.problem?.fields.amount) flow.clearProblem();
             }}
             onBlur={() => setAmountTouched(true)}
           />
@@ -139,49 +164,23 @@ export function InvestmentForm({
               Your payment of {formatUsdCents(flow.paidAmount)} went through. Try again to record your
               investment.
             </p>
-          ) : config.isPending ? (
-            loadingPaymentForm
-          ) : config.error ? (
-            <FormAlert message={`The payment form could not be loaded. ${config.error.message}`} />
-          ) : config.data.provider === 'stripe' ? (
-            <Suspense fallback={loadingPaymentForm}>
-              <StripeCardFields
-                ref={card}
-                publishableKey={config.data.publishableKey}
-                amount={problem === null ? amount : suggestedAmount(bounds)}
-                onReadyChange={setStripeReady}
-              />
-            </Suspense>
           ) : (
-            <SandboxCardFields
-              ref={card}
+            <CardFields
+              cardRef={cardForm.cardRef}
+              provider={cardForm.provider}
+              amount={problem === null ? amount : suggestedAmount(bounds)}
               onEdit={flow.problem?.kind === 'card' ? flow.clearProblem : undefined}
             />
           )}
         </fieldset>
 
-        <FormAlert message={flow.problem && !flow.problem.amountMessage ? flow.problem.message : undefined} />
+        <FormAlert message={alert} />
 
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="outline" disabled={flow.processing}>
-              Cancel
-            </Button>
-          </DialogClose>
-          {/* aria-disabled, not disabled: the button keeps focus while the payment runs, and stays
-            reachable by keyboard with the amount hint explaining why it waits. */}
-          <Button
-            type="submit"
-            aria-disabled={!canSubmit}
-            className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
-          >
-            {flow.processing
-              ? 'Processing…'
-              : problem === null
-                ? `Invest ${formatUsdCents(shownAmount)}`
-                : 'Invest'}
-          </Button>
-        </div>
+        <PaymentActions
+          label={problem === null ? `Invest ${formatUsdCents(shownAmount)}` : 'Invest'}
+          reason={waitReason}
+          processing={flow.processing}
+        />
       </div>
     </form>
   );

@@ -18,7 +18,7 @@ export function PortfolioTiles({ investments }: { investments: Investment[] }) {
           Active investments at cost, plus payouts
         </StatCard>
         <StatCard label="Today's Change" value={formatUsdCents(s.todaysChange)}>
-          Over the last 24 hours
+          Profit or loss realised in 24 hours
         </StatCard>
         <StatCard label="Total Invested" value={formatUsdCents(s.totalInvested)}>
           Active and paid-out investments

@@ -29,13 +29,23 @@ export function usePortfolio() {
   return useQuery<Portfolio>({ queryKey: ['/api/portfolio'] });
 }
 
+/** What the investor is told once a dispute is open: that it is, and what happens next. */
+const DISPUTE_OPENED_TOAST = {
+  title: 'Dispute opened',
+  description:
+    'An admin will review it and either release the money to the trade or refund it to you. It stays in escrow until then.',
+};
+
 /** The investor disputes the escrow record of one of their investments (held money only). */
 export function useDisputeEscrow() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ escrowId, reason }: { escrowId: string; reason: string }) =>
       apiJson('POST', `/api/escrow/${escrowId}/dispute`, { reason }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['/api/portfolio'] }),
+    onSuccess: () => {
+      toast(DISPUTE_OPENED_TOAST);
+      return client.invalidateQueries({ queryKey: ['/api/portfolio'] });
+    },
   });
 }
 

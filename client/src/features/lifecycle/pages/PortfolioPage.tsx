@@ -6,7 +6,12 @@ import { Link } from 'wouter';
 import { Bar, BarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { PublicUser } from '@domain/auth.ts';
 import { RISK_LABELS } from '@domain/campaigns.ts';
-import { ESCROW_STATUS_LABELS, INVESTMENT_STATUS_LABELS, portfolioSummary } from '@domain/investments.ts';
+import {
+  canDisputeEscrow,
+  ESCROW_STATUS_LABELS,
+  INVESTMENT_STATUS_LABELS,
+  portfolioSummary,
+} from '@domain/investments.ts';
 import { dec, toFixed, ZERO } from '@domain/money.ts';
 import { allocation, moneySteps, type PortfolioInvestment } from '@domain/portfolio.ts';
 import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
@@ -188,7 +193,8 @@ function DisputeEscrow({ escrowId, campaignTitle }: { escrowId: string; campaign
       return;
     }
     setFieldError(undefined);
-    dispute.mutate({ escrowId, reason: parsed.data.reason });
+    // The card then reads "Disputed: an admin is reviewing it" in place of this form.
+    dispute.mutate({ escrowId, reason: parsed.data.reason }, { onSuccess: () => setOpen(false) });
   };
   return (
     <form
@@ -275,7 +281,7 @@ function InvestmentCard({ investment: i }: { investment: PortfolioInvestment }) 
                 <MilestoneTimeline milestones={i.milestones} label={`Shipment of ${i.campaignTitle}`} />
               </div>
             )}
-            {i.escrowStatus === 'held' && i.escrowId && (
+            {canDisputeEscrow(i) && i.escrowId && (
               <DisputeEscrow escrowId={i.escrowId} campaignTitle={i.campaignTitle} />
             )}
           </CardContent>

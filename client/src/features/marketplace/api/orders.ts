@@ -7,6 +7,7 @@ import {
   useQuery,
   useQueryClient,
   type Query,
+  type QueryClient,
 } from '@tanstack/react-query';
 import { useState } from 'react';
 import { TOTAL_COUNT_HEADER } from '@domain/campaigns.ts';
@@ -67,13 +68,14 @@ export function usePagedOrders(group: OrderListGroup, pageSize: number) {
 const isOrderView = (query: Query) =>
   String(query.queryKey[0]).startsWith(ORDERS_PATH) || isOrderFiguresKey(String(query.queryKey[0]));
 
+/** Refreshes every view an order's change shows in: the order lists and figures, and the market. */
+export function refreshOrderViews(client: QueryClient): Promise<unknown> {
+  return Promise.all([client.invalidateQueries({ predicate: isOrderView }), invalidateMarket(client)]);
+}
+
 function useOrderMutation<T, R extends Order>(fn: (input: T) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () =>
-      Promise.all([client.invalidateQueries({ predicate: isOrderView }), invalidateMarket(client)]),
-  });
+  return useMutation({ mutationFn: fn, onSuccess: () => refreshOrderViews(client) });
 }
 
 export const placeOrder = (input: { listingId: string; quantity: string }) =>
@@ -85,10 +87,6 @@ export const recordOrderPayment = (input: { orderId: string; paymentIntentId: st
   apiJson<Order>('POST', `${ORDERS_PATH}/${input.orderId}/payment`, {
     paymentIntentId: input.paymentIntentId,
   });
-
-export function useRecordOrderPayment() {
-  return useOrderMutation(recordOrderPayment);
-}
 
 export function useMoveOrder() {
   return useOrderMutation((input: { orderId: string; move: OrderTransitionRequest }) =>

@@ -1,17 +1,15 @@
 // The order modal: the listing (or the accepted offer), the quantity with its exact total, and the
-// card form of the configured provider (the investment modal's own card components). Paying places
-// the order: (1) the server reserves the quantity and opens an intent, (2) the card pays it, (3) the
-// server checks the payment with the provider and holds it in escrow until delivery.
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+// card form of the configured provider. Paying places the order through the payments feature's one
+// flow: (1) the server reserves the quantity and opens an intent, (2) the card pays it, (3) the server
+// checks the payment with the provider and holds it in escrow until the buyer confirms receipt.
+import { useEffect, useId, useState } from 'react';
 import { AVAILABILITY_LABELS, type Listing } from '@domain/listings.ts';
 import { dec, orderTotal } from '@domain/money.ts';
-import { orderRefusal, orderRefusalMessage, type OrderPlaced } from '@domain/orders.ts';
+import { orderRefusal, orderRefusalMessage } from '@domain/orders.ts';
 import { type Offer, type Rfq } from '@domain/rfqs.ts';
 import type { PublicUser as User } from '@domain/auth.ts';
-import { Button } from '@/components/ui/button.tsx';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
   DialogHeader,
@@ -20,18 +18,24 @@ import {
 import { Field, fieldA11y, FormAlert } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { toast } from '@/components/ui/toast-store.ts';
-import { usePaymentsConfig } from '@/features/investments/api/get-payments-config.ts';
-import { CardError, type CardPayment } from '@/features/investments/card-payment.ts';
-import { SandboxCardFields } from '@/features/investments/components/SandboxCardFields.tsx';
-import { serverMessageOf } from '@/lib/api.ts';
+import {
+  CardFields,
+  PaymentActions,
+  paymentSubmitReason,
+  useCardForm,
+  usePaymentFlow,
+} from '@/features/payments/index.ts';
 import { formatUsdCents } from '@/lib/format.ts';
-import { abandonOrder, acceptOffer, placeOrder, useRecordOrderPayment } from '../api/orders.ts';
-
-const StripeCardFields = lazy(() => import('@/features/investments/components/StripeCardFields.tsx'));
+import { orderPayment, type OrderPaymentInput } from '../order-payment.ts';
 
 export type OrderTarget = { kind: 'listing'; listing: Listing } | { kind: 'offer'; offer: Offer; rfq: Rfq };
 
 const QUANTITY = /^\d+(\.\d{1,2})?$/;
+const QUANTITY_MESSAGES = {
+  required: 'Quantity is required',
+  malformed: 'Enter a quantity with at most 2 decimals',
+} as const;
+const ORDER_FAILED_FALLBACK = 'The order could not be placed. Please try again.';
 
 export function OrderDialog({
   target,
@@ -75,77 +79,65 @@ function OrderForm({
   onDone: () => void;
 }) {
   const id = useId();
+  const quantityId = `${id}-quantity`;
   const listing = target.kind === 'listing' ? target.listing : null;
   const unit = listing ? listing.unit : target.kind === 'offer' ? target.rfq.unit : 'tonnes';
   const price = listing ? listing.pricePerKg : target.kind === 'offer' ? target.offer.pricePerKg : '0';
+  const supplierName = listing
+    ? listing.supplierName
+    : target.kind === 'offer'
+      ? target.offer.supplierName
+      : '';
   const [quantity, setQuantity] = useState(() =>
     listing ? listing.minOrder : target.kind === 'offer' ? target.rfq.quantity : '',
   );
-  const [placed, setPlaced] = useState<OrderPlaced | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [processing, setProcessing] = useState(false);
-  const [stripeReady, setStripeReady] = useState(false);
-  const card = useRef<CardPayment>(null);
-  const config = usePaymentsConfig();
-  // An order placed but not paid when the modal closes gives its quantity back at once.
-  const unpaid = useRef<string | null>(null);
-  useEffect(
-    () => () => {
-      if (unpaid.current) abandonOrder(unpaid.current);
-    },
-    [],
-  );
-  const record = useRecordOrderPayment();
-
-  const wellFormed = QUANTITY.test(quantity.trim()) && dec(quantity.trim()).gt(0);
-  const refusal = orderRefusal(
-    { ...user, accountStatus: 'active' },
-    listing ? { ...listing, reserved: dec(listing.quantity).minus(listing.available).toFixed(2) } : null,
-    wellFormed ? quantity.trim() : null,
-  );
-  const total = wellFormed ? orderTotal(quantity.trim(), unit, price) : null;
-  const quantityError =
-    !wellFormed && quantity !== '' ? 'Enter a quantity with at most 2 decimals' : undefined;
-  const providerReady =
-    config.data?.provider === 'sandbox' || (config.data?.provider === 'stripe' && stripeReady);
-  const canSubmit = wellFormed && !refusal && !processing && providerReady;
-
-  async function submit() {
-    if (!canSubmit || !card.current) return;
-    if (!(await card.current.check())) return;
-    setProcessing(true);
-    onBusyChange(true);
-    setProblem(null);
-    try {
-      // The same intent is paid again after a refused card: one order, one reservation.
-      const order =
-        placed ??
-        (target.kind === 'listing'
-          ? await placeOrder({ listingId: target.listing.id, quantity: quantity.trim() })
-          : await acceptOffer(target.offer.id));
-      setPlaced(order);
-      unpaid.current = order.order.id;
-      await card.current.confirm(order);
-      unpaid.current = null;
-      const paid = await record.mutateAsync({
-        orderId: order.order.id,
-        paymentIntentId: order.paymentIntentId,
-      });
+  const cardForm = useCardForm();
+  const flow = usePaymentFlow(orderPayment, {
+    payerId: user.id,
+    onRecorded: (paid) => {
       toast({
         title: 'Order Placed',
         description: `${formatUsdCents(paid.totalAmount)} is held in escrow until you confirm delivery.`,
       });
       onDone();
-    } catch (error) {
-      const message = error instanceof CardError ? error.message : (serverMessageOf(error) ?? String(error));
-      setProblem(message);
-      if (!(error instanceof CardError))
-        toast({ title: 'Order Failed', description: message, variant: 'destructive' });
-    } finally {
-      setProcessing(false);
-      onBusyChange(false);
-    }
-  }
+    },
+    onProblem: (problem) => {
+      // A refused card is said in the form; anything else also in a toast.
+      if (problem.kind !== 'card')
+        toast({
+          title: 'Order Failed',
+          description: problem.message ?? ORDER_FAILED_FALLBACK,
+          variant: 'destructive',
+        });
+    },
+  });
+  useEffect(() => onBusyChange(flow.processing), [flow.processing, onBusyChange]);
+
+  const typed = quantity.trim();
+  const wellFormed = QUANTITY.test(typed) && dec(typed).gt(0);
+  const refusal = orderRefusal(
+    { ...user, accountStatus: 'active' },
+    listing ? { ...listing, reserved: dec(listing.quantity).minus(listing.available).toFixed(2) } : null,
+    wellFormed ? typed : null,
+  );
+  const total = wellFormed ? orderTotal(typed, unit, price).toFixed(2) : null;
+  const paidTotal = flow.paidAmount;
+  const quantityProblem =
+    typed === ''
+      ? QUANTITY_MESSAGES.required
+      : !wellFormed
+        ? QUANTITY_MESSAGES.malformed
+        : refusal
+          ? orderRefusalMessage(refusal)
+          : null;
+  // Said at the field once something is typed; the submit's reason says it from the start.
+  const quantityError = typed === '' ? undefined : (quantityProblem ?? undefined);
+  const waitReason = paymentSubmitReason({
+    processing: flow.processing,
+    formProblem: paidTotal ? null : quantityProblem,
+    provider: paidTotal ? 'ready' : cardForm.status,
+  });
+  const shownTotal = paidTotal ?? total;
 
   return (
     <form
@@ -154,7 +146,17 @@ function OrderForm({
       className="grid gap-6 md:grid-cols-2"
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        if (waitReason !== null || !cardForm.cardRef.current || !shownTotal) return;
+        const input: OrderPaymentInput =
+          target.kind === 'listing'
+            ? { kind: 'listing', listingId: target.listing.id, quantity: typed }
+            : { kind: 'offer', offerId: target.offer.id };
+        void flow.pay({
+          input,
+          amount: shownTotal,
+          title: `${typed} ${unit} of hydrogen from ${supplierName}`,
+          card: cardForm.cardRef.current,
+        });
       }}
     >
       <div className="grid content-start gap-4 text-sm">
@@ -178,60 +180,49 @@ function OrderForm({
           </p>
         ) : null}
         <Field
-          id={`${id}-quantity`}
+          id={quantityId}
           label={`Quantity (${unit})`}
-          error={quantityError ?? (refusal && wellFormed ? orderRefusalMessage(refusal) : undefined)}
+          error={quantityError}
           hint={listing ? `Minimum order ${listing.minOrder} ${listing.unit}` : undefined}
         >
           <Input
-            {...fieldA11y(`${id}-quantity`, quantityError, { hint: !!listing })}
+            {...fieldA11y(quantityId, quantityError, { hint: !!listing })}
             name="quantity"
             inputMode="decimal"
             value={quantity}
-            readOnly={!listing || processing || placed !== null}
+            readOnly={!listing || flow.processing || paidTotal !== null}
             onChange={(event) => setQuantity(event.target.value)}
           />
         </Field>
         <p className="flex items-baseline justify-between rounded-lg border border-primary/30 bg-accent/50 p-3">
           <span className="font-medium">Total</span>
           <span className="text-lg font-bold tabular-nums" aria-live="polite">
-            {total ? formatUsdCents(total.toFixed(2)) : '—'}
+            {shownTotal ? formatUsdCents(shownTotal) : '—'}
           </span>
         </p>
       </div>
       <div className="grid content-start gap-4">
-        <fieldset className="grid gap-3" disabled={processing}>
+        <fieldset className="grid gap-3" disabled={flow.processing || paidTotal !== null}>
           <legend className="mb-1 text-sm font-semibold">Payment</legend>
-          {config.isPending ? (
-            <p className="text-sm text-muted-foreground">Loading the payment form…</p>
-          ) : config.data?.provider === 'stripe' ? (
-            <Suspense fallback={<p className="text-sm text-muted-foreground">Loading the payment form…</p>}>
-              <StripeCardFields
-                ref={card}
-                publishableKey={config.data.publishableKey}
-                amount={total ? total.toFixed(2) : '1.00'}
-                onReadyChange={setStripeReady}
-              />
-            </Suspense>
+          {paidTotal !== null ? (
+            <p className="text-sm text-muted-foreground">
+              Your payment of {formatUsdCents(paidTotal)} went through. Try again to place your order.
+            </p>
           ) : (
-            <SandboxCardFields ref={card} onEdit={problem ? () => setProblem(null) : undefined} />
+            <CardFields
+              cardRef={cardForm.cardRef}
+              provider={cardForm.provider}
+              amount={total ?? '1.00'}
+              onEdit={flow.problem ? flow.clearProblem : undefined}
+            />
           )}
         </fieldset>
-        <FormAlert message={problem ?? undefined} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="outline" disabled={processing}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button
-            type="submit"
-            aria-disabled={!canSubmit}
-            className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
-          >
-            {processing ? 'Processing…' : total ? `Pay ${formatUsdCents(total.toFixed(2))}` : 'Pay'}
-          </Button>
-        </div>
+        <FormAlert message={flow.problem ? (flow.problem.message ?? ORDER_FAILED_FALLBACK) : undefined} />
+        <PaymentActions
+          label={shownTotal ? `Pay ${formatUsdCents(shownTotal)}` : 'Pay'}
+          reason={waitReason}
+          processing={flow.processing}
+        />
       </div>
     </form>
   );

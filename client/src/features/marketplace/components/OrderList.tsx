@@ -1,6 +1,6 @@
 // Orders in the spec's tabs (Active / Delivered / Cancelled / All Orders), paged by the server, with
-// their totals and the actions the viewer may take: what ORDER_TRANSITIONS allows them, receipt and
-// rating for the buyer.
+// their totals and the actions the viewer may take: what ORDER_TRANSITIONS allows them, receipt (asked
+// first, ReceiptConfirmation) and rating for the buyer.
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
@@ -23,13 +23,8 @@ import { toast } from '@/components/ui/toast-store.ts';
 import { serverMessageOf } from '@/lib/api.ts';
 import { cn } from '@/lib/cn.ts';
 import { formatDate, formatUsdCents } from '@/lib/format.ts';
-import {
-  orderCountsQuery,
-  useConfirmReceipt,
-  useMoveOrder,
-  usePagedOrders,
-  useRateOrder,
-} from '../api/orders.ts';
+import { orderCountsQuery, useMoveOrder, usePagedOrders, useRateOrder } from '../api/orders.ts';
+import { RECEIPT_STATE_ATTRIBUTE, ReceiptConfirmation, useAskReceipt } from './ReceiptConfirmation.tsx';
 
 export const ORDER_TABS = ['active', 'delivered', 'cancelled', 'all'] as const;
 export type OrderTab = (typeof ORDER_TABS)[number];
@@ -75,23 +70,25 @@ export function OrderTabs({
   const [tab, setTab] = useState<OrderTab>('active');
   const counts = useQuery(orderCountsQuery);
   return (
-    <div className="grid gap-4">
-      <TabList
-        idPrefix={idPrefix}
-        label="Orders"
-        tabs={ORDER_TABS}
-        value={tab}
-        onValueChange={setTab}
-        renderTab={(t) => {
-          const count = counts.data?.[t];
-          return count === undefined ? TAB_LABELS[t] : `${TAB_LABELS[t]} (${count})`;
-        }}
-      />
-      <div {...tabPanelProps(idPrefix, tab)}>
-        {/* Keyed: each tab starts at its first page. */}
-        <OrderPages key={tab} tab={tab} actor={actor} pageSize={pageSize} viewAll={viewAll} />
+    <ReceiptConfirmation>
+      <div className="grid gap-4">
+        <TabList
+          idPrefix={idPrefix}
+          label="Orders"
+          tabs={ORDER_TABS}
+          value={tab}
+          onValueChange={setTab}
+          renderTab={(t) => {
+            const count = counts.data?.[t];
+            return count === undefined ? TAB_LABELS[t] : `${TAB_LABELS[t]} (${count})`;
+          }}
+        />
+        <div {...tabPanelProps(idPrefix, tab)}>
+          {/* Keyed: each tab starts at its first page. */}
+          <OrderPages key={tab} tab={tab} actor={actor} pageSize={pageSize} viewAll={viewAll} />
+        </div>
       </div>
-    </div>
+    </ReceiptConfirmation>
   );
 }
 
@@ -191,11 +188,11 @@ const failed = (error: unknown) =>
 function OrderActions({ order, actor }: { order: Order; actor: OrderActor }) {
   const id = useId();
   const move = useMoveOrder();
-  const receipt = useConfirmReceipt();
   const rate = useRateOrder();
+  const askReceipt = useAskReceipt();
   const [deliveryDate, setDeliveryDate] = useState('');
   const moves = orderMovesFor(order.status, actor);
-  const busy = move.isPending || receipt.isPending || rate.isPending;
+  const busy = move.isPending || rate.isPending;
   const go = (to: OrderStatus) => {
     const request =
       to === 'shipped'
@@ -211,60 +208,66 @@ function OrderActions({ order, actor }: { order: Order; actor: OrderActor }) {
       },
     );
   };
-  const canReceive = actor === 'buyer' && order.status === 'delivered' && order.payment === 'held';
-  const canRate = actor === 'buyer' && order.status === 'delivered' && order.rating === null;
-  if (!moves.length && !canReceive && !canRate && order.rating === null) return null;
+  // A delivered order keeps a line for its receipt and one for its rating, whatever their state, so
+  // that confirming or rating never moves a control into the place of another.
+  const delivered = actor === 'buyer' && order.status === 'delivered';
+  const canRate = delivered && order.rating === null;
+  if (!moves.length && !delivered && order.rating === null) return null;
   return (
-    <div className="mt-3 flex flex-wrap items-end gap-2">
-      {moves.includes('confirmed') && (
-        <Button size="sm" disabled={busy} onClick={() => go('confirmed')}>
-          Confirm order
-        </Button>
+    <div className="mt-3 grid gap-2">
+      {(moves.length > 0 || delivered) && (
+        <div className="flex min-h-9 flex-wrap items-end gap-2">
+          {moves.includes('confirmed') && (
+            <Button size="sm" disabled={busy} onClick={() => go('confirmed')}>
+              Confirm order
+            </Button>
+          )}
+          {moves.includes('shipped') && (
+            <>
+              <label className="grid gap-1 text-xs" htmlFor={`${id}-date`}>
+                Expected delivery date
+                <Input
+                  id={`${id}-date`}
+                  type="date"
+                  value={deliveryDate}
+                  onChange={(e) => setDeliveryDate(e.target.value)}
+                  className="h-8"
+                />
+              </label>
+              <Button size="sm" disabled={busy || !deliveryDate} onClick={() => go('shipped')}>
+                Mark shipped
+              </Button>
+            </>
+          )}
+          {moves.includes('delivered') && (
+            <Button size="sm" disabled={busy} onClick={() => go('delivered')}>
+              Mark delivered
+            </Button>
+          )}
+          {moves.includes('cancelled') && (
+            <Button size="sm" variant="outline" disabled={busy} onClick={() => go('cancelled')}>
+              Cancel order
+            </Button>
+          )}
+          {delivered &&
+            (order.payment === 'held' ? (
+              <Button size="sm" disabled={busy} onClick={() => askReceipt(order)}>
+                Confirm receipt
+              </Button>
+            ) : (
+              <p
+                {...{ [RECEIPT_STATE_ATTRIBUTE]: order.id }}
+                className="inline-flex h-9 items-center text-sm text-muted-foreground"
+              >
+                {order.payment === 'released'
+                  ? 'Receipt confirmed: payment released to the supplier'
+                  : `Payment: ${ORDER_PAYMENT_LABELS[order.payment]}`}
+              </p>
+            ))}
+        </div>
       )}
-      {moves.includes('shipped') && (
-        <>
-          <label className="grid gap-1 text-xs" htmlFor={`${id}-date`}>
-            Expected delivery date
-            <Input
-              id={`${id}-date`}
-              type="date"
-              value={deliveryDate}
-              onChange={(e) => setDeliveryDate(e.target.value)}
-              className="h-8"
-            />
-          </label>
-          <Button size="sm" disabled={busy || !deliveryDate} onClick={() => go('shipped')}>
-            Mark shipped
-          </Button>
-        </>
-      )}
-      {moves.includes('delivered') && (
-        <Button size="sm" disabled={busy} onClick={() => go('delivered')}>
-          Mark delivered
-        </Button>
-      )}
-      {moves.includes('cancelled') && (
-        <Button size="sm" variant="outline" disabled={busy} onClick={() => go('cancelled')}>
-          Cancel order
-        </Button>
-      )}
-      {canReceive && (
-        <Button
-          size="sm"
-          disabled={busy}
-          onClick={() =>
-            receipt.mutate(order.id, {
-              onSuccess: () =>
-                toast({ title: 'Receipt Confirmed', description: 'Escrow was released to the supplier.' }),
-              onError: failed,
-            })
-          }
-        >
-          Confirm receipt
-        </Button>
-      )}
-      {canRate && (
-        <div role="group" aria-label="Rate this order" className="flex items-center gap-1">
+      {canRate ? (
+        <div role="group" aria-label="Rate this order" className="flex min-h-9 items-center gap-1">
           <span className="text-xs text-muted-foreground">Rate:</span>
           {[1, 2, 3, 4, 5].map((n) => (
             <Button
@@ -284,8 +287,11 @@ function OrderActions({ order, actor }: { order: Order; actor: OrderActor }) {
             </Button>
           ))}
         </div>
+      ) : (
+        order.rating !== null && (
+          <p className="flex min-h-9 items-center text-xs text-muted-foreground">Rated {order.rating} / 5</p>
+        )
       )}
-      {order.rating !== null && <p className="text-xs text-muted-foreground">Rated {order.rating} / 5</p>}
     </div>
   );
 }

@@ -1,11 +1,17 @@
 // The sandbox's card form — a fixed contract (DESIGN.md §5): inputs labelled "Card number", "Expiry
 // date (MM / YY)" and "CVC", and a note that this is a test-mode sandbox naming the 4242 card. The
-// form checks what a card form checks itself (complete, Luhn, a month and year, 3–4 digit CVC); the
-// sandbox answers the rest as a card provider would (declined, insufficient funds, expired).
+// number is grouped by four and the expiry written "MM / YY" as they are typed (domain/payments.ts),
+// the caret kept after the digit just typed. The form checks what a card form checks itself
+// (complete, Luhn, a month and year, 3–4 digit CVC); the sandbox answers the rest as a card provider
+// would (declined, insufficient funds, expired).
 import { useId, useImperativeHandle, useState, type ChangeEvent, type Ref } from 'react';
+import { flushSync } from 'react-dom';
 import {
   CARD_MESSAGES,
   cardDigits,
+  editCardExpiry,
+  editCardNumber,
+  formatCardNumber,
   luhnValid,
   parseCardExpiry,
   SANDBOX_SUCCESS_CARD,
@@ -15,14 +21,21 @@ import { Input } from '@/components/ui/input.tsx';
 import { ApiError } from '@/lib/api.ts';
 import { useConfirmSandboxPayment } from '../api/confirm-sandbox-payment.ts';
 import { CardError, type CardPayment } from '../card-payment.ts';
-import { CARD_INCOMPLETE } from '../investment-text.ts';
+import { CARD_INCOMPLETE } from '../payment-text.ts';
 
 const FIELDS = ['number', 'expiry', 'cvc'] as const;
 type CardField = (typeof FIELDS)[number];
 type CardValues = Record<CardField, string>;
 
-/** 4242424242424242 → "4242 4242 4242 4242", as printed on a card. */
-const grouped = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+/** How each field turns what was typed into what it shows (the CVC is shown as typed). */
+const EDITS: Partial<Record<CardField, typeof editCardNumber>> = {
+  number: editCardNumber,
+  expiry: editCardExpiry,
+};
+
+/** Which way a deletion went (Delete or Backspace), for a separator deleted on its own. */
+const deleteDirection = (event: ChangeEvent<HTMLInputElement>) =>
+  (event.nativeEvent as InputEvent).inputType === 'deleteContentForward' ? 'forward' : 'backward';
 
 function cardProblems(values: CardValues): Partial<Record<CardField, string>> {
   const problems: Partial<Record<CardField, string>> = {};
@@ -82,9 +95,23 @@ export function SandboxCardFields({ ref, onEdit }: { ref: Ref<CardPayment>; onEd
     ...fieldA11y(ids[name], errors[name], { describedBy: name === 'number' ? noteId : undefined }),
     value: values[name],
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      setValues((v) => ({ ...v, [name]: event.target.value }));
+      const input = event.target;
+      const edit = EDITS[name];
       setErrors((e) => ({ ...e, [name]: undefined }));
       onEdit?.();
+      if (!edit) {
+        setValues((v) => ({ ...v, [name]: input.value }));
+        return;
+      }
+      const edited = edit(
+        values[name],
+        input.value,
+        input.selectionStart ?? input.value.length,
+        deleteDirection(event),
+      );
+      // The reformatted value on screen first (React would leave the caret at its end), then the caret.
+      flushSync(() => setValues((v) => ({ ...v, [name]: edited.value })));
+      input.setSelectionRange(edited.caret, edited.caret);
     },
     inputMode: 'numeric' as const,
     autoCorrect: 'off',
@@ -98,8 +125,8 @@ export function SandboxCardFields({ ref, onEdit }: { ref: Ref<CardPayment>; onEd
         className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
       >
         <strong>Test mode:</strong> payments go to HydroBridge&apos;s built-in sandbox and no real card is
-        charged. Pay with the test card {grouped(SANDBOX_SUCCESS_CARD)}, any future expiry date and any
-        3-digit CVC.
+        charged. Pay with the test card {formatCardNumber(SANDBOX_SUCCESS_CARD)}, any future expiry date and
+        any 3-digit CVC.
       </p>
       <Field id={ids.number} label="Card number" error={errors.number}>
         <Input

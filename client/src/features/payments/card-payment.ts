@@ -1,4 +1,4 @@
-// What the investment form needs from a card form, whichever provider takes the card: the sandbox's
+// What a payment form needs from a card form, whichever provider takes the card: the sandbox's
 // own fields or Stripe's Payment Element. Each card form exposes this through its ref.
 
 export interface PaymentIntentHandle {

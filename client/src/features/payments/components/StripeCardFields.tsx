@@ -1,7 +1,7 @@
 // The card form when the server runs on Stripe: Stripe Elements' Payment Element, in Stripe's
 // "deferred intent" mode (the form shows before the intent exists: the intent is created on submit,
 // after elements.submit() checked the card). Its own chunk: Stripe.js loads from js.stripe.com only
-// when the investment modal opens in Stripe mode. Not exercised by the test suite (Stripe's servers
+// when a payment form opens in Stripe mode. Not exercised by the test suite (Stripe's servers
 // cannot be reached from it); the sandbox form takes the same CardPayment calls.
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe, type StripeElementsOptionsMode } from '@stripe/stripe-js';
@@ -9,6 +9,7 @@ import { useEffect, useImperativeHandle, useMemo, useState, type Ref } from 'rea
 import { toMinorUnits } from '@domain/payments.ts';
 import { FormAlert } from '@/components/ui/form-field.tsx';
 import { CardError, type CardPayment } from '../card-payment.ts';
+import type { ProviderStatus } from '../use-card-form.ts';
 
 const LOAD_FAILED =
   'The card form could not be loaded from Stripe. Check your connection and try again; nothing was charged.';
@@ -36,13 +37,13 @@ export default function StripeCardFields({
   ref,
   publishableKey,
   amount,
-  onReadyChange,
+  onStatusChange,
 }: {
   ref: Ref<CardPayment>;
   publishableKey: string;
-  /** The amount to pay, in dollars (a valid amount: the form passes its minimum otherwise). */
+  /** The amount to pay, in dollars (a valid amount: the form passes a placeholder otherwise). */
   amount: string;
-  onReadyChange: (ready: boolean) => void;
+  onStatusChange: (status: ProviderStatus) => void;
 }) {
   // Fixed for the life of the form: Elements refuses a change of its stripe prop.
   const [stripe] = useState(() => stripeFor(publishableKey));
@@ -50,13 +51,16 @@ export default function StripeCardFields({
   useEffect(() => {
     let live = true;
     void stripe.then((loaded) => {
-      if (live && !loaded) setLoadError(true);
+      if (live && !loaded) {
+        setLoadError(true);
+        onStatusChange('failed');
+      }
     });
     return () => {
       live = false;
-      onReadyChange(false);
+      onStatusChange('loading');
     };
-  }, [stripe, onReadyChange]);
+  }, [stripe, onStatusChange]);
 
   const dark = document.documentElement.classList.contains('dark');
   const options = useMemo<StripeElementsOptionsMode>(
@@ -73,18 +77,25 @@ export default function StripeCardFields({
   if (loadError) return <FormAlert message={LOAD_FAILED} />;
   return (
     <Elements stripe={stripe} options={options}>
-      <PaymentFields ref={ref} onReadyChange={onReadyChange} onLoadError={() => setLoadError(true)} />
+      <PaymentFields
+        ref={ref}
+        onReady={() => onStatusChange('ready')}
+        onLoadError={() => {
+          setLoadError(true);
+          onStatusChange('failed');
+        }}
+      />
     </Elements>
   );
 }
 
 function PaymentFields({
   ref,
-  onReadyChange,
+  onReady,
   onLoadError,
 }: {
   ref: Ref<CardPayment>;
-  onReadyChange: (ready: boolean) => void;
+  onReady: () => void;
   onLoadError: () => void;
 }) {
   const stripe = useStripe();
@@ -120,14 +131,5 @@ function PaymentFields({
     [stripe, elements],
   );
 
-  return (
-    <PaymentElement
-      options={{ layout: 'tabs' }}
-      onReady={() => onReadyChange(true)}
-      onLoadError={() => {
-        onReadyChange(false);
-        onLoadError();
-      }}
-    />
-  );
+  return <PaymentElement options={{ layout: 'tabs' }} onReady={onReady} onLoadError={onLoadError} />;
 }
