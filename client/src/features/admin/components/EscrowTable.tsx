@@ -34,7 +34,7 @@ function ResolveDialog({ record, onClose }: { record: EscrowRow | null; onClose:
           <DialogTitle>Resolve Dispute</DialogTitle>
           <DialogDescription>
             {record &&
-              `${formatUsdCents(record.amount)} of ${record.investorName} in ${record.campaignTitle}.`}
+              `${formatUsdCents(record.amount)} of ${record.payerName} in ${record.subjectTitle}.`}
           </DialogDescription>
         </DialogHeader>
         {record?.disputeReason && (
@@ -96,8 +96,8 @@ export function EscrowTable({ records, empty }: { records: EscrowRow[]; empty: s
         <tbody>
           {records.map((r) => (
             <tr key={r.id} className="border-b align-top last:border-0">
-              <td className="py-2 pr-3">{r.campaignTitle}</td>
-              <td className="py-2 pr-3">{r.investorName}</td>
+              <td className="py-2 pr-3">{r.subjectTitle}</td>
+              <td className="py-2 pr-3">{r.payerName}</td>
               <td className="py-2 pr-3 text-right tabular-nums">{formatUsdCents(r.amount)}</td>
               <td className="py-2 pr-3">
                 <Badge tone={ESCROW_TONES[r.status]}>{ESCROW_STATUS_LABELS[r.status]}</Badge>
@@ -107,7 +107,10 @@ export function EscrowTable({ records, empty }: { records: EscrowRow[]; empty: s
               <td className="py-2">
                 <div className="flex flex-wrap justify-end gap-2">
                   <Button asChild size="sm" variant="ghost">
-                    <Link href={`/campaigns/${r.campaignId}`} aria-label={`View ${r.campaignTitle}`}>
+                    <Link
+                      href={r.campaignId ? `/campaigns/${r.campaignId}` : `/buyer/tracking`}
+                      aria-label={`View ${r.subjectTitle}`}
+                    >
                       View
                     </Link>
                   </Button>

@@ -35,6 +35,7 @@ const STATUS_TONES: Record<InvestmentStatus, BadgeTone> = {
   refunded: 'neutral',
   paid_out: 'blue',
   expired: 'neutral',
+  voided: 'neutral',
 };
 
 function InvestmentRow({ investment }: { investment: Investment }) {
