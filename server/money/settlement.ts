@@ -260,6 +260,7 @@ export async function distribute(tx: Tx, campaign: CampaignRow, settlement: Sett
   const fee = dec(settlement.fee);
   const weights = open.map((i) => ({ id: i.id, weight: dec(i.amount) }));
   const netParts = apportion(gross.minus(fee), weights);
+  const feeParts = apportion(fee, weights);
   const escrowLeft = dec(settlement.principal).minus(settlement.disbursed);
   const entries = [
     ...(dec(settlement.amountDue).gt(0)
@@ -281,9 +282,12 @@ export async function distribute(tx: Tx, campaign: CampaignRow, settlement: Sett
       entries,
     });
   if (open.length) {
-    const shares = JSON.stringify(open.map((i, k) => ({ id: i.id, profit_share: toFixed(netParts[k]!) })));
-    await tx.execute(sql`update ${investments} i set status = 'paid_out', profit_share = v.profit_share, updated_at = ${now}
-      from jsonb_to_recordset(${shares}::jsonb) as v(id uuid, profit_share numeric)
+    const shares = JSON.stringify(
+      open.map((i, k) => ({ id: i.id, profit_share: toFixed(netParts[k]!), fee_share: toFixed(feeParts[k]!) })),
+    );
+    await tx.execute(sql`update ${investments} i set status = 'paid_out', profit_share = v.profit_share,
+        fee_share = v.fee_share, updated_at = ${now}
+      from jsonb_to_recordset(${shares}::jsonb) as v(id uuid, profit_share numeric, fee_share numeric)
       where i.id = v.id`);
     await tx
       .update(escrowRecords)

@@ -158,6 +158,7 @@ ALTER TABLE "escrow_records" ADD COLUMN "released_amount" numeric(15, 2) DEFAULT
 ALTER TABLE "investments" ADD COLUMN "payment_id" uuid;--> statement-breakpoint
 ALTER TABLE "investments" ADD COLUMN "terms_version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "investments" ALTER COLUMN "terms_version" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "investments" ADD COLUMN "fee_share" numeric(15, 2);--> statement-breakpoint
 ALTER TABLE "ledger_transactions" ADD COLUMN "payment_id" uuid;--> statement-breakpoint
 ALTER TABLE "ledger_transactions" ADD COLUMN "payout_id" uuid;--> statement-breakpoint
 ALTER TABLE "ledger_transactions" ADD COLUMN "release_id" uuid;--> statement-breakpoint

@@ -40,6 +40,8 @@ export const investments = pgTable(
     termsVersion: integer('terms_version').notNull(),
     status: text('status').$type<InvestmentStatus>().notNull().default('pending'),
     profitShare: numeric('profit_share', { precision: 15, scale: 2 }),
+    /** The investor's part of the platform fee, set with the profit share at distribution. */
+    feeShare: numeric('fee_share', { precision: 15, scale: 2 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
