@@ -18,6 +18,7 @@ import {
   type PaymentStatus,
 } from '../../domain/payment-lifecycle.ts';
 import { payments } from '../db/schema/index.ts';
+import type { Db } from '../db/connect.ts';
 import { inTransaction, type Tx } from '../db/transaction.ts';
 import { AppError, RateLimitedError } from '../errors.ts';
 import { accounts } from '../ledger/ledger.ts';
@@ -72,8 +73,12 @@ async function lockPayment(tx: Tx, id: string): Promise<PaymentRow> {
   return row;
 }
 
-async function readPayment(money: Money, id: string): Promise<PaymentRow> {
-  const [row] = await money.db.select().from(payments).where(eq(payments.id, id));
+/**
+ * Inside a transaction, read on its own handle: PGlite runs one transaction at a time, so a read on
+ * the root handle there waits for the transaction forever (and on PostgreSQL takes a second connection).
+ */
+async function readPayment(db: Db | Tx, id: string): Promise<PaymentRow> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
   if (!row) throw new AppError('PAYMENT_NOT_FOUND');
   return row;
 }
@@ -179,7 +184,7 @@ export async function advancePayment(
   paymentId: string,
   fresh?: ProviderIntent,
 ): Promise<Advanced> {
-  let payment = await readPayment(money, paymentId);
+  let payment = await readPayment(money.db, paymentId);
   let bookedNow = false;
   let known = fresh;
   for (;;) {
@@ -226,7 +231,7 @@ export async function advancePayment(
       }
       case 'refunding':
         await finishRefunds(money, [payment.id], now);
-        return { payment: await readPayment(money, payment.id), bookedNow };
+        return { payment: await readPayment(money.db, payment.id), bookedNow };
       default:
         return { payment, bookedNow };
     }
@@ -244,7 +249,7 @@ async function decideHold(
   now: Date,
 ): Promise<PaymentRow | 'mismatch'> {
   return inTransaction(money.db, async (tx) => {
-    const unlocked = await readPayment(money, paymentId);
+    const unlocked = await readPayment(tx, paymentId);
     const adapter = money.purposes[unlocked.purpose];
     const locked = await adapter.lock(tx, unlocked);
     const payment = await lockPayment(tx, paymentId);
@@ -266,7 +271,7 @@ async function decideHold(
 /** Books a capture the provider made: the purpose's posting and subject, once. */
 async function book(money: Money, paymentId: string, now: Date): Promise<Advanced> {
   return inTransaction(money.db, async (tx) => {
-    const unlocked = await readPayment(money, paymentId);
+    const unlocked = await readPayment(tx, paymentId);
     const adapter = money.purposes[unlocked.purpose];
     const locked = await adapter.lock(tx, unlocked);
     const payment = await lockPayment(tx, paymentId);
@@ -287,7 +292,7 @@ async function endHold(
   now: Date,
 ): Promise<PaymentRow> {
   return inTransaction(money.db, async (tx) => {
-    const unlocked = await readPayment(money, paymentId);
+    const unlocked = await readPayment(tx, paymentId);
     const adapter = money.purposes[unlocked.purpose];
     const locked = await adapter.lock(tx, unlocked);
     const payment = await lockPayment(tx, paymentId);
@@ -306,7 +311,7 @@ export async function endUnpaid(
   now: Date,
 ): Promise<PaymentRow> {
   return inTransaction(money.db, async (tx) => {
-    const unlocked = await readPayment(money, paymentId);
+    const unlocked = await readPayment(tx, paymentId);
     const adapter = money.purposes[unlocked.purpose];
     const locked = await adapter.lock(tx, unlocked);
     const payment = await lockPayment(tx, paymentId);
@@ -322,7 +327,7 @@ export async function endUnpaid(
  * at the provider and it ends at once. A hold that got in first is recorded as usual.
  */
 export async function abandonPayment(money: Money, paymentId: string): Promise<PaymentRow> {
-  const payment = await readPayment(money, paymentId);
+  const payment = await readPayment(money.db, paymentId);
   if (payment.status !== 'created') return payment;
   if (!payment.intentId) return endUnpaid(money, payment.id, 'abandoned', money.clock());
   const intent = await money.provider.cancelIntent(payment.intentId);
