@@ -12,51 +12,66 @@ import {
 } from './portfolio.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+/** A movement signed from the investor's side (domain/portfolio.ts Movement). */
 const movement = (
   n: number,
   kind: Movement['kind'],
   at: string,
-  principal: string,
-  cash: string,
-  fee = '0.00',
-) => ({
-  id: id(n),
-  kind,
-  at,
-  campaignTitle: `Cargo ${n}`,
-  principal,
-  cash,
-  fee,
-});
+  { external = '0.00', invested = '0.00', cash = '0.00', profit = '0.00', fee = '0.00' } = {},
+): Movement => ({ id: id(n), kind, at, campaignTitle: `Cargo ${n}`, external, invested, cash, profit, fee });
 
 describe('buildStatement', () => {
   const movements: Movement[] = [
-    movement(1, 'investment', '2025-12-10T10:00:00.000Z', '1000.00', '1000.00'),
-    movement(2, 'investment', '2026-01-05T10:00:00.000Z', '500.00', '500.00'),
-    movement(3, 'refund', '2026-02-01T10:00:00.000Z', '500.00', '500.00'),
-    movement(4, 'payout', '2026-03-01T10:00:00.000Z', '1000.00', '1095.00', '5.00'),
-  ];
-
-  it('opens the year with the capital carried over and closes each month on its balance', () => {
-    const s = buildStatement(movements, 2026);
-    expect([s.opening, s.closing, s.years]).toEqual(['1000.00', '0.00', [2026, 2025]]);
-    expect(s.months.map((m) => [m.period, m.opening, m.closing])).toEqual([
-      ['2026-01', '1000.00', '1500.00'],
-      ['2026-02', '1500.00', '1000.00'],
-      ['2026-03', '1000.00', '0.00'],
-    ]);
-    expect(s.months[2]!.rows[0]).toMatchObject({
-      type: 'Payout',
-      paidOut: '1095.00',
+    movement(1, 'investment', '2025-12-10T10:00:00.000Z', { external: '1000.00', invested: '1000.00' }),
+    movement(2, 'investment', '2026-01-05T10:00:00.000Z', { external: '500.00', invested: '500.00' }),
+    movement(3, 'refund', '2026-02-01T10:00:00.000Z', { external: '-500.00', invested: '-500.00' }),
+    movement(4, 'distribution', '2026-03-01T10:00:00.000Z', {
+      invested: '-1000.00',
+      cash: '1095.00',
       profit: '95.00',
       fee: '5.00',
+    }),
+    movement(5, 'investment', '2026-03-02T10:00:00.000Z', { invested: '400.00', cash: '-400.00' }),
+    movement(6, 'withdrawal', '2026-03-03T10:00:00.000Z', { external: '-600.00', cash: '-600.00' }),
+  ];
+
+  it('opens the year with what was carried over and closes each month on the money invested and the cash balance', () => {
+    const s = buildStatement(movements, 2026);
+    expect([s.opening, s.closing, s.openingCash, s.closingCash, s.years]).toEqual([
+      '1000.00',
+      '400.00',
+      '0.00',
+      '95.00',
+      [2026, 2025],
+    ]);
+    expect(s.months.map((m) => [m.period, m.opening, m.closing, m.closingCash])).toEqual([
+      ['2026-01', '1000.00', '1500.00', '0.00'],
+      ['2026-02', '1500.00', '1000.00', '0.00'],
+      ['2026-03', '1000.00', '400.00', '95.00'],
+    ]);
+    expect(s.months[2]!.rows[0]).toMatchObject({
+      type: 'Payout to your balance',
+      paidOut: '0.00',
+      profit: '95.00',
+      fee: '5.00',
+      balance: '0.00',
+      cash: '1095.00',
     });
-    expect(s.summary).toEqual({ invested: '500.00', returned: '1595.00', profit: '95.00', fees: '5.00' });
+    // Reinvested from the balance: invested without paying anything in.
+    expect(s.months[2]!.rows[1]).toMatchObject({ paidIn: '0.00', balance: '400.00', cash: '695.00' });
+    expect(s.months[2]!.rows[2]).toMatchObject({ type: 'Withdrawal to your bank', paidOut: '600.00' });
+    expect(s.summary).toEqual({ invested: '900.00', returned: '1100.00', profit: '95.00', fees: '5.00' });
   });
 
-  it('answers an empty year with the balance carried over', () => {
+  it('answers an empty year with the balances carried over', () => {
     const s = buildStatement(movements, 2027);
-    expect([s.opening, s.closing, s.months]).toEqual(['0.00', '0.00', []]);
+    expect([s.opening, s.closing, s.openingCash, s.closingCash, s.months]).toEqual([
+      '400.00',
+      '400.00',
+      '95.00',
+      '95.00',
+      [],
+    ]);
   });
 });
 
@@ -78,14 +93,29 @@ describe('CSV', () => {
 
   it('writes one line per movement', () => {
     const csv = statementCsv(
-      buildStatement([movement(1, 'investment', '2026-01-05T10:00:00.000Z', '500.00', '500.00')], 2026),
+      buildStatement(
+        [movement(1, 'investment', '2026-01-05T10:00:00.000Z', { external: '500.00', invested: '500.00' })],
+        2026,
+      ),
     );
     expect(csv.split('\r\n')).toEqual([
-      '\uFEFFDate,Type,Campaign,Paid in,Paid out,Profit,Fee,Balance',
-      '2026-01-05,Investment into escrow,Cargo 1,500.00,0.00,0.00,0.00,500.00',
+      '\uFEFFDate,Type,Campaign,Paid in,Paid out,Profit,Fee,Invested,Cash balance',
+      '2026-01-05,Investment into escrow,Cargo 1,500.00,0.00,0.00,0.00,500.00,0.00',
       '',
     ]);
   });
+});
+
+const release = (n: number, trigger: 'trading' | 'loaded', percent: string) => ({
+  id: id(200 + n),
+  seq: n,
+  trigger,
+  percent,
+  status: 'scheduled' as const,
+  amount: null,
+  releasedAt: null,
+  document: null,
+  reviewNote: null,
 });
 
 describe('the dashboard tiles and the money steps (issue 11 item 7)', () => {
@@ -106,6 +136,8 @@ describe('the dashboard tiles and the money steps (issue 11 item 7)', () => {
     expectedProfit: '300.00',
     profitShare: null,
     payout: null,
+    releasedToTrade: '0.00',
+    source: 'card',
     confirmedAt: hoursAgo(72),
     settledAt: null,
     milestones: [],
@@ -144,12 +176,27 @@ describe('the dashboard tiles and the money steps (issue 11 item 7)', () => {
     expect(allocation(list, (i) => i.riskLevel)).toEqual([{ label: 'medium', amount: '1000.00' }]);
   });
 
-  it('says where the money is: paid, in escrow, then released or refunded with its date', () => {
-    expect(moneySteps(row({})).map((s) => [s.label, s.done])).toEqual([
+  it('says where the money is: paid, in escrow, each tranche to the trade, the settlement, the balance', () => {
+    const campaign = {
+      id: id(100),
+      raisedAmount: '10000.00',
+      releases: [
+        { ...release(1, 'trading', '40'), status: 'released' as const, amount: '4000.00', releasedAt: hoursAgo(48) },
+        { ...release(2, 'loaded', '60'), status: 'awaiting_review' as const },
+      ],
+      settlement: null,
+    };
+    const steps = moneySteps(row({}), campaign);
+    expect(steps.map((s) => [s.label, s.done])).toEqual([
       ['Paid', true],
       ['In escrow', true],
-      ['Released to you', false],
+      ['40% to the trade when trading started', true],
+      ['60% to the trade on Loaded at port', false],
+      ['Paid to your balance', false],
     ]);
+    // Their part of the tranche: 1,000 of 10,000 raised → 10% of 4,000.
+    expect(steps[2]!.note).toBe('$400.00 of yours went to the trader');
+    expect(steps[3]!.note).toBe("Awaiting an admin's check of the evidence");
     const refunded = moneySteps(row({ status: 'refunded', settledAt: hoursAgo(1) }));
     expect(refunded[2]).toEqual({
       label: 'Refunded to your card',

@@ -1,10 +1,12 @@
-// The investor's portfolio and statements (issue 11): the wire shapes, the "where is my money" steps,
-// the allocation, the statement by month with opening and closing balances, and its CSV. Pure, so the
-// server answers with it and the client renders and downloads the very same figures.
+// The investor's portfolio and statements (issue 11, docs/money.md): the wire shapes, the "where is my
+// money" steps (paid, in escrow, released to the trade on what evidence, settled, paid to the balance),
+// the allocation, the statement by month with the money invested and the cash balance, and its CSV.
+// Pure, so the server answers with it and the client renders and downloads the very same figures.
 import { z } from 'zod';
 import { CAMPAIGN_STATUSES, RISK_LEVELS } from './campaigns.ts';
 import { ESCROW_STATUSES, INVESTMENT_STATUSES } from './investments.ts';
-import { MILESTONE_KINDS } from './lifecycle.ts';
+import { MILESTONE_KINDS, MILESTONE_LABELS } from './lifecycle.ts';
+import { releaseSchema, settlementViewSchema, type Release } from './money-out.ts';
 import { toCsv } from './csv.ts';
 import { dec, toFixed, usdText, ZERO } from './money.ts';
 import type { TimelineEntry } from './timeline.ts';
@@ -30,6 +32,10 @@ export const portfolioInvestmentSchema = z.object({
   /** Once paid out: the share of the net profit, and what was paid (principal + profit share). */
   profitShare: money.nullable(),
   payout: money.nullable(),
+  /** How much of this investment went to the trade so far (its part of the released tranches). */
+  releasedToTrade: money,
+  /** Paid from a card, or from the HydroBridge balance (a refund goes back to where it came from). */
+  source: z.enum(['card', 'balance']),
   confirmedAt: isoTime.nullable(),
   settledAt: isoTime.nullable(),
   milestones: z.array(
@@ -43,17 +49,40 @@ export const portfolioInvestmentSchema = z.object({
 });
 export type PortfolioInvestment = z.infer<typeof portfolioInvestmentSchema>;
 
-export const portfolioSchema = z.object({ investments: z.array(portfolioInvestmentSchema) });
+/** What a campaign of the portfolio did with the money: its tranches and evidence, its settlement. */
+export const portfolioCampaignSchema = z.object({
+  id: z.string().uuid(),
+  raisedAmount: money,
+  releases: z.array(releaseSchema),
+  settlement: settlementViewSchema.nullable(),
+});
+export type PortfolioCampaign = z.infer<typeof portfolioCampaignSchema>;
+
+export const portfolioSchema = z.object({
+  investments: z.array(portfolioInvestmentSchema),
+  campaigns: z.array(portfolioCampaignSchema),
+});
 export type Portfolio = z.infer<typeof portfolioSchema>;
 
+/** "26 Nov 2026": a due date in a step's note (the same in every time zone). */
+const dayText = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** The investor's part of one released tranche: the investment's share of what the campaign raised. */
+export function partOfRelease(investment: { amount: string }, campaign: { raisedAmount: string }, release: Release) {
+  if (!release.amount || dec(campaign.raisedAmount).eq(0)) return '0.00';
+  return toFixed(dec(release.amount).times(investment.amount).div(campaign.raisedAmount));
+}
+
 /**
- * Where the money of one investment is (Wefunder, Mintos): paid → in escrow → released to you, or
- * refunded, each step with its date once reached.
+ * Where the money of one investment is (Wefunder, Mintos): paid → in escrow → released to the trade
+ * (each tranche with its evidence) → the trader's settlement → paid to the balance; or refunded. Each
+ * step with its date once reached.
  */
-export function moneySteps(i: PortfolioInvestment): TimelineEntry[] {
+export function moneySteps(i: PortfolioInvestment, campaign?: PortfolioCampaign): TimelineEntry[] {
   const paid = i.confirmedAt ?? undefined;
   const steps: TimelineEntry[] = [
-    { label: 'Paid', ...(paid && { at: paid }), done: !!paid },
+    { label: i.source === 'balance' ? 'Paid from your balance' : 'Paid', ...(paid && { at: paid }), done: !!paid },
     {
       label: 'In escrow',
       ...(paid && { at: paid }),
@@ -61,20 +90,52 @@ export function moneySteps(i: PortfolioInvestment): TimelineEntry[] {
       ...(i.escrowStatus === 'disputed' && { note: 'Disputed: an admin is reviewing it' }),
     },
   ];
-  if (i.status === 'refunded' || i.status === 'refunding')
+  const back = i.source === 'balance' ? 'your balance' : 'your card';
+  if (i.status === 'refunded' || i.status === 'refunding') {
     steps.push({
-      label: i.status === 'refunding' ? 'Refund in progress' : 'Refunded to your card',
+      label: i.status === 'refunding' ? 'Refund in progress' : `Refunded to ${back}`,
       ...(i.settledAt && { at: i.settledAt }),
       done: i.status === 'refunded',
       note: `${usdText(i.amount)} back in full`,
     });
-  else
+    return steps;
+  }
+  for (const r of campaign?.releases ?? []) {
+    const evidence = r.document ? ` · evidence: ${r.document.fileName}` : '';
+    const when = r.trigger === 'trading' ? 'when trading started' : `on ${MILESTONE_LABELS[r.trigger]}`;
     steps.push({
-      label: 'Released to you',
-      ...(i.settledAt && { at: i.settledAt }),
-      done: i.status === 'paid_out',
-      ...(i.payout && { note: `${usdText(i.payout)} paid out` }),
+      label: `${toFixed(r.percent, 0)}% to the trade ${when}`,
+      ...(r.releasedAt && { at: r.releasedAt }),
+      done: r.status === 'released',
+      note:
+        r.status === 'released'
+          ? `${usdText(partOfRelease(i, campaign!, r))} of yours went to the trader${evidence}`
+          : r.status === 'awaiting_review'
+            ? `Awaiting an admin's check of the evidence${evidence}`
+            : 'Waits for its milestone',
     });
+  }
+  const settlement = campaign?.settlement;
+  if (settlement && settlement.status !== 'rejected')
+    steps.push({
+      label: 'Settlement paid in by the trader',
+      ...(settlement.paidAt && { at: settlement.paidAt }),
+      done: settlement.status === 'paid',
+      note:
+        settlement.status === 'defaulted'
+          ? `In default: due ${settlement.dueAt ? dayText(settlement.dueAt) : ''}, not paid`
+          : settlement.status === 'pending_review'
+            ? 'Declared by the trader; an admin is checking it'
+            : settlement.status === 'approved'
+              ? `Due from the trader by ${settlement.dueAt ? dayText(settlement.dueAt) : 'its due date'}`
+              : undefined,
+    });
+  steps.push({
+    label: 'Paid to your balance',
+    ...(i.status === 'paid_out' && i.settledAt && { at: i.settledAt }),
+    done: i.status === 'paid_out',
+    ...(i.payout && { note: `${usdText(i.payout)} in your HydroBridge balance` }),
+  });
   return steps;
 }
 
@@ -95,33 +156,32 @@ export function allocation(
 
 // ---- statements --------------------------------------------------------------------------------
 
-export const MOVEMENT_KINDS = [
-  'investment',
-  'refund',
-  'payout',
-  'payment_received',
-  'payment_refund',
-] as const;
+export const MOVEMENT_KINDS = ['investment', 'refund', 'distribution', 'withdrawal', 'withdrawal_returned'] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 export const MOVEMENT_LABELS: Record<MovementKind, string> = {
   investment: 'Investment into escrow',
   refund: 'Refund from escrow',
-  payout: 'Payout',
-  payment_received: 'Payment received',
-  payment_refund: 'Payment refunded',
+  distribution: 'Payout to your balance',
+  withdrawal: 'Withdrawal to your bank',
+  withdrawal_returned: 'Withdrawal returned by the bank',
 };
 
-/** One ledger transaction of the investor's, as the server reads it. */
+/**
+ * One ledger transaction of the investor's, as the server reads it. Every amount is signed from the
+ * investor's side: `external` is money that came from them (+, a card payment) or went out to them
+ * (−, a card refund, a withdrawal); `invested` the change of their money in escrow or at work; `cash`
+ * the change of their HydroBridge balance.
+ */
 export const movementSchema = z.object({
   id: z.string().uuid(),
   kind: z.enum(MOVEMENT_KINDS),
   at: isoTime,
-  campaignTitle: z.string(),
-  /** The investment's principal. */
-  principal: money,
-  /** What reached the investor's card (payouts, refunds), or left it (investments, as a positive amount). */
+  campaignTitle: z.string().nullable(),
+  external: money,
+  invested: money,
   cash: money,
-  /** The investor's part of the platform fee (payouts only). */
+  /** A payout's profit share (net, negative on a loss) and the investor's part of the fee. */
+  profit: money,
   fee: money,
 });
 export type Movement = z.infer<typeof movementSchema>;
@@ -130,14 +190,16 @@ export interface StatementRow {
   date: string;
   type: string;
   campaign: string;
-  /** Paid by the investor into the platform. */
+  /** Paid by the investor into the platform (a card payment). */
   paidIn: string;
-  /** Paid back to the investor's card. */
+  /** Paid back out to the investor (a card refund, a withdrawal to the bank). */
   paidOut: string;
   profit: string;
   fee: string;
-  /** Capital on the platform after this movement: paid in and not yet paid back as principal. */
+  /** Money in escrow or at work after this movement. */
   balance: string;
+  /** The HydroBridge balance after this movement. */
+  cash: string;
 }
 
 export interface StatementPeriod {
@@ -145,6 +207,8 @@ export interface StatementPeriod {
   period: string;
   opening: string;
   closing: string;
+  openingCash: string;
+  closingCash: string;
   rows: StatementRow[];
 }
 
@@ -154,77 +218,72 @@ export interface Statement {
   years: number[];
   opening: string;
   closing: string;
+  openingCash: string;
+  closingCash: string;
   months: StatementPeriod[];
   summary: { invested: string; returned: string; profit: string; fees: string };
 }
 
-/** How a movement changes the capital on the platform, and its columns. */
-function effect(m: Movement) {
-  const principal = dec(m.principal);
-  switch (m.kind) {
-    case 'investment':
-    case 'payment_received':
-      return { paidIn: dec(m.cash), paidOut: ZERO, profit: ZERO, fee: ZERO, capital: dec(m.cash) };
-    case 'refund':
-    case 'payment_refund':
-      return { paidIn: ZERO, paidOut: dec(m.cash), profit: ZERO, fee: ZERO, capital: dec(m.cash).times(-1) };
-    case 'payout':
-      return {
-        paidIn: ZERO,
-        paidOut: dec(m.cash),
-        profit: dec(m.cash).minus(principal),
-        fee: dec(m.fee),
-        capital: principal.times(-1),
-      };
-  }
-}
-
 /**
  * The tax year `year` (calendar year, UTC) of an investor's movements: by month, each with its opening
- * and closing capital on the platform, and the annual summary (invested, returned, profit, fees).
+ * and closing money invested and cash balance, and the annual summary (invested, returned, profit, fees).
  */
 export function buildStatement(movements: readonly Movement[], year: number): Statement {
   const sorted = [...movements].sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id));
   const years = [...new Set(sorted.map((m) => new Date(m.at).getUTCFullYear()))].sort((a, b) => b - a);
-  let balance = ZERO;
+  let invested = ZERO;
+  let cash = ZERO;
   const months = new Map<string, StatementPeriod>();
-  let opening: string | undefined;
+  let opening: { invested: string; cash: string } | undefined;
   const summary = { invested: ZERO, returned: ZERO, profit: ZERO, fees: ZERO };
   for (const m of sorted) {
     const at = new Date(m.at);
-    const e = effect(m);
     if (at.getUTCFullYear() < year) {
-      balance = balance.plus(e.capital);
+      invested = invested.plus(m.invested);
+      cash = cash.plus(m.cash);
       continue;
     }
     if (at.getUTCFullYear() > year) break;
-    opening ??= toFixed(balance);
+    opening ??= { invested: toFixed(invested), cash: toFixed(cash) };
     const key = m.at.slice(0, 7);
-    const month = months.get(key) ?? { period: key, opening: toFixed(balance), closing: '', rows: [] };
+    const month = months.get(key) ?? {
+      period: key,
+      opening: toFixed(invested),
+      closing: '',
+      openingCash: toFixed(cash),
+      closingCash: '',
+      rows: [],
+    };
     months.set(key, month);
-    balance = balance.plus(e.capital);
+    invested = invested.plus(m.invested);
+    cash = cash.plus(m.cash);
+    const external = dec(m.external);
     month.rows.push({
       id: m.id,
       date: m.at,
       type: MOVEMENT_LABELS[m.kind],
-      campaign: m.campaignTitle,
-      paidIn: toFixed(e.paidIn),
-      paidOut: toFixed(e.paidOut),
-      profit: toFixed(e.profit),
-      fee: toFixed(e.fee),
-      balance: toFixed(balance),
+      campaign: m.campaignTitle ?? '',
+      paidIn: toFixed(external.gt(0) ? external : ZERO),
+      paidOut: toFixed(external.lt(0) ? external.abs() : ZERO),
+      profit: toFixed(m.profit),
+      fee: toFixed(m.fee),
+      balance: toFixed(invested),
+      cash: toFixed(cash),
     });
-    month.closing = toFixed(balance);
-    if (m.kind === 'investment') summary.invested = summary.invested.plus(e.paidIn);
-    summary.returned = summary.returned.plus(e.paidOut);
-    summary.profit = summary.profit.plus(e.profit);
-    summary.fees = summary.fees.plus(e.fee);
+    month.closing = toFixed(invested);
+    month.closingCash = toFixed(cash);
+    if (m.kind === 'investment') summary.invested = summary.invested.plus(m.invested);
+    if (external.lt(0)) summary.returned = summary.returned.plus(external.abs());
+    summary.profit = summary.profit.plus(m.profit);
+    summary.fees = summary.fees.plus(m.fee);
   }
   return {
     year,
     years: years.length ? years : [year],
-    opening: opening ?? toFixed(balance),
-    closing: toFixed(balance),
+    opening: opening?.invested ?? toFixed(invested),
+    closing: toFixed(invested),
+    openingCash: opening?.cash ?? toFixed(cash),
+    closingCash: toFixed(cash),
     months: [...months.values()],
     summary: {
       invested: toFixed(summary.invested),
@@ -237,10 +296,10 @@ export function buildStatement(movements: readonly Movement[], year: number): St
 
 // ---- CSV ---------------------------------------------------------------------------------------
 
-/** The statement as CSV: one line per movement with its month's balance. */
+/** The statement as CSV: one line per movement with the balances after it. */
 export function statementCsv(statement: Statement): string {
   return toCsv(
-    ['Date', 'Type', 'Campaign', 'Paid in', 'Paid out', 'Profit', 'Fee', 'Balance'],
+    ['Date', 'Type', 'Campaign', 'Paid in', 'Paid out', 'Profit', 'Fee', 'Invested', 'Cash balance'],
     statement.months.flatMap((m) =>
       m.rows.map((r) => [
         r.date.slice(0, 10),
@@ -251,6 +310,7 @@ export function statementCsv(statement: Statement): string {
         r.profit,
         r.fee,
         r.balance,
+        r.cash,
       ]),
     ),
   );
@@ -262,6 +322,8 @@ const periodSchema = z.object({
   period: z.string(),
   opening: money,
   closing: money,
+  openingCash: money,
+  closingCash: money,
   rows: z.array(
     z.object({
       id: z.string().uuid(),
@@ -273,6 +335,7 @@ const periodSchema = z.object({
       profit: money,
       fee: money,
       balance: money,
+      cash: money,
     }),
   ),
 });
@@ -282,6 +345,8 @@ export const statementSchema = z.object({
   years: z.array(z.number().int()),
   opening: money,
   closing: money,
+  openingCash: money,
+  closingCash: money,
   months: z.array(periodSchema),
   summary: z.object({ invested: money, returned: money, profit: money, fees: money }),
 });

@@ -1,5 +1,6 @@
-// The investor's portfolio and statements (issue 11): one query each, read from the investments, the
-// campaigns, the milestones and the ledger, so the totals reconcile to the ledger by construction.
+// The investor's portfolio and statements (issue 11, docs/money.md): read from the investments, the
+// campaigns, their releases and settlements, the milestones and the ledger, so the totals reconcile to
+// the ledger by construction.
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { projectedProfit, toFixed, dec } from '../../../domain/money.ts';
 import {
@@ -11,7 +12,15 @@ import {
 } from '../../../domain/portfolio.ts';
 import type { Role } from '../../../domain/users.ts';
 import { queryRows, type Db } from '../../db/connect.ts';
-import { campaignMilestones, campaigns, escrowRecords, investments } from '../../db/schema/index.ts';
+import {
+  campaignMilestones,
+  campaigns,
+  escrowRecords,
+  investments,
+  payments,
+} from '../../db/schema/index.ts';
+import { accounts } from '../../ledger/ledger.ts';
+import { releaseViews, settlementView } from '../../money/views.ts';
 import { AppError } from '../../errors.ts';
 
 type Viewer = { id: string; role: Role };
@@ -24,12 +33,23 @@ function assertOwnOrAdmin(viewer: Viewer, investorId: string) {
 export async function getPortfolio(db: Db, viewer: Viewer, investorId: string): Promise<Portfolio> {
   assertOwnOrAdmin(viewer, investorId);
   const rows = await db
-    .select({ i: investments, c: campaigns, escrowStatus: escrowRecords.status, escrowId: escrowRecords.id })
+    .select({
+      i: investments,
+      c: campaigns,
+      escrowStatus: escrowRecords.status,
+      escrowId: escrowRecords.id,
+      released: escrowRecords.releasedAmount,
+      source: payments.source,
+    })
     .from(investments)
     .innerJoin(campaigns, eq(campaigns.id, investments.campaignId))
+    .innerJoin(payments, eq(payments.id, investments.paymentId))
     .leftJoin(escrowRecords, eq(escrowRecords.investmentId, investments.id))
     .where(
-      and(eq(investments.investorId, investorId), notInArray(investments.status, ['pending', 'expired'])),
+      and(
+        eq(investments.investorId, investorId),
+        notInArray(investments.status, ['pending', 'expired', 'voided']),
+      ),
     )
     .orderBy(sql`${investments.createdAt} desc`, sql`${investments.id} desc`);
   const campaignIds = [...new Set(rows.map((r) => r.c.id))];
@@ -40,8 +60,17 @@ export async function getPortfolio(db: Db, viewer: Viewer, investorId: string): 
         .where(inArray(campaignMilestones.campaignId, campaignIds))
         .orderBy(asc(campaignMilestones.at))
     : [];
+  const campaignRows = [...new Map(rows.map((r) => [r.c.id, r.c])).values()];
   return {
-    investments: rows.map(({ i, c, escrowStatus, escrowId }): PortfolioInvestment => {
+    campaigns: await Promise.all(
+      campaignRows.map(async (c) => ({
+        id: c.id,
+        raisedAmount: c.raisedAmount,
+        releases: await releaseViews(db, c.id),
+        settlement: await settlementView(db, c, false),
+      })),
+    ),
+    investments: rows.map(({ i, c, escrowStatus, escrowId, released, source }): PortfolioInvestment => {
       const settled = i.status === 'paid_out' || i.status === 'refunded';
       return {
         id: i.id,
@@ -55,6 +84,8 @@ export async function getPortfolio(db: Db, viewer: Viewer, investorId: string): 
         status: i.status,
         escrowStatus,
         escrowId,
+        releasedToTrade: released ?? '0.00',
+        source: source === 'balance' ? 'balance' : 'card',
         expectedProfit: toFixed(projectedProfit(i.amount, c.buyPrice, c.sellPrice)),
         profitShare: i.status === 'paid_out' ? i.profitShare : null,
         payout: i.status === 'paid_out' ? toFixed(dec(i.amount).plus(dec(i.profitShare))) : null,
@@ -68,39 +99,73 @@ export async function getPortfolio(db: Db, viewer: Viewer, investorId: string): 
   };
 }
 
-/** Every ledger movement of the investor's money, oldest first: what went in and what came back. */
+/**
+ * Every ledger movement of the investor's money, oldest first, signed from their side (domain/
+ * portfolio.ts Movement): their investments and refunds, the distributions to their cash account, their
+ * withdrawals and the bank's returns.
+ */
 export async function investorMovements(db: Db, investorId: string): Promise<Movement[]> {
+  const account = accounts.investor(investorId);
   const rows = await queryRows<{
     id: string;
-    kind: Movement['kind'];
+    kind: string;
     at: Date | string;
-    campaign_title: string;
-    principal: string;
+    campaign_title: string | null;
+    external: string;
     cash: string;
+    invested: string;
+    profit: string;
     fee: string;
   }>(
     db,
-    sql`select t.id, t.kind, t.created_at as at, c.title as campaign_title, i.amount as principal,
-        abs(coalesce(sum(e.amount) filter (where e.account like 'clearing:%'), 0)) as cash,
-        coalesce(sum(e.amount) filter (where e.account = 'platform:fees'), 0) as fee
-      from ${investments} i
-      join ${campaigns} c on c.id = i.campaign_id
-      join ledger_transactions t on t.investment_id = i.id
-        and t.kind in ('investment', 'refund', 'payout', 'payment_received', 'payment_refund')
+    sql`with mine as (
+        select id, campaign_id, amount, status, profit_share, fee_share from ${investments}
+        where investor_id = ${investorId}),
+      moves as (
+        select t.id from ledger_transactions t
+        where t.investment_id in (select id from mine) and t.kind in ('investment', 'refund')
+        union
+        select e.transaction_id from ledger_entries e where e.account = ${account})
+      select t.id, t.kind, t.created_at as at, c.title as campaign_title,
+        -coalesce(sum(e.amount) filter (where e.account like 'clearing:%'), 0) as external,
+        coalesce(sum(e.amount) filter (where e.account = ${account}), 0) as cash,
+        case t.kind
+          when 'investment' then (select amount from mine where id = t.investment_id)
+          when 'refund' then -(select amount from mine where id = t.investment_id)
+          when 'distribution' then -(select coalesce(sum(amount), 0) from mine
+            where campaign_id = t.campaign_id and status = 'paid_out')
+          else 0 end as invested,
+        case when t.kind = 'distribution' then (select coalesce(sum(profit_share), 0) from mine
+          where campaign_id = t.campaign_id and status = 'paid_out') else 0 end as profit,
+        case when t.kind = 'distribution' then (select coalesce(sum(fee_share), 0) from mine
+          where campaign_id = t.campaign_id and status = 'paid_out') else 0 end as fee
+      from ledger_transactions t
       join ledger_entries e on e.transaction_id = t.id
-      where i.investor_id = ${investorId}
-      group by t.id, t.kind, t.created_at, c.title, i.amount
+      left join ${campaigns} c on c.id = t.campaign_id
+      where t.id in (select id from moves)
+      group by t.id, t.kind, t.created_at, t.campaign_id, t.investment_id, c.title
       order by t.created_at, t.id`,
   );
-  return rows.map((r) => ({
-    id: r.id,
-    kind: r.kind,
-    at: new Date(r.at).toISOString(),
-    campaignTitle: r.campaign_title,
-    principal: toFixed(r.principal),
-    cash: toFixed(r.cash),
-    fee: toFixed(r.fee),
-  }));
+  const kinds: Record<string, Movement['kind']> = {
+    investment: 'investment',
+    refund: 'refund',
+    distribution: 'distribution',
+    bank_payout: 'withdrawal',
+    payout_return: 'withdrawal_returned',
+  };
+  return rows
+    .filter((r) => kinds[r.kind])
+    .map((r) => ({
+      id: r.id,
+      kind: kinds[r.kind]!,
+      at: new Date(r.at).toISOString(),
+      campaignTitle: r.campaign_title,
+      external: toFixed(r.external),
+      invested: toFixed(r.invested),
+      cash: toFixed(r.cash),
+      profit: toFixed(r.profit),
+      fee: toFixed(r.fee),
+    }));
 }
 
 /** `GET /api/statements?year=`: the investor's tax year by month, with the annual summary. */
