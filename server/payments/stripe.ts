@@ -26,9 +26,14 @@ function statusOf(status: Stripe.PaymentIntent.Status): PaymentIntentStatus {
   return known.find((s) => s === status) ?? 'requires_payment_method';
 }
 
-/** The intent as the money module reads it; its charge (expanded) tells what was refunded. */
+/**
+ * The intent as the money module reads it; its charge (expanded) tells what was refunded. Stripe
+ * reports a released hold's uncaptured charge as refunded in full although no money moved: only a
+ * captured charge's refunds are refunds.
+ */
 function toIntent(intent: Stripe.PaymentIntent): ProviderIntent {
-  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  const charge =
+    typeof intent.latest_charge === 'object' && intent.latest_charge?.captured ? intent.latest_charge : null;
   return {
     id: intent.id,
     status: statusOf(intent.status),

@@ -57,6 +57,9 @@ async function holdRefusal(
   now: Date,
 ): Promise<PaymentEndReason | null> {
   if (campaign.status === 'cancelled') return 'cancelled';
+  // Funded (or on to trading) by others meanwhile: the investor hears it filled up, not "closed".
+  if (campaign.status !== 'active' && dec(campaign.raisedAmount).gte(campaign.targetAmount))
+    return 'filled_up';
   if (campaign.status !== 'active' || campaign.deadline <= now) return 'closed';
   if (investment.termsVersion !== campaign.termsVersion) return 'terms_changed';
   if (dec(investment.amount).gt(await openAmountOf(tx, campaign, investment.id))) return 'filled_up';
