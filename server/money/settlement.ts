@@ -215,12 +215,11 @@ export async function receiveBankTransfer(tx: Tx, money: Money, campaign: Campai
     })
     .returning();
   const payment = await movePayment(tx, created!, 'captured', now);
+  // The settlement keeps pointing at its card payment: that is how the `settlement` purpose finds it
+  // when the card intent is given up below (or a hold that got in first is voided or refunded). The
+  // transfer is the payment its ledger posting names.
   const cardPayment = settlement.paymentId;
-  await tx
-    .update(settlements)
-    .set({ paymentId: payment.id, updatedAt: now })
-    .where(eq(settlements.id, settlement.id));
-  await bookSettlementPayment(tx, campaign, { ...settlement, paymentId: payment.id }, payment, now);
+  await bookSettlementPayment(tx, campaign, settlement, payment, now);
   if (cardPayment) tx.afterCommit(() => abandonPayment(outside(money), cardPayment).then(() => undefined));
 }
 
