@@ -330,6 +330,10 @@ export async function abandonPayment(money: Money, paymentId: string): Promise<P
   const payment = await readPayment(money.db, paymentId);
   if (payment.status !== 'created') return payment;
   if (!payment.intentId) return endUnpaid(money, payment.id, 'abandoned', money.clock());
+  // Asked first: cancelling a held intent would release the hold instead of recording it.
+  const current = await money.provider.retrieveIntent(payment.intentId);
+  if (current && current.status !== 'requires_payment_method')
+    return (await advancePayment(money, payment.id, current)).payment;
   const intent = await money.provider.cancelIntent(payment.intentId);
   if (intent.status === 'canceled') return endUnpaid(money, payment.id, 'abandoned', money.clock());
   return (await advancePayment(money, payment.id, intent)).payment;
