@@ -6,7 +6,7 @@
 // The provider is never called inside a transaction. Each decision is taken with the subject locked
 // and leaves a durable marker (`authorized`: capture it; `voiding`: release it; `refunding`: refund
 // it); the provider call follows after COMMIT and a second short transaction books what it did.
-import { and, asc, count, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   canMovePayment,
   INTENT_LIFETIME_MINUTES,
@@ -97,7 +97,13 @@ export async function assertMayOpenPayment(tx: Tx, payerId: string, now: Date): 
       recent: sql<number>`count(*) filter (where ${payments.createdAt} >= ${since} and ${payments.source} = 'card')::int`,
     })
     .from(payments)
-    .where(and(eq(payments.payerId, payerId), gte(payments.createdAt, since)));
+    // A hold is live however old it is (its capture may be waiting for the provider).
+    .where(
+      and(
+        eq(payments.payerId, payerId),
+        or(eq(payments.status, 'authorized'), gte(payments.createdAt, since)),
+      ),
+    );
   if ((row?.holds ?? 0) >= MAX_LIVE_HOLDS_PER_PAYER) throw new AppError('TOO_MANY_HOLDS');
   if ((row?.recent ?? 0) >= INTENT_RATE.max)
     throw new RateLimitedError(
@@ -428,7 +434,12 @@ export async function sweepPayments(money: Money): Promise<PaymentSweepReport> {
   }
 
   const unpaid = await money.db
-    .select({ id: payments.id, createdAt: payments.createdAt, intentId: payments.intentId })
+    .select({
+      id: payments.id,
+      purpose: payments.purpose,
+      createdAt: payments.createdAt,
+      intentId: payments.intentId,
+    })
     .from(payments)
     .where(
       and(
@@ -442,7 +453,10 @@ export async function sweepPayments(money: Money): Promise<PaymentSweepReport> {
   for (const item of failure instanceof ProviderUnavailableError ? [] : unpaid) {
     try {
       let after = (await advancePayment(money, item.id)).payment;
-      const lapsed = item.createdAt.getTime() + INTENT_LIFETIME_MINUTES * MINUTE_MS <= now.getTime();
+      // A settlement stays due until it is paid (in default too): its card step never lapses.
+      const lapsed =
+        item.purpose !== 'settlement' &&
+        item.createdAt.getTime() + INTENT_LIFETIME_MINUTES * MINUTE_MS <= now.getTime();
       if (after.status === 'created' && lapsed) {
         const intent = await money.provider.cancelIntent(item.intentId!);
         after = (await advancePayment(money, item.id, intent)).payment;

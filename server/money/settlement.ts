@@ -32,6 +32,8 @@ import { definePurpose, outside, type Money } from './context.ts';
 import { insertCardPayment, movePayment, openIntent, sourceAccount, abandonPayment } from './payments.ts';
 import { markRefunded, refundPosting } from './refunds.ts';
 import { disbursedOf, releasesOf } from './releases.ts';
+import { invalidateCampaignLists } from '../features/campaigns/service.ts';
+import { announce } from '../features/lifecycle/notices.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 export type SettlementRow = typeof settlements.$inferSelect;
@@ -105,8 +107,12 @@ export async function declareSettlement(
     const message = AppError.of('LOSS_EXCEEDS_DISBURSED', { disbursed: `$${figures.disbursed}` }).message;
     throw new AppError('LOSS_EXCEEDS_DISBURSED', message, { actualProfit: message });
   }
-  // An amount no column (and no single payment) can hold is refused here, never a 500 later.
-  if (dec(figures.amountDue).plus(figures.principal).gt(NUMERIC_MAX.money)) {
+  // An amount no column (and no single payment) can hold is refused here, never a 500 later: the
+  // amount due, and what the investors are paid in all (principal + gross profit).
+  if (
+    dec(figures.amountDue).gt(NUMERIC_MAX.money) ||
+    dec(figures.principal).plus(figures.grossProfit).gt(NUMERIC_MAX.money)
+  ) {
     const message = AppError.of('PROFIT_TOO_LARGE', { limit: 'what one payment can hold' }).message;
     throw new AppError('PROFIT_TOO_LARGE', message, { actualProfit: message });
   }
@@ -282,7 +288,11 @@ export async function distribute(tx: Tx, campaign: CampaignRow, settlement: Sett
     });
   if (open.length) {
     const shares = JSON.stringify(
-      open.map((i, k) => ({ id: i.id, profit_share: toFixed(netParts[k]!), fee_share: toFixed(feeParts[k]!) })),
+      open.map((i, k) => ({
+        id: i.id,
+        profit_share: toFixed(netParts[k]!),
+        fee_share: toFixed(feeParts[k]!),
+      })),
     );
     await tx.execute(sql`update ${investments} i set status = 'paid_out', profit_share = v.profit_share,
         fee_share = v.fee_share, updated_at = ${now}
@@ -301,6 +311,9 @@ export async function distribute(tx: Tx, campaign: CampaignRow, settlement: Sett
     .update(campaigns)
     .set({ status: 'completed', actualProfit: settlement.actualProfit, updatedAt: now })
     .where(eq(campaigns.id, campaign.id));
+  // Whichever way it was paid in (a card captured by the sweep too): lists and investors hear of it.
+  await invalidateCampaignLists(tx);
+  announce(tx, 'onCompleted', campaign.id);
 }
 
 // ---- the `settlement` purpose ------------------------------------------------------------------
