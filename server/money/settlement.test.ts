@@ -9,7 +9,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignDetail } from '../../domain/campaign-schemas.ts';
 import type { App } from '../app.ts';
+import { eq } from 'drizzle-orm';
+import { payments } from '../db/schema/index.ts';
+import type { SandboxProvider } from '../payments/sandbox.ts';
 import { sweepAll } from '../sweeps.ts';
+import { advancePayment } from './payments.ts';
 import { buildTestApp, testClock } from '../../test/app.ts';
 import { callsAs, card, signedInAs, type Actor } from '../../test/investing.ts';
 import { campaignOf, deliver, fileDocument, startTrading } from '../../test/money.ts';
@@ -426,6 +430,39 @@ describe('paying the settlement in', () => {
       expect(await balances(investors)).toEqual(['766.50', '328.50']);
       await expectSoundLedger(app);
     }
+  });
+
+  it('refunds a card hold captured just after a bank transfer paid the settlement: the money came in once', async () => {
+    const { trader, campaign, investors } = await delivered(['500.00', '500.00']);
+    expect((await move(trader, campaign, { to: 'completed', actualProfit: '100.00' })).statusCode).toBe(200);
+    expect((await decideSettlement(admin, campaign, { decision: 'approve' })).statusCode).toBe(200);
+    const { settlement } = await campaignOf(trader, campaign);
+    // The card holds the amount at the provider; the server counts the hold and goes to capture it,
+    // and just then (between the two) an admin marks the trader's bank transfer received.
+    const sandbox = app.payments as SandboxProvider;
+    await sandbox.confirm(
+      settlement!.paymentIntentId!,
+      { clientSecret: settlement!.clientSecret!, card: card() },
+      { payerId: trader.user.id },
+    );
+    const [cardPayment] = await app.db
+      .select()
+      .from(payments)
+      .where(eq(payments.intentId, settlement!.paymentIntentId!));
+    let transfer: Awaited<ReturnType<typeof bankTransfer>> | undefined;
+    const provider = Object.assign(Object.create(sandbox) as SandboxProvider, {
+      captureIntent: async (id: string, options: { idempotencyKey: string }) => {
+        transfer = await bankTransfer(admin, campaign);
+        return sandbox.captureIntent(id, options);
+      },
+    });
+    const { payment } = await advancePayment({ ...app.money, provider }, cardPayment!.id);
+    expect(transfer?.statusCode, transfer?.body).toBe(200);
+    // The card was charged by the provider, so it is refunded in full; investors are paid once.
+    expect(payment.status).toBe('refunded');
+    expect(await balances(investors)).toEqual(['547.50', '547.50']);
+    expect((await campaignOf(trader, campaign)).settlement!.status).toBe('paid');
+    await expectSoundLedger(app);
   });
 
   it('distributes once when the trader confirms the same card payment twice at once', async () => {

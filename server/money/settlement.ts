@@ -236,6 +236,12 @@ async function bookSettlementPayment(
   payment: typeof payments.$inferSelect,
   now: Date,
 ) {
+  await bookPaidIn(tx, campaign, payment, now);
+  await distribute(tx, campaign, settlement, now);
+}
+
+/** The money the trader paid, into the campaign's settlement account. */
+async function bookPaidIn(tx: Tx, campaign: CampaignRow, payment: typeof payments.$inferSelect, now: Date) {
   await post(
     tx,
     transfer('settlement_payment', sourceAccount(payment), accounts.settlement(campaign.id), payment.amount, {
@@ -245,7 +251,6 @@ async function bookSettlementPayment(
       memo: `Settlement of the trade paid in by the trader`,
     }),
   );
-  await distribute(tx, campaign, settlement, now);
 }
 
 /**
@@ -347,9 +352,14 @@ export const settlementPurpose = definePurpose({
   },
   async onAuthorized() {},
   async onCaptured(tx, { campaign, settlement }, payment, now) {
-    if (!DUE.includes(settlement.status)) return true;
-    await bookSettlementPayment(tx, campaign, settlement, payment, now);
-    return false;
+    if (DUE.includes(settlement.status)) {
+      await bookSettlementPayment(tx, campaign, settlement, payment, now);
+      return false;
+    }
+    // Paid another way between the hold and its capture (a bank transfer): the card's money is booked
+    // in, and the refund takes it out again (without it, the refund would overdraw the account).
+    await bookPaidIn(tx, campaign, payment, now);
+    return true;
   },
   async onEnded() {
     // An unpaid settlement intent changes nothing: the settlement stays due (a new intent can follow).
