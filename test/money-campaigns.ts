@@ -125,3 +125,33 @@ export async function auditOf(admin: Actor, targetId: string) {
 export async function expectSoundLedger(app: App) {
   expect(await verifyLedger(app.db, app.payments)).toEqual([]);
 }
+
+/**
+ * A campaign funded by the given investors (new ones when not given), traded, delivered, its result
+ * declared, approved by `admin` and paid in by card: each investor's cash account holds their payout.
+ */
+export async function paidOutCampaign(
+  app: App,
+  admin: Actor,
+  amounts: string[],
+  actualProfit: string,
+  options: { investors?: Actor[] } = {},
+) {
+  const funded = await campaignThroughApi(app, amounts, options);
+  const { trader, campaign } = funded;
+  const trading = await move(trader, campaign, { to: 'trading' });
+  expect(trading.statusCode, trading.body).toBe(200);
+  for (const kind of ['loaded', 'departed', 'arrived', 'customs_cleared', 'delivered']) {
+    const res = await recordMilestone(trader, campaign, { kind });
+    expect(res.statusCode, res.body).toBe(201);
+  }
+  const declared = await move(trader, campaign, { to: 'completed', actualProfit });
+  expect(declared.statusCode, declared.body).toBe(200);
+  const approved = await decideSettlement(admin, campaign, { decision: 'approve' });
+  expect(approved.statusCode, approved.body).toBe(200);
+  const settlement = approved.json<{ settlement: { paymentIntentId: string; clientSecret: string } }>()
+    .settlement;
+  const paid = await payByCard(trader, settlement);
+  expect(paid.statusCode, paid.body).toBe(200);
+  return funded;
+}

@@ -247,7 +247,9 @@ export async function withdraw(money: Money, userId: string, amount: string): Pr
       throw AppError.of('INSUFFICIENT_BALANCE', { balance: usdText(balance), amount: usdText(amount) });
     return (await payOutBalance(tx, money, { userId, purpose: 'withdrawal', amount }, now))!;
   });
-  return toPayout(row);
+  // The provider was asked after COMMIT: the payout as it stands now (paid, failed, or on its way).
+  const [sent] = await money.db.select().from(payouts).where(eq(payouts.id, row.id));
+  return toPayout(sent ?? row);
 }
 
 function toPayout(row: PayoutRow): Payout {
