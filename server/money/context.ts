@@ -45,11 +45,18 @@ export function definePurpose<Locked extends { subjectId: string }>(
   return adapter as unknown as PurposeAdapter;
 }
 
+/** The caps of docs/money.md (domain/payment-lifecycle.ts); the benchmark lifts the intent rate. */
+export interface PaymentLimits {
+  maxLiveHolds: number;
+  intentRate: { max: number; windowMinutes: number };
+}
+
 export interface Money {
   db: Db;
   provider: PaymentProvider;
   clock: () => Date;
   purposes: Record<PaymentPurpose, PurposeAdapter>;
+  limits: PaymentLimits;
 }
 
 /**

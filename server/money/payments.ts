@@ -10,8 +10,6 @@ import { and, asc, count, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle
 import {
   canMovePayment,
   INTENT_LIFETIME_MINUTES,
-  INTENT_RATE,
-  MAX_LIVE_HOLDS_PER_PAYER,
   PAYMENT_END_MESSAGES,
   type PaymentEndReason,
   type PaymentPurpose,
@@ -89,26 +87,23 @@ async function readPayment(db: Db | Tx, id: string): Promise<PaymentRow> {
  * The caps of docs/money.md, checked before a new intent is opened: live holds of the payer, and new
  * intents in the window. Counted from the payments themselves, so every instance sees the same.
  */
-export async function assertMayOpenPayment(tx: Tx, payerId: string, now: Date): Promise<void> {
-  const since = new Date(now.getTime() - INTENT_RATE.windowMinutes * MINUTE_MS);
+export async function assertMayOpenPayment(tx: Tx, money: Money, payerId: string, now: Date): Promise<void> {
+  const { intentRate, maxLiveHolds } = money.limits;
+  const since = new Date(now.getTime() - intentRate.windowMinutes * MINUTE_MS);
   const [row] = await tx
     .select({
       holds: sql<number>`count(*) filter (where ${payments.status} = 'authorized')::int`,
       recent: sql<number>`count(*) filter (where ${payments.createdAt} >= ${since} and ${payments.source} = 'card')::int`,
     })
     .from(payments)
-    // A hold is live however old it is (its capture may be waiting for the provider).
     .where(
-      and(
-        eq(payments.payerId, payerId),
-        or(eq(payments.status, 'authorized'), gte(payments.createdAt, since)),
-      ),
+      and(eq(payments.payerId, payerId), or(gte(payments.createdAt, since), eq(payments.status, 'authorized'))),
     );
-  if ((row?.holds ?? 0) >= MAX_LIVE_HOLDS_PER_PAYER) throw new AppError('TOO_MANY_HOLDS');
-  if ((row?.recent ?? 0) >= INTENT_RATE.max)
+  if ((row?.holds ?? 0) >= maxLiveHolds) throw new AppError('TOO_MANY_HOLDS');
+  if ((row?.recent ?? 0) >= intentRate.max)
     throw new RateLimitedError(
-      `Too many payment attempts: please wait ${INTENT_RATE.windowMinutes} minutes and try again.`,
-      INTENT_RATE.windowMinutes * 60,
+      `Too many payment attempts: please wait ${intentRate.windowMinutes} minutes and try again.`,
+      intentRate.windowMinutes * 60,
     );
 }
 
@@ -119,7 +114,7 @@ export async function insertCardPayment(
   input: { purpose: PaymentPurpose; payerId: string; amount: string },
   now: Date,
 ): Promise<PaymentRow> {
-  await assertMayOpenPayment(tx, input.payerId, now);
+  await assertMayOpenPayment(tx, money, input.payerId, now);
   const [row] = await tx
     .insert(payments)
     .values({ ...input, provider: money.provider.name, createdAt: now, updatedAt: now })
