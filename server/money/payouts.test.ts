@@ -198,6 +198,17 @@ describe('withdrawals from the cash account', () => {
     expect(account.payouts.map((p) => [p.amount, p.status, p.failureReason])).toEqual([
       ['200.00', 'failed', 'The bank account does not exist.'],
     ]);
+    // The statement shows the money leaving and coming back, and the balance it ends at.
+    const statement = await investor.get(`/api/statements?year=${new Date().getUTCFullYear()}`);
+    expect(statement.statusCode, statement.body).toBe(200);
+    const rows = statement
+      .json<{ months: Array<{ rows: Array<{ type: string; paidOut: string; cash: string }> }> }>()
+      .months.flatMap((m) => m.rows);
+    expect(rows.slice(-2).map((r) => [r.type, r.paidOut, r.cash])).toEqual([
+      ['Withdrawal to your bank', '200.00', '300.00'],
+      ['Withdrawal returned by the bank', '0.00', '500.00'],
+    ]);
+    expect(statement.json().closingCash).toBe('500.00');
     // With a working account the same money goes out.
     await addBankAccount(investor);
     expect((await withdraw(investor, '500.00')).json()).toMatchObject({ status: 'paid' });
