@@ -144,6 +144,9 @@ export async function startStripeStandIn() {
     if (path === '/v1/payment_intents') {
       if (method === 'GET')
         return page([...intents.values()], form, path, (i) => intentView(i, expand, 'data.'));
+      // Stripe's amounts have at most eight digits: $999,999.99 at most.
+      if (Number(form.amount) > 99_999_999)
+        return error(400, 'amount_too_large', 'Amount must be no more than $999,999.99');
       const id = newId('pi');
       const intent: StandInIntent = {
         id,

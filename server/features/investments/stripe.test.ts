@@ -231,6 +231,25 @@ describe('Stripe mode', () => {
     expect((await openIntent(investor, campaign, '1000.00')).paymentIntentId).toMatch(/^pi_/);
   });
 
+  it("answers an amount above Stripe's card limit with a 400 at the amount, never a 500", async () => {
+    const investor = await newInvestor();
+    const campaign = await createCampaign(app.db, { targetAmount: '2000000' });
+    const res = await investor.post('/api/create-payment-intent', {
+      amount: '1000000.00',
+      campaignId: campaign.id,
+      investorId: investor.user.id,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'A card payment can be at most $999,999.99',
+      fields: { amount: 'A card payment can be at most $999,999.99' },
+    });
+    const [attempt] = await app.db.select().from(investments).where(eq(investments.campaignId, campaign.id));
+    expect(attempt!.status).toBe('expired');
+    // The most a card can pay goes through.
+    expect((await openIntent(investor, campaign, '999999.99')).paymentIntentId).toMatch(/^pi_/);
+  });
+
   it('keeps a hold whose capture met an outage: it counts, and the sweep captures it once Stripe is back', async () => {
     const [investor, other] = [await newInvestor(), await newInvestor()];
     const campaign = await createCampaign(app.db, { targetAmount: '1000' });
