@@ -97,7 +97,10 @@ export async function assertMayOpenPayment(tx: Tx, money: Money, payerId: string
     })
     .from(payments)
     .where(
-      and(eq(payments.payerId, payerId), or(gte(payments.createdAt, since), eq(payments.status, 'authorized'))),
+      and(
+        eq(payments.payerId, payerId),
+        or(gte(payments.createdAt, since), eq(payments.status, 'authorized')),
+      ),
     );
   if ((row?.holds ?? 0) >= maxLiveHolds) throw new AppError('TOO_MANY_HOLDS');
   if ((row?.recent ?? 0) >= intentRate.max)

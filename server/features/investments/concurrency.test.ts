@@ -101,7 +101,7 @@ describe('holds racing for one campaign', () => {
     const app = await buildTestApp();
     const campaign = await createCampaign(app.db, { targetAmount: '5000' });
     const racers = await Promise.all(Array.from({ length: 20 }, () => signedInAs(app, 'investor')));
-    const amounts = racers.map(() => toFixed(dec(10_000 + Math.floor(random() * 120_000)).div(100)));
+    const amounts = racers.map(() => toFixed(dec(String(10_000 + Math.floor(random() * 120_000))).div(100)));
     const results = await Promise.all(
       racers.map((investor, i) => investIn(app, investor, campaign, amounts[i])),
     );
@@ -217,7 +217,7 @@ describe('spends of one cash balance at once', () => {
     // What was accepted happened exactly once: investments in escrow, payouts at the provider.
     const invested = accepted.filter((s) => s.kind === 'invest').length;
     const withdrawn = accepted.filter((s) => s.kind === 'withdraw').length;
-    expect((await campaignRow(app, campaign.id)).raisedAmount).toBe(toFixed(dec(300).times(invested)));
+    expect((await campaignRow(app, campaign.id)).raisedAmount).toBe(toFixed(dec('300').times(invested)));
     const balancePayments = await app.db.select().from(payments).where(eq(payments.source, 'balance'));
     expect(balancePayments).toHaveLength(invested);
     expect(await app.db.select().from(sandboxPayouts)).toHaveLength(withdrawn + 1); // + the trader's release

@@ -3,7 +3,7 @@
 // raised or hold; a capture places the money in the campaign's escrow (investment confirmed, escrow
 // record Held, raised and backers, `funded` at the target); refunds go back out of escrow to the card
 // or the balance it came from. Every path locks the campaign before its investments.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { findTransition } from '../../../domain/campaigns.ts';
 import type { PaymentEndReason } from '../../../domain/payment-lifecycle.ts';
 import { campaignShare, dec, toFixed, ZERO } from '../../../domain/money.ts';
