@@ -451,9 +451,9 @@ describe('paying the settlement in', () => {
       .where(eq(payments.intentId, settlement!.paymentIntentId!));
     let transfer: Awaited<ReturnType<typeof bankTransfer>> | undefined;
     const provider = Object.assign(Object.create(sandbox) as SandboxProvider, {
-      captureIntent: async (id: string, options: { idempotencyKey: string }) => {
+      captureIntent: async (id: string) => {
         transfer = await bankTransfer(admin, campaign);
-        return sandbox.captureIntent(id, options);
+        return sandbox.captureIntent(id);
       },
     });
     const { payment } = await advancePayment({ ...app.money, provider }, cardPayment!.id);
