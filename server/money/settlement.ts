@@ -170,18 +170,23 @@ export async function reviewSettlement(
     await distribute(tx, { ...campaign }, { ...settlement, status: 'approved' }, now);
     return { before: settlement, payment: null };
   }
-  const payment = await insertCardPayment(
-    tx,
-    money,
-    { purpose: 'settlement', payerId: campaign.traderId, amount: settlement.amountDue },
-    now,
-  );
+  // More than a card can pay (Stripe's limit): due by bank transfer only.
+  const limit = money.provider.maxCardAmount;
+  const byCard = !limit || dec(settlement.amountDue).lte(limit);
+  const payment = byCard
+    ? await insertCardPayment(
+        tx,
+        money,
+        { purpose: 'settlement', payerId: campaign.traderId, amount: settlement.amountDue },
+        now,
+      )
+    : null;
   await tx
     .update(settlements)
     .set({
       ...reviewed,
       status: 'approved',
-      paymentId: payment.id,
+      paymentId: payment?.id ?? null,
       dueAt: new Date(now.getTime() + SETTLEMENT_GRACE_DAYS * DAY_MS),
     })
     .where(eq(settlements.id, settlement.id));

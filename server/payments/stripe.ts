@@ -73,6 +73,8 @@ async function call<T>(what: () => Promise<T>): Promise<T> {
 
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
+  /** Stripe takes at most eight digits of cents on a card payment. */
+  readonly maxCardAmount = '999999.99';
   readonly stripe: Stripe;
 
   constructor(readonly settings: StripeSettings) {
