@@ -241,6 +241,10 @@ export async function withdraw(money: Money, userId: string, amount: string): Pr
   const now = money.clock();
   const row = await inTransaction(money.db, async (tx) => {
     await lockBalance(tx, userId);
+    // Money leaves only for a verified account, as it comes in (DESIGN.md §3).
+    const [user] = await tx.select().from(users).where(eq(users.id, userId));
+    const blocker = user && verificationBlocker(user);
+    if (blocker) throw new AppError(blocker);
     if (!(await activeBankAccount(tx, userId))) throw new AppError('NO_BANK_ACCOUNT');
     const balance = await balanceOf(tx, userId);
     if (balance.lt(amount))
