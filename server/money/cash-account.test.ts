@@ -104,6 +104,28 @@ describe('investing from the balance', () => {
     await expectSoundLedger(app);
   });
 
+  it('leaves the balance whole when an investment from it races an admin cancellation', async () => {
+    for (let round = 0; round < 3; round++) {
+      const investor = await signedInAs(app, 'investor');
+      await paidOutCampaign(app, admin, ['500.00'], '0.00', { investors: [investor] });
+      const { campaign } = await openCampaign('2000.00');
+      const [invested, cancelled] = await Promise.all([
+        investFromBalance(investor, campaign, '500.00'),
+        move(admin, campaign, { to: 'cancelled', reason: 'Charter fell through' }),
+      ]);
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      // Invested first and refunded with the cancellation, or refused because it came after (a
+      // cancelled campaign is private to its backers: to others it no longer exists).
+      expect([201, 404]).toContain(invested.statusCode);
+      expect((await cashAccount(investor)).balance).toBe('500.00');
+      expect(await campaignOf(admin, campaign)).toMatchObject({
+        status: 'cancelled',
+        raisedAmount: '0.00',
+      });
+    }
+    await expectSoundLedger(app);
+  });
+
   it('is refunded to the balance, not a card, when the campaign is cancelled; a card investment to its card', async () => {
     const investor = await signedInAs(app, 'investor');
     await paidOutCampaign(app, admin, ['800.00'], '0.00', { investors: [investor] });

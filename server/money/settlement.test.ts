@@ -213,6 +213,31 @@ describe('declaring the result', () => {
   });
 });
 
+describe('a loss of everything that went to the trade', () => {
+  it('leaves nothing due: approved, it is distributed at once from what escrow still holds', async () => {
+    const { trader, campaign, investors } = await campaignThroughApi(app, ['600.00', '400.00'], {
+      schedule: STAGED,
+    });
+    await startTrading(trader, campaign);
+    const billOfLading = await fileDocument(app, trader, campaign, 'milestone', 'loaded');
+    await deliver(trader, campaign, { loaded: billOfLading });
+    expect((await move(trader, campaign, { to: 'completed', actualProfit: '-400.00' })).statusCode).toBe(200);
+    expect((await campaignOf(trader, campaign)).settlement).toMatchObject({ amountDue: '0.00', fee: '0.00' });
+    const approved = await decideSettlement(admin, campaign, { decision: 'approve' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json<CampaignDetail>()).toMatchObject({
+      status: 'completed',
+      settlement: { status: 'paid', paymentIntentId: null, clientSecret: null },
+    });
+    // The 60% never released goes back: each investor keeps 60% of their money.
+    expect(await balances(investors)).toEqual(['360.00', '240.00']);
+    await expect
+      .poll(async () => (await mailsTo(app, investors[0]!, 'completed')).map((m) => m.subject))
+      .toEqual([`${campaign.title} completed: $360.00 paid to your balance`]);
+    await expectSoundLedger(app);
+  });
+});
+
 describe('the attacker’s case: a $1,000 campaign declaring a profit of trillions', () => {
   it('pays nobody until the trader pays the amount due in; a profit no payment can hold is a 400, not a 500', async () => {
     const { trader, campaign, investors } = await delivered(['600.00', '400.00']);
