@@ -319,6 +319,10 @@ it('the sound state breaks nothing, with and without the provider', async () => 
     .from(settlements)
     .where(eq(settlements.campaignId, world.bankSettled.id));
   expect(loss!.status).toBe('paid');
+  // The transfer paid it: the card intent opened on approval was given up, at the provider too.
+  const [cardPayment] = await app.db.select().from(payments).where(eq(payments.id, loss!.paymentId!));
+  expect([cardPayment!.source, cardPayment!.status]).toEqual(['card', 'expired']);
+  expect((await sandbox.retrieveIntent(cardPayment!.intentId!))!.status).toBe('canceled');
   const statuses = await app.db.select({ status: payouts.status }).from(payouts);
   expect(new Set(statuses.map((s) => s.status))).toEqual(new Set(['paid', 'failed']));
   // Every named check is one verify-ledger runs.
@@ -853,6 +857,45 @@ describe(check.payouts, () => {
       [check.payouts],
       'payout po_sb_stranger of 75.00 at the provider is unknown to HydroBridge',
     );
+  });
+
+  it('answers a payout HydroBridge sent and the provider paid, never booked out of a balance', async () => {
+    const [paid] = await app.db.select().from(payouts).where(eq(payouts.id, world.withdrawals.paid));
+    const [sent] = await app.db
+      .select()
+      .from(sandboxPayouts)
+      .where(eq(sandboxPayouts.id, paid!.providerPayoutId!));
+    let id = '';
+    const breaks = await planted(async (tx) => {
+      const [row] = await tx
+        .insert(payouts)
+        .values({
+          userId: paid!.userId,
+          bankAccountId: paid!.bankAccountId,
+          purpose: 'withdrawal',
+          amount: '60.00',
+          provider: 'sandbox',
+          providerPayoutId: 'po_sb_unbooked',
+          status: 'paid',
+        })
+        .returning();
+      id = row!.id;
+      await tx.insert(sandboxPayouts).values({
+        id: 'po_sb_unbooked',
+        idempotencyKey: `payout-${id}`,
+        destination: sent!.destination,
+        amount: '60.00',
+        status: 'paid',
+        metadata: {},
+      });
+    });
+    // Both ends say so: the payout has no posting, and the provider's payout is booked as nothing.
+    expectOnly(
+      breaks,
+      [check.payout, check.payouts],
+      'payout po_sb_unbooked of 60.00 at the provider is booked as nothing',
+    );
+    expect(breaks.some((b) => b.detail.includes(`payout ${id} (paid, 60.00) has 0 payout`))).toBe(true);
   });
 
   it('answers a payout the provider paid for another amount than the ledger booked', async () => {
