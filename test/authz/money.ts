@@ -13,7 +13,7 @@ import { inTransaction } from '../../server/db/transaction.ts';
 import { disputeOrder } from '../../server/features/admin/escrow.ts';
 import { createListing } from '../../server/features/marketplace/listings.ts';
 import { SILENT } from '../../server/features/marketplace/notify.ts';
-import { placeOrder, recordOrderPayment } from '../../server/features/marketplace/orders.ts';
+import { placeOrder, recordOrderPayment, transitionOrder } from '../../server/features/marketplace/orders.ts';
 import { accounts, post, transfer } from '../../server/ledger/ledger.ts';
 import { activeBankAccount } from '../../server/money/payouts.ts';
 import { setReleaseSchedule } from '../../server/money/releases.ts';
@@ -136,7 +136,7 @@ export async function declaredCampaign(app: App, { approved = false } = {}) {
   return campaign.id;
 }
 
-/** An order a new buyer paid into escrow, then disputed: answers its escrow record's id. */
+/** An order a new buyer paid into escrow, delivered, then disputed: answers its escrow record's id. */
 export async function orderInDispute(app: App): Promise<string> {
   const deps = { ...app.market, notify: SILENT };
   const trader = await createUser(app.db, {
@@ -158,6 +158,14 @@ export async function orderInDispute(app: App): Promise<string> {
     { payerId: buyer.id },
   );
   await recordOrderPayment(deps, buyer, placed.order.id, placed.paymentIntentId);
+  // Delivered: a dispute resolved for the supplier releases the escrow to them.
+  const delivery = new Date(now.getTime() + 5 * 86_400_000).toISOString().slice(0, 10);
+  for (const step of [
+    { to: 'confirmed' as const },
+    { to: 'shipped' as const, expectedDeliveryDate: delivery },
+    { to: 'delivered' as const },
+  ])
+    await transitionOrder(deps, trader, placed.order.id, step, now);
   const record = await disputeOrder(app.db, buyer, placed.order.id, 'The cargo never left the port', now);
   return record.id;
 }

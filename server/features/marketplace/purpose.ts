@@ -13,6 +13,7 @@ import { definePurpose, type Money } from '../../money/context.ts';
 import { sourceAccount } from '../../money/payments.ts';
 import { markRefunded, refundPosting } from '../../money/refunds.ts';
 import { invalidateListingPages } from './listings.ts';
+import { announceOrderPaid } from './notify.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type ListingRow = typeof listings.$inferSelect;
@@ -121,6 +122,7 @@ export const orderPurpose = definePurpose({
         memo: `Order ${order.id} paid into escrow`,
       }),
     );
+    announceOrderPaid(tx, order);
     return false;
   },
   async onEnded(tx, { order }, payment, now) {
