@@ -214,10 +214,11 @@ function OrderActions({ order, actor }: { order: Order; actor: OrderActor }) {
   // that confirming or rating never moves a control into the place of another.
   const delivered = actor === 'buyer' && order.status === 'delivered';
   const canRate = delivered && order.rating === null;
-  if (!moves.length && !delivered && order.rating === null && !canDisputeOrder(order, actor)) return null;
+  const canDispute = canDisputeOrder(order, actor);
+  if (!moves.length && !delivered && order.rating === null && !canDispute) return null;
   return (
     <div className="mt-3 grid gap-2">
-      {(moves.length > 0 || delivered) && (
+      {(moves.length > 0 || delivered || canDispute) && (
         <div className="flex min-h-9 flex-wrap items-end gap-2">
           {moves.includes('confirmed') && (
             <Button size="sm" disabled={busy} onClick={() => go('confirmed')}>
@@ -272,11 +273,8 @@ function OrderActions({ order, actor }: { order: Order; actor: OrderActor }) {
                   : `Payment: ${ORDER_PAYMENT_LABELS[order.payment]}`}
               </p>
             ))}
-        </div>
-      )}
-      {canDisputeOrder(order, actor) && (
-        <div className="flex min-h-9 flex-wrap items-center gap-2">
-          <OrderDispute order={order} />
+          {/* In this row: confirming receipt ends it without moving the rating below. */}
+          {canDispute && <OrderDispute order={order} />}
         </div>
       )}
       {canRate ? (
