@@ -116,8 +116,8 @@ export async function stagedCampaign(app: App, traderId: string, { awaitingRevie
 export async function declaredCampaign(app: App, { approved = false } = {}) {
   const trader = await signedInAs(app, 'trader');
   await addBankAccount(trader);
+  // The factory gives it the default schedule: all of it to the trade when trading starts.
   const campaign = await createCampaign(app.db, { traderId: trader.user.id, targetAmount: '1000.00' });
-  await inTransaction(app.db, (tx) => setReleaseSchedule(tx, campaign.id, undefined, new Date()));
   const { record } = await investIn(app, await signedInAs(app, 'investor'), campaign, '1000.00');
   // Recorded by the card step already (the sandbox's confirmation moves it along): 200 or 201.
   if (!record || record.statusCode >= 300) throw new Error(`investment refused: ${record?.body}`);

@@ -2,7 +2,7 @@
 // decisions, suspension and reactivation with their effects, escrow monitoring and disputes, the
 // dashboard, compliance exports, and the append-only audit log.
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EscrowList } from '../../../domain/admin.ts';
 import { ERRORS } from '../../../domain/errors.ts';
 import type { App } from '../../app.ts';
@@ -18,6 +18,11 @@ let admin: Actor;
 beforeAll(async () => {
   app = await buildTestApp();
   admin = await signedInAs(app, 'admin');
+});
+
+afterAll(async () => {
+  // Whatever the tests moved (investments, orders, disputes, refunds, releases), the ledger holds.
+  expect(await verifyLedger(app.db, app.payments)).toEqual([]);
 });
 
 const auditOf = (targetId: string) =>
