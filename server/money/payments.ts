@@ -26,7 +26,7 @@ import {
   type IntentMetadata,
   type ProviderIntent,
 } from '../payments/provider.ts';
-import { outside, type Money, type PaymentRow } from './context.ts';
+import { outside, type Locked, type Money, type PaymentRow, type PurposeAdapter } from './context.ts';
 import { finishRefunds } from './refunds.ts';
 
 const MINUTE_MS = 60_000;
@@ -65,20 +65,25 @@ export async function movePayment(
   return row;
 }
 
-async function lockPayment(tx: Tx, id: string): Promise<PaymentRow> {
-  const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
+async function readPayment(db: Db | Tx, id: string): Promise<PaymentRow> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
   if (!row) throw new AppError('PAYMENT_NOT_FOUND');
   return row;
 }
 
 /**
- * Inside a transaction, read on its own handle: PGlite runs one transaction at a time, so a read on
- * the root handle there waits for the transaction forever (and on PostgreSQL takes a second connection).
+ * Runs `fn` in a transaction with what the payment draws on, its subject and the payment itself locked
+ * (its purpose's adapter locks them in one statement, in the order every path uses). The purpose
+ * never changes, so the payment the caller holds names the adapter.
  */
-async function readPayment(db: Db | Tx, id: string): Promise<PaymentRow> {
-  const [row] = await db.select().from(payments).where(eq(payments.id, id));
-  if (!row) throw new AppError('PAYMENT_NOT_FOUND');
-  return row;
+async function underLock<T>(
+  money: Money,
+  payment: PaymentRow | string,
+  fn: (tx: Tx, adapter: PurposeAdapter, locked: Locked) => Promise<T>,
+): Promise<T> {
+  const known = typeof payment === 'string' ? await readPayment(money.db, payment) : payment;
+  const adapter = money.purposes[known.purpose];
+  return inTransaction(money.db, async (tx) => fn(tx, adapter, await adapter.lock(tx, known)));
 }
 
 // ---- opening a payment -------------------------------------------------------------------------
@@ -185,10 +190,10 @@ export interface Advanced {
  */
 export async function advancePayment(
   money: Money,
-  paymentId: string,
+  paymentOrId: PaymentRow | string,
   fresh?: ProviderIntent,
 ): Promise<Advanced> {
-  let payment = await readPayment(money.db, paymentId);
+  let payment = typeof paymentOrId === 'string' ? await readPayment(money.db, paymentOrId) : paymentOrId;
   let bookedNow = false;
   let known = fresh;
   for (;;) {
@@ -201,12 +206,12 @@ export async function advancePayment(
         if (!intent || intent.status === 'requires_payment_method' || intent.status === 'processing')
           return { payment, bookedNow };
         if (intent.status === 'canceled') {
-          payment = await endUnpaid(money, payment.id, payment.endReason ?? 'lapsed', now);
+          payment = await endUnpaid(money, payment, payment.endReason ?? 'lapsed', now);
           continue;
         }
         // A hold (requires_capture), or a capture we did not make (reported by verify-ledger).
         if (intent.status !== 'requires_capture') return { payment, bookedNow };
-        const decided = await decideHold(money, payment.id, intent, now);
+        const decided = await decideHold(money, payment, intent, now);
         if (decided === 'mismatch') return { payment, bookedNow, mismatch: true };
         payment = decided;
         continue;
@@ -216,13 +221,13 @@ export async function advancePayment(
           idempotencyKey: `capture-${payment.id}`,
         });
         if (intent.status === 'succeeded') {
-          const booked = await book(money, payment.id, now);
+          const booked = await book(money, payment, now);
           bookedNow ||= booked.bookedNow;
           payment = booked.payment;
           continue;
         }
         if (intent.status === 'canceled') {
-          payment = await endHold(money, payment.id, 'authorized', 'hold_lapsed', now);
+          payment = await endHold(money, payment, 'authorized', 'hold_lapsed', now);
           continue;
         }
         return { payment, bookedNow };
@@ -230,7 +235,7 @@ export async function advancePayment(
       case 'voiding': {
         const intent = await money.provider.cancelIntent(payment.intentId!);
         if (intent.status !== 'canceled') return { payment, bookedNow };
-        payment = await endHold(money, payment.id, 'voiding', payment.endReason ?? 'cancelled', now);
+        payment = await endHold(money, payment, 'voiding', payment.endReason ?? 'cancelled', now);
         continue;
       }
       case 'refunding':
@@ -246,17 +251,14 @@ export async function advancePayment(
  * A hold the provider reports: with the subject locked, it counts (`authorized`) or is released. An
  * intent that is not exactly the one made for this payment and its subject is left alone.
  */
-async function decideHold(
+function decideHold(
   money: Money,
-  paymentId: string,
+  known: PaymentRow,
   intent: ProviderIntent,
   now: Date,
 ): Promise<PaymentRow | 'mismatch'> {
-  return inTransaction(money.db, async (tx) => {
-    const unlocked = await readPayment(tx, paymentId);
-    const adapter = money.purposes[unlocked.purpose];
-    const locked = await adapter.lock(tx, unlocked);
-    const payment = await lockPayment(tx, paymentId);
+  return underLock(money, known, async (tx, adapter, locked) => {
+    const { payment } = locked;
     const expected = {
       intentId: payment.intentId,
       amount: payment.amount,
@@ -273,12 +275,9 @@ async function decideHold(
 }
 
 /** Books a capture the provider made: the purpose's posting and subject, once. */
-async function book(money: Money, paymentId: string, now: Date): Promise<Advanced> {
-  return inTransaction(money.db, async (tx) => {
-    const unlocked = await readPayment(tx, paymentId);
-    const adapter = money.purposes[unlocked.purpose];
-    const locked = await adapter.lock(tx, unlocked);
-    const payment = await lockPayment(tx, paymentId);
+function book(money: Money, known: PaymentRow, now: Date): Promise<Advanced> {
+  return underLock(money, known, async (tx, adapter, locked) => {
+    const { payment } = locked;
     if (payment.status !== 'authorized') return { payment, bookedNow: false };
     const captured = await movePayment(tx, payment, 'captured', now);
     const refund = await adapter.onCaptured(tx, locked, captured, now);
@@ -288,18 +287,15 @@ async function book(money: Money, paymentId: string, now: Date): Promise<Advance
 }
 
 /** A hold released at the provider (voided), or lapsed there before its capture. */
-async function endHold(
+function endHold(
   money: Money,
-  paymentId: string,
+  known: PaymentRow,
   from: 'authorized' | 'voiding',
   reason: PaymentEndReason,
   now: Date,
 ): Promise<PaymentRow> {
-  return inTransaction(money.db, async (tx) => {
-    const unlocked = await readPayment(tx, paymentId);
-    const adapter = money.purposes[unlocked.purpose];
-    const locked = await adapter.lock(tx, unlocked);
-    const payment = await lockPayment(tx, paymentId);
+  return underLock(money, known, async (tx, adapter, locked) => {
+    const { payment } = locked;
     if (payment.status !== from) return payment;
     const ended = await movePayment(tx, payment, 'voided', now, { endReason: reason });
     await adapter.onEnded(tx, locked, ended, now);
@@ -308,19 +304,16 @@ async function endHold(
 }
 
 /** A payment that was never authorized ends: its intent is (or will be) cancelled. */
-export async function endUnpaid(
+export function endUnpaid(
   money: Money,
-  paymentId: string,
+  payment: PaymentRow | string,
   reason: PaymentEndReason,
   now: Date,
 ): Promise<PaymentRow> {
-  return inTransaction(money.db, async (tx) => {
-    const unlocked = await readPayment(tx, paymentId);
-    const adapter = money.purposes[unlocked.purpose];
-    const locked = await adapter.lock(tx, unlocked);
-    const payment = await lockPayment(tx, paymentId);
-    if (payment.status !== 'created') return payment;
-    const ended = await movePayment(tx, payment, 'expired', now, { endReason: reason });
+  return underLock(money, payment, async (tx, adapter, locked) => {
+    const current = locked.payment;
+    if (current.status !== 'created') return current;
+    const ended = await movePayment(tx, current, 'expired', now, { endReason: reason });
     await adapter.onEnded(tx, locked, ended, now);
     return ended;
   });

@@ -339,12 +339,13 @@ async function lockSettlementOf(tx: Tx, paymentId: string) {
     .from(campaigns)
     .where(eq(campaigns.id, found.campaignId))
     .for('update');
-  const [settlement] = await tx
-    .select()
+  const [row] = await tx
+    .select({ settlement: settlements, payment: payments })
     .from(settlements)
+    .innerJoin(payments, eq(payments.id, settlements.paymentId))
     .where(eq(settlements.paymentId, paymentId))
     .for('update');
-  return { campaign: campaign!, settlement: settlement! };
+  return { campaign: campaign!, settlement: row!.settlement, payment: row!.payment };
 }
 
 export const settlementPurpose = definePurpose({

@@ -98,7 +98,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async captureIntent(id: string): Promise<ProviderIntent> {
-    await this.db
+    const [captured] = await this.db
       .update(sandboxPaymentIntents)
       .set({
         status: 'succeeded',
@@ -106,8 +106,10 @@ export class SandboxProvider implements PaymentProvider {
         amountCapturable: '0',
         capturedAt: this.clock(),
       })
-      .where(and(eq(sandboxPaymentIntents.id, id), eq(sandboxPaymentIntents.status, 'requires_capture')));
-    return this.current(id);
+      .where(and(eq(sandboxPaymentIntents.id, id), eq(sandboxPaymentIntents.status, 'requires_capture')))
+      .returning();
+    // Captured before (a retry), or lapsed: as it is.
+    return captured ? toIntent(captured) : this.current(id);
   }
 
   async cancelIntent(id: string): Promise<ProviderIntent> {

@@ -37,12 +37,13 @@ export async function openAmountOf(tx: Tx, campaign: CampaignRow, except?: strin
   return dec(campaign.targetAmount).minus(campaign.raisedAmount).minus(row!.held);
 }
 
-/** The campaign and the investment of a payment, locked in that order (one statement). */
+/** The campaign, the investment and its payment, locked in that order (one statement). */
 async function lockOf(tx: Tx, paymentId: string) {
   const [locked] = await tx
-    .select({ campaign: campaigns, investment: investments })
+    .select({ campaign: campaigns, investment: investments, payment: payments })
     .from(campaigns)
     .innerJoin(investments, eq(investments.campaignId, campaigns.id))
+    .innerJoin(payments, eq(payments.id, investments.paymentId))
     .where(eq(investments.paymentId, paymentId))
     .for('update');
   if (!locked) throw new AppError('PAYMENT_NOT_FOUND');
