@@ -184,7 +184,8 @@ export class SandboxProvider implements PaymentProvider {
     )
       throw new AppError('PAYMENT_NOT_FOUND');
     if (row.status === 'requires_capture' || row.status === 'succeeded') return confirmed(row);
-    if (row.status === 'canceled' || !failure) throw new AppError('PAYMENT_EXPIRED');
+    if (row.status === 'canceled' || !failure)
+      throw new AppError(row.metadata.purpose === 'order' ? 'ORDER_PAYMENT_EXPIRED' : 'PAYMENT_EXPIRED');
     // A refused card leaves the intent payable with another one.
     await this.db
       .update(sandboxPaymentIntents)

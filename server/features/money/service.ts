@@ -20,7 +20,7 @@ import {
   receiveBankTransfer,
   reviewSettlement,
 } from '../../money/settlement.ts';
-import { toCampaignDocument } from '../../money/views.ts';
+import { campaignDocumentList, toCampaignDocument } from '../../money/views.ts';
 import { recordAudit, type Actor } from '../admin/audit.ts';
 import { backsCampaign, getCampaign, invalidateCampaignLists } from '../campaigns/service.ts';
 
@@ -228,6 +228,14 @@ export async function uploadCampaignDocument(
     })
     .returning();
   return toCampaignDocument(row!);
+}
+
+/** GET /api/campaigns/:id/documents: the campaign's own trader's (or an admin's) list; 404 to anyone else. */
+export async function listCampaignDocuments(db: Db, viewer: Viewer, campaignId: string) {
+  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+  if (!campaign || (viewer.role !== 'admin' && !ownsCampaign(viewer, campaign)))
+    throw new AppError('CAMPAIGN_NOT_FOUND');
+  return campaignDocumentList(db, campaignId);
 }
 
 /** A campaign document's file: for its trader, admins and the campaign's backers (its evidence). */
