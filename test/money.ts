@@ -68,7 +68,11 @@ export async function startTrading(trader: Actor, campaign: { id: string }) {
 }
 
 /** Records every milestone up to `delivered` (the ones a tranche waits on need a document: pass it). */
-export async function deliver(trader: Actor, campaign: { id: string }, documents: Record<string, string> = {}) {
+export async function deliver(
+  trader: Actor,
+  campaign: { id: string },
+  documents: Record<string, string> = {},
+) {
   for (const kind of ['loaded', 'departed', 'arrived', 'customs_cleared', 'delivered']) {
     const res = await trader.post(`/api/campaigns/${campaign.id}/milestones`, {
       kind,
@@ -112,7 +116,9 @@ export async function settle(app: App, trader: Actor, campaign: { id: string }, 
   });
   expect(declared.statusCode, declared.body).toBe(200);
   const admin = await signedInAs(app, 'admin');
-  const approved = await admin.post(`/api/admin/campaigns/${campaign.id}/settlement`, { decision: 'approve' });
+  const approved = await admin.post(`/api/admin/campaigns/${campaign.id}/settlement`, {
+    decision: 'approve',
+  });
   expect(approved.statusCode, approved.body).toBe(200);
   const { settlement } = await campaignOf(trader, campaign);
   if (settlement?.paymentIntentId) {

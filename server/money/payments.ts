@@ -6,11 +6,11 @@
 // The provider is never called inside a transaction. Each decision is taken with the subject locked
 // and leaves a durable marker (`authorized`: capture it; `voiding`: release it; `refunding`: refund
 // it); the provider call follows after COMMIT and a second short transaction books what it did.
-import { and, asc, count, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import {
   canMovePayment,
   INTENT_LIFETIME_MINUTES,
-  PAYMENT_END_MESSAGES,
   type PaymentEndReason,
   type PaymentPurpose,
   type PaymentStatus,
@@ -92,7 +92,12 @@ async function underLock<T>(
  * The caps of docs/money.md, checked before a new intent is opened: live holds of the payer, and new
  * intents in the window. Counted from the payments themselves, so every instance sees the same.
  */
-export async function assertMayOpenPayment(tx: Tx, money: Money, payerId: string, now: Date): Promise<void> {
+export async function assertMayOpenPayment(
+  tx: Db | Tx,
+  money: Money,
+  payerId: string,
+  now: Date,
+): Promise<void> {
   const { intentRate, maxLiveHolds } = money.limits;
   const since = new Date(now.getTime() - intentRate.windowMinutes * MINUTE_MS);
   const [row] = await tx
@@ -115,55 +120,53 @@ export async function assertMayOpenPayment(tx: Tx, money: Money, payerId: string
     );
 }
 
-/** Inserts a card payment in the caller's transaction (with its subject); the intent follows after COMMIT. */
-export async function insertCardPayment(
-  tx: Tx,
-  money: Money,
-  input: { purpose: PaymentPurpose; payerId: string; amount: string },
-  now: Date,
-): Promise<PaymentRow> {
-  await assertMayOpenPayment(tx, money, input.payerId, now);
-  const [row] = await tx
-    .insert(payments)
-    .values({ ...input, provider: money.provider.name, createdAt: now, updatedAt: now })
-    .returning();
-  return row!;
+/** What `openCardPayment` hands the subject's insert: the payment's id and the provider's intent. */
+export interface OpenedIntent {
+  paymentId: string;
+  paymentIntentId: string;
+  clientSecret: string;
 }
 
 /**
- * Creates the provider's intent of a payment just inserted (outside any transaction) and attaches it.
- * A provider failure ends the payment at once; an intent the sweep ended meanwhile is cancelled.
+ * Opens a card payment for a subject (an investment, an order, a settlement). An unpaid intent
+ * reserves nothing, so there is nothing to decide first: the caps, then the provider's intent (its
+ * metadata names the payment and the subject, ids chosen here), then one transaction writes the
+ * payment and, through `insert`, the subject (which may check and lock what it needs). Should that
+ * transaction refuse or fail, the intent is cancelled: its secret never left the server.
  */
-export async function openIntent(
+export async function openCardPayment<T>(
   money: Money,
-  payment: PaymentRow,
-  subjectId: string,
-): Promise<{ paymentIntentId: string; clientSecret: string }> {
-  const now = money.clock();
-  let intent: { id: string; clientSecret: string };
+  input: { purpose: PaymentPurpose; payerId: string; amount: string; subjectId: string },
+  now: Date,
+  insert: (tx: Tx, opened: OpenedIntent) => Promise<T>,
+): Promise<OpenedIntent & { result: T }> {
+  await assertMayOpenPayment(money.db, money, input.payerId, now);
+  const paymentId = randomUUID();
+  const intent = await money.provider.createIntent({
+    amount: input.amount,
+    metadata: { paymentId, purpose: input.purpose, payerId: input.payerId, subjectId: input.subjectId },
+    idempotencyKey: `intent-${paymentId}`,
+  });
+  const opened = { paymentId, paymentIntentId: intent.id, clientSecret: intent.clientSecret };
   try {
-    intent = await money.provider.createIntent({
-      amount: payment.amount,
-      metadata: metadataOf(payment, subjectId),
-      idempotencyKey: `intent-${payment.id}`,
+    const result = await inTransaction(money.db, async (tx) => {
+      await tx.insert(payments).values({
+        id: paymentId,
+        purpose: input.purpose,
+        payerId: input.payerId,
+        amount: input.amount,
+        provider: money.provider.name,
+        intentId: intent.id,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return insert(tx, opened);
     });
+    return { ...opened, result };
   } catch (error) {
-    await endUnpaid(money, payment.id, 'lapsed', now);
+    await money.provider.cancelIntent(intent.id).catch(() => undefined);
     throw error;
   }
-  const [attached] = await money.db
-    .update(payments)
-    .set({ intentId: intent.id, updatedAt: now })
-    .where(and(eq(payments.id, payment.id), eq(payments.status, 'created')))
-    .returning({ id: payments.id });
-  if (!attached) {
-    // Its client secret never left the server: nobody can pay it; cancelling is tidiness.
-    await money.provider.cancelIntent(intent.id).catch((error: unknown) => {
-      if (!(error instanceof ProviderUnavailableError)) throw error;
-    });
-    throw new AppError('PAYMENT_EXPIRED', PAYMENT_END_MESSAGES.lapsed);
-  }
-  return { paymentIntentId: intent.id, clientSecret: intent.clientSecret };
 }
 
 function metadataOf(payment: PaymentRow, subjectId: string): IntentMetadata {
@@ -393,21 +396,6 @@ export async function sweepPayments(money: Money): Promise<PaymentSweepReport> {
     if (after.status === 'expired') report.expired++;
     if (after.status === 'refunded') report.refunded++;
   };
-  // Inserted but never given an intent (a crash, or a provider that never answered): holds nothing.
-  const orphans = await money.db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.status, 'created'),
-        eq(payments.source, 'card'),
-        isNull(payments.intentId),
-        lte(payments.createdAt, new Date(now.getTime() - MINUTE_MS)),
-      ),
-    )
-    .limit(500);
-  for (const o of orphans) count('created', await endUnpaid(money, o.id, 'lapsed', now));
-
   const work = await money.db
     .select({ id: payments.id, status: payments.status })
     .from(payments)

@@ -13,7 +13,7 @@ import {
 } from '../../domain/money-out.ts';
 import { MILESTONE_LABELS } from '../../domain/lifecycle.ts';
 import { dec, toFixed, ZERO } from '../../domain/money.ts';
-import type { campaigns} from '../db/schema/index.ts';
+import type { campaigns } from '../db/schema/index.ts';
 import { campaignReleases, escrowRecords, investments } from '../db/schema/index.ts';
 import type { Tx } from '../db/transaction.ts';
 import { AppError } from '../errors.ts';

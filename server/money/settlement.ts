@@ -29,7 +29,7 @@ import { inTransaction, type Tx } from '../db/transaction.ts';
 import { AppError } from '../errors.ts';
 import { accounts, post, transfer } from '../ledger/ledger.ts';
 import { definePurpose, outside, type Money } from './context.ts';
-import { insertCardPayment, movePayment, openIntent, sourceAccount, abandonPayment } from './payments.ts';
+import { abandonPayment, movePayment, sourceAccount, type OpenedIntent } from './payments.ts';
 import { markRefunded, refundPosting } from './refunds.ts';
 import { disbursedOf, releasesOf } from './releases.ts';
 import { invalidateCampaignLists } from '../features/campaigns/service.ts';
@@ -137,22 +137,29 @@ export async function declareSettlement(
   return row!;
 }
 
+/** Whether an approved settlement is paid by card: anything due, within what one card payment can be. */
+export function dueByCard(money: Money, settlement: Pick<SettlementRow, 'amountDue'>): boolean {
+  const limit = money.provider.maxCardAmount;
+  return dec(settlement.amountDue).gt(0) && (!limit || dec(settlement.amountDue).lte(limit));
+}
+
 /**
  * The admin's review (the caller locked the campaign): approve — due within SETTLEMENT_GRACE_DAYS,
- * with a card payment opened after COMMIT (nothing due: distributed at once) — or reject with a reason.
- * Answers the settlement and, when a card payment is to be opened, its payment.
+ * payable by the card payment opened for it (`card`; none when it is more than a card can pay: bank
+ * transfer only), or distributed at once when nothing is due — or reject with a reason. `expected` is
+ * the settlement the card payment was opened for: a different one now is a conflict.
  */
 export async function reviewSettlement(
   tx: Tx,
-  money: Money,
   campaign: CampaignRow,
   decision: { decision: 'approve' } | { decision: 'reject'; reason: string },
   adminId: string,
   now: Date,
+  card?: { expected: string; opened: OpenedIntent },
 ) {
   const settlement = await liveSettlement(tx, campaign.id, true);
   if (!settlement) throw new AppError('SETTLEMENT_NOT_FOUND');
-  if (settlement.status !== 'pending_review')
+  if (settlement.status !== 'pending_review' || (card && card.expected !== settlement.id))
     throw AppError.of('SETTLEMENT_NOT_PENDING', { status: settlement.status.replace('_', ' ') });
   const reviewed = { reviewedBy: adminId, reviewedAt: now, updatedAt: now };
   if (decision.decision === 'reject') {
@@ -160,7 +167,7 @@ export async function reviewSettlement(
       .update(settlements)
       .set({ ...reviewed, status: 'rejected', rejectReason: decision.reason })
       .where(eq(settlements.id, settlement.id));
-    return { before: settlement, payment: null };
+    return settlement;
   }
   if (dec(settlement.amountDue).eq(0)) {
     await tx
@@ -168,42 +175,19 @@ export async function reviewSettlement(
       .set({ ...reviewed, status: 'approved' })
       .where(eq(settlements.id, settlement.id));
     await distribute(tx, { ...campaign }, { ...settlement, status: 'approved' }, now);
-    return { before: settlement, payment: null };
+    return settlement;
   }
-  // More than a card can pay (Stripe's limit): due by bank transfer only.
-  const limit = money.provider.maxCardAmount;
-  const byCard = !limit || dec(settlement.amountDue).lte(limit);
-  const payment = byCard
-    ? await insertCardPayment(
-        tx,
-        money,
-        { purpose: 'settlement', payerId: campaign.traderId, amount: settlement.amountDue },
-        now,
-      )
-    : null;
   await tx
     .update(settlements)
     .set({
       ...reviewed,
       status: 'approved',
-      paymentId: payment?.id ?? null,
+      paymentId: card?.opened.paymentId ?? null,
+      clientSecret: card?.opened.clientSecret ?? null,
       dueAt: new Date(now.getTime() + SETTLEMENT_GRACE_DAYS * DAY_MS),
     })
     .where(eq(settlements.id, settlement.id));
-  return { before: settlement, payment };
-}
-
-/** After COMMIT: the approved settlement's card intent, its client secret kept for the owner. */
-export async function openSettlementIntent(
-  money: Money,
-  payment: typeof payments.$inferSelect,
-  settlementId: string,
-) {
-  const intent = await openIntent(money, payment, settlementId);
-  await money.db
-    .update(settlements)
-    .set({ clientSecret: intent.clientSecret })
-    .where(eq(settlements.id, settlementId));
+  return settlement;
 }
 
 /**

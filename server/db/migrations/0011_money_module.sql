@@ -64,7 +64,8 @@ CREATE TABLE "payments" (
 	CONSTRAINT "payments_purpose_check" CHECK ("payments"."purpose" in ('investment', 'order', 'settlement')),
 	CONSTRAINT "payments_source_check" CHECK ("payments"."source" in ('card', 'balance', 'bank_transfer')),
 	CONSTRAINT "payments_provider_check" CHECK (("payments"."source" = 'card') = ("payments"."provider" is not null) and ("payments"."provider" is null or "payments"."provider" in ('sandbox', 'stripe'))),
-	CONSTRAINT "payments_amount_positive" CHECK ("payments"."amount" > 0)
+	CONSTRAINT "payments_amount_positive" CHECK ("payments"."amount" > 0),
+	CONSTRAINT "payments_card_intent" CHECK ("payments"."source" <> 'card' or "payments"."intent_id" is not null)
 );
 --> statement-breakpoint
 CREATE TABLE "payouts" (
@@ -171,6 +172,9 @@ ALTER TABLE "sandbox_payment_intents" ADD COLUMN "canceled_at" timestamp with ti
 -- Data: every existing investment and order gets its payment row (same id), and each paid order its
 -- escrow record, so an existing database keeps every payment under the one lifecycle.
 UPDATE "sandbox_payment_intents" SET "amount_captured" = "amount", "captured_at" = "succeeded_at" WHERE "status" = 'succeeded';--> statement-breakpoint
+-- Attempts whose intent was never created (a crash in between) were never payable: they go.
+DELETE FROM "investments" WHERE "stripe_payment_id" IS NULL;--> statement-breakpoint
+DELETE FROM "orders" WHERE "payment_intent_id" IS NULL;--> statement-breakpoint
 INSERT INTO "payments" ("id", "purpose", "payer_id", "amount", "source", "provider", "intent_id", "status", "created_at", "captured_at", "updated_at")
   SELECT "id", 'investment', "investor_id", "amount", 'card', "provider", "stripe_payment_id",
     CASE "status" WHEN 'pending' THEN 'created' WHEN 'confirmed' THEN 'captured' WHEN 'paid_out' THEN 'captured' ELSE "status" END,

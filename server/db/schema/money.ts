@@ -82,6 +82,8 @@ export const payments = pgTable(
       sql`(${t.source} = 'card') = (${t.provider} is not null) and (${t.provider} is null or ${t.provider} in ('sandbox', 'stripe'))`,
     ),
     check('payments_amount_positive', sql`${t.amount} > 0`),
+    // The intent is created first (money/payments.ts openCardPayment): a card payment always has one.
+    check('payments_card_intent', sql`${t.source} <> 'card' or ${t.intentId} is not null`),
   ],
 );
 

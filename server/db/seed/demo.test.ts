@@ -44,16 +44,15 @@ describe('demo seed', () => {
 
   it('lists the campaigns with the spec’s figures', async () => {
     const list = await callsAs(app, null).get('/api/campaigns?limit=100&sort=funded');
-    const shown =
-      list.json<
-        Array<{
-          title: string;
-          raisedAmount: string;
-          targetAmount: string;
-          investorCount: number;
-          status: string;
-        }>
-      >();
+    const shown = list.json<
+      Array<{
+        title: string;
+        raisedAmount: string;
+        targetAmount: string;
+        investorCount: number;
+        status: string;
+      }>
+    >();
     // The expired one was cancelled (and refunded): it is not listed.
     expect(shown).toHaveLength(6);
     expect(shown.find((c) => c.title === 'Kandla → Rotterdam green ammonia cargo')).toMatchObject({

@@ -7,6 +7,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { findTransition } from '../../../domain/campaigns.ts';
 import type { PaymentEndReason } from '../../../domain/payment-lifecycle.ts';
 import { campaignShare, dec, toFixed, ZERO } from '../../../domain/money.ts';
+import type { Db } from '../../db/connect.ts';
 import { campaigns, escrowRecords, investments, payments } from '../../db/schema/index.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
@@ -29,7 +30,7 @@ export function liveHoldsOf(campaignId: string, except?: string) {
 }
 
 /** What is still open: target − raised − the live holds of others. */
-export async function openAmountOf(tx: Tx, campaign: CampaignRow, except?: string) {
+export async function openAmountOf(tx: Db | Tx, campaign: CampaignRow, except?: string) {
   const [row] = await tx
     .select({ held: liveHoldsOf(campaign.id, except) })
     .from(campaigns)
@@ -79,15 +80,30 @@ export async function placeInvestment(
   payment: PaymentRow,
   now: Date,
 ): Promise<void> {
-  await tx
-    .update(investments)
-    .set({
-      status: 'confirmed',
-      shares: campaignShare(investment.amount, campaign.targetAmount).toFixed(6),
-      confirmedAt: now,
-      updatedAt: now,
-    })
-    .where(eq(investments.id, investment.id));
+  // Kept in step here, under the campaign's lock, and checked against the investments and the escrow
+  // account by verify-ledger (recomputing them from every investment would cost O(backers) per payment).
+  const raised = dec(campaign.raisedAmount).plus(investment.amount);
+  const funded =
+    campaign.status === 'active' &&
+    raised.gte(campaign.targetAmount) &&
+    !!findTransition(campaign.status, 'funded', 'system');
+  const alreadyBacking = sql`exists (select 1 from ${investments} i where i.campaign_id = ${campaign.id}
+    and i.investor_id = ${investment.investorId} and i.id <> ${investment.id}
+    and i.status in ('confirmed', 'paid_out'))`;
+  // The investment, its escrow record and the campaign's figures in one statement: fewer round trips
+  // while the campaign is locked (every investor of a campaign waits on that lock).
+  await tx.execute(sql`with confirmed as (
+      update ${investments} set status = 'confirmed',
+        shares = ${campaignShare(investment.amount, campaign.targetAmount).toFixed(6)}::numeric,
+        confirmed_at = ${now}, updated_at = ${now}
+      where id = ${investment.id}),
+    held as (
+      insert into ${escrowRecords} (investment_id, campaign_id, amount, created_at, updated_at)
+      values (${investment.id}, ${campaign.id}, ${investment.amount}::numeric, ${now}, ${now}))
+    update ${campaigns} set raised_amount = ${toFixed(raised)}::numeric,
+      investor_count = investor_count + case when ${alreadyBacking} then 0 else 1 end,
+      status = case when ${funded} then 'funded' else status end, updated_at = ${now}
+    where id = ${campaign.id}`);
   await post(
     tx,
     transfer('investment', sourceAccount(payment), accounts.escrow(campaign.id), investment.amount, {
@@ -98,32 +114,6 @@ export async function placeInvestment(
       memo: `Investment ${investment.id} held in escrow`,
     }),
   );
-  await tx.insert(escrowRecords).values({
-    investmentId: investment.id,
-    campaignId: campaign.id,
-    amount: investment.amount,
-    createdAt: now,
-    updatedAt: now,
-  });
-  // Kept in step here, under the campaign's lock, and checked against the investments and the escrow
-  // account by verify-ledger (recomputing them from every investment would cost O(backers) per payment).
-  const raised = dec(campaign.raisedAmount).plus(investment.amount);
-  const funded =
-    campaign.status === 'active' &&
-    raised.gte(campaign.targetAmount) &&
-    findTransition(campaign.status, 'funded', 'system');
-  const alreadyBacking = sql`exists (select 1 from ${investments} where ${investments.campaignId} = ${campaign.id}
-    and ${investments.investorId} = ${investment.investorId} and ${investments.id} <> ${investment.id}
-    and ${investments.status} in ('confirmed', 'paid_out'))`;
-  await tx
-    .update(campaigns)
-    .set({
-      raisedAmount: toFixed(raised),
-      investorCount: sql`${campaigns.investorCount} + case when ${alreadyBacking} then 0 else 1 end`,
-      ...(funded && { status: 'funded' as const }),
-      updatedAt: now,
-    })
-    .where(eq(campaigns.id, campaign.id));
   if (funded) announce(tx, 'onFunded', campaign.id);
   await invalidateCampaignLists(tx);
 }

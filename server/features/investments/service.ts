@@ -2,6 +2,7 @@
 // the card holds the amount (the provider says so, never the browser) the money module decides under
 // the campaign's lock whether the hold still fits, captures it and places it in escrow, exactly once
 // (features/investments/purpose.ts). An investor may also invest from their cash balance, without a card.
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type {
   CreatePaymentIntent,
@@ -20,30 +21,13 @@ import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { Money } from '../../money/context.ts';
 import { balanceOf, lockBalance } from '../../money/balances.ts';
-import {
-  abandonPayment,
-  advancePayment,
-  insertCardPayment,
-  movePayment,
-  openIntent,
-} from '../../money/payments.ts';
+import { abandonPayment, advancePayment, movePayment, openCardPayment } from '../../money/payments.ts';
 import { openAmountOf, placeInvestment } from './purpose.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 export type Investor = InvestingUser & { id: string; role: Role };
 
 // ---- opening: the payment intent ---------------------------------------------------------------
-
-async function assertMayInvest(tx: Tx, user: Investor, campaign: CampaignRow, now: Date) {
-  // A suspended trader's campaigns take no new investments until the account is reactivated.
-  const [trader] = await tx
-    .select({ accountStatus: users.accountStatus })
-    .from(users)
-    .where(eq(users.id, campaign.traderId));
-  const traderActive = trader?.accountStatus === 'active';
-  const refusal = investRefusal(user, { ...campaign, traderActive }, now);
-  if (refusal) throw new AppError(INVEST_REFUSAL_ERRORS[refusal]);
-}
 
 /**
  * At least the platform's and the campaign's minimum, at most what is open. The last slice of a
@@ -66,21 +50,30 @@ function assertAmountFits(amount: string, campaign: CampaignRow, open: ReturnTyp
   if (refusal) throw new AppError(refusal.code, refusal.message, { amount: refusal.message });
 }
 
-/** The campaign an investor may put `amount` into now (read, or locked for a balance payment). */
+/**
+ * The campaign an investor may put `amount` into now (read, or locked for a balance payment), with its
+ * trader's account status in the same statement: a suspended trader's campaigns take no new
+ * investments until the account is reactivated.
+ */
 async function investableCampaign(
-  tx: Tx,
+  tx: Db | Tx,
   user: Investor,
   input: CreatePaymentIntent,
   now: Date,
   lock: boolean,
 ): Promise<CampaignRow> {
   if (input.investorId !== user.id) throw new AppError('INVESTOR_MISMATCH');
-  const query = tx.select().from(campaigns).where(eq(campaigns.id, input.campaignId));
-  const [campaign] = lock ? await query.for('update') : await query;
-  if (!campaign || !canViewCampaign(user, campaign)) throw new AppError('CAMPAIGN_NOT_FOUND');
-  await assertMayInvest(tx, user, campaign, now);
-  assertAmountFits(input.amount, campaign, await openAmountOf(tx, campaign));
-  return campaign;
+  const query = tx
+    .select({ campaign: campaigns, traderStatus: users.accountStatus })
+    .from(campaigns)
+    .innerJoin(users, eq(users.id, campaigns.traderId))
+    .where(eq(campaigns.id, input.campaignId));
+  const [row] = lock ? await query.for('update', { of: campaigns }) : await query;
+  if (!row || !canViewCampaign(user, row.campaign)) throw new AppError('CAMPAIGN_NOT_FOUND');
+  const refusal = investRefusal(user, { ...row.campaign, traderActive: row.traderStatus === 'active' }, now);
+  if (refusal) throw new AppError(INVEST_REFUSAL_ERRORS[refusal]);
+  assertAmountFits(input.amount, row.campaign, await openAmountOf(tx, row.campaign));
+  return row.campaign;
 }
 
 /**
@@ -94,29 +87,25 @@ export async function createPaymentIntent(
   input: CreatePaymentIntent,
   now: Date,
 ): Promise<PaymentIntentCreated> {
-  const { payment, investmentId } = await inTransaction(money.db, async (tx) => {
-    const campaign = await investableCampaign(tx, user, input, now, false);
-    const payment = await insertCardPayment(
-      tx,
-      money,
-      { purpose: 'investment', payerId: user.id, amount: input.amount },
-      now,
-    );
-    const [row] = await tx
-      .insert(investments)
-      .values({
+  const campaign = await investableCampaign(money.db, user, input, now, false);
+  const investmentId = randomUUID();
+  const opened = await openCardPayment(
+    money,
+    { purpose: 'investment', payerId: user.id, amount: input.amount, subjectId: investmentId },
+    now,
+    (tx, { paymentId }) =>
+      tx.insert(investments).values({
+        id: investmentId,
         investorId: user.id,
         campaignId: campaign.id,
         amount: input.amount,
-        paymentId: payment.id,
+        paymentId,
         termsVersion: campaign.termsVersion,
         createdAt: now,
         updatedAt: now,
-      })
-      .returning({ id: investments.id });
-    return { payment, investmentId: row!.id };
-  });
-  return openIntent(money, payment, investmentId);
+      }),
+  );
+  return { clientSecret: opened.clientSecret, paymentIntentId: opened.paymentIntentId };
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   listings,
   orders,
   payments,
+  rfqs,
   sandboxPaymentIntents,
 } from '../../db/schema/index.ts';
 import { sweepPayments } from '../../money/payments.ts';
@@ -28,6 +29,7 @@ import { card, signedInAs, type Actor } from '../../../test/investing.ts';
 import { dayAfter, listingOf, move, orderAndPay } from '../../../test/marketplace.ts';
 import { addBankAccount } from '../../../test/money.ts';
 import { placeOrder } from './orders.ts';
+import { acceptOffer } from './rfqs.ts';
 
 const DAY = 86_400_000;
 const SOLD_OUT = 'The listing sold out: your card was not charged';
@@ -375,35 +377,51 @@ describe('cancelling, expiring and the sweep', () => {
     expect(await verifyLedger(app.db, app.payments)).toEqual([]);
   });
 
-  it('refuses an intent the provider returns after the sweep ended its order: nothing payable, nothing held', async () => {
+  it('cancels the intent of an order its transaction refused (the offer closed meanwhile): nothing payable, nothing written', async () => {
     const clock = testClock();
     const app = await buildTestApp({ clock });
     const trader = await signedInAs(app, 'trader');
     const buyer = await signedInAs(app, 'buyer');
-    const listing = await listingOf(trader, { quantity: '50' });
+    await listingOf(trader);
+    const rfq = (
+      await buyer.post('/api/rfqs', {
+        quantity: '40',
+        unit: 'tonnes',
+        deliveryFrom: '2030-03-01',
+        deliveryTo: '2030-03-31',
+        destinationPort: 'Rotterdam',
+        certifications: [],
+        traderId: trader.user.id,
+      })
+    ).json<{ id: string }>();
+    const offer = (
+      await trader.post(`/api/rfqs/${rfq.id}/offers`, {
+        pricePerKg: '5.20',
+        availability: 'immediate',
+        validUntil: dayAfter(clock(), 7),
+      })
+    ).json<{ id: string }>();
     const sandbox = app.payments;
-    // A provider so slow to create the intent that the sweep, two minutes on, ends the payment first.
+    // The intent is made first; while the provider answers, the request closes to offers.
     const slow = Object.assign(Object.create(sandbox) as typeof sandbox, {
       createIntent: async (input: Parameters<typeof sandbox.createIntent>[0]) => {
         const intent = await sandbox.createIntent(input);
-        clock.advance(2 * 60_000);
-        expect(await sweepPayments(app.money)).toMatchObject({ expired: 1 });
+        await app.db.update(rfqs).set({ status: 'closed' }).where(eq(rfqs.id, rfq.id));
         return intent;
       },
     });
-    const late = placeOrder(
+    const late = acceptOffer(
       { ...app.market, money: createMoney(app.db, slow, clock) },
       buyer.user,
-      { listingId: listing.id, quantity: '20' },
+      offer.id,
       clock(),
     );
-    await expect(late).rejects.toMatchObject({ code: 'PAYMENT_EXPIRED' });
-    const [row] = await app.db.select().from(orders).where(eq(orders.buyerId, buyer.user.id));
-    const [payment] = await app.db.select().from(payments).where(eq(payments.id, row!.paymentId));
-    expect([row!.payment, payment!.status, payment!.intentId]).toEqual(['expired', 'expired', null]);
+    await expect(late).rejects.toMatchObject({ code: 'OFFER_CLOSED' });
+    expect(await app.db.select().from(orders).where(eq(orders.buyerId, buyer.user.id))).toEqual([]);
+    expect(await app.db.select().from(payments).where(eq(payments.payerId, buyer.user.id))).toEqual([]);
+    // Nobody has its secret, and it can no longer be paid.
     const [intent] = await app.db.select().from(sandboxPaymentIntents);
     expect(intent!.status).toBe('canceled');
-    expect(await reservedOf(app, listing.id)).toBe('0.00');
     expect(await verifyLedger(app.db, app.payments)).toEqual([]);
   });
 

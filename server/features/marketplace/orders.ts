@@ -4,6 +4,7 @@
 // supplier confirms, ships and delivers; the buyer's receipt (or AUTO_RECEIPT_DAYS later, without an
 // open dispute) releases escrow to the supplier's balance and on to their bank account; a
 // cancellation refunds through the one refund path.
+import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { AppError } from '../../errors.ts';
 import { NUMERIC_MAX } from '../../../domain/decimal-schema.ts';
@@ -27,13 +28,7 @@ import { escrowRecords, listings, orders, payments, users } from '../../db/schem
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { accounts, post, transfer } from '../../ledger/ledger.ts';
 import type { Money } from '../../money/context.ts';
-import {
-  abandonPayment,
-  advancePayment,
-  insertCardPayment,
-  openIntent,
-  startRefunds,
-} from '../../money/payments.ts';
+import { abandonPayment, advancePayment, openCardPayment, startRefunds } from '../../money/payments.ts';
 import { payOutBalance } from '../../money/payouts.ts';
 import { invalidateListingPages } from './listings.ts';
 import { getOrderRow, isPlaced } from './order-queries.ts';
@@ -70,60 +65,53 @@ export async function placeOrder(
   input: OrderCreate,
   now: Date,
 ): Promise<OrderPlaced> {
-  const row = await inTransaction(deps.db, async (tx) => {
-    const [listing] = await tx
-      .select({ listing: listings, supplierStatus: users.accountStatus })
-      .from(listings)
-      .innerJoin(users, eq(users.id, listings.traderId))
-      .where(eq(listings.id, input.listingId));
-    // A suspended supplier's listings are hidden and cannot be ordered.
-    if (!listing || listing.supplierStatus !== 'active') throw new AppError('LISTING_NOT_FOUND');
-    const refusal = orderRefusal(user, listing.listing, input.quantity);
-    if (refusal) throw refusalError(refusal);
-    const total = orderTotal(input.quantity, listing.listing.unit, listing.listing.pricePerKg);
-    if (total.gt(NUMERIC_MAX.money)) throw new AppError('ORDER_TOTAL_TOO_LARGE');
-    return openOrder(tx, deps.money, now, {
-      buyerId: user.id,
-      traderId: listing.listing.traderId,
-      listingId: listing.listing.id,
-      location: listing.listing.location,
-      quantity: input.quantity,
-      unit: listing.listing.unit,
-      pricePerKg: listing.listing.pricePerKg,
-      totalAmount: toFixed(total),
-    });
+  const [listing] = await deps.db
+    .select({ listing: listings, supplierStatus: users.accountStatus })
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.traderId))
+    .where(eq(listings.id, input.listingId));
+  // A suspended supplier's listings are hidden and cannot be ordered.
+  if (!listing || listing.supplierStatus !== 'active') throw new AppError('LISTING_NOT_FOUND');
+  const refusal = orderRefusal(user, listing.listing, input.quantity);
+  if (refusal) throw refusalError(refusal);
+  const total = orderTotal(input.quantity, listing.listing.unit, listing.listing.pricePerKg);
+  if (total.gt(NUMERIC_MAX.money)) throw new AppError('ORDER_TOTAL_TOO_LARGE');
+  return openOrder(deps, now, {
+    buyerId: user.id,
+    traderId: listing.listing.traderId,
+    listingId: listing.listing.id,
+    location: listing.listing.location,
+    quantity: input.quantity,
+    unit: listing.listing.unit,
+    pricePerKg: listing.listing.pricePerKg,
+    totalAmount: toFixed(total),
   });
-  return withIntent(deps, row);
 }
 
-/** Inserts an unpaid order with its card payment (the caller's transaction). */
+/**
+ * Opens an unpaid order and its card payment (money/payments.ts openCardPayment); `guard` checks and
+ * locks what the order depends on (an accepted offer) in the same transaction as the order.
+ */
 export async function openOrder(
-  tx: Tx,
-  money: Money,
+  deps: MarketDeps,
   now: Date,
-  values: Omit<typeof orders.$inferInsert, 'paymentId'>,
-): Promise<OrderRow> {
-  const payment = await insertCardPayment(
-    tx,
-    money,
-    { purpose: 'order', payerId: values.buyerId, amount: values.totalAmount },
+  values: Omit<typeof orders.$inferInsert, 'paymentId' | 'id'>,
+  guard?: (tx: Tx) => Promise<void>,
+): Promise<OrderPlaced> {
+  const orderId = randomUUID();
+  const opened = await openCardPayment(
+    deps.money,
+    { purpose: 'order', payerId: values.buyerId, amount: values.totalAmount, subjectId: orderId },
     now,
+    async (tx, { paymentId }) => {
+      await guard?.(tx);
+      await tx.insert(orders).values({ ...values, id: orderId, paymentId, createdAt: now, updatedAt: now });
+    },
   );
-  const [row] = await tx
-    .insert(orders)
-    .values({ ...values, paymentId: payment.id, createdAt: now, updatedAt: now })
-    .returning();
-  return row!;
-}
-
-/** The provider's intent for an opened order (outside any transaction). */
-export async function withIntent(deps: MarketDeps, row: OrderRow): Promise<OrderPlaced> {
-  const [payment] = await deps.db.select().from(payments).where(eq(payments.id, row.paymentId));
-  const intent = await openIntent(deps.money, payment!, row.id);
   return {
-    order: await getOrderRow(deps.db, row.id),
-    clientSecret: intent.clientSecret,
-    paymentIntentId: intent.paymentIntentId,
+    order: await getOrderRow(deps.db, orderId),
+    clientSecret: opened.clientSecret,
+    paymentIntentId: opened.paymentIntentId,
   };
 }
 

@@ -20,7 +20,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { notifyNewRfq, notifyOffer } from './notify.ts';
 import { isPlaced } from './order-queries.ts';
-import { openOrder, refusalError, withIntent, type Buyer, type MarketDeps, type Viewer } from './orders.ts';
+import { openOrder, refusalError, type Buyer, type MarketDeps, type Viewer } from './orders.ts';
 
 type RfqRow = typeof rfqs.$inferSelect;
 const buyer = alias(users, 'rfq_buyer');
@@ -190,31 +190,40 @@ export async function acceptOffer(
   offerId: string,
   now: Date,
 ): Promise<OrderPlaced> {
-  const row = await inTransaction(deps.db, async (tx) => {
-    const [found] = await tx.select({ rfqId: offers.rfqId }).from(offers).where(eq(offers.id, offerId));
-    if (!found) throw new AppError('OFFER_NOT_FOUND');
-    // The request's row is the lock: two offers of one request are never both accepted.
-    const [rfq] = await tx.select().from(rfqs).where(eq(rfqs.id, found.rfqId)).for('update');
-    if (!rfq || rfq.buyerId !== user.id) throw new AppError('OFFER_NOT_FOUND');
-    const refusal = orderRefusal(user, null, null);
-    if (refusal) throw refusalError(refusal);
-    const [offer] = await tx.select().from(offers).where(eq(offers.id, offerId));
-    if (rfq.status !== 'open' || offer!.status !== 'open' || offer!.validUntil <= now)
-      throw new AppError('OFFER_CLOSED');
-    await tx.update(offers).set({ status: 'accepted' }).where(eq(offers.id, offerId));
-    await tx.update(rfqs).set({ status: 'accepted' }).where(eq(rfqs.id, rfq.id));
-    return openOrder(tx, deps.money, now, {
+  const refusal = orderRefusal(user, null, null);
+  if (refusal) throw refusalError(refusal);
+  const [found] = await deps.db
+    .select({ offer: offers, rfq: rfqs })
+    .from(offers)
+    .innerJoin(rfqs, eq(rfqs.id, offers.rfqId))
+    .where(eq(offers.id, offerId));
+  if (!found || found.rfq.buyerId !== user.id) throw new AppError('OFFER_NOT_FOUND');
+  const { offer, rfq } = found;
+  if (rfq.status !== 'open' || offer.status !== 'open' || offer.validUntil <= now)
+    throw new AppError('OFFER_CLOSED');
+  return openOrder(
+    deps,
+    now,
+    {
       buyerId: user.id,
-      traderId: offer!.traderId,
+      traderId: offer.traderId,
       offerId,
       location: rfq.destinationPort,
       quantity: rfq.quantity,
       unit: rfq.unit,
-      pricePerKg: offer!.pricePerKg,
-      totalAmount: toFixed(orderTotal(rfq.quantity, rfq.unit, offer!.pricePerKg)),
-    });
-  });
-  return withIntent(deps, row);
+      pricePerKg: offer.pricePerKg,
+      totalAmount: toFixed(orderTotal(rfq.quantity, rfq.unit, offer.pricePerKg)),
+    },
+    // The request's row is the lock: two offers of one request are never both accepted.
+    async (tx) => {
+      const [locked] = await tx.select().from(rfqs).where(eq(rfqs.id, rfq.id)).for('update');
+      const [current] = await tx.select().from(offers).where(eq(offers.id, offerId));
+      if (locked!.status !== 'open' || current!.status !== 'open' || current!.validUntil <= now)
+        throw new AppError('OFFER_CLOSED');
+      await tx.update(offers).set({ status: 'accepted' }).where(eq(offers.id, offerId));
+      await tx.update(rfqs).set({ status: 'accepted' }).where(eq(rfqs.id, rfq.id));
+    },
+  );
 }
 
 // ---- messages -----------------------------------------------------------------------------------

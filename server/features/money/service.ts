@@ -9,17 +9,13 @@ import type { MilestoneKind } from '../../../domain/lifecycle.ts';
 import { canViewCampaign, ownsCampaign } from '../../../domain/policies.ts';
 import type { Role } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
-import { campaignDocuments, campaignReleases, campaigns } from '../../db/schema/index.ts';
+import { campaignDocuments, campaignReleases, campaigns, settlements } from '../../db/schema/index.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { Money } from '../../money/context.ts';
 import { releaseTranche } from '../../money/releases.ts';
-import {
-  liveSettlement,
-  openSettlementIntent,
-  receiveBankTransfer,
-  reviewSettlement,
-} from '../../money/settlement.ts';
+import { openCardPayment, type OpenedIntent } from '../../money/payments.ts';
+import { dueByCard, liveSettlement, receiveBankTransfer, reviewSettlement } from '../../money/settlement.ts';
 import { campaignDocumentList, toCampaignDocument } from '../../money/views.ts';
 import { recordAudit, type Actor } from '../admin/audit.ts';
 import { backsCampaign, getCampaign, invalidateCampaignLists } from '../campaigns/service.ts';
@@ -40,9 +36,9 @@ export async function decideSettlement(
   review: SettlementReview,
 ): Promise<CampaignDetail> {
   const now = money.clock();
-  const opened = await inTransaction(money.db, async (tx) => {
+  const decide = async (tx: Tx, card?: { expected: string; opened: OpenedIntent }) => {
     const campaign = await lockCampaign(tx, campaignId);
-    const { before, payment } = await reviewSettlement(tx, money, campaign, review, admin.id, now);
+    const before = await reviewSettlement(tx, campaign, review, admin.id, now, card);
     await recordAudit(
       tx,
       admin,
@@ -57,9 +53,27 @@ export async function decideSettlement(
       now,
     );
     await invalidateCampaignLists(tx);
-    return payment && { payment, settlementId: before.id };
-  });
-  if (opened) await openSettlementIntent(money, opened.payment, opened.settlementId);
+  };
+  // An approval payable by card opens the trader's card payment first, and approves in the same
+  // transaction that writes it: the provider is never called under the campaign's lock.
+  const [pending] = await money.db
+    .select({ settlement: settlements, traderId: campaigns.traderId })
+    .from(settlements)
+    .innerJoin(campaigns, eq(campaigns.id, settlements.campaignId))
+    .where(and(eq(settlements.campaignId, campaignId), eq(settlements.status, 'pending_review')));
+  if (review.decision === 'approve' && pending && dueByCard(money, pending.settlement))
+    await openCardPayment(
+      money,
+      {
+        purpose: 'settlement',
+        payerId: pending.traderId,
+        amount: pending.settlement.amountDue,
+        subjectId: pending.settlement.id,
+      },
+      now,
+      (tx, opened) => decide(tx, { expected: pending.settlement.id, opened }),
+    );
+  else await inTransaction(money.db, (tx) => decide(tx));
   return getCampaign(money.db, campaignId, admin);
 }
 
