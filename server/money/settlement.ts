@@ -28,6 +28,7 @@ import {
 import { inTransaction, type Tx } from '../db/transaction.ts';
 import { AppError } from '../errors.ts';
 import { accounts, post, transfer } from '../ledger/ledger.ts';
+import { ProviderUnavailableError } from '../payments/provider.ts';
 import { definePurpose, outside, type Money } from './context.ts';
 import { abandonPayment, movePayment, sourceAccount, type OpenedIntent } from './payments.ts';
 import { markRefunded, refundPosting } from './refunds.ts';
@@ -215,7 +216,16 @@ export async function receiveBankTransfer(tx: Tx, money: Money, campaign: Campai
   // transfer is the payment its ledger posting names.
   const cardPayment = settlement.paymentId;
   await bookSettlementPayment(tx, campaign, settlement, payment, now);
-  if (cardPayment) tx.afterCommit(() => abandonPayment(outside(money), cardPayment).then(() => undefined));
+  if (cardPayment)
+    tx.afterCommit(async () => {
+      try {
+        await abandonPayment(outside(money), cardPayment);
+      } catch (error) {
+        // The provider is down: the transfer is booked all the same (the admin must not hear otherwise);
+        // a hold placed on the card meanwhile is voided, the settlement being paid.
+        if (!(error instanceof ProviderUnavailableError)) throw error;
+      }
+    });
 }
 
 async function bookSettlementPayment(

@@ -3,7 +3,8 @@
 // campaigns — intents, card holds (paying and refused cards), record calls, intents given up, terms
 // changed under an intent, investments from a balance, disputes refunded or released, cancellations,
 // trading with its release, staged tranches approved, settlements declared, approved and paid by card or
-// bank transfer, withdrawals (one to an IBAN the bank refuses), waits and sweeps — run through the real
+// bank transfer, withdrawals (one to an IBAN the bank refuses), waits and sweeps, and provider outages
+// (the next step runs with the provider unreachable, then the sweep recovers) — run through the real
 // HTTP API on this run's database. A plain integer-cents model says what each step must do (accepted or
 // refused, voided or captured, who holds what); after every step each investor's balance, each
 // campaign's raised amount and status, each payment and investment match the model, and every few
@@ -28,6 +29,7 @@ import {
 import { inTransaction } from '../../db/transaction.ts';
 import { accounts } from '../../ledger/ledger.ts';
 import { setReleaseSchedule } from '../../money/releases.ts';
+import { ProviderUnavailableError } from '../../payments/provider.ts';
 import type { SandboxProvider } from '../../payments/sandbox.ts';
 import { sweepAll } from '../../sweeps.ts';
 import { buildTestApp, createCampaign, testClock } from '../../../test/app.ts';
@@ -120,7 +122,9 @@ type Command =
   | { kind: 'withdraw'; investor: number; amount: (typeof WITHDRAWALS)[number] }
   | { kind: 'advance'; campaign: number; investor: number; profit: string; byCard: boolean }
   | { kind: 'wait'; minutes: number }
-  | { kind: 'sweep' };
+  | { kind: 'sweep' }
+  /** The next step runs with the provider unreachable (the card step still works: it is the browser's); then a sweep. */
+  | { kind: 'outage' };
 
 const investor = fc.nat(2);
 /** An investor by index, or −1: the one with the largest balance (spending it gets somewhere). */
@@ -166,6 +170,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     1,
   ),
   weighted(fc.constant({ kind: 'sweep' as const }), 2),
+  weighted(fc.constant({ kind: 'outage' as const }), 3),
   // The campaign's next step, whatever it is: sequences reach trading, delivery and the settlement.
   weighted(
     fc.record({
@@ -213,7 +218,8 @@ interface MPayment {
 }
 
 interface MSettlement {
-  status: 'approved' | 'defaulted' | 'paid';
+  /** `pending_review`: declared, its approval refused while the provider was down (its card intent could not open). */
+  status: 'pending_review' | 'approved' | 'defaulted' | 'paid';
   gross: number;
   fee: number;
   amountDue: number;
@@ -250,6 +256,8 @@ interface Model {
   campaigns: MCampaign[];
   payments: MPayment[];
   fees: number;
+  /** The provider is unreachable for this step. */
+  down: boolean;
   /** What the sequence did, for the coverage report. */
   did: Set<string>;
 }
@@ -262,8 +270,24 @@ const timing = new Map<string, [number, number]>();
 /** The people of every sequence (their accounts, sessions and bank accounts outlive the money reset). */
 let people: { admin: Actor; trader: Actor; investors: Array<Pick<MInvestor, 'actor' | 'bank'>> };
 
+/** The provider as the money module sees it: the sandbox, unreachable while `outage.down`. */
+const outage = { down: false };
+
 beforeAll(async () => {
   app = await buildTestApp({ clock });
+  // The card step (the browser's, at the provider) keeps the sandbox itself: only the server's calls fail.
+  const sandbox = app.money.provider;
+  app.money.provider = new Proxy(sandbox, {
+    get(target, prop, receiver) {
+      if (prop === 'onDatabase') return () => receiver;
+      const value: unknown = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) =>
+        outage.down
+          ? Promise.reject(new ProviderUnavailableError('the test took the provider down'))
+          : (value as (...a: unknown[]) => unknown).apply(target, args);
+    },
+  });
   const admin = await signedInAs(app, 'admin');
   const trader = await signedInAs(app, 'trader');
   await addBankAccount(trader, SANDBOX_PAYING_IBAN);
@@ -326,7 +350,7 @@ async function freshModel(): Promise<Model> {
       settlement: null,
     });
   }
-  return { admin, trader, investors, campaigns: list, payments: [], fees: 0, did: new Set() };
+  return { admin, trader, investors, campaigns: list, payments: [], fees: 0, down: false, did: new Set() };
 }
 
 const now = () => clock().getTime();
@@ -389,12 +413,27 @@ function cancelled(m: Model, index: number) {
   c.status = 'cancelled';
   for (const p of m.payments.filter((q) => q.campaign === index)) {
     if (p.investment === 'confirmed' && (p.escrow === 'held' || p.escrow === 'disputed')) refund(m, p);
-    else if (p.status === 'created') {
+    else if (p.status === 'created' && !m.down) {
       // Given up after COMMIT: a hold the server had not heard of is voided (cancelled), others cancelled.
+      // (With the provider down they stay: the sweep cancels them once lapsed, or voids a hold it hears of.)
       learnHold(m, p);
       if (p.status === 'created') expire(p);
     }
   }
+}
+
+/** The deadline sweep (unfunded campaigns past their deadline cancelled) and the defaults. */
+function sweepCampaigns(m: Model, t: number) {
+  m.campaigns.forEach((c, i) => {
+    if (c.status === 'active' && c.deadline <= t && c.raised < c.target) {
+      cancelled(m, i);
+      m.did.add('deadline passed');
+    }
+    if (c.settlement?.status === 'approved' && c.settlement.dueAt <= t) {
+      c.settlement.status = 'defaulted';
+      m.did.add('defaulted');
+    }
+  });
 }
 
 /** The last tranche went to the trade: every record in escrow is released. */
@@ -428,9 +467,11 @@ function distribute(m: Model, index: number) {
 
 type Response = Awaited<ReturnType<Actor['post']>>;
 
-/** Accepted (2xx) or refused (4xx) as the model says; never a 5xx. */
+/** Accepted (2xx) or refused (4xx) as the model says; never a 5xx (but a 502 while the provider is down). */
 function expectAnswer(res: Response, accepted: boolean, what: string) {
-  expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(500);
+  // A 502 (the provider could not be reached) only while it is down, for a step that had to ask it first.
+  if (!(outage.down && !accepted && res.statusCode === 502))
+    expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(500);
   if (accepted) expect(res.statusCode, `${what} should be accepted: ${res.body}`).toBeLessThan(300);
   else expect(res.statusCode, `${what} should be refused: ${res.body}`).toBeGreaterThanOrEqual(400);
 }
@@ -455,8 +496,9 @@ async function openIntent(m: Model, command: { investor: number; campaign: numbe
   const index = campaignIndex(m, command.campaign, (c) => investRefused(c, 10_000) === null);
   const c = m.campaigns[index]!;
   const cmd = { ...command, campaign: index, amount: amountFor(c, command.amount) };
-  const recent = inv.intents.filter((t) => t >= now() - 10 * MINUTE).length;
-  const accepted = investRefused(c, cents(cmd.amount)) === null && recent < 10;
+  const { intentRate } = app.money.limits;
+  const recent = inv.intents.filter((t) => t >= now() - intentRate.windowMinutes * MINUTE).length;
+  const accepted = investRefused(c, cents(cmd.amount)) === null && recent < intentRate.max && !m.down;
   const res = await inv.actor.post('/api/create-payment-intent', {
     amount: cmd.amount,
     campaignId: c.id,
@@ -602,6 +644,11 @@ async function run(m: Model, cmd: Command): Promise<void> {
         investorId: inv.actor.user.id,
       });
       const unknown = p.status === 'created' && p.intent!.provider === 'held';
+      // With the provider down, an unpaid payment cannot be asked about: nothing changes (503).
+      if (m.down && p.status === 'created') {
+        expectAnswer(res, false, 'record while the provider is down');
+        return;
+      }
       learnHold(m, p);
       expectAnswer(res, p.investment === 'confirmed' || p.investment === 'paid_out', 'record');
       // The record call that captured a hold answers 201; a replay (or a capture made before) 200.
@@ -613,6 +660,10 @@ async function run(m: Model, cmd: Command): Promise<void> {
       const p = pick(cardPayments(m), cmd.payment, (q) => q.status === 'created');
       if (!p) return;
       const res = await m.investors[p.investor]!.actor.post(`/api/payment-intents/${p.intent!.id}/cancel`);
+      if (m.down && p.status === 'created') {
+        expectAnswer(res, false, 'abandon while the provider is down');
+        return;
+      }
       expectAnswer(res, true, 'abandon');
       // Asked first: a hold that got in is decided (recorded if it fits), an unpaid intent cancelled.
       learnHold(m, p);
@@ -788,31 +839,46 @@ async function run(m: Model, cmd: Command): Promise<void> {
       const index = campaignIndex(
         m,
         cmd.campaign,
-        (c) => c.status === 'trading' && c.milestones === MILESTONES.length && !c.settlement,
+        (c) =>
+          c.status === 'trading' &&
+          c.milestones === MILESTONES.length &&
+          (!c.settlement || c.settlement.status === 'pending_review'),
       );
       const c = m.campaigns[index]!;
-      const profit = cents(cmd.profit);
-      const gross = roundDiv(BigInt(profit) * BigInt(c.raised), BigInt(c.target));
-      const fee = gross > 0 ? roundDiv(BigInt(gross) * 5n, 100n) : 0;
-      const amountDue = c.released + gross;
-      const accepted =
-        c.status === 'trading' && c.milestones === MILESTONES.length && !c.settlement && amountDue >= 0;
-      const res = await m.trader.post(`/api/campaigns/${c.id}/transitions`, {
-        to: 'completed',
-        actualProfit: cmd.profit,
-      });
-      expectAnswer(res, accepted, `declare ${cmd.profit} on a ${c.status} campaign`);
-      if (!accepted) return;
+      // Declared already, its approval refused while the provider was down: the admin approves it now.
+      if (c.settlement?.status !== 'pending_review') {
+        const profit = cents(cmd.profit);
+        const gross = roundDiv(BigInt(profit) * BigInt(c.raised), BigInt(c.target));
+        const fee = gross > 0 ? roundDiv(BigInt(gross) * 5n, 100n) : 0;
+        const amountDue = c.released + gross;
+        const accepted =
+          c.status === 'trading' && c.milestones === MILESTONES.length && !c.settlement && amountDue >= 0;
+        const res = await m.trader.post(`/api/campaigns/${c.id}/transitions`, {
+          to: 'completed',
+          actualProfit: cmd.profit,
+        });
+        expectAnswer(res, accepted, `declare ${cmd.profit} on a ${c.status} campaign`);
+        if (!accepted) return;
+        c.settlement = { status: 'pending_review', gross, fee, amountDue, dueAt: 0, card: null };
+      }
+      const s = c.settlement;
+      // Payable by card: its intent opens first; with the provider down the approval waits.
+      const approvable = !m.down || s.amountDue === 0;
       const approved = await m.admin.post(`/api/admin/campaigns/${c.id}/settlement`, { decision: 'approve' });
-      expectAnswer(approved, true, 'settlement approved');
-      c.settlement = { status: 'approved', gross, fee, amountDue, dueAt: now() + 14 * DAY, card: null };
-      if (amountDue === 0) return distribute(m, index);
+      expectAnswer(approved, approvable, 'settlement approved');
+      if (!approvable) {
+        m.did.add('approval waited for the provider');
+        return;
+      }
+      s.status = 'approved';
+      s.dueAt = now() + 14 * DAY;
+      if (s.amountDue === 0) return distribute(m, index);
       const [row] = await app.db
         .select({ paymentId: payments.id, intentId: payments.intentId, secret: settlements.clientSecret })
         .from(settlements)
         .innerJoin(payments, eq(payments.id, settlements.paymentId))
         .where(eq(settlements.campaignId, c.id));
-      c.settlement.card = {
+      s.card = {
         paymentId: row!.paymentId,
         id: row!.intentId!,
         secret: row!.secret!,
@@ -832,7 +898,8 @@ async function run(m: Model, cmd: Command): Promise<void> {
         expectAnswer(res, isDue, `bank transfer for a ${s?.status ?? 'missing'} settlement`);
         if (!isDue) return;
         distribute(m, index);
-        if (s!.card?.status === 'created') {
+        // Its card intent is given up (with the provider down it stays open: a hold on it is voided).
+        if (s!.card?.status === 'created' && !m.down) {
           s!.card.status = 'expired';
           s!.card.provider = 'canceled';
         }
@@ -870,7 +937,10 @@ async function run(m: Model, cmd: Command): Promise<void> {
       );
       if (!accepted) return;
       // The sandbox settles a payout as soon as it is asked: paid, or refused and returned.
-      expect(res.json<{ status: string }>().status).toBe(inv.bank === 'paying' ? 'paid' : 'failed');
+      // (With the provider down it is on its way: the sweep sends it.)
+      expect(res.json<{ status: string }>().status).toBe(
+        m.down ? 'pending' : inv.bank === 'paying' ? 'paid' : 'failed',
+      );
       if (inv.bank === 'paying') inv.balance -= cents(amountText);
       m.did.add(`withdrawal ${inv.bank}`);
       return;
@@ -903,8 +973,13 @@ async function run(m: Model, cmd: Command): Promise<void> {
     }
     case 'sweep': {
       const report = await sweepAll(app.market);
-      expect(report.errors, JSON.stringify(report.errors.map((e) => String(e.error)))).toEqual([]);
       const t = now();
+      if (m.down) {
+        // Nothing asked of the provider moves; the deadlines and the defaults need none.
+        sweepCampaigns(m, t);
+        return;
+      }
+      expect(report.errors, JSON.stringify(report.errors.map((e) => String(e.error)))).toEqual([]);
       // Unpaid intents a minute old, oldest first: a hold it hears of is decided; one unpaid for 15
       // minutes is cancelled.
       const unpaid = m.payments
@@ -914,16 +989,11 @@ async function run(m: Model, cmd: Command): Promise<void> {
         learnHold(m, p);
         if (p.status === 'created' && p.createdAt + 15 * MINUTE <= t) expire(p);
       }
-      m.campaigns.forEach((c, i) => {
-        if (c.status === 'active' && c.deadline <= t && c.raised < c.target) {
-          cancelled(m, i);
-          m.did.add('deadline passed');
-        }
-        if (c.settlement?.status === 'approved' && c.settlement.dueAt <= t) {
-          c.settlement.status = 'defaulted';
-          m.did.add('defaulted');
-        }
-      });
+      sweepCampaigns(m, t);
+      return;
+    }
+    case 'outage': {
+      m.down = true;
       return;
     }
   }
@@ -1048,15 +1118,28 @@ async function runSequence(commands: Command[]) {
   const m = await freshModel();
   lap('setup');
   for (const [step, cmd] of commands.entries()) {
-    const after = `after step ${step + 1} ${describeCommand(cmd)}`;
-    await run(m, cmd);
+    const after = `after step ${step + 1} ${describeCommand(cmd)}${m.down ? ' (provider down)' : ''}`;
+    if (m.down && cmd.kind !== 'outage') {
+      // This step with the provider down; then it is back, and the sweep finishes what was left.
+      outage.down = true;
+      try {
+        await run(m, cmd);
+      } finally {
+        outage.down = false;
+      }
+      m.down = false;
+      m.did.add(`outage during ${cmd.kind}`);
+      await run(m, { kind: 'sweep' });
+    } else await run(m, cmd);
     lap(cmd.kind);
     await expectMatchesModel(m, after);
     lap('compare');
     if ((step + 1) % VERIFY_EVERY === 0) await expectSoundLedger(after);
     lap('verify');
   }
-  // The browsers are gone: a sweep after the intents lapse finishes every payment.
+  // The browsers are gone (an outage left for a next step that never came is over): a sweep after the
+  // intents lapse finishes every payment.
+  m.down = false;
   clock.advance(16 * MINUTE);
   await run(m, { kind: 'sweep' });
   await expectMatchesModel(m, 'after the final sweep');
@@ -1159,6 +1242,57 @@ const SCENARIOS: Array<{ does: string; reaches: string[]; commands: Command[] }>
       { kind: 'pay', campaign: 1, byCard: false },
       { kind: 'withdraw', investor: 1, amount: 'all' },
       { kind: 'withdraw', investor: 2, amount: '100.00' },
+    ],
+  },
+  {
+    does: 'the provider down at each money step: nothing lost, the sweep finishes every capture, void, refund and payout',
+    reaches: [
+      'outage during confirm',
+      'outage during cancel',
+      'outage during resolve',
+      'outage during trade',
+      'outage during declare',
+      'outage during pay',
+      'outage during withdraw',
+      'approval waited for the provider',
+      'voided',
+      'refund from card',
+      'paid by bank transfer',
+      'withdrawal failing',
+    ],
+    commands: [
+      // An unpaid intent and a captured investment; the campaign cancelled with the provider down.
+      { kind: 'intent', investor: 0, campaign: 2, amount: '150.00' },
+      { kind: 'invest', investor: 1, campaign: 2, amount: '250.00' },
+      { kind: 'outage' },
+      { kind: 'cancel', campaign: 2 },
+      // A hold the server hears of with the provider down (captured by the sweep); a dispute refunded.
+      { kind: 'invest', investor: 0, campaign: 1, amount: '400.00' },
+      { kind: 'intent', investor: 1, campaign: 1, amount: '400.00' },
+      { kind: 'hold', payment: 3, pays: true },
+      { kind: 'invest', investor: 2, campaign: 1, amount: '100.00' },
+      { kind: 'outage' },
+      { kind: 'confirm', payment: 3, pays: true },
+      { kind: 'dispute', payment: 1 },
+      { kind: 'outage' },
+      { kind: 'resolve', payment: 1, refund: true },
+      // A hold that no longer fits, voided with the provider down.
+      { kind: 'intent', investor: 0, campaign: 1, amount: '500.00' },
+      { kind: 'hold', payment: 5, pays: true },
+      { kind: 'invest', investor: 2, campaign: 1, amount: 'rest' },
+      { kind: 'outage' },
+      { kind: 'confirm', payment: 5, pays: true },
+      // Trading, the approval, the bank transfer and a refused withdrawal, each with the provider down.
+      { kind: 'outage' },
+      { kind: 'trade', campaign: 1 },
+      { kind: 'deliver', campaign: 1 },
+      { kind: 'outage' },
+      { kind: 'declare', campaign: 1, profit: '120.00' },
+      { kind: 'declare', campaign: 1, profit: '120.00' },
+      { kind: 'outage' },
+      { kind: 'pay', campaign: 1, byCard: false },
+      { kind: 'outage' },
+      { kind: 'withdraw', investor: 1, amount: 'all' },
     ],
   },
 ];
