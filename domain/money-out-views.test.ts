@@ -105,10 +105,12 @@ describe('declaring the result', () => {
   });
 
   it('is refused while a settlement is live, allowed again after a rejection', () => {
-    expect(declareResultBlocker({ status: 'trading', settlement: { status: 'pending_review' } }, delivered)).toBe(
-      'The result of this trade is already declared (pending review): wait for the admin review',
-    );
-    expect(declareResultBlocker({ status: 'trading', settlement: { status: 'rejected' } }, delivered)).toBeNull();
+    expect(
+      declareResultBlocker({ status: 'trading', settlement: { status: 'pending_review' } }, delivered),
+    ).toBe('The result of this trade is already declared (pending review): wait for the admin review');
+    expect(
+      declareResultBlocker({ status: 'trading', settlement: { status: 'rejected' } }, delivered),
+    ).toBeNull();
   });
 
   it('is only for a campaign in progress', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bankAccountCreateSchema } from '../../../../domain/cash-account.ts';
+import { bankAccountCreateSchema } from '@domain/cash-account.ts';
 import { editIban, formatIban } from './iban-text.ts';
 
 describe('the IBAN as typed', () => {

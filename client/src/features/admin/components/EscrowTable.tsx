@@ -33,8 +33,7 @@ function ResolveDialog({ record, onClose }: { record: EscrowRow | null; onClose:
         <DialogHeader>
           <DialogTitle>Resolve Dispute</DialogTitle>
           <DialogDescription>
-            {record &&
-              `${formatUsdCents(record.amount)} of ${record.payerName} in ${record.subjectTitle}.`}
+            {record && `${formatUsdCents(record.amount)} of ${record.payerName} in ${record.subjectTitle}.`}
           </DialogDescription>
         </DialogHeader>
         {record?.disputeReason && (
