@@ -6,22 +6,14 @@ import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { CampaignDetail } from '@domain/campaign-schemas.ts';
 import type { Milestone } from '@domain/lifecycle.ts';
-import { SETTLEMENT_STATUS_LABELS, type SettlementStatus, type SettlementView } from '@domain/money-out.ts';
+import type { SettlementView } from '@domain/money-out.ts';
 import { declareResultBlocker, isSettlementDue } from '@domain/money-out-views.ts';
 import { DocumentLink } from '@/components/document-link.tsx';
+import { SettlementStatusBadge } from '@/components/settlement-status-badge.tsx';
 import { WaterfallTable } from '@/components/waterfall-table.tsx';
-import { Badge, type BadgeTone } from '@/components/ui/badge.tsx';
 import { formatDate, formatUsdCents } from '@/lib/format.ts';
 import { DeclareResult } from './DeclareResult.tsx';
 import { SettlementPayment } from './SettlementPayment.tsx';
-
-export const SETTLEMENT_TONES: Record<SettlementStatus, BadgeTone> = {
-  pending_review: 'amber',
-  approved: 'blue',
-  rejected: 'red',
-  defaulted: 'red',
-  paid: 'green',
-};
 
 export function SettlementPanel({
   campaign,
@@ -64,7 +56,7 @@ export function SettlementPanel({
         <h3 id="settlement-heading" className="font-semibold">
           Settlement
         </h3>
-        <Badge tone={SETTLEMENT_TONES[s.status]}>{SETTLEMENT_STATUS_LABELS[s.status]}</Badge>
+        <SettlementStatusBadge status={s.status} />
       </div>
       {s.status === 'defaulted' && (
         <Notice tone="warning">
