@@ -76,7 +76,7 @@ export function RecordMilestone({
       <h3 id="record-milestone-heading" className="font-semibold">
         Record a milestone
       </h3>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-3 sm:grid-cols-2 [&>*]:content-start">
         <Field id="milestone-kind" label="Milestone">
           <NativeSelect
             id="milestone-kind"

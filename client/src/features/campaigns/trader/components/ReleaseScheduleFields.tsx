@@ -130,70 +130,73 @@ export function ReleaseScheduleFields({
               const percentId = id(`${i}-percent`);
               const triggerId = id(`${i}-trigger`);
               return (
-                <li
-                  key={i}
-                  role="group"
-                  aria-label={`Tranche ${i + 1}`}
-                  className="grid items-start gap-2 rounded-md bg-muted/40 p-3 sm:grid-cols-[minmax(0,1fr)_9rem_auto]"
-                >
-                  <div className="grid gap-1.5">
-                    {i === 0 ? (
-                      <>
-                        <span className="text-sm font-medium">Released</span>
-                        <p className="flex h-10 items-center text-sm">{RELEASE_TRIGGER_LABELS.trading}</p>
-                      </>
-                    ) : (
-                      <Label htmlFor={triggerId}>Released</Label>
-                    )}
-                    {i > 0 && (
-                      <NativeSelect
-                        id={triggerId}
-                        value={t.trigger}
-                        onChange={(e) => update(i, { trigger: e.target.value as Tranche['trigger'] })}
-                      >
-                        {MILESTONE_TRIGGERS.map((trigger) => (
-                          <option key={trigger} value={trigger}>
-                            On {RELEASE_TRIGGER_LABELS[trigger]}
-                          </option>
-                        ))}
-                      </NativeSelect>
-                    )}
-                  </div>
-                  <div className="grid gap-1.5">
-                    <Label htmlFor={percentId}>Percent</Label>
-                    <div className="relative">
-                      <Input
-                        {...fieldA11y(percentId, rowError)}
-                        inputMode="decimal"
-                        value={t.percent}
-                        className="pr-8"
-                        onChange={(e) => update(i, { percent: e.target.value })}
-                      />
-                      <span
-                        aria-hidden
-                        className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-muted-foreground"
-                      >
-                        %
-                      </span>
+                <li key={i}>
+                  <div
+                    role="group"
+                    aria-label={`Tranche ${i + 1}`}
+                    className="grid items-start gap-2 rounded-md bg-muted/40 p-3 sm:grid-cols-[minmax(0,1fr)_9rem_auto]"
+                  >
+                    <div className="grid gap-1.5">
+                      {i === 0 ? (
+                        <>
+                          <span className="text-sm font-medium">Released</span>
+                          <p className="flex h-10 items-center text-sm">{RELEASE_TRIGGER_LABELS.trading}</p>
+                        </>
+                      ) : (
+                        <Label htmlFor={triggerId}>Released</Label>
+                      )}
+                      {i > 0 && (
+                        <NativeSelect
+                          id={triggerId}
+                          value={t.trigger}
+                          onChange={(e) => update(i, { trigger: e.target.value as Tranche['trigger'] })}
+                        >
+                          {MILESTONE_TRIGGERS.map((trigger) => (
+                            <option key={trigger} value={trigger}>
+                              On {RELEASE_TRIGGER_LABELS[trigger]}
+                            </option>
+                          ))}
+                        </NativeSelect>
+                      )}
                     </div>
-                    {amounts && !rowError && (
-                      <p className="text-xs text-muted-foreground tabular-nums">
-                        {formatUsd(amounts[i]!)} of the target
-                      </p>
+                    <div className="grid gap-1.5">
+                      <Label htmlFor={percentId}>Percent</Label>
+                      <div className="relative">
+                        <Input
+                          {...fieldA11y(percentId, rowError)}
+                          inputMode="decimal"
+                          value={t.percent}
+                          className="pr-8"
+                          onChange={(e) => update(i, { percent: e.target.value })}
+                        />
+                        <span
+                          aria-hidden
+                          className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-muted-foreground"
+                        >
+                          %
+                        </span>
+                      </div>
+                      {amounts && !rowError && (
+                        <p className="text-xs text-muted-foreground tabular-nums">
+                          {formatUsd(amounts[i]!)} of the target
+                        </p>
+                      )}
+                      <FieldError id={percentId} message={rowError} />
+                    </div>
+                    {i === 0 ? (
+                      <span aria-hidden className="hidden w-10 sm:block" />
+                    ) : (
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        className="sm:mt-6"
+                        aria-label={`Remove tranche ${i + 1}`}
+                        onClick={() => setTranches(value.tranches.filter((_t, k) => k !== i))}
+                      >
+                        <X className="h-4 w-4" aria-hidden />
+                      </Button>
                     )}
-                    <FieldError id={percentId} message={rowError} />
                   </div>
-                  {i > 0 && (
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="sm:mt-6"
-                      aria-label={`Remove tranche ${i + 1}`}
-                      onClick={() => setTranches(value.tranches.filter((_t, k) => k !== i))}
-                    >
-                      <X className="h-4 w-4" aria-hidden />
-                    </Button>
-                  )}
                 </li>
               );
             })}

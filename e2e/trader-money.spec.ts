@@ -1,0 +1,343 @@
+// Money to the trade and back in the browser (issue 18): a trader creates a campaign whose release
+// schedule is staged (40% at trading, 60% on loaded), an investor funds it through the sandbox card,
+// the trader adds a bank account, starts trading, records the loading with its bill of lading; an
+// admin sends the evidence back, the trader files it again, the admin confirms the release on
+// /admin/money; the cargo is delivered, the trader declares the result as a P&L waterfall with the
+// sales invoice, the admin approves, the trader pays the settlement with the sandbox card: the campaign
+// is completed and the investor's balance holds the payout. Each new screen is looked at in light and
+// dark, at 1280 px and 390 px, with an axe scan.
+import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_PASSWORD, expectToast, newPerson, signUpVerifiedViaApi } from './accounts.ts';
+import { expect, test, type Page } from './fixtures.ts';
+import { fillCard, TEST_CARDS } from './investing.ts';
+import { followSystemTheme, lookAt } from './look.ts';
+
+const pdf = (name: string) => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: Buffer.from(`%PDF-1.4\n% ${name}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`),
+});
+
+let ip = 0;
+/** A browser of its own for another person (its own client address: rate limits count per address). */
+async function personContext(browser: import('@playwright/test').Browser): Promise<BrowserContext> {
+  ip++;
+  return browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': `10.245.${(Date.now() + ip) % 250}.${ip}` },
+  });
+}
+
+/** Uncaught errors of a page the fixture does not watch (another person's browser). */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.stack ?? error.message));
+  return errors;
+}
+
+/** The investor pays `amount` into the campaign through the sandbox's card step (the real flow's calls). */
+async function invest(client: APIRequestContext, campaignId: string, amount: string) {
+  const me = (await (await client.get('/api/auth/me')).json()) as { id: string };
+  const intent = await client.post('/api/create-payment-intent', {
+    data: { amount, campaignId, investorId: me.id },
+  });
+  expect(intent.status(), await intent.text()).toBe(200);
+  const { paymentIntentId, clientSecret } = (await intent.json()) as {
+    paymentIntentId: string;
+    clientSecret: string;
+  };
+  const paid = await client.post(`/api/sandbox/payment-intents/${paymentIntentId}/confirm`, {
+    data: {
+      clientSecret,
+      card: { number: TEST_CARDS.succeeds.replaceAll(' ', ''), expMonth: 12, expYear: 2030, cvc: '123' },
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+}
+
+async function campaignNow(client: APIRequestContext, id: string) {
+  const res = await client.get(`/api/campaigns/${id}`);
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()) as {
+    status: string;
+    releases: Array<{ trigger: string; percent: string; status: string }>;
+    settlement: { status: string; amountDue: string } | null;
+  };
+}
+
+test('a staged campaign from creation to a paid settlement; the investor sees the payout in their balance', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+
+  // ---- the trader creates the campaign with a staged schedule ------------------------------------
+  const traderContext = await personContext(browser);
+  const trader = await traderContext.newPage();
+  const traderErrors = watchErrors(trader);
+  await followSystemTheme(trader);
+  await signUpVerifiedViaApi(trader.request, 'trader');
+  const title = `Money test ${newPerson('cargo').username} → Rotterdam`;
+  await trader.goto('/trader/create');
+  const create = trader.getByRole('form', { name: 'Create Campaign' });
+  await create.getByLabel('Campaign title').fill(title);
+  await create.getByLabel('Trade route').fill('Kandla, India → Rotterdam, Netherlands');
+  await create.getByLabel('Target amount (USD)').fill('2000');
+  await create.getByLabel('Quantity (tonnes of hydrogen)').fill('1');
+  await create.getByLabel('Minimum investment (USD)').fill('1000');
+  const schedule = create.getByRole('group', { name: 'Release schedule' });
+  await expect(schedule.getByLabel('100% when trading starts')).toBeChecked();
+  await schedule.getByLabel('Staged on shipment milestones').check();
+  const tranche = (n: number) => schedule.getByRole('group', { name: `Tranche ${n}` });
+  await expect(tranche(1).getByLabel('Percent')).toHaveValue('40');
+  await expect(tranche(1)).toContainText('When trading starts');
+  await expect(tranche(1)).toContainText('$800 of the target');
+  await expect(tranche(2).getByLabel('Released')).toHaveValue('loaded');
+  // Checked live, in the server's words.
+  await tranche(2).getByLabel('Percent').fill('50');
+  await expect(schedule.getByRole('status')).toHaveText(
+    'The tranches must add up to 100% (they add up to 90.00%)',
+  );
+  await tranche(2).getByLabel('Percent').fill('60');
+  await expect(schedule.getByRole('status')).toHaveText('');
+  await expect(tranche(2)).toContainText('$1,200 of the target');
+  await lookAt(trader, 'create form schedule', { focus: schedule });
+  await create.getByRole('button', { name: 'Create Campaign' }).click();
+  await expectToast(trader, 'Campaign Created Successfully', 'now live');
+  await expect(trader).toHaveURL(/\/trader\/dashboard$/);
+  // Releases are paid to a bank account: the workspace says so before trading.
+  await expect(trader.getByRole('complementary', { name: 'Where releases are paid' })).toContainText(
+    'Add your bank account before trading starts.',
+  );
+  const me = (await (await trader.request.get('/api/auth/me')).json()) as { id: string };
+  const listed = (await (await trader.request.get(`/api/campaigns?traderId=${me.id}`)).json()) as Array<{
+    id: string;
+    title: string;
+  }>;
+  const campaignId = listed.find((c) => c.title === title)!.id;
+  expect((await campaignNow(trader.request, campaignId)).releases).toEqual([
+    expect.objectContaining({ trigger: 'trading', status: 'scheduled' }),
+    expect.objectContaining({ trigger: 'loaded', status: 'scheduled' }),
+  ]);
+
+  // ---- an investor funds it ------------------------------------------------------------------------
+  await signUpVerifiedViaApi(page.request, 'investor');
+  await invest(page.request, campaignId, '2000.00');
+  await expect.poll(async () => (await campaignNow(trader.request, campaignId)).status).toBe('funded');
+
+  // ---- without a bank account, trading cannot start: the trader is sent to Settings ---------------
+  const track = trader.getByRole('dialog', { name: 'Track Shipment' });
+  const openTrack = async () => {
+    await trader.goto('/trader/campaigns');
+    await trader.getByRole('button', { name: `Track Shipment ${title}` }).click();
+    await expect(track).toBeVisible();
+  };
+  await openTrack();
+  const start = track.getByRole('region', { name: 'Start trading' });
+  await expect(start).toContainText(
+    'Starting trading releases 40% when trading starts: $800.00 of the $2,000.00 raised',
+  );
+  await expect(start).toContainText('60% on Loaded at port (bill of lading): $1,200.00');
+  await expect(start.getByRole('button', { name: 'Start trading' })).toHaveAttribute('aria-disabled', 'true');
+  await expect(start.getByRole('button', { name: 'Start trading' })).toHaveAccessibleDescription(
+    'Add your bank account in Settings first: releases are paid to it.',
+  );
+  await start.getByRole('link', { name: 'Add your bank account' }).click();
+  await expect(trader).toHaveURL(/\/settings#bank-account$/);
+
+  // ---- the bank account ----------------------------------------------------------------------------
+  const bank = trader.getByRole('form', { name: 'Bank account' });
+  await expect(bank.getByLabel('Account holder')).toHaveValue('Konkan Hydrogen LLP');
+  await bank.getByLabel('IBAN').fill('DE00 1234 5678');
+  await bank.getByRole('button', { name: 'Verify and save' }).click();
+  await expect(bank.getByLabel('IBAN')).toHaveAttribute('aria-invalid', 'true');
+  await expect(bank.getByLabel('IBAN')).toHaveAccessibleDescription(/This IBAN is not valid/);
+  await bank.getByLabel('IBAN').fill('');
+  await bank.getByLabel('IBAN').pressSequentially('de89370400440532013000');
+  await expect(bank.getByLabel('IBAN')).toHaveValue('DE89 3704 0044 0532 0130 00');
+  await bank.getByRole('button', { name: 'Verify and save' }).click();
+  await expectToast(trader, 'Bank account verified', 'DE•• •••• •••• •••• •••• 3000');
+  await expect(trader.getByTestId('masked-iban')).toHaveText('DE•• •••• •••• •••• •••• 3000');
+  await lookAt(trader, 'settings bank account', { focus: trader.locator('#bank-account') });
+
+  // ---- trading starts: 40% released --------------------------------------------------------------
+  await openTrack();
+  await expect(start).toContainText('paid to your bank account DE•• •••• •••• •••• •••• 3000');
+  await start.getByRole('button', { name: 'Start trading' }).click();
+  await start.getByRole('button', { name: 'Confirm start trading' }).click();
+  await expectToast(trader, 'Trading started', 'The first release is on its way to your bank account.');
+  const releases = track.getByRole('list', { name: 'Release schedule' }).getByRole('listitem');
+  await expect(releases.nth(0)).toContainText('$800.00');
+  await expect(releases.nth(0)).toContainText('Released to the trader');
+  await expect(releases.nth(1)).toContainText('$1,200.00 planned');
+  await expect(releases.nth(1)).toContainText('Scheduled');
+
+  // ---- loaded: the bill of lading is required, then the tranche waits for an admin -----------------
+  const milestone = track.getByRole('form', { name: 'Record a milestone' });
+  await expect(milestone.getByLabel('Milestone')).toHaveValue('loaded');
+  await expect(milestone).toContainText(
+    '60% on Loaded at port (bill of lading) ($1,200.00) is released on this milestone, once an admin confirms its evidence.',
+  );
+  await milestone.getByRole('button', { name: 'Record Loaded at port' }).click();
+  const evidence = milestone.getByLabel('Evidence of Loaded at port (e.g. the bill of lading)');
+  await expect(evidence).toBeFocused();
+  await expect(evidence).toHaveAccessibleDescription(
+    'Attach the evidence of Loaded at port: its release needs it',
+  );
+  await evidence.setInputFiles(pdf('bill-of-lading-unsigned.pdf'));
+  await milestone.getByRole('button', { name: 'Record Loaded at port' }).click();
+  await expectToast(trader, 'Milestone recorded', 'Its release waits for an admin to confirm the evidence.');
+  await expect(releases.nth(1)).toContainText('Awaiting admin confirmation');
+  await expect(releases.nth(1).getByRole('link', { name: /bill-of-lading-unsigned\.pdf/ })).toBeVisible();
+
+  // ---- the admin sends the evidence back ------------------------------------------------------------
+  const adminContext = await personContext(browser);
+  const admin = await adminContext.newPage();
+  const adminErrors = watchErrors(admin);
+  await followSystemTheme(admin);
+  const signin = await admin.request.post('/api/auth/signin', {
+    data: { email: DEMO_ADMIN.email, password: DEMO_PASSWORD },
+  });
+  expect(signin.status(), await signin.text()).toBe(200);
+  await admin.goto('/admin/dashboard');
+  await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Money' }).click();
+  await expect(admin).toHaveURL(/\/admin\/money$/);
+  const releaseItem = admin
+    .getByRole('region', { name: /Staged releases awaiting confirmation/ })
+    .getByRole('article', { name: title });
+  await expect(releaseItem).toContainText('60% on Loaded at port (bill of lading)');
+  await expect(releaseItem).toContainText('$1,200.00');
+  await expect(
+    releaseItem.getByRole('link', { name: /Evidence: bill-of-lading-unsigned\.pdf/ }),
+  ).toHaveAttribute('href', new RegExp(`/api/campaigns/${campaignId}/documents/`));
+  await lookAt(admin, 'admin money', { focus: releaseItem });
+  await releaseItem.getByRole('button', { name: /^Send back/ }).click();
+  const sendBack = admin.getByRole('dialog', { name: 'Send the evidence back' });
+  await sendBack.getByRole('button', { name: 'Send back' }).click();
+  await expect(sendBack.getByLabel('Reason')).toHaveAccessibleDescription('Reason is required');
+  await sendBack.getByLabel('Reason').fill('The bill of lading is not signed by the master.');
+  await sendBack.getByRole('button', { name: 'Send back' }).click();
+  await expectToast(admin, 'Evidence sent back', 'Konkan Hydrogen LLP reads your reason');
+  await expect(releaseItem).toHaveCount(0);
+
+  // ---- the trader reads the note and files the evidence again -------------------------------------
+  await openTrack();
+  await expect(releases.nth(1)).toContainText('Evidence sent back');
+  await expect(releases.nth(1)).toContainText(
+    'An admin sent the evidence back: The bill of lading is not signed by the master.',
+  );
+  await releases
+    .nth(1)
+    .getByLabel('Corrected evidence of Loaded at port')
+    .setInputFiles(pdf('bill-of-lading.pdf'));
+  await releases.nth(1).getByRole('button', { name: 'File the evidence again' }).click();
+  await expectToast(trader, 'Evidence filed', 'The release waits for an admin to confirm it.');
+  await expect(releases.nth(1)).toContainText('Awaiting admin confirmation');
+
+  // ---- the admin confirms the release -----------------------------------------------------------------
+  await admin.reload();
+  await releaseItem.getByRole('button', { name: /^Confirm release/ }).click();
+  const confirmRelease = admin.getByRole('dialog', { name: 'Confirm the release' });
+  await expect(confirmRelease).toContainText('$1,200.00');
+  await expect(confirmRelease).toContainText('Konkan Hydrogen LLP');
+  await confirmRelease.getByRole('button', { name: 'Confirm release' }).click();
+  await expectToast(admin, 'Release confirmed', `$1,200.00 of ${title} is released to Konkan Hydrogen LLP.`);
+  await expect(releaseItem).toHaveCount(0);
+
+  // ---- delivered; the result declared as a waterfall with the invoice ------------------------------
+  await openTrack();
+  await expect(releases.nth(1)).toContainText('Released to the trader');
+  const declareBlocked = track.getByRole('region', { name: 'Declare the result' });
+  await expect(declareBlocked).toContainText('Record the Delivered milestone before declaring the result');
+  await milestone.getByLabel('Milestone').selectOption('delivered');
+  await milestone.getByRole('button', { name: 'Record Delivered' }).click();
+  await expectToast(trader, 'Milestone recorded', 'Investors see it on the shipment timeline.');
+  const declare = track.getByRole('form', { name: 'Declare the result' });
+  // The estimate from the terms (1 t at $1.40 → $5.60) beside each line.
+  await expect(declare.getByLabel('Sales proceeds')).toHaveAccessibleDescription('Estimated: $5,600.00');
+  await declare.getByLabel('Sales proceeds').fill('5400');
+  await declare.getByLabel('Purchase cost').fill('1400');
+  await declare.getByLabel('Shipping cost').fill('2600');
+  await declare.getByLabel('Insurance cost').fill('100');
+  await declare.getByLabel('Other costs').fill('1100');
+  await expect(declare.getByRole('status').first()).toHaveText('$200.00');
+  await expect(declare).toContainText('Once approved you pay in $2,200.00');
+  await declare.getByRole('button', { name: 'Declare the result' }).click();
+  await expect(declare.getByLabel('Sales invoice')).toHaveAccessibleDescription(
+    'Attach the sales invoice: the admin checks the result against it',
+  );
+  await declare.getByLabel('Sales invoice').setInputFiles(pdf('sales-invoice-INV-77.pdf'));
+  await lookAt(trader, 'waterfall form', { scope: '[role="dialog"]', focus: declare });
+  await declare.getByRole('button', { name: 'Declare the result' }).click();
+  await expectToast(trader, 'Result declared', 'An admin reviews it against the sales invoice.');
+  const settlement = track.getByRole('region', { name: 'Settlement' });
+  await expect(settlement).toContainText('Awaiting admin review');
+  await expect(settlement).toContainText('$2,200.00');
+
+  // ---- the admin approves --------------------------------------------------------------------------
+  await admin.reload();
+  const review = admin
+    .getByRole('region', { name: /Settlements awaiting review/ })
+    .getByRole('article', { name: title });
+  await expect(review).toContainText('Konkan Hydrogen LLP');
+  await expect(review).toContainText('$200.00');
+  await expect(review).toContainText('$2,200.00');
+  const waterfall = review.getByRole('table', { name: 'P&L waterfall, estimated beside actual' });
+  await expect(waterfall.getByRole('row', { name: /Sales proceeds/ })).toContainText('$5,600.00$5,400.00');
+  await expect(review.getByRole('link', { name: /Sales invoice: sales-invoice-INV-77\.pdf/ })).toBeVisible();
+  await lookAt(admin, 'admin money review', { focus: review });
+  await review.getByRole('button', { name: /^Approve/ }).click();
+  const approve = admin.getByRole('dialog', { name: 'Approve the settlement' });
+  await expect(approve).toContainText('Konkan Hydrogen LLP is asked to pay $2,200.00');
+  await approve.getByRole('button', { name: 'Approve' }).click();
+  await expectToast(admin, 'Settlement approved', `Konkan Hydrogen LLP pays $2,200.00 for ${title} by`);
+  const due = admin
+    .getByRole('region', { name: /Settlements due and in default/ })
+    .getByRole('article', { name: title });
+  await expect(due).toContainText('Due from the trader');
+  await expect(due.getByRole('button', { name: /^Mark bank transfer received/ })).toBeVisible();
+
+  // ---- the trader pays the settlement with the sandbox card ---------------------------------------
+  await openTrack();
+  await expect(settlement).toContainText('Due from the trader');
+  await expect(settlement).toContainText('Amount due');
+  await expect(settlement).toContainText('Due by');
+  const transfer = settlement.getByRole('region', { name: 'Or pay by bank transfer' });
+  await expect(transfer).toContainText('$2,200.00');
+  await expect(transfer).toContainText(campaignId);
+  await settlement.getByRole('button', { name: 'Pay the settlement' }).click();
+  const pay = settlement.getByRole('form', { name: 'Pay the settlement' });
+  await fillCard(pay, TEST_CARDS.succeeds);
+  await lookAt(trader, 'settlement payment', { scope: '[role="dialog"]', focus: pay });
+  await pay.getByRole('button', { name: 'Pay $2,200.00' }).click();
+  await expectToast(trader, 'Settlement paid', `$2,200.00 received: the investors of ${title} are paid out`);
+  await expect(settlement).toContainText('Paid and distributed');
+  await expect(track.getByText('Completed', { exact: true })).toBeVisible();
+  expect(await campaignNow(trader.request, campaignId)).toMatchObject({
+    status: 'completed',
+    settlement: { status: 'paid', amountDue: '2200.00' },
+  });
+
+  // The details modal shows the result, estimated beside actual.
+  await trader.keyboard.press('Escape');
+  await trader.goto('/trader/dashboard');
+  await trader.getByRole('tab', { name: 'Completed' }).click();
+  await trader.getByRole('button', { name: `View ${title}` }).click();
+  const details = trader.getByRole('dialog', { name: title });
+  await expect(
+    details.getByRole('table', { name: 'Result of the trade: estimated beside actual' }).getByRole('row', {
+      name: /^Profit/,
+    }),
+  ).toContainText('$4,200.00$200.00');
+
+  // ---- the investor: $2,000 back with $190 profit ($200 less the 5% fee) in their balance -----------
+  await page.goto('/settings');
+  await expect(page.getByTestId('cash-balance')).toHaveText('$2,190.00');
+  await page.goto('/portfolio');
+  await expect(page.getByRole('article', { name: title })).toContainText('Paid to your balance');
+
+  expect(traderErrors, 'uncaught errors in the trader’s browser').toEqual([]);
+  expect(adminErrors, 'uncaught errors in the admin’s browser').toEqual([]);
+  await traderContext.close();
+  await adminContext.close();
+});
