@@ -90,7 +90,7 @@ export function ReleaseScheduleFields({
     <fieldset
       id={id('fieldset')}
       tabIndex={-1}
-      className="grid min-w-0 gap-3 rounded-lg border p-4"
+      className="grid min-w-0 gap-3 rounded-lg border p-3 sm:p-4"
       aria-describedby={id('hint')}
     >
       <legend className="px-1 text-sm font-semibold">Release schedule</legend>
@@ -134,68 +134,73 @@ export function ReleaseScheduleFields({
                   <div
                     role="group"
                     aria-label={`Tranche ${i + 1}`}
-                    className="grid items-start gap-2 rounded-md bg-muted/40 p-3 sm:grid-cols-[minmax(0,1fr)_9rem_auto]"
+                    className="grid gap-2 rounded-md bg-muted/40 p-3"
                   >
-                    <div className="grid gap-1.5">
-                      {i === 0 ? (
-                        <>
-                          <span className="text-sm font-medium">Released</span>
-                          <p className="flex h-10 items-center text-sm">{RELEASE_TRIGGER_LABELS.trading}</p>
-                        </>
-                      ) : (
-                        <Label htmlFor={triggerId}>Released</Label>
-                      )}
+                    <div className="flex min-h-9 items-center justify-between gap-2">
+                      <span aria-hidden className="text-sm font-semibold">
+                        Tranche {i + 1}
+                      </span>
                       {i > 0 && (
-                        <NativeSelect
-                          id={triggerId}
-                          value={t.trigger}
-                          onChange={(e) => update(i, { trigger: e.target.value as Tranche['trigger'] })}
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          aria-label={`Remove tranche ${i + 1}`}
+                          onClick={() => setTranches(value.tranches.filter((_t, k) => k !== i))}
                         >
-                          {MILESTONE_TRIGGERS.map((trigger) => (
-                            <option key={trigger} value={trigger}>
-                              On {RELEASE_TRIGGER_LABELS[trigger]}
-                            </option>
-                          ))}
-                        </NativeSelect>
+                          <X className="h-4 w-4" aria-hidden />
+                          Remove
+                        </Button>
                       )}
                     </div>
-                    <div className="grid gap-1.5">
-                      <Label htmlFor={percentId}>Percent</Label>
-                      <div className="relative">
-                        <Input
-                          {...fieldA11y(percentId, rowError)}
-                          inputMode="decimal"
-                          value={t.percent}
-                          className="pr-8"
-                          onChange={(e) => update(i, { percent: e.target.value })}
-                        />
-                        <span
-                          aria-hidden
-                          className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-muted-foreground"
-                        >
-                          %
-                        </span>
+                    <div className="grid items-start gap-2 sm:grid-cols-[minmax(0,1fr)_9rem]">
+                      <div className="grid gap-1.5">
+                        {i === 0 ? (
+                          <>
+                            <span className="text-sm font-medium">Released</span>
+                            <p className="flex h-10 items-center text-sm">{RELEASE_TRIGGER_LABELS.trading}</p>
+                          </>
+                        ) : (
+                          <>
+                            <Label htmlFor={triggerId}>Released on</Label>
+                            <NativeSelect
+                              id={triggerId}
+                              value={t.trigger}
+                              onChange={(e) => update(i, { trigger: e.target.value as Tranche['trigger'] })}
+                            >
+                              {MILESTONE_TRIGGERS.map((trigger) => (
+                                <option key={trigger} value={trigger}>
+                                  {RELEASE_TRIGGER_LABELS[trigger]}
+                                </option>
+                              ))}
+                            </NativeSelect>
+                          </>
+                        )}
                       </div>
-                      {amounts && !rowError && (
-                        <p className="text-xs text-muted-foreground tabular-nums">
-                          {formatUsd(amounts[i]!)} of the target
-                        </p>
-                      )}
-                      <FieldError id={percentId} message={rowError} />
+                      <div className="grid gap-1.5">
+                        <Label htmlFor={percentId}>Percent</Label>
+                        <div className="relative">
+                          <Input
+                            {...fieldA11y(percentId, rowError)}
+                            inputMode="decimal"
+                            value={t.percent}
+                            className="pr-8"
+                            onChange={(e) => update(i, { percent: e.target.value })}
+                          />
+                          <span
+                            aria-hidden
+                            className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-muted-foreground"
+                          >
+                            %
+                          </span>
+                        </div>
+                        {amounts && !rowError && (
+                          <p className="text-xs text-muted-foreground tabular-nums">
+                            {formatUsd(amounts[i]!)} of the target
+                          </p>
+                        )}
+                        <FieldError id={percentId} message={rowError} />
+                      </div>
                     </div>
-                    {i === 0 ? (
-                      <span aria-hidden className="hidden w-10 sm:block" />
-                    ) : (
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="sm:mt-6"
-                        aria-label={`Remove tranche ${i + 1}`}
-                        onClick={() => setTranches(value.tranches.filter((_t, k) => k !== i))}
-                      >
-                        <X className="h-4 w-4" aria-hidden />
-                      </Button>
-                    )}
                   </div>
                 </li>
               );
