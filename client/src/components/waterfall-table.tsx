@@ -31,14 +31,14 @@ export function WaterfallTable({
     purchaseCost: estimate.purchaseCost,
   };
   return (
-    <table className={cn('w-full text-sm', className)}>
+    <table className={cn('w-full text-[0.8125rem] sm:text-sm', className)}>
       <caption className="mb-2 text-left text-sm font-semibold">{caption}</caption>
       <thead className="text-muted-foreground">
         <tr className="border-b">
-          <th scope="col" className="py-1.5 pr-3 text-left font-medium">
+          <th scope="col" className="py-1.5 pr-2 sm:pr-3 text-left font-medium">
             <span className="sr-only">Line</span>
           </th>
-          <th scope="col" className="py-1.5 pr-3 text-right font-medium">
+          <th scope="col" className="py-1.5 pr-2 sm:pr-3 text-right font-medium">
             Estimated
           </th>
           <th scope="col" className="py-1.5 text-right font-medium">
@@ -49,7 +49,7 @@ export function WaterfallTable({
       <tbody>
         {WATERFALL_LINES.map((line) => (
           <tr key={line.key} className="border-b">
-            <th scope="row" className="py-1.5 pr-3 text-left font-normal">
+            <th scope="row" className="py-1.5 pr-2 sm:pr-3 text-left font-normal">
               {line.sign && (
                 <span aria-hidden className="mr-1 text-muted-foreground">
                   {line.sign}
@@ -57,7 +57,7 @@ export function WaterfallTable({
               )}
               {line.label}
             </th>
-            <td className="py-1.5 pr-3 text-right text-muted-foreground tabular-nums">
+            <td className="py-1.5 pr-2 sm:pr-3 text-right text-muted-foreground tabular-nums">
               {estimated[line.key] ? formatUsdCents(estimated[line.key]!) : <NotEstimated />}
             </td>
             <td className="py-1.5 text-right tabular-nums">
@@ -68,10 +68,10 @@ export function WaterfallTable({
       </tbody>
       <tfoot>
         <tr className="font-semibold">
-          <th scope="row" className="pt-2 pr-3 text-left">
+          <th scope="row" className="pt-2 pr-2 sm:pr-3 text-left">
             Profit
           </th>
-          <td className="pt-2 pr-3 text-right tabular-nums">{formatUsdCents(estimate.profit)}</td>
+          <td className="pt-2 pr-2 sm:pr-3 text-right tabular-nums">{formatUsdCents(estimate.profit)}</td>
           <td className="pt-2 text-right tabular-nums">{formatUsdCents(settlement.actualProfit)}</td>
         </tr>
       </tfoot>

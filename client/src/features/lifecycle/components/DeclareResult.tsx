@@ -99,8 +99,14 @@ export function DeclareResult({ campaign }: { campaign: CampaignDetail }) {
                 id={estimateId}
                 className="text-sm text-muted-foreground tabular-nums sm:order-none sm:text-right"
               >
-                <span className="sm:sr-only">Estimated: </span>
-                {estimated[line.key] ? formatUsdCents(estimated[line.key]!) : 'not estimated'}
+                {estimated[line.key] ? (
+                  <>
+                    <span className="sm:sr-only">Estimated: </span>
+                    {formatUsdCents(estimated[line.key]!)}
+                  </>
+                ) : (
+                  'Not estimated'
+                )}
               </p>
               <Input
                 id={id(line.key)}
@@ -126,7 +132,7 @@ export function DeclareResult({ campaign }: { campaign: CampaignDetail }) {
           <output
             htmlFor={WATERFALL_KEYS.map(id).join(' ')}
             aria-live="polite"
-            className={cn('px-3 tabular-nums', profit !== null && dec(profit).lt(0) && 'text-destructive')}
+            className={cn('tabular-nums sm:px-3', profit !== null && dec(profit).lt(0) && 'text-destructive')}
           >
             {profit === null ? '—' : formatUsdCents(profit)}
           </output>
