@@ -30,9 +30,8 @@ function Section({
   return (
     <Card>
       <CardHeader>
-        <h2 id={id} className="flex items-baseline gap-2 text-lg leading-tight font-semibold">
-          {title}
-          <span className="text-sm font-normal text-muted-foreground tabular-nums">({count})</span>
+        <h2 id={id} className="text-lg leading-tight font-semibold">
+          {title} <span className="text-sm font-normal text-muted-foreground tabular-nums">({count})</span>
         </h2>
         <CardDescription>{description}</CardDescription>
       </CardHeader>

@@ -36,18 +36,24 @@ export function BankAccountForm({ user }: { user: PublicUser }) {
     <div className="grid gap-5">
       {user.role === 'investor' && <Balance account={account.data} />}
       {bankAccount && (
-        <dl className="grid gap-3 rounded-md border p-3 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-6">
-          <dt className="text-muted-foreground">Account holder</dt>
-          <dd className="font-medium break-words">{bankAccount.holderName}</dd>
-          <dt className="text-muted-foreground">IBAN</dt>
-          <dd className="flex flex-wrap items-center gap-2">
-            <span className="font-mono break-all" data-testid="masked-iban">
-              {bankAccount.ibanMasked}
-            </span>
-            <Badge tone="green">Verified</Badge>
-          </dd>
-          <dt className="text-muted-foreground">Added</dt>
-          <dd>{formatDate(bankAccount.createdAt)}</dd>
+        <dl className="grid gap-3 rounded-md border p-3 text-sm sm:grid-cols-3">
+          <div className="min-w-0">
+            <dt className="text-muted-foreground">Account holder</dt>
+            <dd className="font-medium break-words">{bankAccount.holderName}</dd>
+          </div>
+          <div className="min-w-0">
+            <dt className="text-muted-foreground">IBAN</dt>
+            <dd className="flex flex-wrap items-center gap-2">
+              <span className="font-mono break-all" data-testid="masked-iban">
+                {bankAccount.ibanMasked}
+              </span>
+              <Badge tone="green">Verified</Badge>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">Added</dt>
+            <dd>{formatDate(bankAccount.createdAt)}</dd>
+          </div>
         </dl>
       )}
       {blocked ? (
