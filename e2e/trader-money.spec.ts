@@ -6,8 +6,8 @@
 // sales invoice, the admin approves, the trader pays the settlement with the sandbox card: the campaign
 // is completed and the investor's balance holds the payout. Each new screen is looked at in light and
 // dark, at 1280 px and 390 px, with an axe scan.
-import type { APIRequestContext, BrowserContext } from '@playwright/test';
-import { DEMO_ADMIN, DEMO_PASSWORD, expectToast, newPerson, signUpVerifiedViaApi } from './accounts.ts';
+import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
+import { DEMO, DEMO_ADMIN, DEMO_PASSWORD, expectToast, newPerson, signUpVerifiedViaApi } from './accounts.ts';
 import { expect, test, type Page } from './fixtures.ts';
 import { fillCard, TEST_CARDS } from './investing.ts';
 import { followSystemTheme, lookAt } from './look.ts';
@@ -20,7 +20,7 @@ const pdf = (name: string) => ({
 
 let ip = 0;
 /** A browser of its own for another person (its own client address: rate limits count per address). */
-async function personContext(browser: import('@playwright/test').Browser): Promise<BrowserContext> {
+async function personContext(browser: Browser): Promise<BrowserContext> {
   ip++;
   return browser.newContext({
     baseURL: test.info().project.use.baseURL,
@@ -339,5 +339,64 @@ test('a staged campaign from creation to a paid settlement; the investor sees th
   expect(traderErrors, 'uncaught errors in the trader’s browser').toEqual([]);
   expect(adminErrors, 'uncaught errors in the admin’s browser').toEqual([]);
   await traderContext.close();
+  await adminContext.close();
+});
+
+test("the demo's money on screen: Kochi's staged release awaiting an admin, the settled cargo's waterfall", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // The demo trader: Kochi → Houston trades with 40% released and 60% on loaded awaiting an admin.
+  await followSystemTheme(page);
+  const signin = await page.request.post('/api/auth/signin', {
+    data: { email: DEMO.trader.email, password: DEMO_PASSWORD },
+  });
+  expect(signin.status(), await signin.text()).toBe(200);
+  await page.goto('/trader/dashboard');
+  await expect(page.getByRole('complementary', { name: 'Where releases are paid' })).toContainText(
+    'Releases of your campaigns are paid to your bank account',
+  );
+  await page.goto('/trader/campaigns');
+  await page.getByRole('button', { name: 'Track Shipment Kochi → Houston refinery hydrogen' }).click();
+  const track = page.getByRole('dialog', { name: 'Track Shipment' });
+  const releases = track.getByRole('list', { name: 'Release schedule' }).getByRole('listitem');
+  await expect(releases.nth(0)).toContainText('40% when trading starts');
+  await expect(releases.nth(0)).toContainText('Released to the trader');
+  await expect(releases.nth(1)).toContainText('60% on Loaded at port (bill of lading)');
+  await expect(releases.nth(1)).toContainText('Awaiting admin confirmation');
+  await expect(track.getByRole('region', { name: 'Declare the result' })).toContainText(
+    'Record the Delivered milestone before declaring the result of the trade',
+  );
+  await lookAt(page, 'demo track shipment', { scope: '[role="dialog"]', focus: releases.nth(1) });
+  await page.keyboard.press('Escape');
+
+  // The settled cargo: its details show the result, estimated beside actual, in millions.
+  await page.goto('/trader/dashboard');
+  await page.getByRole('tab', { name: 'Completed' }).click();
+  await page.getByRole('button', { name: 'View Kandla → Rotterdam first cargo' }).click();
+  const details = page.getByRole('dialog', { name: 'Kandla → Rotterdam first cargo' });
+  const result = details.getByRole('table', { name: 'Result of the trade: estimated beside actual' });
+  await expect(result.getByRole('row', { name: /^Profit/ })).toBeVisible();
+  await lookAt(page, 'demo details waterfall', { scope: '[role="dialog"]', focus: result });
+
+  // The admin sees the Kochi release waiting, with its evidence.
+  const adminContext = await personContext(browser);
+  const admin = await adminContext.newPage();
+  await followSystemTheme(admin);
+  const adminSignin = await admin.request.post('/api/auth/signin', {
+    data: { email: DEMO_ADMIN.email, password: DEMO_PASSWORD },
+  });
+  expect(adminSignin.status(), await adminSignin.text()).toBe(200);
+  await admin.goto('/admin/dashboard');
+  await expect(admin.getByText('Releases awaiting confirmation')).toBeVisible();
+  await admin.getByRole('link', { name: 'Open settlements and releases' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Settlements and Releases' })).toBeVisible();
+  const kochi = admin
+    .getByRole('region', { name: /Staged releases awaiting confirmation/ })
+    .getByRole('article', { name: 'Kochi → Houston refinery hydrogen' });
+  await expect(kochi).toContainText('60% on Loaded at port (bill of lading)');
+  await expect(kochi.getByRole('link', { name: /^Evidence: / })).toBeVisible();
+  await lookAt(admin, 'demo admin money');
   await adminContext.close();
 });
