@@ -13,36 +13,40 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { EmptyList, MoneyItem } from './MoneyItem.tsx';
 import { ReasonDialog } from './ReasonDialog.tsx';
 
-type Open = {
-  kind: 'approve' | 'reject';
-  release: AdminRelease;
-  amount: string | null;
-  trader: string;
-} | null;
+type Open = { kind: 'approve' | 'reject'; release: AdminRelease } | null;
+
+/** The tranche's amount (its share of what was raised) and who receives it, from the campaign's answer. */
+function useTranche(release: AdminRelease | undefined) {
+  const campaign = useCampaign(release?.campaignId);
+  const c = campaign.data;
+  const index = c && release ? c.releases.findIndex((x) => x.id === release.id) : -1;
+  return {
+    amount: c && index >= 0 ? trancheAmounts(c.raisedAmount, c.releases)[index]! : null,
+    trader: c ? (c.traderCompany ?? c.traderName) : null,
+  };
+}
 
 export function ReleaseReviews({ releases }: { releases: AdminRelease[] }) {
   const decide = useDecideRelease();
   const [open, setOpen] = useState<Open>(null);
-  if (releases.length === 0) return <EmptyList>No releases awaiting confirmation</EmptyList>;
   const r = open?.release;
+  const { amount, trader } = useTranche(r);
+  if (releases.length === 0) return <EmptyList>No releases awaiting confirmation</EmptyList>;
   const what = r ? `${trancheLabel(r)} of ${r.campaignTitle}` : '';
+  const to = trader ?? 'the trader';
   return (
     <>
       <ul className="grid gap-4">
         {releases.map((release) => (
-          <Review
-            key={release.id}
-            release={release}
-            onOpen={(kind, amount, trader) => setOpen({ kind, release, amount, trader })}
-          />
+          <Review key={release.id} release={release} onOpen={(kind) => setOpen({ kind, release })} />
         ))}
       </ul>
       <ConfirmDialog
         open={open?.kind === 'approve'}
         title="Confirm the release"
         description={
-          open
-            ? `${open.amount ? formatUsdCents(open.amount) : 'The tranche'} (${what}) is released from escrow to ${open.trader} and paid to their bank account. Confirm only against the milestone's evidence.`
+          r
+            ? `${amount ? formatUsdCents(amount) : 'The tranche'} (${what}) is released from escrow to ${to} and paid to their bank account. Confirm only against the milestone's evidence.`
             : ''
         }
         confirm="Confirm release"
@@ -56,9 +60,7 @@ export function ReleaseReviews({ releases }: { releases: AdminRelease[] }) {
         open={open?.kind === 'reject'}
         title="Send the evidence back"
         description={
-          open
-            ? `${open.trader} reads your reason and files the evidence of ${what} again. Nothing is released.`
-            : ''
+          r ? `${to} reads your reason and files the evidence of ${what} again. Nothing is released.` : ''
         }
         confirm="Send back"
         busy={decide.isPending}
@@ -76,13 +78,9 @@ function Review({
   onOpen,
 }: {
   release: AdminRelease;
-  onOpen: (kind: 'approve' | 'reject', amount: string | null, trader: string) => void;
+  onOpen: (kind: 'approve' | 'reject') => void;
 }) {
-  const campaign = useCampaign(release.campaignId);
-  const c = campaign.data;
-  const index = c?.releases.findIndex((x) => x.id === release.id) ?? -1;
-  const amount = c && index >= 0 ? trancheAmounts(c.raisedAmount, c.releases)[index]! : null;
-  const trader = c ? (c.traderCompany ?? c.traderName) : 'the trader';
+  const { amount, trader } = useTranche(release);
   const named = (
     <span className="sr-only">
       {' '}
@@ -94,7 +92,7 @@ function Review({
       id={`release-${release.id}`}
       campaignId={release.campaignId}
       title={release.campaignTitle}
-      subtitle={c ? trader : 'Loading…'}
+      subtitle={trader ?? 'Loading…'}
       figures={[
         ['Tranche', trancheLabel(release)],
         ['Amount', amount ? formatUsdCents(amount) : '—'],
@@ -102,10 +100,10 @@ function Review({
       ]}
       actions={
         <>
-          <Button size="sm" onClick={() => onOpen('approve', amount, trader)}>
+          <Button size="sm" onClick={() => onOpen('approve')}>
             Confirm release{named}
           </Button>
-          <Button size="sm" variant="outline" onClick={() => onOpen('reject', amount, trader)}>
+          <Button size="sm" variant="outline" onClick={() => onOpen('reject')}>
             Send back{named}
           </Button>
         </>
