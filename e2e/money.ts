@@ -56,3 +56,72 @@ export async function campaignNow(client: APIRequestContext, id: string) {
     settlement: { status: string; amountDue: string } | null;
   };
 }
+
+/** A P&L waterfall whose actual profit is `profit` on sales of `proceeds` (purchase at a fifth of it). */
+export function waterfallFor(proceeds: number, profit: number) {
+  const purchase = proceeds / 5;
+  const shipping = Math.floor((proceeds - purchase - profit) / 2);
+  const insurance = Math.floor(shipping / 10);
+  const other = proceeds - purchase - shipping - insurance - profit;
+  const money = (n: number) => n.toFixed(2);
+  return {
+    salesProceeds: money(proceeds),
+    purchaseCost: money(purchase),
+    shippingCost: money(shipping),
+    insuranceCost: money(insurance),
+    otherCosts: money(other),
+  };
+}
+
+/**
+ * A funded campaign run to its paid settlement through the API: the trader's bank account, trading,
+ * the cargo loaded and delivered, the result declared with its waterfall and invoice, approved by the
+ * demo admin (`admin`, signed in), and paid in with the sandbox card.
+ */
+export async function settleViaApi(
+  trader: APIRequestContext,
+  admin: APIRequestContext,
+  campaignId: string,
+  { proceeds, profit }: { proceeds: number; profit: number },
+) {
+  const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>, status = 200) =>
+    expect(res.status(), await res.text()).toBe(status);
+  await ok(
+    await trader.put('/api/bank-account', {
+      data: { holderName: 'Konkan Hydrogen LLP', iban: 'DE89 3704 0044 0532 0130 00' },
+    }),
+  );
+  await ok(await trader.post(`/api/campaigns/${campaignId}/transitions`, { data: { to: 'trading' } }));
+  for (const kind of ['loaded', 'delivered'])
+    await ok(await trader.post(`/api/campaigns/${campaignId}/milestones`, { data: { kind } }), 201);
+  const invoice = await trader.post(`/api/campaigns/${campaignId}/documents`, {
+    multipart: { kind: 'sales_invoice', file: pdf('sales-invoice.pdf') },
+  });
+  await ok(invoice, 201);
+  const invoiceDocumentId = ((await invoice.json()) as { id: string }).id;
+  await ok(
+    await trader.post(`/api/campaigns/${campaignId}/transitions`, {
+      data: {
+        to: 'completed',
+        actualProfit: profit.toFixed(2),
+        waterfall: waterfallFor(proceeds, profit),
+        invoiceDocumentId,
+      },
+    }),
+  );
+  await ok(
+    await admin.post(`/api/admin/campaigns/${campaignId}/settlement`, { data: { decision: 'approve' } }),
+  );
+  const { settlement } = (await (await trader.get(`/api/campaigns/${campaignId}`)).json()) as {
+    settlement: { paymentIntentId: string; clientSecret: string };
+  };
+  await ok(
+    await trader.post(`/api/sandbox/payment-intents/${settlement.paymentIntentId}/confirm`, {
+      data: {
+        clientSecret: settlement.clientSecret,
+        card: { number: TEST_CARDS.succeeds.replaceAll(' ', ''), expMonth: 12, expYear: 2030, cvc: '123' },
+      },
+    }),
+  );
+  await expect.poll(async () => (await campaignNow(trader, campaignId)).status).toBe('completed');
+}
