@@ -6,6 +6,7 @@
 // sales invoice, the admin approves, the trader pays the settlement with the sandbox card: the campaign
 // is completed and the investor's balance holds the payout. Each new screen is looked at in light and
 // dark, at 1280 px and 390 px, with an axe scan.
+import { defaultDeadline } from '../domain/campaign-rules.ts';
 import { DEMO, DEMO_ADMIN, DEMO_PASSWORD, expectToast, newPerson, signUpVerifiedViaApi } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 import { fillCard, TEST_CARDS } from './investing.ts';
@@ -347,4 +348,69 @@ test("the demo's money on screen: Kochi's staged release awaiting an admin, the 
   await expect(kochi.getByRole('link', { name: /^Evidence: / })).toBeVisible();
   await lookAt(admin, 'demo admin money');
   await adminContext.close();
+});
+
+test('the edit modal stages the release schedule while the terms are open, and shows it locked once money is committed', async ({
+  page,
+  browser,
+}) => {
+  const traderContext = await personContext(browser);
+  const trader = await traderContext.newPage();
+  const traderErrors = watchErrors(trader);
+  await signUpVerifiedViaApi(trader.request, 'trader');
+  const title = `Schedule test ${newPerson('cargo').username} → Rotterdam`;
+  const created = await trader.request.post('/api/campaigns', {
+    data: {
+      title,
+      tradeRoute: 'Kandla, India → Rotterdam, Netherlands',
+      targetAmount: '5000',
+      quantity: '1',
+      buyPrice: '1.40',
+      sellPrice: '5.60',
+      minimumInvestment: '1000',
+      deadline: defaultDeadline(),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+
+  const openEdit = async () => {
+    await trader.goto('/trader/campaigns');
+    await trader.getByRole('button', { name: `Edit ${title}` }).click();
+    return trader.getByRole('dialog', { name: 'Edit campaign' });
+  };
+  // The default: everything when trading starts. Staged on arrival instead, 30% / 70%.
+  let edit = await openEdit();
+  const schedule = edit.getByRole('group', { name: 'Release schedule' });
+  await expect(schedule.getByLabel('100% when trading starts')).toBeChecked();
+  await schedule.getByLabel('Staged on shipment milestones').check();
+  const second = schedule.getByRole('group', { name: 'Tranche 2' });
+  await second.getByLabel('Released on').selectOption('arrived');
+  await schedule.getByRole('group', { name: 'Tranche 1' }).getByLabel('Percent').fill('30');
+  await second.getByLabel('Percent').fill('');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  // An empty percent is said at its field on submit, and focused; nothing is saved.
+  await expect(second.getByLabel('Percent')).toBeFocused();
+  await expect(second.getByLabel('Percent')).toHaveAccessibleDescription('Enter the percent of this tranche');
+  await second.getByLabel('Percent').fill('70');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(trader, 'Campaign Updated Successfully', 'Your campaign changes have been saved.');
+  await expect(edit).toHaveCount(0);
+  expect((await campaignNow(trader.request, id)).releases).toEqual([
+    expect.objectContaining({ trigger: 'trading', percent: '30.00' }),
+    expect.objectContaining({ trigger: 'arrived', percent: '70.00' }),
+  ]);
+
+  // An investor commits money: the schedule locks with the terms and is shown read-only.
+  await signUpVerifiedViaApi(page.request, 'investor');
+  await invest(page.request, id, '1000.00');
+  edit = await openEdit();
+  await expect(edit.getByRole('group', { name: 'Release schedule' })).toHaveCount(0);
+  await expect(edit).toContainText('The release schedule is locked with the financial terms');
+  await expect(edit.getByRole('list', { name: 'Release schedule' }).getByRole('listitem')).toHaveText([
+    /^30% when trading starts\$300/,
+    /^70% on Arrived\$700/,
+  ]);
+  expect(traderErrors).toEqual([]);
+  await traderContext.close();
 });

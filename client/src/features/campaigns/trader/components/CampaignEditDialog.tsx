@@ -10,7 +10,7 @@ import { useUpdateCampaign } from '../../api/campaigns.ts';
 import { LoadedCampaignDialog } from './CampaignDialog.tsx';
 import { CampaignForm } from './CampaignForm.tsx';
 import { editResolver } from './campaign-form-validation.ts';
-import { ReleaseScheduleFields } from './ReleaseScheduleFields.tsx';
+import { focusScheduleProblem, ReleaseScheduleFields } from './ReleaseScheduleFields.tsx';
 import {
   draftOf,
   hasProblems,
@@ -69,8 +69,7 @@ function EditForm({ campaign, onClose }: { campaign: CampaignDetail; onClose: ()
     if (!termsLocked) {
       setSubmitted(true);
       if (hasProblems(scheduleProblems(schedule))) {
-        const fieldset = document.getElementById('edit-campaign-schedule-fieldset');
-        (fieldset?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? fieldset)?.focus();
+        focusScheduleProblem('edit-campaign', schedule);
         return;
       }
       const next = schedulePayload(schedule);

@@ -34,6 +34,12 @@ const MODES: ReadonlyArray<{ mode: ScheduleMode; title: string; text: string }> 
   },
 ];
 
+/** Moves focus to what is wrong with the schedule: the first bad percent, or the section itself. */
+export function focusScheduleProblem(idPrefix: string, draft: ScheduleDraft) {
+  const row = scheduleProblems(draft).rows.findIndex(Boolean);
+  document.getElementById(`${idPrefix}-schedule-${row >= 0 ? `${row}-percent` : 'fieldset'}`)?.focus();
+}
+
 export function ReleaseScheduleFields({
   idPrefix,
   value,

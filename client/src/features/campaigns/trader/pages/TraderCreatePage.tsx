@@ -15,7 +15,7 @@ import { Card, CardContent } from '@/components/ui/card.tsx';
 import { useCreateCampaign } from '../../api/campaigns.ts';
 import { CampaignForm } from '../components/CampaignForm.tsx';
 import { createPayload, createResolver } from '../components/campaign-form-validation.ts';
-import { ReleaseScheduleFields } from '../components/ReleaseScheduleFields.tsx';
+import { focusScheduleProblem, ReleaseScheduleFields } from '../components/ReleaseScheduleFields.tsx';
 import {
   DEFAULT_SCHEDULE,
   hasProblems,
@@ -65,8 +65,7 @@ function CreateCampaign({ user }: { user: PublicUser }) {
     setSubmitted(true);
     // The schedule says what is wrong at its place; the submit goes there instead of sending.
     if (hasProblems(scheduleProblems(schedule))) {
-      const fieldset = document.getElementById('create-campaign-schedule-fieldset');
-      (fieldset?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? fieldset)?.focus();
+      focusScheduleProblem('create-campaign', schedule);
       return;
     }
     await create.mutateAsync({
