@@ -87,7 +87,11 @@ async function serveInvest() {
       : await openDatabase({ dataDir: required(values['data-dir'], '--data-dir') });
   await prepareDatabase(database, { seedDemo: false });
   const bench = await prepareInvestBench(database.db, Number(values.investors ?? 10));
-  const app = await buildApp({ database });
+  // Ten investors paying again and again: far past an honest payer's rate of new intents.
+  const app = await buildApp({
+    database,
+    paymentLimits: { intentRate: { max: Number.MAX_SAFE_INTEGER, windowMinutes: 10 } },
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const reference = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://bench');

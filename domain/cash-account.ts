@@ -5,6 +5,7 @@ import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { decimalField, NUMERIC_MAX } from './decimal-schema.ts';
 import { PAYOUT_PURPOSES, PAYOUT_STATUSES } from './money-out.ts';
+import { dec, usdText } from './money.ts';
 import { textField } from './text.ts';
 
 /** `POST /api/bank-account`: the account payouts go to. */
@@ -96,3 +97,13 @@ export const cashAccountSchema = z.object({
   payouts: z.array(payoutSchema),
 });
 export type CashAccount = z.infer<typeof cashAccountSchema>;
+
+/** Why a withdrawal of `amount` cannot be asked for now; undefined when it can (the server checks again). */
+export function withdrawalIssue(amount: string, account: Pick<CashAccount, 'balance' | 'bankAccount'>) {
+  const parsed = withdrawalSchema.safeParse({ amount });
+  if (!parsed.success) return parsed.error.issues[0]?.message;
+  if (!account.bankAccount) return 'Add a verified bank account first';
+  if (dec(parsed.data.amount).gt(account.balance))
+    return `Your balance is ${usdText(account.balance)}: you can withdraw up to that`;
+  return undefined;
+}

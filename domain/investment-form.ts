@@ -131,3 +131,11 @@ export function sharePercent(shares: string): string {
   if (percent.gt(0) && percent.lt('0.005')) return '<0.01';
   return toFixed(percent, 2);
 }
+
+/** Why the HydroBridge balance cannot pay `amount` (the form says so at its submit); null when it can. */
+export function balancePaymentIssue(amount: string, balance: string): string | null {
+  if (!/^\d+(\.\d{1,2})?$/.test(amount.trim())) return null;
+  return dec(amount).gt(balance)
+    ? `Your balance is ${usdText(balance)}: invest up to that from it, or pay by card`
+    : null;
+}

@@ -79,6 +79,7 @@ describe("today's change", () => {
       switch (status) {
         case 'pending':
         case 'expired':
+        case 'voided':
           return { ...base, confirmedAt: null };
         case 'confirmed':
         case 'refunding':

@@ -213,11 +213,19 @@ export function inInvestmentTab(investment: { status: InvestmentStatus }, tab: I
 }
 
 /**
- * Whether the investor may dispute the escrow of an investment: only money still held in escrow for
- * an investment that is confirmed (not while its refund is under way, nor once released or refunded).
+ * Whether the investor may dispute the escrow of an investment: only money still wholly held in escrow
+ * for an investment that is confirmed (not while its refund is under way, nor once any of it went to
+ * the trade — the settlement answers for that — nor once refunded). The server checks the same.
  */
-export function canDisputeEscrow(i: Pick<Investment, 'status' | 'escrowStatus' | 'escrowId'>): boolean {
-  return i.status === 'confirmed' && i.escrowStatus === 'held' && i.escrowId !== null;
+export function canDisputeEscrow(
+  i: Pick<Investment, 'status' | 'escrowStatus' | 'escrowId'> & { releasedToTrade?: string },
+): boolean {
+  return (
+    i.status === 'confirmed' &&
+    i.escrowStatus === 'held' &&
+    i.escrowId !== null &&
+    (i.releasedToTrade === undefined || dec(i.releasedToTrade).eq(0))
+  );
 }
 
 /** The catalogue error of each reason investRefusal (policies.ts) names: the UI and the server say the same. */

@@ -66,7 +66,7 @@ export const transitionSchema = z.discriminatedUnion(
     }),
     z.strictObject({
       to: z.literal('cancelled'),
-      reason: textField('Reason', { multiline: true })
+      reason: textField('Reason', { multiline: true, error: 'Reason is required' })
         .transform((v) => v.trim())
         .pipe(
           z

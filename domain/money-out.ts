@@ -338,3 +338,18 @@ export function defaultRatePercent(defaulted: number, completed: number): string
   const total = defaulted + completed;
   return total === 0 ? null : percentOf(defaulted, total);
 }
+
+/** The waterfall as the pages show it: each line, estimated (at creation) beside actual. */
+export function waterfallRows(
+  s: Pick<SettlementView, 'waterfall' | 'estimate' | 'actualProfit'>,
+): Array<{ label: string; estimate: string | null; actual: string | null; total?: boolean }> {
+  const w = s.waterfall;
+  return [
+    { label: 'Sales proceeds', estimate: s.estimate.salesProceeds, actual: w?.salesProceeds ?? null },
+    { label: 'Purchase of the cargo', estimate: s.estimate.purchaseCost, actual: w?.purchaseCost ?? null },
+    { label: 'Shipping', estimate: null, actual: w?.shippingCost ?? null },
+    { label: 'Insurance', estimate: null, actual: w?.insuranceCost ?? null },
+    { label: 'Other costs', estimate: null, actual: w?.otherCosts ?? null },
+    { label: 'Profit of the trade', estimate: s.estimate.profit, actual: s.actualProfit, total: true },
+  ];
+}

@@ -102,6 +102,8 @@ const order = (overrides: Partial<Order>): Order => ({
   status: 'pending',
   payment: 'held',
   paymentIntentId: null,
+  escrowStatus: 'held',
+  disputeReason: null,
   orderDate: '2026-10-03T10:00:00.000Z',
   deliveryDate: null,
   confirmedAt: null,

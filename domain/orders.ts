@@ -423,3 +423,21 @@ export function orderDocument(order: Order): string {
  */
 export const campaignSalesSchema = z.object({ orders: z.number().int(), revenue: decimalString });
 export type CampaignSales = z.infer<typeof campaignSalesSchema>;
+
+/**
+ * Whether the buyer may open a dispute about an order (docs/money.md): while its money is held in
+ * escrow and receipt is not confirmed — before delivery, or after it within the automatic-receipt
+ * window. The server checks the same.
+ */
+export function canDisputeOrder(
+  order: Pick<Order, 'payment' | 'escrowStatus' | 'receivedAt' | 'status'>,
+  actor: OrderActor | null,
+): boolean {
+  return (
+    actor === 'buyer' &&
+    order.status !== 'cancelled' &&
+    order.payment === 'held' &&
+    order.escrowStatus === 'held' &&
+    order.receivedAt === null
+  );
+}

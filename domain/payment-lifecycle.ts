@@ -106,8 +106,11 @@ export const INTENT_LIFETIME_MINUTES = 15;
  */
 export const MAX_LIVE_HOLDS_PER_PAYER = 3;
 
-/** New intents per payer per window: a few cards and amounts for an honest payer, not a loop. */
-export const INTENT_RATE = { max: 10, windowMinutes: 10 } as const;
+/**
+ * New intents per payer per window: a buyer placing a batch of orders or an investor retrying cards
+ * and amounts stays far below it; a loop of cancel and re-create is stopped within seconds.
+ */
+export const INTENT_RATE = { max: 30, windowMinutes: 10 } as const;
 
 /** An approved settlement unpaid this long after approval puts the campaign in default. */
 export const SETTLEMENT_GRACE_DAYS = 14;

@@ -12,5 +12,11 @@ export const platformStatsSchema = z.object({
   averageRoiPercent: decimalString,
   /** Active investor accounts with money in a campaign (a confirmed or paid-out investment). */
   investors: z.number().int().nonnegative(),
+  /**
+   * Settlements in default among those that came due (paid, or in default), in percent with one
+   * decimal; null before any came due. Published so an investor weighs the trade risk on real figures.
+   */
+  defaultRatePercent: decimalString.nullable(),
+  settlementsDue: z.number().int().nonnegative(),
 });
 export type PlatformStats = z.infer<typeof platformStatsSchema>;

@@ -85,11 +85,12 @@ describe('investRefusal / canInvest', () => {
 });
 
 describe('areTermsLocked', () => {
-  it('locks the terms once an investor committed money, or once funding is over', () => {
-    expect(areTermsLocked({ status: 'active', investorCount: 0 })).toBe(false);
-    expect(areTermsLocked({ status: 'active', investorCount: 1 })).toBe(true);
+  it('locks the terms at the first live hold on a card, once money is raised, or once funding is over', () => {
+    expect(areTermsLocked({ status: 'active', raisedAmount: '0' })).toBe(false);
+    expect(areTermsLocked({ status: 'active', raisedAmount: '0' }, true)).toBe(true);
+    expect(areTermsLocked({ status: 'active', raisedAmount: '100.00' })).toBe(true);
     for (const status of CAMPAIGN_STATUSES.filter((s) => s !== 'active'))
-      expect(areTermsLocked({ status, investorCount: 0 }), status).toBe(true);
+      expect(areTermsLocked({ status, raisedAmount: '0' }), status).toBe(true);
   });
 });
 

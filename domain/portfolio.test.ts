@@ -181,7 +181,12 @@ describe('the dashboard tiles and the money steps (issue 11 item 7)', () => {
       id: id(100),
       raisedAmount: '10000.00',
       releases: [
-        { ...release(1, 'trading', '40'), status: 'released' as const, amount: '4000.00', releasedAt: hoursAgo(48) },
+        {
+          ...release(1, 'trading', '40'),
+          status: 'released' as const,
+          amount: '4000.00',
+          releasedAt: hoursAgo(48),
+        },
         { ...release(2, 'loaded', '60'), status: 'awaiting_review' as const },
       ],
       settlement: null,

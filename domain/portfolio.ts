@@ -66,10 +66,19 @@ export type Portfolio = z.infer<typeof portfolioSchema>;
 
 /** "26 Nov 2026": a due date in a step's note (the same in every time zone). */
 const dayText = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  new Date(iso).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** The investor's part of one released tranche: the investment's share of what the campaign raised. */
-export function partOfRelease(investment: { amount: string }, campaign: { raisedAmount: string }, release: Release) {
+export function partOfRelease(
+  investment: { amount: string },
+  campaign: { raisedAmount: string },
+  release: Release,
+) {
   if (!release.amount || dec(campaign.raisedAmount).eq(0)) return '0.00';
   return toFixed(dec(release.amount).times(investment.amount).div(campaign.raisedAmount));
 }
@@ -82,7 +91,11 @@ export function partOfRelease(investment: { amount: string }, campaign: { raised
 export function moneySteps(i: PortfolioInvestment, campaign?: PortfolioCampaign): TimelineEntry[] {
   const paid = i.confirmedAt ?? undefined;
   const steps: TimelineEntry[] = [
-    { label: i.source === 'balance' ? 'Paid from your balance' : 'Paid', ...(paid && { at: paid }), done: !!paid },
+    {
+      label: i.source === 'balance' ? 'Paid from your balance' : 'Paid',
+      ...(paid && { at: paid }),
+      done: !!paid,
+    },
     {
       label: 'In escrow',
       ...(paid && { at: paid }),
@@ -156,7 +169,13 @@ export function allocation(
 
 // ---- statements --------------------------------------------------------------------------------
 
-export const MOVEMENT_KINDS = ['investment', 'refund', 'distribution', 'withdrawal', 'withdrawal_returned'] as const;
+export const MOVEMENT_KINDS = [
+  'investment',
+  'refund',
+  'distribution',
+  'withdrawal',
+  'withdrawal_returned',
+] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 export const MOVEMENT_LABELS: Record<MovementKind, string> = {
   investment: 'Investment into escrow',

@@ -25,7 +25,7 @@ import { loggableError } from './errors.ts';
 import { createMailer, sendInBackground, type Mailer } from './mail.ts';
 import { createMoney } from './compose.ts';
 import type { MarketDeps } from './features/marketplace/orders.ts';
-import type { Money } from './money/context.ts';
+import type { Money, PaymentLimits } from './money/context.ts';
 import moneyRoutes from './features/money/routes.ts';
 import platformRoutes from './features/platform/routes.ts';
 import { choosePaymentProvider } from './payments/choose.ts';
@@ -99,6 +99,8 @@ export interface AppDeps {
   settings?: Partial<AppSettings>;
   /** Replaces the provider the settings choose (tests: a provider with its own clock). */
   payments?: PaymentProvider;
+  /** Other caps than docs/money.md's (the investing benchmark lifts the intent rate). */
+  paymentLimits?: Partial<PaymentLimits>;
   clock?: () => Date;
   /** The schedule that deletes expired sessions and the like (tests shorten it and move its clock). */
   housekeeping?: Pick<HousekeepingOptions, 'intervalMs' | 'now'>;
@@ -139,7 +141,7 @@ export async function buildApp(deps: AppDeps) {
   const clock = deps.clock ?? (() => new Date());
   app.decorate('clock', clock);
   app.decorate('payments', deps.payments ?? choosePaymentProvider(settings, deps.database.db, clock));
-  app.decorate('money', createMoney(deps.database.db, app.payments, clock));
+  app.decorate('money', createMoney(deps.database.db, app.payments, clock, deps.paymentLimits));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -76,8 +76,9 @@ const MATRIX: Record<RowKey, Cells> = {
   // Unverified may not start an investment; one started before (its objects exist before the state is
   // set) is paid and recorded — an address cannot become unverified again today.
   'POST /api/create-payment-intent':                [401,      403,      403,      403,      403,      200,      403,      401,      403],
-  // Buyers pay their orders through the same card step: someone else's intent is not found.
-  'POST /api/sandbox/payment-intents/:id/confirm':  [401,      404,      403,      404,      403,      200,      404,      401,      200],
+  // Buyers pay their orders and traders their settlements through the same card step: someone else's
+  // intent is not found.
+  'POST /api/sandbox/payment-intents/:id/confirm':  [401,      404,      404,      404,      403,      200,      404,      401,      200],
   'POST /api/investments':                          [401,      403,      403,      403,      403,      201,      403,      401,      201],
   'POST /api/payment-intents/:id/cancel':          [401,      404,      403,      403,      403,      200,      404,      401,      200],
   'GET /api/investments':                           [401,      403,      403,      403,      200,      200,      403,      401,      200],
@@ -106,6 +107,8 @@ const MATRIX: Record<RowKey, Cells> = {
                                                     [401,      403,      404,      404,      409,      200,      404,      401,      200],
   'POST /api/orders/:id/receipt':                   [401,      403,      403,      404,      403,      200,      404,      401,      200],
   'POST /api/orders/:id/rating':                    [401,      403,      403,      404,      403,      200,      404,      401,      200],
+  // A dispute: the buyer whose money the order's escrow holds (another buyer learns nothing).
+  'POST /api/orders/:id/dispute':                   [401,      403,      403,      404,      403,      200,      404,      401,      200],
   'GET /api/orders/:id/messages':                   [401,      403,      404,      404,      200,      200,      404,      401,      200],
   'POST /api/orders/:id/messages':                  [401,      403,      404,      404,      403,      201,      404,      401,      201],
   'POST /api/rfqs':                                 [401,      403,      403,      201,      403,      __,       __,       401,      403],
@@ -137,6 +140,32 @@ const MATRIX: Record<RowKey, Cells> = {
   'GET /api/admin/reports/risk-assessment.csv':     [401,      403,      403,      403,      200,      __,       __,       401,      200],
   // A dispute: the investor whose money the escrow record holds (another investor learns nothing).
   'POST /api/escrow/:id/dispute':                   [401,      404,      403,      403,      403,      200,      404,      401,      200],
+  "POST /api/admin/escrow/:id/resolve (an order's dispute)":
+                                                    [401,      403,      403,      403,      200,      __,       __,       401,      200],
+  // Money (docs/money.md). A cash account and a bank account are investors' and traders'; money moves
+  // (a bank account added, a withdrawal, investing from the balance) only for a verified account.
+  'GET /api/cash-account':                          [401,      200,      200,      403,      403,      __,       __,       401,      200],
+  'PUT /api/bank-account':                          [401,      200,      200,      403,      403,      __,       __,       401,      403],
+  'POST /api/withdrawals':                          [401,      201,      403,      403,      403,      __,       __,       401,      403],
+  // The body names the owner's ids (as the card's intent does): another investor is refused.
+  'POST /api/investments/from-balance':             [401,      403,      403,      403,      403,      201,      403,      401,      403],
+  // A campaign's documents: the owning trader files them; they, admins and the campaign's backers read
+  // them; anyone else learns nothing of a document (404).
+  'POST /api/campaigns/:id/documents':              [401,      403,      403,      403,      403,      201,      403,      401,      201],
+  'GET /api/campaigns/:id/documents':               [401,      403,      404,      403,      200,      200,      404,      401,      200],
+  'GET /api/campaigns/:id/documents/:documentId':   [401,      404,      404,      404,      200,      200,      404,      401,      200],
+  // The owner is an investor backing the campaign; the not-owner only opened an intent in it.
+  'GET /api/campaigns/:id/documents/:documentId (its backer)':
+                                                    [401,      404,      404,      404,      200,      200,      404,      401,      200],
+  'POST /api/campaigns/:id/releases/:releaseId/evidence':
+                                                    [401,      403,      404,      403,      403,      200,      404,      401,      200],
+  // The admin's decisions on settlements and staged releases: admins only.
+  'GET /api/admin/money':                           [401,      403,      403,      403,      200,      __,       __,       401,      200],
+  'POST /api/admin/campaigns/:id/settlement':       [401,      403,      403,      403,      200,      __,       __,       401,      200],
+  'POST /api/admin/campaigns/:id/settlement/bank-transfer':
+                                                    [401,      403,      403,      403,      200,      __,       __,       401,      200],
+  'POST /api/admin/campaigns/:id/releases/:releaseId':
+                                                    [401,      403,      403,      403,      200,      __,       __,       401,      200],
   // Only with Stripe configured (run on a Stripe-mode app): Stripe's signature is the check.
   'POST /api/payments/stripe/webhook':              [200,      200,      200,      200,      200,      __,       __,       200,      200],
   'POST /api/payments/stripe/webhook (unsigned)':   [400,      400,      400,      400,      400,      __,       __,       400,      400],

@@ -3,15 +3,22 @@
 import type { Db } from './db/connect.ts';
 import { investmentPurpose } from './features/investments/purpose.ts';
 import { orderPurpose } from './features/marketplace/purpose.ts';
-import type { Money } from './money/context.ts';
+import type { Money, PaymentLimits } from './money/context.ts';
+import { INTENT_RATE, MAX_LIVE_HOLDS_PER_PAYER } from '../domain/payment-lifecycle.ts';
 import { settlementPurpose } from './money/settlement.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 
-export function createMoney(db: Db, provider: PaymentProvider, clock: () => Date = () => new Date()): Money {
+export function createMoney(
+  db: Db,
+  provider: PaymentProvider,
+  clock: () => Date = () => new Date(),
+  limits: Partial<PaymentLimits> = {},
+): Money {
   return {
     db,
     provider,
     clock,
     purposes: { investment: investmentPurpose, order: orderPurpose, settlement: settlementPurpose },
+    limits: { maxLiveHolds: MAX_LIVE_HOLDS_PER_PAYER, intentRate: INTENT_RATE, ...limits },
   };
 }

@@ -19,6 +19,8 @@ import { prepareDatabase } from '../server/db/prepare.ts';
 import * as schema from '../server/db/schema/index.ts';
 import { hashPassword } from '../server/features/auth/password.ts';
 import { invalidateCampaignLists } from '../server/features/campaigns/service.ts';
+import { inTransaction } from '../server/db/transaction.ts';
+import { setReleaseSchedule } from '../server/money/releases.ts';
 
 export type TestBackend = 'pglite' | 'postgres';
 
@@ -195,6 +197,8 @@ export async function createCampaign(db: Db, overrides: Partial<NewCampaign> = {
       ...overrides,
     })
     .returning();
+  // Its release schedule, as the app writes one at creation (100% when trading starts).
+  await inTransaction(db, (tx) => setReleaseSchedule(tx, campaign!.id, undefined, campaign!.createdAt));
   // A write like the app's own: the public list must not answer from before it.
   await invalidateCampaignLists(db);
   return campaign!;

@@ -108,7 +108,8 @@ const CHECKS: Check[] = [
           or coalesce(e.total, 0) <> 0 or coalesce(st.total, 0) <> 0)`,
   },
   {
-    // The profit investors were paid came from what the trader paid in, never from the clearing account.
+    // The profit investors were paid came from what the trader paid in, never from the clearing account:
+    // in total, and in each distribution, which draws only on the campaign's settlement and escrow.
     name: 'profit paid out never exceeds what the trader paid in beyond the principal disbursed',
     query: sql`with received as (
         select t.campaign_id, sum(e.amount) as total
@@ -123,18 +124,27 @@ const CHECKS: Check[] = [
         from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
         where t.kind = 'distribution' and (e.account like 'investor:%' or e.account = 'platform:fees')
         group by t.campaign_id),
+      drawn as (
+        select t.campaign_id, -sum(e.amount) as total
+        from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
+        where t.kind = 'distribution' and e.amount < 0
+          and e.account not in ('settlement:' || t.campaign_id, 'escrow:' || t.campaign_id)
+        group by t.campaign_id),
       tranches as (
         select campaign_id, coalesce(sum(amount) filter (where status = 'released'), 0) as released
         from campaign_releases group by campaign_id)
       select 'campaign ' || c.id || ' paid ' || p.total || ' to investors and fees for a principal of '
         || c.raised_amount || ', with ' || coalesce(r.total, 0) - coalesce(f.total, 0) || ' paid in for '
-        || coalesce(tr.released, 0) || ' disbursed' as detail
+        || coalesce(tr.released, 0) || ' disbursed, ' || coalesce(d.total, 0)
+        || ' drawn from outside its settlement and escrow' as detail
       from campaigns c
       join paid p on p.campaign_id = c.id
       left join received r on r.campaign_id = c.id
       left join refunded f on f.campaign_id = c.id
+      left join drawn d on d.campaign_id = c.id
       left join tranches tr on tr.campaign_id = c.id
-      where p.total - c.raised_amount > coalesce(r.total, 0) - coalesce(f.total, 0) - coalesce(tr.released, 0)`,
+      where p.total - c.raised_amount > coalesce(r.total, 0) - coalesce(f.total, 0) - coalesce(tr.released, 0)
+        or coalesce(d.total, 0) > 0`,
   },
   {
     name: 'no investment of a cancelled campaign is left neither refunded nor paid',

@@ -13,23 +13,30 @@ export type PaymentRow = typeof payments.$inferSelect;
  * What differs between an investment, an order and a settlement; the lifecycle itself is written once
  * (payments.ts). Every hook runs inside the money module's transaction, with what `lock` locked.
  */
-export interface PurposeAdapter<Locked extends { subjectId: string } = { subjectId: string }> {
+/** What a purpose's `lock` answers: at least its subject's id and the payment, locked as it now is. */
+export interface Locked {
+  subjectId: string;
+  payment: PaymentRow;
+}
+
+export interface PurposeAdapter<L extends Locked = Locked> {
   /**
-   * Locks what the payment draws on (the campaign, the listing) and then its subject, in the order
-   * every path uses; answers them, with the subject's id (the intent's metadata names it).
+   * Locks what the payment draws on (the campaign, the listing), its subject and the payment itself
+   * — in one statement where it can, in the order every path uses — and answers them, with the
+   * subject's id (the intent's metadata names it) and the payment as it now is.
    */
-  lock(tx: Tx, payment: PaymentRow): Promise<Locked>;
+  lock(tx: Tx, payment: PaymentRow): Promise<L>;
   /** null when the hold may count now, else why it is released uncharged. */
-  holdRefusal(tx: Tx, locked: Locked, payment: PaymentRow, now: Date): Promise<PaymentEndReason | null>;
+  holdRefusal(tx: Tx, locked: L, payment: PaymentRow, now: Date): Promise<PaymentEndReason | null>;
   /** The hold counts from now on (an order's listing reserves its quantity). */
-  onAuthorized(tx: Tx, locked: Locked, payment: PaymentRow, now: Date): Promise<void>;
+  onAuthorized(tx: Tx, locked: L, payment: PaymentRow, now: Date): Promise<void>;
   /**
    * Books a captured payment: the ledger posting into escrow (or the settlement account), the subject.
    * Answers true when the subject no longer wants the money (cancelled meanwhile): it is refunded at once.
    */
-  onCaptured(tx: Tx, locked: Locked, payment: PaymentRow, now: Date): Promise<boolean>;
+  onCaptured(tx: Tx, locked: L, payment: PaymentRow, now: Date): Promise<boolean>;
   /** The payment ended without a charge (voided or expired): the subject ends too. */
-  onEnded(tx: Tx, locked: Locked, payment: PaymentRow, now: Date): Promise<void>;
+  onEnded(tx: Tx, locked: L, payment: PaymentRow, now: Date): Promise<void>;
   /**
    * Books refunds the provider (or the balance) has made, for payments of this purpose marked
    * `refunding`: the ledger moves the money back out of escrow, the subjects end refunded. Runs its own
@@ -39,10 +46,14 @@ export interface PurposeAdapter<Locked extends { subjectId: string } = { subject
 }
 
 /** A purpose's adapter as the money module holds it (each keeps its own idea of what it locked). */
-export function definePurpose<Locked extends { subjectId: string }>(
-  adapter: PurposeAdapter<Locked>,
-): PurposeAdapter {
+export function definePurpose<L extends Locked>(adapter: PurposeAdapter<L>): PurposeAdapter {
   return adapter as unknown as PurposeAdapter;
+}
+
+/** The caps of docs/money.md (domain/payment-lifecycle.ts); the benchmark lifts the intent rate. */
+export interface PaymentLimits {
+  maxLiveHolds: number;
+  intentRate: { max: number; windowMinutes: number };
 }
 
 export interface Money {
@@ -50,6 +61,7 @@ export interface Money {
   provider: PaymentProvider;
   clock: () => Date;
   purposes: Record<PaymentPurpose, PurposeAdapter>;
+  limits: PaymentLimits;
 }
 
 /**

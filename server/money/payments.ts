@@ -6,12 +6,10 @@
 // The provider is never called inside a transaction. Each decision is taken with the subject locked
 // and leaves a durable marker (`authorized`: capture it; `voiding`: release it; `refunding`: refund
 // it); the provider call follows after COMMIT and a second short transaction books what it did.
-import { and, asc, count, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   canMovePayment,
   INTENT_LIFETIME_MINUTES,
-  INTENT_RATE,
-  MAX_LIVE_HOLDS_PER_PAYER,
   PAYMENT_END_MESSAGES,
   type PaymentEndReason,
   type PaymentPurpose,
@@ -28,7 +26,7 @@ import {
   type IntentMetadata,
   type ProviderIntent,
 } from '../payments/provider.ts';
-import { outside, type Money, type PaymentRow } from './context.ts';
+import { outside, type Locked, type Money, type PaymentRow, type PurposeAdapter } from './context.ts';
 import { finishRefunds } from './refunds.ts';
 
 const MINUTE_MS = 60_000;
@@ -67,20 +65,25 @@ export async function movePayment(
   return row;
 }
 
-async function lockPayment(tx: Tx, id: string): Promise<PaymentRow> {
-  const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
+async function readPayment(db: Db | Tx, id: string): Promise<PaymentRow> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
   if (!row) throw new AppError('PAYMENT_NOT_FOUND');
   return row;
 }
 
 /**
- * Inside a transaction, read on its own handle: PGlite runs one transaction at a time, so a read on
- * the root handle there waits for the transaction forever (and on PostgreSQL takes a second connection).
+ * Runs `fn` in a transaction with what the payment draws on, its subject and the payment itself locked
+ * (its purpose's adapter locks them in one statement, in the order every path uses). The purpose
+ * never changes, so the payment the caller holds names the adapter.
  */
-async function readPayment(db: Db | Tx, id: string): Promise<PaymentRow> {
-  const [row] = await db.select().from(payments).where(eq(payments.id, id));
-  if (!row) throw new AppError('PAYMENT_NOT_FOUND');
-  return row;
+async function underLock<T>(
+  money: Money,
+  payment: PaymentRow | string,
+  fn: (tx: Tx, adapter: PurposeAdapter, locked: Locked) => Promise<T>,
+): Promise<T> {
+  const known = typeof payment === 'string' ? await readPayment(money.db, payment) : payment;
+  const adapter = money.purposes[known.purpose];
+  return inTransaction(money.db, async (tx) => fn(tx, adapter, await adapter.lock(tx, known)));
 }
 
 // ---- opening a payment -------------------------------------------------------------------------
@@ -89,20 +92,26 @@ async function readPayment(db: Db | Tx, id: string): Promise<PaymentRow> {
  * The caps of docs/money.md, checked before a new intent is opened: live holds of the payer, and new
  * intents in the window. Counted from the payments themselves, so every instance sees the same.
  */
-export async function assertMayOpenPayment(tx: Tx, payerId: string, now: Date): Promise<void> {
-  const since = new Date(now.getTime() - INTENT_RATE.windowMinutes * MINUTE_MS);
+export async function assertMayOpenPayment(tx: Tx, money: Money, payerId: string, now: Date): Promise<void> {
+  const { intentRate, maxLiveHolds } = money.limits;
+  const since = new Date(now.getTime() - intentRate.windowMinutes * MINUTE_MS);
   const [row] = await tx
     .select({
       holds: sql<number>`count(*) filter (where ${payments.status} = 'authorized')::int`,
       recent: sql<number>`count(*) filter (where ${payments.createdAt} >= ${since} and ${payments.source} = 'card')::int`,
     })
     .from(payments)
-    .where(and(eq(payments.payerId, payerId), gte(payments.createdAt, since)));
-  if ((row?.holds ?? 0) >= MAX_LIVE_HOLDS_PER_PAYER) throw new AppError('TOO_MANY_HOLDS');
-  if ((row?.recent ?? 0) >= INTENT_RATE.max)
+    .where(
+      and(
+        eq(payments.payerId, payerId),
+        or(gte(payments.createdAt, since), eq(payments.status, 'authorized')),
+      ),
+    );
+  if ((row?.holds ?? 0) >= maxLiveHolds) throw new AppError('TOO_MANY_HOLDS');
+  if ((row?.recent ?? 0) >= intentRate.max)
     throw new RateLimitedError(
-      `Too many payment attempts: please wait ${INTENT_RATE.windowMinutes} minutes and try again.`,
-      INTENT_RATE.windowMinutes * 60,
+      `Too many payment attempts: please wait ${intentRate.windowMinutes} minutes and try again.`,
+      intentRate.windowMinutes * 60,
     );
 }
 
@@ -113,7 +122,7 @@ export async function insertCardPayment(
   input: { purpose: PaymentPurpose; payerId: string; amount: string },
   now: Date,
 ): Promise<PaymentRow> {
-  await assertMayOpenPayment(tx, input.payerId, now);
+  await assertMayOpenPayment(tx, money, input.payerId, now);
   const [row] = await tx
     .insert(payments)
     .values({ ...input, provider: money.provider.name, createdAt: now, updatedAt: now })
@@ -181,10 +190,10 @@ export interface Advanced {
  */
 export async function advancePayment(
   money: Money,
-  paymentId: string,
+  paymentOrId: PaymentRow | string,
   fresh?: ProviderIntent,
 ): Promise<Advanced> {
-  let payment = await readPayment(money.db, paymentId);
+  let payment = typeof paymentOrId === 'string' ? await readPayment(money.db, paymentOrId) : paymentOrId;
   let bookedNow = false;
   let known = fresh;
   for (;;) {
@@ -197,12 +206,12 @@ export async function advancePayment(
         if (!intent || intent.status === 'requires_payment_method' || intent.status === 'processing')
           return { payment, bookedNow };
         if (intent.status === 'canceled') {
-          payment = await endUnpaid(money, payment.id, payment.endReason ?? 'lapsed', now);
+          payment = await endUnpaid(money, payment, payment.endReason ?? 'lapsed', now);
           continue;
         }
         // A hold (requires_capture), or a capture we did not make (reported by verify-ledger).
         if (intent.status !== 'requires_capture') return { payment, bookedNow };
-        const decided = await decideHold(money, payment.id, intent, now);
+        const decided = await decideHold(money, payment, intent, now);
         if (decided === 'mismatch') return { payment, bookedNow, mismatch: true };
         payment = decided;
         continue;
@@ -212,13 +221,13 @@ export async function advancePayment(
           idempotencyKey: `capture-${payment.id}`,
         });
         if (intent.status === 'succeeded') {
-          const booked = await book(money, payment.id, now);
+          const booked = await book(money, payment, now);
           bookedNow ||= booked.bookedNow;
           payment = booked.payment;
           continue;
         }
         if (intent.status === 'canceled') {
-          payment = await endHold(money, payment.id, 'authorized', 'hold_lapsed', now);
+          payment = await endHold(money, payment, 'authorized', 'hold_lapsed', now);
           continue;
         }
         return { payment, bookedNow };
@@ -226,7 +235,7 @@ export async function advancePayment(
       case 'voiding': {
         const intent = await money.provider.cancelIntent(payment.intentId!);
         if (intent.status !== 'canceled') return { payment, bookedNow };
-        payment = await endHold(money, payment.id, 'voiding', payment.endReason ?? 'cancelled', now);
+        payment = await endHold(money, payment, 'voiding', payment.endReason ?? 'cancelled', now);
         continue;
       }
       case 'refunding':
@@ -242,17 +251,14 @@ export async function advancePayment(
  * A hold the provider reports: with the subject locked, it counts (`authorized`) or is released. An
  * intent that is not exactly the one made for this payment and its subject is left alone.
  */
-async function decideHold(
+function decideHold(
   money: Money,
-  paymentId: string,
+  known: PaymentRow,
   intent: ProviderIntent,
   now: Date,
 ): Promise<PaymentRow | 'mismatch'> {
-  return inTransaction(money.db, async (tx) => {
-    const unlocked = await readPayment(tx, paymentId);
-    const adapter = money.purposes[unlocked.purpose];
-    const locked = await adapter.lock(tx, unlocked);
-    const payment = await lockPayment(tx, paymentId);
+  return underLock(money, known, async (tx, adapter, locked) => {
+    const { payment } = locked;
     const expected = {
       intentId: payment.intentId,
       amount: payment.amount,
@@ -269,12 +275,9 @@ async function decideHold(
 }
 
 /** Books a capture the provider made: the purpose's posting and subject, once. */
-async function book(money: Money, paymentId: string, now: Date): Promise<Advanced> {
-  return inTransaction(money.db, async (tx) => {
-    const unlocked = await readPayment(tx, paymentId);
-    const adapter = money.purposes[unlocked.purpose];
-    const locked = await adapter.lock(tx, unlocked);
-    const payment = await lockPayment(tx, paymentId);
+function book(money: Money, known: PaymentRow, now: Date): Promise<Advanced> {
+  return underLock(money, known, async (tx, adapter, locked) => {
+    const { payment } = locked;
     if (payment.status !== 'authorized') return { payment, bookedNow: false };
     const captured = await movePayment(tx, payment, 'captured', now);
     const refund = await adapter.onCaptured(tx, locked, captured, now);
@@ -284,18 +287,15 @@ async function book(money: Money, paymentId: string, now: Date): Promise<Advance
 }
 
 /** A hold released at the provider (voided), or lapsed there before its capture. */
-async function endHold(
+function endHold(
   money: Money,
-  paymentId: string,
+  known: PaymentRow,
   from: 'authorized' | 'voiding',
   reason: PaymentEndReason,
   now: Date,
 ): Promise<PaymentRow> {
-  return inTransaction(money.db, async (tx) => {
-    const unlocked = await readPayment(tx, paymentId);
-    const adapter = money.purposes[unlocked.purpose];
-    const locked = await adapter.lock(tx, unlocked);
-    const payment = await lockPayment(tx, paymentId);
+  return underLock(money, known, async (tx, adapter, locked) => {
+    const { payment } = locked;
     if (payment.status !== from) return payment;
     const ended = await movePayment(tx, payment, 'voided', now, { endReason: reason });
     await adapter.onEnded(tx, locked, ended, now);
@@ -304,19 +304,16 @@ async function endHold(
 }
 
 /** A payment that was never authorized ends: its intent is (or will be) cancelled. */
-export async function endUnpaid(
+export function endUnpaid(
   money: Money,
-  paymentId: string,
+  payment: PaymentRow | string,
   reason: PaymentEndReason,
   now: Date,
 ): Promise<PaymentRow> {
-  return inTransaction(money.db, async (tx) => {
-    const unlocked = await readPayment(tx, paymentId);
-    const adapter = money.purposes[unlocked.purpose];
-    const locked = await adapter.lock(tx, unlocked);
-    const payment = await lockPayment(tx, paymentId);
-    if (payment.status !== 'created') return payment;
-    const ended = await movePayment(tx, payment, 'expired', now, { endReason: reason });
+  return underLock(money, payment, async (tx, adapter, locked) => {
+    const current = locked.payment;
+    if (current.status !== 'created') return current;
+    const ended = await movePayment(tx, current, 'expired', now, { endReason: reason });
     await adapter.onEnded(tx, locked, ended, now);
     return ended;
   });
@@ -330,6 +327,10 @@ export async function abandonPayment(money: Money, paymentId: string): Promise<P
   const payment = await readPayment(money.db, paymentId);
   if (payment.status !== 'created') return payment;
   if (!payment.intentId) return endUnpaid(money, payment.id, 'abandoned', money.clock());
+  // Asked first: cancelling a held intent would release the hold instead of recording it.
+  const current = await money.provider.retrieveIntent(payment.intentId);
+  if (current && current.status !== 'requires_payment_method')
+    return (await advancePayment(money, payment.id, current)).payment;
   const intent = await money.provider.cancelIntent(payment.intentId);
   if (intent.status === 'canceled') return endUnpaid(money, payment.id, 'abandoned', money.clock());
   return (await advancePayment(money, payment.id, intent)).payment;
@@ -424,7 +425,12 @@ export async function sweepPayments(money: Money): Promise<PaymentSweepReport> {
   }
 
   const unpaid = await money.db
-    .select({ id: payments.id, createdAt: payments.createdAt, intentId: payments.intentId })
+    .select({
+      id: payments.id,
+      purpose: payments.purpose,
+      createdAt: payments.createdAt,
+      intentId: payments.intentId,
+    })
     .from(payments)
     .where(
       and(
@@ -438,7 +444,10 @@ export async function sweepPayments(money: Money): Promise<PaymentSweepReport> {
   for (const item of failure instanceof ProviderUnavailableError ? [] : unpaid) {
     try {
       let after = (await advancePayment(money, item.id)).payment;
-      const lapsed = item.createdAt.getTime() + INTENT_LIFETIME_MINUTES * MINUTE_MS <= now.getTime();
+      // A settlement stays due until it is paid (in default too): its card step never lapses.
+      const lapsed =
+        item.purpose !== 'settlement' &&
+        item.createdAt.getTime() + INTENT_LIFETIME_MINUTES * MINUTE_MS <= now.getTime();
       if (after.status === 'created' && lapsed) {
         const intent = await money.provider.cancelIntent(item.intentId!);
         after = (await advancePayment(money, item.id, intent)).payment;

@@ -241,13 +241,19 @@ export async function withdraw(money: Money, userId: string, amount: string): Pr
   const now = money.clock();
   const row = await inTransaction(money.db, async (tx) => {
     await lockBalance(tx, userId);
+    // Money leaves only for a verified account, as it comes in (DESIGN.md §3).
+    const [user] = await tx.select().from(users).where(eq(users.id, userId));
+    const blocker = user && verificationBlocker(user);
+    if (blocker) throw new AppError(blocker);
     if (!(await activeBankAccount(tx, userId))) throw new AppError('NO_BANK_ACCOUNT');
     const balance = await balanceOf(tx, userId);
     if (balance.lt(amount))
       throw AppError.of('INSUFFICIENT_BALANCE', { balance: usdText(balance), amount: usdText(amount) });
     return (await payOutBalance(tx, money, { userId, purpose: 'withdrawal', amount }, now))!;
   });
-  return toPayout(row);
+  // The provider was asked after COMMIT: the payout as it stands now (paid, failed, or on its way).
+  const [sent] = await money.db.select().from(payouts).where(eq(payouts.id, row.id));
+  return toPayout(sent ?? row);
 }
 
 function toPayout(row: PayoutRow): Payout {

@@ -13,7 +13,8 @@ import {
 } from '../../domain/money-out.ts';
 import { MILESTONE_LABELS } from '../../domain/lifecycle.ts';
 import { dec, toFixed, ZERO } from '../../domain/money.ts';
-import { campaignReleases, campaigns, escrowRecords, investments } from '../db/schema/index.ts';
+import type { campaigns} from '../db/schema/index.ts';
+import { campaignReleases, escrowRecords, investments } from '../db/schema/index.ts';
 import type { Tx } from '../db/transaction.ts';
 import { AppError } from '../errors.ts';
 import { accounts, post, transfer } from '../ledger/ledger.ts';
@@ -117,6 +118,12 @@ export async function releaseOnTrading(tx: Tx, money: Money, campaign: CampaignR
     .where(and(eq(escrowRecords.campaignId, campaign.id), eq(escrowRecords.status, 'disputed')))
     .limit(1);
   if (disputed) throw new AppError('ESCROW_DISPUTED');
+  // Funded, then every investment refunded (disputes): nothing is left to go to the trade.
+  if (!dec(campaign.raisedAmount).gt(0))
+    throw new AppError(
+      'CONFLICT',
+      'Every investment of this campaign was refunded: there is nothing to trade with',
+    );
   for (const release of await releasesOf(tx, campaign.id))
     if (release.trigger === 'trading' && release.status === 'scheduled')
       await releaseTranche(tx, money, { ...campaign, status: 'trading' }, release, now);

@@ -32,6 +32,8 @@ import { definePurpose, outside, type Money } from './context.ts';
 import { insertCardPayment, movePayment, openIntent, sourceAccount, abandonPayment } from './payments.ts';
 import { markRefunded, refundPosting } from './refunds.ts';
 import { disbursedOf, releasesOf } from './releases.ts';
+import { invalidateCampaignLists } from '../features/campaigns/service.ts';
+import { announce } from '../features/lifecycle/notices.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 export type SettlementRow = typeof settlements.$inferSelect;
@@ -105,8 +107,12 @@ export async function declareSettlement(
     const message = AppError.of('LOSS_EXCEEDS_DISBURSED', { disbursed: `$${figures.disbursed}` }).message;
     throw new AppError('LOSS_EXCEEDS_DISBURSED', message, { actualProfit: message });
   }
-  // An amount no column (and no single payment) can hold is refused here, never a 500 later.
-  if (dec(figures.amountDue).plus(figures.principal).gt(NUMERIC_MAX.money)) {
+  // An amount no column (and no single payment) can hold is refused here, never a 500 later: the
+  // amount due, and what the investors are paid in all (principal + gross profit).
+  if (
+    dec(figures.amountDue).gt(NUMERIC_MAX.money) ||
+    dec(figures.principal).plus(figures.grossProfit).gt(NUMERIC_MAX.money)
+  ) {
     const message = AppError.of('PROFIT_TOO_LARGE', { limit: 'what one payment can hold' }).message;
     throw new AppError('PROFIT_TOO_LARGE', message, { actualProfit: message });
   }
@@ -164,18 +170,23 @@ export async function reviewSettlement(
     await distribute(tx, { ...campaign }, { ...settlement, status: 'approved' }, now);
     return { before: settlement, payment: null };
   }
-  const payment = await insertCardPayment(
-    tx,
-    money,
-    { purpose: 'settlement', payerId: campaign.traderId, amount: settlement.amountDue },
-    now,
-  );
+  // More than a card can pay (Stripe's limit): due by bank transfer only.
+  const limit = money.provider.maxCardAmount;
+  const byCard = !limit || dec(settlement.amountDue).lte(limit);
+  const payment = byCard
+    ? await insertCardPayment(
+        tx,
+        money,
+        { purpose: 'settlement', payerId: campaign.traderId, amount: settlement.amountDue },
+        now,
+      )
+    : null;
   await tx
     .update(settlements)
     .set({
       ...reviewed,
       status: 'approved',
-      paymentId: payment.id,
+      paymentId: payment?.id ?? null,
       dueAt: new Date(now.getTime() + SETTLEMENT_GRACE_DAYS * DAY_MS),
     })
     .where(eq(settlements.id, settlement.id));
@@ -215,12 +226,11 @@ export async function receiveBankTransfer(tx: Tx, money: Money, campaign: Campai
     })
     .returning();
   const payment = await movePayment(tx, created!, 'captured', now);
+  // The settlement keeps pointing at its card payment: that is how the `settlement` purpose finds it
+  // when the card intent is given up below (or a hold that got in first is voided or refunded). The
+  // transfer is the payment its ledger posting names.
   const cardPayment = settlement.paymentId;
-  await tx
-    .update(settlements)
-    .set({ paymentId: payment.id, updatedAt: now })
-    .where(eq(settlements.id, settlement.id));
-  await bookSettlementPayment(tx, campaign, { ...settlement, paymentId: payment.id }, payment, now);
+  await bookSettlementPayment(tx, campaign, settlement, payment, now);
   if (cardPayment) tx.afterCommit(() => abandonPayment(outside(money), cardPayment).then(() => undefined));
 }
 
@@ -231,6 +241,12 @@ async function bookSettlementPayment(
   payment: typeof payments.$inferSelect,
   now: Date,
 ) {
+  await bookPaidIn(tx, campaign, payment, now);
+  await distribute(tx, campaign, settlement, now);
+}
+
+/** The money the trader paid, into the campaign's settlement account. */
+async function bookPaidIn(tx: Tx, campaign: CampaignRow, payment: typeof payments.$inferSelect, now: Date) {
   await post(
     tx,
     transfer('settlement_payment', sourceAccount(payment), accounts.settlement(campaign.id), payment.amount, {
@@ -240,7 +256,6 @@ async function bookSettlementPayment(
       memo: `Settlement of the trade paid in by the trader`,
     }),
   );
-  await distribute(tx, campaign, settlement, now);
 }
 
 /**
@@ -283,7 +298,11 @@ export async function distribute(tx: Tx, campaign: CampaignRow, settlement: Sett
     });
   if (open.length) {
     const shares = JSON.stringify(
-      open.map((i, k) => ({ id: i.id, profit_share: toFixed(netParts[k]!), fee_share: toFixed(feeParts[k]!) })),
+      open.map((i, k) => ({
+        id: i.id,
+        profit_share: toFixed(netParts[k]!),
+        fee_share: toFixed(feeParts[k]!),
+      })),
     );
     await tx.execute(sql`update ${investments} i set status = 'paid_out', profit_share = v.profit_share,
         fee_share = v.fee_share, updated_at = ${now}
@@ -302,6 +321,9 @@ export async function distribute(tx: Tx, campaign: CampaignRow, settlement: Sett
     .update(campaigns)
     .set({ status: 'completed', actualProfit: settlement.actualProfit, updatedAt: now })
     .where(eq(campaigns.id, campaign.id));
+  // Whichever way it was paid in (a card captured by the sweep too): lists and investors hear of it.
+  await invalidateCampaignLists(tx);
+  announce(tx, 'onCompleted', campaign.id);
 }
 
 // ---- the `settlement` purpose ------------------------------------------------------------------
@@ -317,12 +339,13 @@ async function lockSettlementOf(tx: Tx, paymentId: string) {
     .from(campaigns)
     .where(eq(campaigns.id, found.campaignId))
     .for('update');
-  const [settlement] = await tx
-    .select()
+  const [row] = await tx
+    .select({ settlement: settlements, payment: payments })
     .from(settlements)
+    .innerJoin(payments, eq(payments.id, settlements.paymentId))
     .where(eq(settlements.paymentId, paymentId))
     .for('update');
-  return { campaign: campaign!, settlement: settlement! };
+  return { campaign: campaign!, settlement: row!.settlement, payment: row!.payment };
 }
 
 export const settlementPurpose = definePurpose({
@@ -335,9 +358,14 @@ export const settlementPurpose = definePurpose({
   },
   async onAuthorized() {},
   async onCaptured(tx, { campaign, settlement }, payment, now) {
-    if (!DUE.includes(settlement.status)) return true;
-    await bookSettlementPayment(tx, campaign, settlement, payment, now);
-    return false;
+    if (DUE.includes(settlement.status)) {
+      await bookSettlementPayment(tx, campaign, settlement, payment, now);
+      return false;
+    }
+    // Paid another way between the hold and its capture (a bank transfer): the card's money is booked
+    // in, and the refund takes it out again (without it, the refund would overdraw the account).
+    await bookPaidIn(tx, campaign, payment, now);
+    return true;
   },
   async onEnded() {
     // An unpaid settlement intent changes nothing: the settlement stays due (a new intent can follow).

@@ -66,16 +66,24 @@ function toRelease(row: typeof campaignReleases.$inferSelect, docs: Map<string, 
 
 /** A campaign's release schedule, each tranche with its evidence. */
 export async function releaseViews(db: Db, campaignId: string): Promise<Release[]> {
+  return (await releaseViewsOf(db, [campaignId])).get(campaignId) ?? [];
+}
+
+/** The release schedules of many campaigns, in two statements (the portfolio reads one per campaign). */
+export async function releaseViewsOf(db: Db, campaignIds: string[]): Promise<Map<string, Release[]>> {
+  const byCampaign = new Map<string, Release[]>(campaignIds.map((id) => [id, []]));
+  if (campaignIds.length === 0) return byCampaign;
   const rows = await db
     .select()
     .from(campaignReleases)
-    .where(eq(campaignReleases.campaignId, campaignId))
-    .orderBy(asc(campaignReleases.seq));
+    .where(inArray(campaignReleases.campaignId, campaignIds))
+    .orderBy(asc(campaignReleases.campaignId), asc(campaignReleases.seq));
   const docs = await documentsById(
     db,
     rows.map((r) => r.documentId),
   );
-  return rows.map((r) => toRelease(r, docs));
+  for (const r of rows) byCampaign.get(r.campaignId)?.push(toRelease(r, docs));
+  return byCampaign;
 }
 
 /**
@@ -87,50 +95,71 @@ export async function settlementView(
   campaign: CampaignRow,
   canPay: boolean,
 ): Promise<SettlementView | null> {
-  const [row] = await db
+  return (await settlementViewsOf(db, [campaign], canPay)).get(campaign.id) ?? null;
+}
+
+/** The settlements of many campaigns as one viewer may see them, in two statements. */
+export async function settlementViewsOf(
+  db: Db,
+  campaignRows: readonly CampaignRow[],
+  canPay: boolean,
+): Promise<Map<string, SettlementView>> {
+  const views = new Map<string, SettlementView>();
+  if (campaignRows.length === 0) return views;
+  const rows = await db
     .select({ settlement: settlements, intentId: payments.intentId, source: payments.source })
     .from(settlements)
     .leftJoin(payments, eq(payments.id, settlements.paymentId))
     .where(
       and(
-        eq(settlements.campaignId, campaign.id),
+        inArray(
+          settlements.campaignId,
+          campaignRows.map((c) => c.id),
+        ),
         canPay ? undefined : sql`${settlements.status} <> 'rejected'`,
       ),
     )
-    .orderBy(sql`${settlements.status} = 'rejected'`, desc(settlements.declaredAt))
-    .limit(1);
-  if (!row) return null;
-  const s = row.settlement;
-  const docs = await documentsById(db, [s.invoiceDocumentId]);
-  const waterfall =
-    s.salesProceeds === null
-      ? null
-      : {
-          salesProceeds: s.salesProceeds,
-          purchaseCost: s.purchaseCost!,
-          shippingCost: s.shippingCost!,
-          insuranceCost: s.insuranceCost!,
-          otherCosts: s.otherCosts!,
-        };
-  const payable = canPay && (s.status === 'approved' || s.status === 'defaulted') && row.source === 'card';
-  return {
-    status: s.status,
-    amountDue: s.amountDue,
-    paymentIntentId: payable ? row.intentId : null,
-    clientSecret: payable ? s.clientSecret : null,
-    actualProfit: s.actualProfit,
-    waterfall,
-    estimate: estimatedWaterfall(campaign),
-    principal: s.principal,
-    disbursed: s.disbursed,
-    grossProfit: s.grossProfit,
-    fee: s.fee,
-    declaredAt: s.declaredAt.toISOString(),
-    dueAt: s.dueAt?.toISOString() ?? null,
-    paidAt: s.paidAt?.toISOString() ?? null,
-    rejectReason: canPay ? s.rejectReason : null,
-    invoice: (s.invoiceDocumentId && docs.get(s.invoiceDocumentId)) || null,
-  };
+    // The live one first, then the newest rejected one.
+    .orderBy(sql`${settlements.status} = 'rejected'`, desc(settlements.declaredAt));
+  const docs = await documentsById(
+    db,
+    rows.map((r) => r.settlement.invoiceDocumentId),
+  );
+  const campaignsById = new Map(campaignRows.map((c) => [c.id, c]));
+  for (const row of rows) {
+    const s = row.settlement;
+    if (views.has(s.campaignId)) continue;
+    const waterfall =
+      s.salesProceeds === null
+        ? null
+        : {
+            salesProceeds: s.salesProceeds,
+            purchaseCost: s.purchaseCost!,
+            shippingCost: s.shippingCost!,
+            insuranceCost: s.insuranceCost!,
+            otherCosts: s.otherCosts!,
+          };
+    const payable = canPay && (s.status === 'approved' || s.status === 'defaulted') && row.source === 'card';
+    views.set(s.campaignId, {
+      status: s.status,
+      amountDue: s.amountDue,
+      paymentIntentId: payable ? row.intentId : null,
+      clientSecret: payable ? s.clientSecret : null,
+      actualProfit: s.actualProfit,
+      waterfall,
+      estimate: estimatedWaterfall(campaignsById.get(s.campaignId)!),
+      principal: s.principal,
+      disbursed: s.disbursed,
+      grossProfit: s.grossProfit,
+      fee: s.fee,
+      declaredAt: s.declaredAt.toISOString(),
+      dueAt: s.dueAt?.toISOString() ?? null,
+      paidAt: s.paidAt?.toISOString() ?? null,
+      rejectReason: canPay ? s.rejectReason : null,
+      invoice: (s.invoiceDocumentId && docs.get(s.invoiceDocumentId)) || null,
+    });
+  }
+  return views;
 }
 
 /** The admin console's settlements in the given statuses, oldest first (what waits longest on top). */

@@ -63,6 +63,8 @@ export interface ProviderMovement {
 
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
+  /** The most one card payment can be ("999999.99" at Stripe); none: no limit (the sandbox). */
+  readonly maxCardAmount?: string;
   /**
    * A manual-capture intent: the card step only authorizes (holds) the amount; `capture` takes it.
    * `idempotencyKey` makes a retried create return the first intent instead of a second one.

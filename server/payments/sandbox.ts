@@ -98,7 +98,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async captureIntent(id: string): Promise<ProviderIntent> {
-    await this.db
+    const [captured] = await this.db
       .update(sandboxPaymentIntents)
       .set({
         status: 'succeeded',
@@ -106,8 +106,10 @@ export class SandboxProvider implements PaymentProvider {
         amountCapturable: '0',
         capturedAt: this.clock(),
       })
-      .where(and(eq(sandboxPaymentIntents.id, id), eq(sandboxPaymentIntents.status, 'requires_capture')));
-    return this.current(id);
+      .where(and(eq(sandboxPaymentIntents.id, id), eq(sandboxPaymentIntents.status, 'requires_capture')))
+      .returning();
+    // Captured before (a retry), or lapsed: as it is.
+    return captured ? toIntent(captured) : this.current(id);
   }
 
   async cancelIntent(id: string): Promise<ProviderIntent> {
@@ -182,7 +184,8 @@ export class SandboxProvider implements PaymentProvider {
     )
       throw new AppError('PAYMENT_NOT_FOUND');
     if (row.status === 'requires_capture' || row.status === 'succeeded') return confirmed(row);
-    if (row.status === 'canceled' || !failure) throw new AppError('PAYMENT_EXPIRED');
+    if (row.status === 'canceled' || !failure)
+      throw new AppError(row.metadata.purpose === 'order' ? 'ORDER_PAYMENT_EXPIRED' : 'PAYMENT_EXPIRED');
     // A refused card leaves the intent payable with another one.
     await this.db
       .update(sandboxPaymentIntents)

@@ -4,6 +4,7 @@
 // integer cents, converted exactly (domain/payments.ts).
 import Stripe from 'stripe';
 import { fromMinorUnits, toMinorUnits, type PaymentIntentStatus } from '../../domain/payments.ts';
+import { AppError } from '../errors.ts';
 import {
   ProviderUnavailableError,
   type PaymentProvider,
@@ -11,6 +12,8 @@ import {
   type ProviderMovement,
   type ProviderPayout,
 } from './provider.ts';
+
+const CARD_LIMIT_MESSAGE = 'A card payment can be at most $999,999.99';
 
 export interface StripeSettings {
   secretKey: string;
@@ -26,9 +29,14 @@ function statusOf(status: Stripe.PaymentIntent.Status): PaymentIntentStatus {
   return known.find((s) => s === status) ?? 'requires_payment_method';
 }
 
-/** The intent as the money module reads it; its charge (expanded) tells what was refunded. */
+/**
+ * The intent as the money module reads it; its charge (expanded) tells what was refunded. Stripe
+ * reports a released hold's uncaptured charge as refunded in full although no money moved: only a
+ * captured charge's refunds are refunds.
+ */
 function toIntent(intent: Stripe.PaymentIntent): ProviderIntent {
-  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  const charge =
+    typeof intent.latest_charge === 'object' && intent.latest_charge?.captured ? intent.latest_charge : null;
   return {
     id: intent.id,
     status: statusOf(intent.status),
@@ -65,6 +73,8 @@ async function call<T>(what: () => Promise<T>): Promise<T> {
 
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
+  /** Stripe takes at most eight digits of cents on a card payment. */
+  readonly maxCardAmount = '999999.99';
   readonly stripe: Stripe;
 
   constructor(readonly settings: StripeSettings) {
@@ -82,19 +92,27 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async createIntent({ amount, metadata, idempotencyKey }: Parameters<PaymentProvider['createIntent']>[0]) {
-    const intent = await call(() =>
-      this.stripe.paymentIntents.create(
-        {
-          amount: toMinorUnits(amount),
-          currency: 'usd',
-          metadata: { ...metadata },
-          // A hold: the server captures it once the payment is recorded and still fits.
-          capture_method: 'manual',
-          automatic_payment_methods: { enabled: true },
-        },
-        { idempotencyKey },
-      ),
-    );
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await call(() =>
+        this.stripe.paymentIntents.create(
+          {
+            amount: toMinorUnits(amount),
+            currency: 'usd',
+            metadata: { ...metadata },
+            // A hold: the server captures it once the payment is recorded and still fits.
+            capture_method: 'manual',
+            automatic_payment_methods: { enabled: true },
+          },
+          { idempotencyKey },
+        ),
+      );
+    } catch (error) {
+      // Stripe takes at most eight digits ($999,999.99): the payer hears it at the amount, not a bare 400.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'amount_too_large')
+        throw new AppError('VALIDATION', CARD_LIMIT_MESSAGE, { amount: CARD_LIMIT_MESSAGE });
+      throw error;
+    }
     if (!intent.client_secret) throw new ProviderUnavailableError('Stripe returned no client secret');
     return { id: intent.id, clientSecret: intent.client_secret };
   }

@@ -1,6 +1,7 @@
 // The marketplace objects of a matrix cell or a fuzzed request, made through the real services: the
-// trader's listing; the buyer's paid order (pending), a delivered one, one paid at the sandbox but not
-// recorded; the buyer's quote request to the trader with the trader's offer, and one not answered yet.
+// trader's listing; the buyer's paid order (pending, its money held in escrow), a delivered one, one
+// whose card holds the money at the sandbox but not recorded yet; the buyer's quote request to the
+// trader with the trader's offer, and one not answered yet.
 import { listingCreateSchema } from '../../domain/listings.ts';
 import { rfqCreateSchema } from '../../domain/rfqs.ts';
 import type { App } from '../../server/app.ts';
@@ -8,7 +9,7 @@ import { createListing } from '../../server/features/marketplace/listings.ts';
 import { SILENT } from '../../server/features/marketplace/notify.ts';
 import {
   placeOrder,
-  settleOrderPayment,
+  recordOrderPayment,
   transitionOrder,
   type MarketDeps,
 } from '../../server/features/marketplace/orders.ts';
@@ -23,7 +24,7 @@ export interface MarketWorld {
   orderId: string;
   /** Delivered, escrow held: receipt and rating act on it. */
   deliveredId: string;
-  /** Paid at the sandbox, not recorded yet: the payment call records it. */
+  /** Held on the card at the sandbox, not recorded yet: the payment call records it. */
   unpaid: { orderId: string; paymentIntentId: string };
   rfqId: string;
   offerId: string;
@@ -35,28 +36,26 @@ const card = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '12
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 export async function marketWorld(app: App, trader: Session, buyer: Session): Promise<MarketWorld> {
-  const deps: MarketDeps = {
-    db: app.db,
-    provider: app.payments,
-    notify: SILENT,
-    publicUrl: 'http://localhost',
-  };
+  const deps: MarketDeps = { ...app.market, notify: SILENT };
   const sandbox = app.payments as SandboxProvider;
   const now = new Date();
   const listing = await createListing(app.db, trader.user, listingCreateSchema.parse(listingBody()), now);
   const open = () => placeOrder(deps, buyer.user, { listingId: listing.id, quantity: '10' }, now);
-  const pay = async (placed: Awaited<ReturnType<typeof open>>) => {
-    const { intent } = await sandbox.confirm(
+  // The card step only (a hold at the sandbox); `record` then places the order, as the browser's call does.
+  const pay = (placed: Awaited<ReturnType<typeof open>>) =>
+    sandbox.confirm(
       placed.paymentIntentId,
       { clientSecret: placed.clientSecret, card },
       { payerId: buyer.user.id },
     );
-    return intent;
-  };
+  const record = (placed: Awaited<ReturnType<typeof open>>) =>
+    recordOrderPayment(deps, buyer.user, placed.order.id, placed.paymentIntentId);
   const order = await open();
-  await settleOrderPayment(deps, order.order.id, now, await pay(order));
+  await pay(order);
+  await record(order);
   const delivered = await open();
-  await settleOrderPayment(deps, delivered.order.id, now, await pay(delivered));
+  await pay(delivered);
+  await record(delivered);
   await transitionOrder(deps, trader.user, delivered.order.id, { to: 'confirmed' }, now);
   await transitionOrder(
     deps,

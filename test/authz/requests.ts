@@ -12,17 +12,27 @@ import {
   emailVerificationTokens,
   investments,
   passwordResetTokens,
+  payments,
   roleRequests,
   users,
   verificationDocuments,
 } from '../../server/db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { REPORTS } from '../../domain/admin.ts';
+import { SANDBOX_PAYING_IBAN } from '../../domain/payments.ts';
 import { requiredDocuments } from '../../domain/kyc.ts';
 import { documentParts, FILES, multipart } from '../kyc.ts';
 import { hashToken, newToken } from '../../server/features/auth/sessions.ts';
 import { disputeEscrow } from '../../server/features/admin/escrow.ts';
 import { createPaymentIntent, recordInvestment } from '../../server/features/investments/service.ts';
+import {
+  campaignDocument,
+  declaredCampaign,
+  giveBalance,
+  giveBankAccount,
+  orderInDispute,
+  stagedCampaign,
+} from './money.ts';
 import type { SandboxProvider } from '../../server/payments/sandbox.ts';
 import { campaignBody, createCampaign, createUser, TEST_PASSWORD } from '../app.ts';
 import { freshIp, sessionCookie, signupBody } from '../auth.ts';
@@ -406,6 +416,13 @@ export const ROUTE_REQUESTS = rows({
     body: { rating: 5 },
     happened: (res) => expect(res.json()).toMatchObject({ rating: 5 }),
   })),
+  // The buyer disputes their paid order while its money is held: the escrow waits for an admin.
+  'POST /api/orders/:id/dispute': market('buyer', (ctx) => ({
+    url: `/api/orders/${ctx.market!.orderId}/dispute`,
+    body: { reason: 'The supplier stopped answering about the loading date.' },
+    happened: (res) =>
+      expect(res.json()).toMatchObject({ kind: 'order', orderId: ctx.market!.orderId, status: 'disputed' }),
+  })),
   'GET /api/orders/:id/messages': market('buyer', (ctx) => ({
     url: `/api/orders/${ctx.market!.orderId}/messages`,
   })),
@@ -528,6 +545,109 @@ export const ROUTE_REQUESTS = rows({
     body: { outcome: 'refund', note: 'Shipment evidence missing' },
     happened: (res) => expect(res.json()).toMatchObject({ status: 'refunded' }),
   }),
+  // An admin settles a buyer's dispute about an order: its escrow to the supplier.
+  "POST /api/admin/escrow/:id/resolve (an order's dispute)": async (ctx) => ({
+    url: `/api/admin/escrow/${await orderInDispute(ctx.app)}/resolve`,
+    body: { outcome: 'release', note: 'Delivery documents check out' },
+    happened: (res) => expect(res.json()).toMatchObject({ kind: 'order', status: 'released' }),
+  }),
+  // Money (docs/money.md). The cash account and the bank account: the caller's own, investors' and
+  // traders'; a withdrawal: an investor's, from a balance with a bank account to send it to.
+  'GET /api/cash-account': () => ({
+    url: '/api/cash-account',
+    happened: (res) => expect(res.json()).toMatchObject({ balance: '0.00', bankAccount: null }),
+  }),
+  'PUT /api/bank-account': (ctx) => ({
+    url: '/api/bank-account',
+    body: bankAccountBody(ctx.caller),
+    happened: (res) => expect(res.json()).toMatchObject({ ibanMasked: expect.stringMatching(/3000$/) }),
+  }),
+  'POST /api/withdrawals': async (ctx) => {
+    if (ctx.caller) {
+      await giveBankAccount(ctx.app, ctx.caller.user);
+      await giveBalance(ctx.app, ctx.caller.user, '500.00');
+    }
+    return {
+      url: '/api/withdrawals',
+      body: { amount: '200.00' },
+      happened: (res) => expect(res.json()).toMatchObject({ purpose: 'withdrawal', amount: '200.00' }),
+    };
+  },
+  // Investing from the balance names the owner's ids, as the card's intent does.
+  'POST /api/investments/from-balance': investorOwns(async (ctx) => {
+    await giveBalance(ctx.app, ctx.owner.user, '1500.00');
+    return {
+      url: '/api/investments/from-balance',
+      body: { amount: '1000.00', campaignId: ctx.campaign.id, investorId: ctx.owner.user.id },
+      happened: (res) => expect(res.json()).toMatchObject({ status: 'confirmed', amount: '1000.00' }),
+    };
+  }),
+  // A campaign's documents: filed by its trader; read by its trader, admins and its backers.
+  'POST /api/campaigns/:id/documents': (ctx) => ({
+    url: `/api/campaigns/${ctx.campaign.id}/documents`,
+    ...documentUpload(),
+    happened: (res) => expect(res.json()).toMatchObject({ kind: 'milestone', milestone: 'loaded' }),
+  }),
+  'GET /api/campaigns/:id/documents': async (ctx) => {
+    const id = await campaignDocument(ctx.app, ctx.campaign.id, ctx.campaign.traderId);
+    return {
+      url: `/api/campaigns/${ctx.campaign.id}/documents`,
+      happened: (res) => expect(res.json<Array<{ id: string }>>().map((d) => d.id)).toEqual([id]),
+    };
+  },
+  'GET /api/campaigns/:id/documents/:documentId': async (ctx) => ({
+    url: `/api/campaigns/${ctx.campaign.id}/documents/${await campaignDocument(ctx.app, ctx.campaign.id, ctx.campaign.traderId)}`,
+    happened: (res) => expect(res.headers['content-type']).toBe('application/pdf'),
+  }),
+  // The owner backs the campaign (their paid intent recorded): its evidence is theirs to read too.
+  'GET /api/campaigns/:id/documents/:documentId (its backer)': investorOwns(async (ctx) => {
+    await escrowOf(ctx);
+    const id = await campaignDocument(ctx.app, ctx.campaign.id, ctx.campaign.traderId);
+    return {
+      url: `/api/campaigns/${ctx.campaign.id}/documents/${id}`,
+      happened: (res) => expect(res.headers['content-type']).toBe('application/pdf'),
+    };
+  }),
+  // The owner files the bill of lading as the evidence of a staged tranche of their trading campaign.
+  'POST /api/campaigns/:id/releases/:releaseId/evidence': async (ctx) => {
+    const staged = await stagedCampaign(ctx.app, ctx.owner.user.id);
+    return {
+      url: `/api/campaigns/${staged.campaignId}/releases/${staged.releaseId}/evidence`,
+      body: { documentId: staged.documentId },
+      happened: (res) =>
+        expect(res.json<{ releases: Array<{ id: string; status: string }> }>().releases).toContainEqual(
+          expect.objectContaining({ id: staged.releaseId, status: 'awaiting_review' }),
+        ),
+    };
+  },
+  // The admin's money decisions: settlements (approve a declared one; mark a due one paid by bank
+  // transfer) and staged releases (send evidence back), each on a campaign of its own.
+  'GET /api/admin/money': () => ({
+    url: '/api/admin/money',
+    happened: (res) => expect(res.json()).toMatchObject({ settlements: expect.any(Array) }),
+  }),
+  'POST /api/admin/campaigns/:id/settlement': async (ctx) => ({
+    url: `/api/admin/campaigns/${await declaredCampaign(ctx.app)}/settlement`,
+    body: { decision: 'approve' },
+    happened: (res) =>
+      expect(res.json()).toMatchObject({ settlement: { status: 'approved', amountDue: expect.any(String) } }),
+  }),
+  'POST /api/admin/campaigns/:id/settlement/bank-transfer': async (ctx) => ({
+    url: `/api/admin/campaigns/${await declaredCampaign(ctx.app, { approved: true })}/settlement/bank-transfer`,
+    happened: (res) =>
+      expect(res.json()).toMatchObject({ status: 'completed', settlement: { status: 'paid' } }),
+  }),
+  'POST /api/admin/campaigns/:id/releases/:releaseId': async (ctx) => {
+    const staged = await stagedCampaign(ctx.app, ctx.owner.user.id, { awaitingReview: true });
+    return {
+      url: `/api/admin/campaigns/${staged.campaignId}/releases/${staged.releaseId}`,
+      body: { decision: 'reject', reason: 'The bill of lading is not signed by the carrier.' },
+      happened: (res) =>
+        expect(res.json<{ releases: Array<{ id: string; status: string }> }>().releases).toContainEqual(
+          expect.objectContaining({ id: staged.releaseId, status: 'scheduled' }),
+        ),
+    };
+  },
   // Role change requests: any user but an admin asks for another role; admins decide.
   'POST /api/role-requests': (ctx) => ({
     url: '/api/role-requests',
@@ -582,53 +702,61 @@ const exportOf = (report: string): RouteRequest => ({
   happened: (res) => expect(res.headers['content-type']).toMatch(/^text\/csv/),
 });
 
-/** The escrow record of the owner's paid intent, once recorded. */
+/** The owner's paid intent recorded (they back the campaign now): its investment's escrow record. */
 async function escrowOf(ctx: RouteContext): Promise<string> {
   // Through the service, not HTTP, as the investor who paid: on the suspended cell the owner can no
   // longer call anything, and the fuzzer hands a barred actor the investor's payments.
   const [paid] = await ctx.app.db
     .select({ investorId: investments.investorId, campaignId: investments.campaignId })
     .from(investments)
-    .where(eq(investments.stripePaymentId, ctx.investing!.paid.id));
+    .innerJoin(payments, eq(payments.id, investments.paymentId))
+    .where(eq(payments.intentId, ctx.investing!.paid.id));
   const [payer] = await ctx.app.db.select().from(users).where(eq(users.id, paid!.investorId));
   const { investment } = await recordInvestment(
-    ctx.app.db,
-    ctx.app.payments,
+    ctx.app.money,
     { ...payer!, accountStatus: 'active' },
     { paymentIntentId: ctx.investing!.paid.id, campaignId: paid!.campaignId, investorId: payer!.id },
-    new Date(),
   );
   return investment.escrowId!;
 }
 
-/** A disputed escrow record of a new investor in the row's campaign, made through the services. */
+/** A disputed escrow record of a new investor in a campaign of its own, made through the services. */
 async function disputedEscrow(ctx: RouteContext): Promise<string> {
   const { app } = ctx;
   const investor = await createUser(app.db);
   // A campaign of its own: the fuzzer moves the shared one on (funded, trading, cancelled).
   const campaign = await createCampaign(app.db);
-  const now = new Date();
-  const intent = await createPaymentIntent(
-    app.db,
-    app.payments,
-    investor,
-    { amount: '1000.00', campaignId: campaign.id, investorId: investor.id },
-    now,
-  );
+  const input = { amount: '1000.00', campaignId: campaign.id, investorId: investor.id };
+  const intent = await createPaymentIntent(app.money, investor, input, new Date());
   await (app.payments as SandboxProvider).confirm(
     intent.paymentIntentId,
     { clientSecret: intent.clientSecret, card: successCard() },
     { payerId: investor.id },
   );
-  const { investment } = await recordInvestment(
-    app.db,
-    app.payments,
-    investor,
-    { paymentIntentId: intent.paymentIntentId, campaignId: campaign.id, investorId: investor.id },
-    now,
-  );
-  await disputeEscrow(app.db, investor, investment.escrowId!, 'Nothing shipped', now);
+  const { investment } = await recordInvestment(app.money, investor, {
+    ...input,
+    paymentIntentId: intent.paymentIntentId,
+  });
+  await disputeEscrow(app.db, investor, investment.escrowId!, 'Nothing shipped', new Date());
   return investment.escrowId!;
+}
+
+/** A bank account's body for the caller: held in their verified name (the company for traders). */
+function bankAccountBody(caller: Session | null) {
+  const user = caller?.user;
+  const holderName =
+    user?.role === 'investor' ? `${user.firstName} ${user.lastName}` : (user?.companyName ?? 'Test Ltd');
+  return { holderName, iban: SANDBOX_PAYING_IBAN };
+}
+
+/** A campaign document's multipart body: a bill of lading for the `loaded` milestone. */
+function documentUpload() {
+  const { body, contentType } = multipart([
+    { name: 'kind', content: 'milestone' },
+    { name: 'milestone', content: 'loaded' },
+    { name: 'file', filename: 'bill-of-lading.pdf', contentType: 'application/pdf', content: FILES.pdf() },
+  ]);
+  return { body: body.toString('utf8'), headers: { 'content-type': contentType } };
 }
 
 /** The request as sent by `caller`: session cookie, JSON body, a client address of its own. */

@@ -2,14 +2,15 @@
 // decisions, suspension and reactivation with their effects, escrow monitoring and disputes, the
 // dashboard, compliance exports, and the append-only audit log.
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EscrowList } from '../../../domain/admin.ts';
 import { ERRORS } from '../../../domain/errors.ts';
 import type { App } from '../../app.ts';
 import { auditLog, campaigns, emailOutbox, investments, users } from '../../db/schema/index.ts';
 import { verifyLedger } from '../../checks/ledger.ts';
 import { buildTestApp, createCampaign, TEST_PASSWORD } from '../../../test/app.ts';
 import { investIn, signedInAs, callsAs, type Actor } from '../../../test/investing.ts';
-import { listingOf, orderAndPay } from '../../../test/marketplace.ts';
+import { dayAfter, listingOf, move, orderAndPay } from '../../../test/marketplace.ts';
 
 let app: App;
 let admin: Actor;
@@ -19,8 +20,18 @@ beforeAll(async () => {
   admin = await signedInAs(app, 'admin');
 });
 
+afterAll(async () => {
+  // Whatever the tests moved (investments, orders, disputes, refunds, releases), the ledger holds.
+  expect(await verifyLedger(app.db, app.payments)).toEqual([]);
+});
+
 const auditOf = (targetId: string) =>
   app.db.select().from(auditLog).where(eq(auditLog.targetId, targetId)).orderBy(auditLog.seq);
+
+const balance = async (account: string) =>
+  (await app.db.execute(
+    sql`select coalesce(sum(amount), 0)::text as total from ledger_entries where account = ${account}`,
+  )) as unknown as { rows: Array<{ total: string }> };
 
 const signIn = (email: string) =>
   callsAs(app, null).post('/api/auth/signin', { email, password: TEST_PASSWORD });
@@ -201,8 +212,25 @@ describe('escrow and disputes', () => {
     expect(list.json()).toMatchObject({
       total: 1,
       totals: { held: '2000.00', disputed: '0.00', released: '0.00', refunded: '0.00' },
-      records: [{ id: escrowId, amount: '2000.00', status: 'held', campaignTitle: campaign.title }],
     });
+    // What it holds, for what, from whom.
+    expect(list.json().records).toEqual([
+      {
+        id: escrowId,
+        kind: 'investment',
+        subjectTitle: campaign.title,
+        campaignId: campaign.id,
+        investmentId: record!.json<{ id: string }>().id,
+        orderId: null,
+        payerId: investor.user.id,
+        payerName: `${investor.user.firstName} ${investor.user.lastName}`,
+        amount: '2000.00',
+        releasedAmount: '0.00',
+        status: 'held',
+        disputeReason: null,
+        createdAt: expect.any(String),
+      },
+    ]);
 
     const stranger = await signedInAs(app, 'investor');
     expect((await stranger.post(`/api/escrow/${escrowId}/dispute`, { reason: 'mine?' })).statusCode).toBe(
@@ -232,6 +260,95 @@ describe('escrow and disputes', () => {
   });
 });
 
+describe('escrow of buyer orders', () => {
+  it('lists an order’s escrow beside investments’: what it pays for, the buyer, the dispute; the dashboard counts it', async () => {
+    const before = (await admin.get('/api/admin/dashboard')).json();
+    const trader = await signedInAs(app, 'trader');
+    const buyer = await signedInAs(app, 'buyer', { companyName: 'Rhine Steel AG' });
+    const listing = await listingOf(trader, { quantity: '100', minOrder: '1', pricePerKg: '5.60' });
+    const { order } = await orderAndPay(buyer, listing, '2.5'); // 2,500 kg × $5.60 = $14,000.00
+    const held = (await admin.get('/api/admin/escrow?status=held')).json<EscrowList>();
+    const row = held.records.find((r) => r.orderId === order!.id);
+    expect(row).toEqual({
+      id: expect.any(String),
+      kind: 'order',
+      subjectTitle: 'Order of 2.5 t from Kandla, India',
+      campaignId: null,
+      investmentId: null,
+      orderId: order!.id,
+      payerId: buyer.user.id,
+      payerName: 'Rhine Steel AG',
+      amount: '14000.00',
+      releasedAmount: '0.00',
+      status: 'held',
+      disputeReason: null,
+      createdAt: expect.any(String),
+    });
+    const held2 = (await admin.get('/api/admin/dashboard')).json();
+    expect(Number(held2.stats.totalEscrow) - Number(before.stats.totalEscrow)).toBe(14000);
+
+    const opened = await buyer.post(`/api/orders/${order!.id}/dispute`, { reason: 'Wrong berth booked' });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const disputed = (await admin.get('/api/admin/escrow?status=disputed')).json<EscrowList>();
+    expect(disputed.records.find((r) => r.orderId === order!.id)).toMatchObject({
+      id: row!.id,
+      status: 'disputed',
+      disputeReason: 'Wrong berth booked',
+    });
+    const after = (await admin.get('/api/admin/dashboard')).json();
+    expect(after.stats.activeDisputes - before.stats.activeDisputes).toBe(1);
+    expect(after.compliance.disputedRecords - before.compliance.disputedRecords).toBe(1);
+    // Disputes first in the dashboard's preview: they wait for an admin.
+    expect(after.escrow[0]).toMatchObject({ status: 'disputed' });
+    // The buyer cannot resolve their own dispute; the admin's refund is audited once.
+    expect((await buyer.post(`/api/admin/escrow/${row!.id}/resolve`, { outcome: 'refund' })).statusCode).toBe(
+      403,
+    );
+    const resolved = await admin.post(`/api/admin/escrow/${row!.id}/resolve`, {
+      outcome: 'refund',
+      note: 'Supplier confirms the booking error',
+    });
+    expect(resolved.json()).toMatchObject({ kind: 'order', status: 'refunded' });
+    expect(await auditOf(row!.id)).toEqual([
+      expect.objectContaining({
+        action: 'escrow.resolve',
+        reason: 'Supplier confirms the booking error',
+        before: { status: 'disputed' },
+        after: { status: 'refunded' },
+      }),
+    ]);
+    const end = (await admin.get('/api/admin/dashboard')).json();
+    expect(end.stats.activeDisputes).toBe(before.stats.activeDisputes);
+    expect(end.stats.totalEscrow).toBe(before.stats.totalEscrow);
+    expect(await verifyLedger(app.db, app.payments)).toEqual([]);
+  });
+
+  it('an order’s dispute resolved for its supplier after delivery: released to them, audited', async () => {
+    const trader = await signedInAs(app, 'trader');
+    const buyer = await signedInAs(app, 'buyer');
+    const listing = await listingOf(trader, { quantity: '100', minOrder: '1', pricePerKg: '5.00' });
+    const { order } = await orderAndPay(buyer, listing, '1'); // $5,000.00
+    await move(trader, order!.id, { to: 'confirmed' });
+    await move(trader, order!.id, { to: 'shipped', expectedDeliveryDate: dayAfter(new Date(), 3) });
+    await move(trader, order!.id, { to: 'delivered' });
+    const { id } = (await buyer.post(`/api/orders/${order!.id}/dispute`, { reason: 'Short by 20 kg' })).json<{
+      id: string;
+    }>();
+    const res = await admin.post(`/api/admin/escrow/${id}/resolve`, {
+      outcome: 'release',
+      note: 'Weighbridge ticket shows the full tonne',
+    });
+    expect(res.json()).toMatchObject({ kind: 'order', status: 'released' });
+    expect((await balance(`order-escrow:${order!.id}`)).rows[0]!.total).toBe('0.00');
+    // No bank account yet: the supplier's balance holds it.
+    expect((await balance(`trader:${trader.user.id}`)).rows[0]!.total).toBe('5000.00');
+    expect((await auditOf(id)).map((a) => [a.action, a.after])).toEqual([
+      ['escrow.resolve', { status: 'released' }],
+    ]);
+    expect(await verifyLedger(app.db, app.payments)).toEqual([]);
+  });
+});
+
 describe('POST /api/admin/escrow/:id/resolve', () => {
   async function disputed(amount = '3000.00') {
     const campaign = await createCampaign(app.db);
@@ -241,11 +358,6 @@ describe('POST /api/admin/escrow/:id/resolve', () => {
     await investor.post(`/api/escrow/${escrowId}/dispute`, { reason: 'No bill of lading' });
     return { campaign, investor, escrowId, investmentId: record!.json<{ id: string }>().id };
   }
-
-  const balance = async (account: string) =>
-    (await app.db.execute(
-      sql`select coalesce(sum(amount), 0)::text as total from ledger_entries where account = ${account}`,
-    )) as unknown as { rows: Array<{ total: string }> };
 
   it('a refund goes back through the provider and the ledger: investment refunded, raised lowered, ledger holds', async () => {
     const { campaign, escrowId, investmentId } = await disputed();
@@ -260,7 +372,7 @@ describe('POST /api/admin/escrow/:id/resolve', () => {
     const [c] = await app.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
     expect(c).toMatchObject({ raisedAmount: '0.00', investorCount: 0 });
     expect((await balance(`escrow:${campaign.id}`)).rows[0]!.total).toBe('0.00');
-    expect(await verifyLedger(app.db)).toEqual([]);
+    expect(await verifyLedger(app.db, app.payments)).toEqual([]);
     const [entry] = await auditOf(escrowId);
     expect(entry).toMatchObject({
       action: 'escrow.resolve',
@@ -271,15 +383,20 @@ describe('POST /api/admin/escrow/:id/resolve', () => {
     // Resolved once: a second resolution is refused and moves nothing.
     const again = await admin.post(`/api/admin/escrow/${escrowId}/resolve`, { outcome: 'release' });
     expect(again.statusCode).toBe(409);
-    expect(await verifyLedger(app.db)).toEqual([]);
+    expect(await verifyLedger(app.db, app.payments)).toEqual([]);
   });
 
-  it('a release moves the escrow to the trader through the ledger; the ledger holds', async () => {
-    const { campaign, escrowId } = await disputed('1200.00');
+  it('a release for the trader puts the money back in escrow, Held: it goes to the trade with its campaign', async () => {
+    const { campaign, escrowId, investmentId } = await disputed('1200.00');
     const res = await admin.post(`/api/admin/escrow/${escrowId}/resolve`, { outcome: 'release' });
-    expect(res.json()).toMatchObject({ status: 'released' });
-    expect((await balance(`trader:${campaign.traderId}`)).rows[0]!.total).toBe('1200.00');
-    expect(await verifyLedger(app.db)).toEqual([]);
+    expect(res.json()).toMatchObject({ kind: 'investment', status: 'held', releasedAmount: '0.00' });
+    expect((await balance(`escrow:${campaign.id}`)).rows[0]!.total).toBe('1200.00');
+    // Nothing ever reached the trader's account.
+    expect(Number((await balance(`trader:${campaign.traderId}`)).rows[0]!.total)).toBe(0);
+    const [investment] = await app.db.select().from(investments).where(eq(investments.id, investmentId));
+    expect(investment!.status).toBe('confirmed');
+    expect((await auditOf(escrowId)).map((a) => a.after)).toEqual([{ status: 'held' }]);
+    expect(await verifyLedger(app.db, app.payments)).toEqual([]);
   });
 
   it('two admins resolving one dispute at once: exactly one resolution, one ledger movement, one audit row', async () => {
@@ -292,11 +409,12 @@ describe('POST /api/admin/escrow/:id/resolve', () => {
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
     const outcome = answers.find((r) => r.statusCode === 200)!.json<{ status: string }>().status;
     expect(await auditOf(escrowId)).toHaveLength(1);
+    // Refunded (escrow empty), or Held again for the trade (escrow whole): never both, nothing to the trader.
     const escrowLeft = (await balance(`escrow:${campaign.id}`)).rows[0]!.total;
-    expect(escrowLeft).toBe('0.00');
-    if (outcome === 'released')
-      expect((await balance(`trader:${campaign.traderId}`)).rows[0]!.total).toBe('2000.00');
-    expect(await verifyLedger(app.db)).toEqual([]);
+    expect(escrowLeft).toBe(outcome === 'refunded' ? '0.00' : '2000.00');
+    // Nothing ever reached the trader's account.
+    expect(Number((await balance(`trader:${campaign.traderId}`)).rows[0]!.total)).toBe(0);
+    expect(await verifyLedger(app.db, app.payments)).toEqual([]);
   });
 
   it('refuses a record that is not disputed, an unknown one, and a bad outcome', async () => {
@@ -520,17 +638,25 @@ describe('a long transaction export', () => {
     const investor = await signedInAs(bulk, 'investor');
     const campaign = await createCampaign(bulk.db, { traderId: trader.user.id });
     const listing = await listingOf(trader);
-    // 1,500 investments and 700 orders within a few microseconds: the merged keyset must lose none.
-    await bulk.db.execute(sql`insert into investments
-        (investor_id, campaign_id, amount, provider, stripe_payment_id, status, reserved_until, created_at)
-      select ${investor.user.id}, ${campaign.id}, 100, 'sandbox', 'pi_bulk_' || g, 'confirmed', now(),
-        now() - (g % 7) * interval '1 microsecond'
-      from generate_series(1, 1500) g`);
-    await bulk.db.execute(sql`insert into orders (buyer_id, trader_id, listing_id, location, quantity, unit,
-        price_per_kg, total_amount, provider, payment_intent_id, payment, reserved_until, created_at)
+    // 1,500 investments and 700 orders within a few microseconds, each with its card payment: the
+    // merged keyset must lose none.
+    await bulk.db.execute(sql`with paid as (
+        insert into payments (purpose, payer_id, amount, provider, intent_id, status, captured_at)
+        select 'investment', ${investor.user.id}, 100, 'sandbox', 'pi_bulk_' || g, 'captured', now()
+        from generate_series(1, 1500) g returning id, intent_id)
+      insert into investments (investor_id, campaign_id, amount, payment_id, terms_version, status, created_at)
+      select ${investor.user.id}, ${campaign.id}, 100, id, ${campaign.termsVersion}, 'confirmed',
+        now() - (substring(intent_id from 9)::int % 7) * interval '1 microsecond'
+      from paid`);
+    await bulk.db.execute(sql`with paid as (
+        insert into payments (purpose, payer_id, amount, provider, intent_id, status, captured_at)
+        select 'order', ${buyer.user.id}, 5600, 'sandbox', 'pi_bulk_order_' || g, 'captured', now()
+        from generate_series(1, 700) g returning id, intent_id)
+      insert into orders (buyer_id, trader_id, listing_id, location, quantity, unit, price_per_kg,
+        total_amount, payment_id, payment, created_at)
       select ${buyer.user.id}, ${trader.user.id}, ${listing.id}, 'Kandla, India', 1, 'tonnes', 5.60, 5600,
-        'sandbox', 'pi_bulk_order_' || g, 'held', now(), now() - (g % 5) * interval '1 microsecond'
-      from generate_series(1, 700) g`);
+        id, 'held', now() - (substring(intent_id from 15)::int % 5) * interval '1 microsecond'
+      from paid`);
     const auditor = await signedInAs(bulk, 'admin');
     const rows = (await auditor.get('/api/admin/reports/transactions.csv')).body
       .replace(/^\uFEFF/, '')

@@ -4,8 +4,9 @@
 //
 // A dispute makes sense while the money is still wholly in escrow: an investment before any of its
 // campaign went to the trade, an order paid and not yet confirmed as received. The admin refunds it
-// (the one refund path) or releases it: an order's escrow to its supplier; an investment's back to
-// Held, to go to the trade with its campaign (or back to its investor if the campaign is cancelled).
+// (the one refund path; an order not delivered yet is cancelled) or releases it: a delivered order's
+// escrow to its supplier; an order not delivered yet, or an investment, back to Held — to be released
+// on receipt, or to go to the trade with its campaign (back to its investor if it is cancelled).
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
@@ -26,7 +27,7 @@ import type { Money } from '../../money/context.ts';
 import { startRefunds } from '../../money/payments.ts';
 import { startInvestmentRefunds } from '../investments/purpose.ts';
 import { releaseOrderEscrow } from '../marketplace/orders.ts';
-import { lockOrderOf } from '../marketplace/purpose.ts';
+import { lockOrderOf, releaseOrderHold } from '../marketplace/purpose.ts';
 import { recordAudit, type Actor } from './audit.ts';
 
 const payer = alias(users, 'payer');
@@ -221,13 +222,34 @@ export async function resolveDispute(
     const refund = resolution.outcome === 'refund';
     if (order) {
       if (refund) {
-        await tx.update(orders).set({ payment: 'refunding', updatedAt: now }).where(eq(orders.id, order.id));
+        // Not delivered yet: the order ends cancelled and its quantity goes back to the listing, so
+        // the supplier does not go on shipping goods nobody pays for.
+        const cancel = order.status !== 'delivered';
+        await tx
+          .update(orders)
+          .set({
+            payment: 'refunding',
+            updatedAt: now,
+            ...(cancel && {
+              status: 'cancelled' as const,
+              cancelledAt: now,
+              cancelReason: resolution.note ?? 'A dispute was resolved for the buyer',
+            }),
+          })
+          .where(eq(orders.id, order.id));
+        if (cancel) await releaseOrderHold(tx, order, { counted: true }, now);
         await tx
           .update(escrowRecords)
           .set({ status: 'held', updatedAt: now })
           .where(eq(escrowRecords.id, id));
         await startRefunds(tx, money, [{ id: order.paymentId }], now);
-      } else await releaseOrderEscrow(tx, money, order, now);
+      } else if (order.status === 'delivered') await releaseOrderEscrow(tx, money, order, now);
+      // Not delivered yet: the dispute is dismissed; Held again, released on receipt as any order.
+      else
+        await tx
+          .update(escrowRecords)
+          .set({ status: 'held', updatedAt: now })
+          .where(eq(escrowRecords.id, id));
     } else {
       const investment = record!.investment!;
       await tx.update(escrowRecords).set({ status: 'held', updatedAt: now }).where(eq(escrowRecords.id, id));
@@ -242,7 +264,7 @@ export async function resolveDispute(
         targetId: id,
         reason: resolution.note ?? null,
         before: { status: 'disputed' },
-        after: { status: refund ? 'refunded' : order ? 'released' : 'held' },
+        after: { status: refund ? 'refunded' : order?.status === 'delivered' ? 'released' : 'held' },
       },
       now,
     );

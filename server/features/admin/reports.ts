@@ -200,21 +200,26 @@ async function* transactions(db: Db, q: ReportQuery) {
     payment_id: string | null;
   };
   // Each table's next batch after the key (index-ordered), merged: the first BATCH of both in order.
+  // Provider: the card's, or where the money came from without one (a balance, a bank transfer).
   const query = (after: SQL) => sql`select p.*, u.email, c.title from (
         (select 'investment' as kind, i.id, i.created_at, i.created_at::text as created_key,
           i.confirmed_at as paid_at, i.investor_id as payer_id, i.campaign_id, null::uuid as supplier_id,
-          i.amount::text as amount, i.status, e.status as escrow_status, i.provider,
-          i.stripe_payment_id as payment_id
+          i.amount::text as amount, i.status, e.status as escrow_status,
+          coalesce(pay.provider, pay.source) as provider, pay.intent_id as payment_id
         from (select * from investments
           where status in ('confirmed', 'paid_out', 'refunding', 'refunded') and ${range(sql`created_at`, q)} and ${after}
           order by created_at, id limit ${BATCH}) i
+        join payments pay on pay.id = i.payment_id
         left join escrow_records e on e.investment_id = i.id)
         union all
         (select 'order', o.id, o.created_at, o.created_at::text, o.paid_at, o.buyer_id, l.campaign_id,
-          o.trader_id, o.total_amount::text, o.status, o.payment, o.provider, o.payment_intent_id
+          o.trader_id, o.total_amount::text, o.status, coalesce(e.status, o.payment),
+          coalesce(pay.provider, pay.source), pay.intent_id
         from (select * from orders
           where payment in ('held', 'released', 'refunding', 'refunded') and ${range(sql`created_at`, q)} and ${after}
           order by created_at, id limit ${BATCH}) o
+        join payments pay on pay.id = o.payment_id
+        left join escrow_records e on e.order_id = o.id
         left join listings l on l.id = o.listing_id)) p
       join users u on u.id = p.payer_id left join campaigns c on c.id = p.campaign_id
       order by p.created_at, p.id limit ${BATCH}`;

@@ -1,13 +1,20 @@
-// POST and PATCH /api/campaigns: who may create and edit, what the server derives, and every
-// validation rule of domain/campaign-schemas.ts, on this run's backend.
+// POST and PATCH /api/campaigns: who may create and edit, what the server derives, every validation
+// rule of domain/campaign-schemas.ts, and the financial terms locking at the first live card hold, on
+// this run's backend.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Campaign } from '../../../domain/campaign-schemas.ts';
+import { CAMPAIGN_MESSAGES, type Campaign, type CampaignDetail } from '../../../domain/campaign-schemas.ts';
 import { errorMessage } from '../../../domain/errors.ts';
+import { PAYMENT_END_MESSAGES } from '../../../domain/payment-lifecycle.ts';
 import { eq } from 'drizzle-orm';
 import type { App } from '../../app.ts';
-import { campaigns, users } from '../../db/schema/index.ts';
+import { verifyLedger } from '../../checks/ledger.ts';
+import { campaigns, payments, users } from '../../db/schema/index.ts';
+import { advancePayment, sweepPayments } from '../../money/payments.ts';
+import { ProviderUnavailableError } from '../../payments/provider.ts';
+import type { SandboxProvider } from '../../payments/sandbox.ts';
 import { buildTestApp, campaignBody, createCampaign, createUser, inDays } from '../../../test/app.ts';
 import { AuthClient } from '../../../test/auth.ts';
+import { card, openIntent, signedInAs, type Actor } from '../../../test/investing.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -377,20 +384,6 @@ describe('PATCH /api/campaigns/:id', () => {
     });
   });
 
-  it('refuses a target below the amount already raised', async () => {
-    const funded = await createCampaign(app.db, {
-      traderId: trader.id,
-      targetAmount: '100000',
-      raisedAmount: '60000',
-    });
-    const res = await patch(funded.id, { targetAmount: '59999.99' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toEqual({
-      targetAmount: 'Target amount cannot be less than the amount already raised',
-    });
-    expect((await patch(funded.id, { targetAmount: '60000' })).statusCode).toBe(200);
-  });
-
   it('validates each field as create does, and a past deadline only when it is sent', async () => {
     expect((await patch(campaign.id, { title: 'ab' })).json().fields).toEqual({
       title: 'Title must be at least 3 characters',
@@ -421,5 +414,171 @@ describe('PATCH /api/campaigns/:id', () => {
     expect((await patch(draft.id, { title: 'Peek' })).statusCode).toBe(404);
     expect((await api.get(`/api/campaigns/${draft.id}`, { token: trader.token })).statusCode).toBe(404);
     expect((await api.get(`/api/campaigns/${draft.id}`, { token: otherTrader.token })).statusCode).toBe(200);
+  });
+});
+
+// Terms lock at the first live hold on an investor's card (docs/money.md, areTermsLocked), not at an
+// unpaid intent; every change of the financial terms or of the release schedule bumps the terms
+// version, so a hold made on the old terms is released instead of captured. On its own database: the
+// ledger is checked against the provider at the end, which the made-up rows above would not pass.
+describe('financial terms and card holds', () => {
+  let money: App;
+  let owner: Actor;
+  let sandbox: SandboxProvider;
+
+  beforeAll(async () => {
+    money = await buildTestApp();
+    owner = await signedInAs(money, 'trader');
+    sandbox = money.payments as SandboxProvider;
+  });
+
+  const newCampaign = async () => {
+    const res = await owner.post('/api/campaigns', body({ targetAmount: '50000' }));
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<Campaign>();
+  };
+  const versionOf = async (id: string) =>
+    (await money.db.select().from(campaigns).where(eq(campaigns.id, id)))[0]!.termsVersion;
+  const detail = async (id: string) => (await owner.get(`/api/campaigns/${id}`)).json<CampaignDetail>();
+  const lockedMessage = { error: CAMPAIGN_MESSAGES.termsLocked };
+
+  /** An investor's card holds money for the campaign; its capture waits on a provider outage. */
+  async function liveHold(campaign: { id: string }, amount = '1000.00') {
+    const investor = await signedInAs(money, 'investor');
+    const intent = await openIntent(investor, campaign, amount);
+    await sandbox.confirm(
+      intent.paymentIntentId,
+      { clientSecret: intent.clientSecret, card: card() },
+      { payerId: investor.user.id },
+    );
+    const [payment] = await money.db
+      .select()
+      .from(payments)
+      .where(eq(payments.intentId, intent.paymentIntentId));
+    const captureDown = Object.assign(Object.create(sandbox) as SandboxProvider, {
+      captureIntent: () => Promise.reject(new ProviderUnavailableError('connection reset')),
+    });
+    await expect(advancePayment({ ...money.money, provider: captureDown }, payment!.id)).rejects.toThrow(
+      ProviderUnavailableError,
+    );
+    return intent;
+  }
+
+  it('leaves the terms open while investors only hold unpaid intents, and locks them at the first live hold', async () => {
+    const campaign = await newCampaign();
+    const investor = await signedInAs(money, 'investor');
+    await openIntent(investor, campaign, '1000.00');
+    expect((await detail(campaign.id)).termsLocked).toBe(false);
+    const edit = await owner.patch(`/api/campaigns/${campaign.id}`, { sellPrice: '5.90' });
+    expect(edit.statusCode, edit.body).toBe(200);
+
+    await liveHold(campaign);
+    // Nothing raised yet, but a card holds money on these terms: they no longer move.
+    expect(await detail(campaign.id)).toMatchObject({ raisedAmount: '0.00', termsLocked: true });
+    for (const change of [
+      { sellPrice: '6.10' },
+      { targetAmount: '60000' },
+      { deadline: inDays(50) },
+      { releaseSchedule: [{ trigger: 'trading', percent: '100' }] },
+    ]) {
+      const res = await owner.patch(`/api/campaigns/${campaign.id}`, change);
+      expect(res.statusCode, JSON.stringify(change)).toBe(409);
+      expect(res.json()).toEqual(lockedMessage);
+    }
+    expect((await owner.patch(`/api/campaigns/${campaign.id}`, { title: 'Held cargo' })).statusCode).toBe(
+      200,
+    );
+    expect(await detail(campaign.id)).toMatchObject({
+      sellPrice: '5.90',
+      targetAmount: '50000.00',
+      title: 'Held cargo',
+    });
+
+    // Captured, the money keeps them locked.
+    expect(await sweepPayments(money.money)).toMatchObject({ captured: 1 });
+    expect(await detail(campaign.id)).toMatchObject({ raisedAmount: '1000.00', termsLocked: true });
+    expect((await owner.patch(`/api/campaigns/${campaign.id}`, { sellPrice: '6.10' })).statusCode).toBe(409);
+  });
+
+  it('bumps the terms version on each change of the financial terms or the release schedule, never on other edits', async () => {
+    const campaign = await newCampaign();
+    expect(await versionOf(campaign.id)).toBe(1);
+    const edits: Array<[Record<string, unknown>, number]> = [
+      [{ title: 'Renamed cargo', description: 'Vessel named.' }, 1],
+      [{ sellPrice: campaign.sellPrice, targetAmount: campaign.targetAmount }, 1], // the same values again
+      [{ sellPrice: '5.80' }, 2],
+      [{ minimumInvestment: '500' }, 3],
+      [{ deadline: inDays(60) }, 4],
+      [
+        {
+          releaseSchedule: [
+            { trigger: 'trading', percent: '50' },
+            { trigger: 'arrived', percent: '50' },
+          ],
+        },
+        5,
+      ],
+      [{ tradeRoute: 'Kandla, India → Hamburg, Germany' }, 5],
+    ];
+    for (const [patch, version] of edits) {
+      const res = await owner.patch(`/api/campaigns/${campaign.id}`, patch);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await versionOf(campaign.id), JSON.stringify(patch)).toBe(version);
+    }
+  });
+
+  it('lets the trader stage the release schedule while the terms are open, and validates it', async () => {
+    const campaign = await newCampaign();
+    expect((await detail(campaign.id)).releases.map((r) => [r.trigger, r.percent])).toEqual([
+      ['trading', '100.00'],
+    ]);
+    const staged = await owner.patch(`/api/campaigns/${campaign.id}`, {
+      releaseSchedule: [
+        { trigger: 'trading', percent: '40' },
+        { trigger: 'loaded', percent: '60' },
+      ],
+    });
+    expect(staged.statusCode, staged.body).toBe(200);
+    const { releases } = await detail(campaign.id);
+    expect(releases.map((r) => [r.trigger, r.percent, r.status])).toEqual([
+      ['trading', '40.00', 'scheduled'],
+      ['loaded', '60.00', 'scheduled'],
+    ]);
+    const bad = await owner.patch(`/api/campaigns/${campaign.id}`, {
+      releaseSchedule: [{ trigger: 'loaded', percent: '100' }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe(
+      'The first tranche is released when trading starts: the trader needs it to buy the cargo',
+    );
+    expect((await detail(campaign.id)).releases).toHaveLength(2);
+
+    // An intent made before a schedule change is on other terms: its hold is released, never charged.
+    const investor = await signedInAs(money, 'investor');
+    const intent = await openIntent(investor, campaign, '1000.00');
+    expect(
+      (
+        await owner.patch(`/api/campaigns/${campaign.id}`, {
+          releaseSchedule: [{ trigger: 'trading', percent: '100' }],
+        })
+      ).statusCode,
+    ).toBe(200);
+    const paid = await investor.post(`/api/sandbox/payment-intents/${intent.paymentIntentId}/confirm`, {
+      clientSecret: intent.clientSecret,
+      card: card(),
+    });
+    expect(paid.statusCode).toBe(200);
+    const recorded = await investor.post('/api/investments', {
+      paymentIntentId: intent.paymentIntentId,
+      campaignId: campaign.id,
+      investorId: investor.user.id,
+    });
+    expect(recorded.statusCode).toBe(409);
+    expect(recorded.json()).toEqual({ error: PAYMENT_END_MESSAGES.terms_changed });
+    expect((await detail(campaign.id)).raisedAmount).toBe('0.00');
+  });
+
+  it('leaves the ledger and the provider in agreement', async () => {
+    expect(await verifyLedger(money.db, money.payments)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 // raised or hold; a capture places the money in the campaign's escrow (investment confirmed, escrow
 // record Held, raised and backers, `funded` at the target); refunds go back out of escrow to the card
 // or the balance it came from. Every path locks the campaign before its investments.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { findTransition } from '../../../domain/campaigns.ts';
 import type { PaymentEndReason } from '../../../domain/payment-lifecycle.ts';
 import { campaignShare, dec, toFixed, ZERO } from '../../../domain/money.ts';
@@ -37,12 +37,13 @@ export async function openAmountOf(tx: Tx, campaign: CampaignRow, except?: strin
   return dec(campaign.targetAmount).minus(campaign.raisedAmount).minus(row!.held);
 }
 
-/** The campaign and the investment of a payment, locked in that order (one statement). */
+/** The campaign, the investment and its payment, locked in that order (one statement). */
 async function lockOf(tx: Tx, paymentId: string) {
   const [locked] = await tx
-    .select({ campaign: campaigns, investment: investments })
+    .select({ campaign: campaigns, investment: investments, payment: payments })
     .from(campaigns)
     .innerJoin(investments, eq(investments.campaignId, campaigns.id))
+    .innerJoin(payments, eq(payments.id, investments.paymentId))
     .where(eq(investments.paymentId, paymentId))
     .for('update');
   if (!locked) throw new AppError('PAYMENT_NOT_FOUND');
@@ -57,6 +58,9 @@ async function holdRefusal(
   now: Date,
 ): Promise<PaymentEndReason | null> {
   if (campaign.status === 'cancelled') return 'cancelled';
+  // Funded (or on to trading) by others meanwhile: the investor hears it filled up, not "closed".
+  if (campaign.status !== 'active' && dec(campaign.raisedAmount).gte(campaign.targetAmount))
+    return 'filled_up';
   if (campaign.status !== 'active' || campaign.deadline <= now) return 'closed';
   if (investment.termsVersion !== campaign.termsVersion) return 'terms_changed';
   if (dec(investment.amount).gt(await openAmountOf(tx, campaign, investment.id))) return 'filled_up';

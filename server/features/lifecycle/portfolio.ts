@@ -20,7 +20,7 @@ import {
   payments,
 } from '../../db/schema/index.ts';
 import { accounts } from '../../ledger/ledger.ts';
-import { releaseViews, settlementView } from '../../money/views.ts';
+import { releaseViewsOf, settlementViewsOf } from '../../money/views.ts';
 import { AppError } from '../../errors.ts';
 
 type Viewer = { id: string; role: Role };
@@ -61,15 +61,20 @@ export async function getPortfolio(db: Db, viewer: Viewer, investorId: string): 
         .orderBy(asc(campaignMilestones.at))
     : [];
   const campaignRows = [...new Map(rows.map((r) => [r.c.id, r.c])).values()];
-  return {
-    campaigns: await Promise.all(
-      campaignRows.map(async (c) => ({
-        id: c.id,
-        raisedAmount: c.raisedAmount,
-        releases: await releaseViews(db, c.id),
-        settlement: await settlementView(db, c, false),
-      })),
+  const [releases, settlementsOf] = await Promise.all([
+    releaseViewsOf(
+      db,
+      campaignRows.map((c) => c.id),
     ),
+    settlementViewsOf(db, campaignRows, false),
+  ]);
+  return {
+    campaigns: campaignRows.map((c) => ({
+      id: c.id,
+      raisedAmount: c.raisedAmount,
+      releases: releases.get(c.id) ?? [],
+      settlement: settlementsOf.get(c.id) ?? null,
+    })),
     investments: rows.map(({ i, c, escrowStatus, escrowId, released, source }): PortfolioInvestment => {
       const settled = i.status === 'paid_out' || i.status === 'refunded';
       return {

@@ -51,7 +51,7 @@ export async function transitionCampaign(
   request: TransitionRequest,
   now: Date,
 ): Promise<Campaign> {
-  return inTransaction(money.db, async (tx) => {
+  await inTransaction(money.db, async (tx) => {
     const campaign = await lockCampaign(tx, campaignId);
     if (!campaign || !canViewCampaign(user, campaign)) throw new AppError('CAMPAIGN_NOT_FOUND');
     const names = { current: campaign.status, requested: request.to };
@@ -97,8 +97,9 @@ export async function transitionCampaign(
           );
         break;
     }
-    return toCampaign((await tx.select().from(campaigns).where(eq(campaigns.id, campaign.id)))[0]!);
   });
+  // Read once what followed COMMIT is done too (refunds, payouts): the campaign as it now stands.
+  return toCampaign((await money.db.select().from(campaigns).where(eq(campaigns.id, campaignId)))[0]!);
 }
 
 /** Disputes and refunds under way hold a campaign's money still: trading and settling wait for them. */

@@ -1,10 +1,14 @@
 // Listings: the owning trader's create / edit / withdraw, the buyers' search (filters, sorts, pages,
-// X-Total-Count), and suppliers who have delivered nothing reading "New supplier" (no made-up rating).
+// X-Total-Count), suppliers who have delivered nothing reading "New supplier" (no made-up rating), and
+// a suspended supplier's listings gone from the market until the account is reactivated.
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { Listing } from '../../../domain/listings.ts';
-import type { Supplier } from '../../../domain/orders.ts';
+import type { Order, OrderPlaced, Supplier } from '../../../domain/orders.ts';
+import { verifyLedger } from '../../checks/ledger.ts';
+import { listings, sandboxPaymentIntents } from '../../db/schema/index.ts';
 import { buildTestApp, createCampaign } from '../../../test/app.ts';
-import { callsAs, signedInAs } from '../../../test/investing.ts';
+import { callsAs, card, signedInAs, type Actor } from '../../../test/investing.ts';
 import { ERRORS } from '../../../domain/errors.ts';
 import { listingBody, listingOf, orderAndPay } from '../../../test/marketplace.ts';
 
@@ -130,5 +134,80 @@ describe('listings', () => {
         ['Beta Ammonia', null, 0, null, '5.90'],
       ]),
     );
+  });
+});
+
+describe('a suspended supplier', () => {
+  it('disappears from the market with their listings until reactivated; an order’s hold placed meanwhile is not charged', async () => {
+    const app = await buildTestApp();
+    const trader = await signedInAs(app, 'trader', { companyName: 'Paused Hydrogen BV' });
+    const admin = await signedInAs(app, 'admin');
+    const buyer = await signedInAs(app, 'buyer');
+    const visitor = callsAs(app, null);
+    const listing = await listingOf(trader, { quantity: '50', minOrder: '10', pricePerKg: '4.10' });
+    const listed = async (actor: Pick<Actor, 'get'>) =>
+      (await actor.get('/api/listings?limit=100')).json<Listing[]>().some((l) => l.id === listing.id);
+    const supplied = async () =>
+      (await visitor.get('/api/suppliers')).json<Supplier[]>().some((s) => s.id === trader.user.id);
+    const stats = async () => (await visitor.get('/api/market/stats')).json<{ listings: number }>().listings;
+    // An order placed before the suspension, its card step after it.
+    const placed = (
+      await buyer.post('/api/orders', { listingId: listing.id, quantity: '10' })
+    ).json<OrderPlaced>();
+    expect([await listed(buyer), await supplied(), await stats()]).toEqual([true, true, 1]);
+
+    const suspended = await admin.post(`/api/admin/users/${trader.user.id}/suspend`, {
+      reason: 'Export licence under review',
+    });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    // Gone for buyers and visitors alike: not listed, not found, no supplier, not counted.
+    expect([await listed(buyer), await listed(visitor), await supplied(), await stats()]).toEqual([
+      false,
+      false,
+      false,
+      0,
+    ]);
+    for (const actor of [buyer, visitor])
+      expect((await actor.get(`/api/listings/${listing.id}`)).statusCode).toBe(404);
+    // An admin still reads it, as it is.
+    expect((await admin.get(`/api/listings/${listing.id}`)).json<Listing>()).toMatchObject({
+      status: 'active',
+      supplierName: 'Paused Hydrogen BV',
+    });
+    const refused = await buyer.post('/api/orders', { listingId: listing.id, quantity: '10' });
+    expect([refused.statusCode, refused.json().error]).toEqual([404, 'Listing not found']);
+    // The earlier order's card step succeeds at the card; the hold is released, never charged.
+    const confirm = await buyer.post(`/api/sandbox/payment-intents/${placed.paymentIntentId}/confirm`, {
+      clientSecret: placed.clientSecret,
+      card: card(),
+    });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    const record = await buyer.post(`/api/orders/${placed.order.id}/payment`, {
+      paymentIntentId: placed.paymentIntentId,
+    });
+    expect([record.statusCode, record.json().error]).toEqual([
+      409,
+      'This was cancelled: your card was not charged',
+    ]);
+    const [intent] = await app.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, placed.paymentIntentId));
+    expect([intent!.status, intent!.amountCaptured]).toEqual(['canceled', '0.00']);
+    const [row] = await app.db.select().from(listings).where(eq(listings.id, listing.id));
+    expect(row!.reserved).toBe('0.00');
+
+    // Reactivated: listed, found and orderable again.
+    await admin.post(`/api/admin/users/${trader.user.id}/reactivate`);
+    expect([await listed(buyer), await listed(visitor), await supplied(), await stats()]).toEqual([
+      true,
+      true,
+      true,
+      1,
+    ]);
+    expect((await visitor.get(`/api/listings/${listing.id}`)).json<Listing>().available).toBe('50.00');
+    const { record: again } = await orderAndPay(buyer, listing, '10');
+    expect(again!.json<Order>()).toMatchObject({ payment: 'held', totalAmount: '41000.00' });
+    expect(await verifyLedger(app.db, app.payments)).toEqual([]);
   });
 });

@@ -153,17 +153,17 @@ export async function listListings(db: Db, query: ListingQuery, viewer: Viewer |
   return page;
 }
 
+/** The listing's supplier is active: a suspended supplier's listings disappear until reactivation. */
+const supplierActive = () =>
+  sql`exists (select 1 from ${users} s where s.id = ${listings.traderId} and s.account_status = 'active')`;
+
 async function queryListings(db: Db, query: ListingQuery, own: boolean): Promise<ListingPage> {
   const where = and(
     query.traderId ? eq(listings.traderId, query.traderId) : undefined,
     // A suspended supplier's listings disappear until the account is reactivated.
     own
       ? undefined
-      : and(
-          eq(listings.status, 'active'),
-          gt(listings.quantity, listings.reserved),
-          sql`exists (select 1 from ${users} s where s.id = ${listings.traderId} and s.account_status = 'active')`,
-        ),
+      : and(eq(listings.status, 'active'), gt(listings.quantity, listings.reserved), supplierActive()),
     query.location ? ilike(listings.location, likePattern(query.location)) : undefined,
     query.availability ? eq(listings.availability, query.availability) : undefined,
     query.certification ? arrayContains(listings.certifications, [query.certification]) : undefined,
@@ -316,7 +316,14 @@ export async function listSuppliers(db: Db, limit: number, traderIds?: string[])
     .from(users)
     .innerJoin(prices, eq(prices.traderId, users.id))
     .leftJoin(stats, eq(stats.traderId, users.id))
-    .where(and(eq(users.role, 'trader'), traderIds ? inArray(users.id, traderIds) : undefined))
+    .where(
+      and(
+        eq(users.role, 'trader'),
+        // A suspended supplier's listings are hidden: so is the supplier.
+        eq(users.accountStatus, 'active'),
+        traderIds ? inArray(users.id, traderIds) : undefined,
+      ),
+    )
     .orderBy(sql`${stats.rating} desc nulls last`, sql`${stats.delivered} desc nulls last`, asc(users.id))
     .limit(limit);
   return rows.map((r) => ({
@@ -336,6 +343,6 @@ export async function marketStats(db: Db): Promise<{ listings: number; averagePr
   const [row] = await db
     .select({ listings: count(), average: sql<string | null>`round(avg(${listings.pricePerKg}), 2)::text` })
     .from(listings)
-    .where(and(eq(listings.status, 'active'), gt(listings.quantity, listings.reserved)));
+    .where(and(eq(listings.status, 'active'), gt(listings.quantity, listings.reserved), supplierActive()));
   return { listings: row?.listings ?? 0, averagePricePerKg: row?.average ?? null };
 }

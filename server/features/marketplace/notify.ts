@@ -5,7 +5,7 @@ import { usdText } from '../../../domain/money.ts';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../domain/orders.ts';
 import { displayName } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
-import { rootDb } from '../../db/transaction.ts';
+import { rootDb, type Tx } from '../../db/transaction.ts';
 import { users } from '../../db/schema/index.ts';
 import type { MailMessage } from '../../mail.ts';
 
@@ -54,6 +54,25 @@ export function notifyOrderStep(
     tell(db, notify, [order.buyerId], subject, (name) => body(name, '/buyer/tracking')),
     tell(db, notify, [order.traderId], subject, (name) => body(name, '/trader/marketplace')),
   ]);
+}
+
+/**
+ * Who hears of an order step the money module takes (its payment captured, however the server learned
+ * of the hold: the card step, the record call, a webhook, the sweep), per database: the routes set it.
+ */
+const noticesByDb = new WeakMap<Db, { notify: Notify; publicUrl: string }>();
+
+export function setOrderNotices(db: Db, deps: { notify: Notify; publicUrl: string }): void {
+  noticesByDb.set(db, deps);
+}
+
+/** Once the transaction commits: the order is placed and paid, both sides are told. */
+export function announceOrderPaid(
+  tx: Tx,
+  order: { id: string; buyerId: string; traderId: string; totalAmount: string },
+): void {
+  const deps = noticesByDb.get(tx.root);
+  if (deps) tx.afterCommit(() => notifyOrderStep(tx.root, deps.notify, order, 'paid', deps.publicUrl));
 }
 
 export function notifyNewRfq(db: Db, notify: Notify, traderIds: string[], publicUrl: string) {

@@ -3,6 +3,7 @@
 // against hand-computed values.
 import { describe, expect, it } from 'vitest';
 import type { BuyerSummary, Order } from '../../../domain/orders.ts';
+import { verifyLedger } from '../../checks/ledger.ts';
 import { buildTestApp, createCampaign, testClock } from '../../../test/app.ts';
 import { signedInAs, type Actor } from '../../../test/investing.ts';
 import { dayAfter, listingOf, move, orderAndPay } from '../../../test/marketplace.ts';
@@ -73,6 +74,7 @@ describe('GET /api/orders pages', () => {
     const admin = await signedInAs(app, 'admin');
     expect((await page(admin, '?limit=1')).total).toBe(6);
     expect((await admin.get('/api/orders/counts')).json()).toMatchObject({ all: 6 });
+    expect(await verifyLedger(app.db, app.payments)).toEqual([]);
   });
 
   it.each([
@@ -150,6 +152,7 @@ describe('GET /api/orders/summary', () => {
         { month: '2026-11', spent: '4000.00' },
       ],
     });
+    expect(await verifyLedger(app.db, app.payments)).toEqual([]);
   });
 
   it('is the buyer’s own: traders and admins are refused', async () => {
@@ -202,5 +205,6 @@ describe('GET /api/campaigns/:id/sales', () => {
       404,
     );
     expect((await trader.get('/api/campaigns/not-an-id/sales')).statusCode).toBe(404);
+    expect(await verifyLedger(app.db, app.payments)).toEqual([]);
   });
 });

@@ -1,34 +1,61 @@
-// Buyer orders end to end on this run's database: placing (gate, quantity rules), paying into escrow,
-// every transition allowed and refused, receipt releasing escrow to the supplier, cancellation
-// refunding through the provider, ratings, and 50 buyers racing for a listing with room for 10.
+// Buyer orders end to end on this run's database (docs/money.md): placing reserves nothing; the card's
+// hold counts against the listing only while it still fits (else it is released, never charged); the
+// captured money waits in the order's escrow until receipt releases it to the supplier's balance and
+// on to their verified bank account; every transition allowed and refused; cancellation refunds the
+// card; the sweep ends unpaid orders and confirms receipt a week after delivery; ratings; and 50 buyers
+// racing for a listing with room for 10. The ledger holds and agrees with the provider after each.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { CashAccount } from '../../../domain/cash-account.ts';
+import type { Listing } from '../../../domain/listings.ts';
 import type { Order, OrderPlaced, Supplier } from '../../../domain/orders.ts';
+import type { App } from '../../app.ts';
 import { verifyLedger } from '../../checks/ledger.ts';
+import { createMoney } from '../../compose.ts';
 import {
   emailOutbox,
   ledgerEntries,
   listings,
   orders,
+  payments,
   sandboxPaymentIntents,
 } from '../../db/schema/index.ts';
+import { sweepPayments } from '../../money/payments.ts';
+import type { SandboxProvider } from '../../payments/sandbox.ts';
+import { sweepAll } from '../../sweeps.ts';
 import { buildTestApp, testClock } from '../../../test/app.ts';
-import { card, signedInAs } from '../../../test/investing.ts';
+import { card, signedInAs, type Actor } from '../../../test/investing.ts';
 import { dayAfter, listingOf, move, orderAndPay } from '../../../test/marketplace.ts';
-import { sweepOrders } from './order-sweep.ts';
+import { addBankAccount } from '../../../test/money.ts';
 import { placeOrder } from './orders.ts';
-import { SILENT } from './notify.ts';
 
-const balance = async (app: Awaited<ReturnType<typeof buildTestApp>>, account: string) => {
+const DAY = 86_400_000;
+const SOLD_OUT = 'The listing sold out: your card was not charged';
+
+const balance = async (app: App, account: string) => {
   const rows = await app.db.select().from(ledgerEntries).where(eq(ledgerEntries.account, account));
   return rows.reduce((sum, r) => sum + Math.round(Number(r.amount) * 100), 0) / 100;
 };
+const intentOf = async (app: App, id: string) =>
+  (await app.db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id)))[0]!;
+const reservedOf = async (app: App, listingId: string) =>
+  (await app.db.select().from(listings).where(eq(listings.id, listingId)))[0]!.reserved;
+const cashAccount = async (actor: Actor) => (await actor.get('/api/cash-account')).json<CashAccount>();
+const payoutsOf = (account: CashAccount) => account.payouts.map((p) => [p.purpose, p.amount, p.status]);
+
+/** Confirmed, shipped and delivered by the supplier. */
+async function deliver(trader: Actor, orderId: string, now: Date) {
+  await move(trader, orderId, { to: 'confirmed' });
+  await move(trader, orderId, { to: 'shipped', expectedDeliveryDate: dayAfter(now, 5) });
+  return move(trader, orderId, { to: 'delivered' });
+}
 
 describe('an order from listing to receipt', () => {
-  it('is paid into escrow, moved by the supplier, released on receipt, rated once', async () => {
+  it('is paid into escrow, moved by the supplier, paid out to the supplier on receipt, rated once', async () => {
     const clock = testClock();
     const app = await buildTestApp({ clock });
     const trader = await signedInAs(app, 'trader');
+    await addBankAccount(trader);
     const buyer = await signedInAs(app, 'buyer');
     const listing = await listingOf(trader, { quantity: '100', minOrder: '10', pricePerKg: '5.60' });
 
@@ -38,18 +65,20 @@ describe('an order from listing to receipt', () => {
     expect(order).toMatchObject({
       status: 'pending',
       payment: 'held',
+      escrowStatus: 'held',
       totalAmount: '70000.00',
       quantity: '12.50',
     });
     expect(await balance(app, `order-escrow:${order!.id}`)).toBe(70000);
-    const [held] = await app.db.select().from(listings).where(eq(listings.id, listing.id));
-    expect(held!.reserved).toBe('12.50');
+    expect(await reservedOf(app, listing.id)).toBe('12.50');
+    expect((await intentOf(app, order!.paymentIntentId!)).amountCaptured).toBe('70000.00');
 
     // Replaying the record call answers the same order, and posts nothing more.
     const again = await buyer.post(`/api/orders/${order!.id}/payment`, {
       paymentIntentId: order!.paymentIntentId,
     });
     expect(again.json<Order>().payment).toBe('held');
+    expect(await balance(app, `order-escrow:${order!.id}`)).toBe(70000);
 
     // The buyer cannot confirm; another trader does not see it; the owner moves it.
     expect((await buyer.post(`/api/orders/${order!.id}/transitions`, { to: 'confirmed' })).statusCode).toBe(
@@ -72,18 +101,26 @@ describe('an order from listing to receipt', () => {
       reason: 'Too late',
     });
     expect(cancel.statusCode).toBe(409);
-    // Rating before delivery is refused.
+    // Neither receipt nor rating before delivery.
+    expect((await buyer.post(`/api/orders/${order!.id}/receipt`)).statusCode).toBe(409);
     expect((await buyer.post(`/api/orders/${order!.id}/rating`, { rating: 5 })).statusCode).toBe(409);
-    clock.advance(3 * 86_400_000);
+    clock.advance(3 * DAY);
     const delivered = await move(trader, order!.id, { to: 'delivered' });
     expect(delivered).toMatchObject({ status: 'delivered', payment: 'held' });
+    expect(payoutsOf(await cashAccount(trader))).toEqual([]);
 
-    // Receipt releases escrow to the supplier, once.
+    // Receipt releases escrow to the supplier, who is paid out to their bank account, once.
     const received = await buyer.post(`/api/orders/${order!.id}/receipt`);
-    expect(received.json<Order>()).toMatchObject({ payment: 'released', receivedAt: expect.any(String) });
-    await buyer.post(`/api/orders/${order!.id}/receipt`);
-    expect(await balance(app, `trader:${trader.user.id}`)).toBe(70000);
+    expect(received.json<Order>()).toMatchObject({
+      payment: 'released',
+      escrowStatus: 'released',
+      receivedAt: expect.any(String),
+    });
+    expect((await buyer.post(`/api/orders/${order!.id}/receipt`)).statusCode).toBe(200);
     expect(await balance(app, `order-escrow:${order!.id}`)).toBe(0);
+    const supplier = await cashAccount(trader);
+    expect(supplier.balance).toBe('0.00');
+    expect(payoutsOf(supplier)).toEqual([['supplier', '70000.00', 'paid']]);
 
     // Only its buyer rates it, once, 1–5.
     expect((await other.post(`/api/orders/${order!.id}/rating`, { rating: 5 })).statusCode).toBe(403);
@@ -105,7 +142,31 @@ describe('an order from listing to receipt', () => {
     expect(mail.map((m) => m.subject)).toEqual(
       expect.arrayContaining([expect.stringMatching(/placed and paid/), expect.stringMatching(/shipped/)]),
     );
-    expect(await verifyLedger(app.db)).toEqual([]);
+    expect(await verifyLedger(app.db, app.payments)).toEqual([]);
+  });
+
+  it('a supplier without a bank account: the released money waits in their balance, paid out once they add one', async () => {
+    const clock = testClock();
+    const app = await buildTestApp({ clock });
+    const trader = await signedInAs(app, 'trader');
+    const buyer = await signedInAs(app, 'buyer');
+    const listing = await listingOf(trader, { quantity: '100', minOrder: '10', pricePerKg: '5.60' });
+    const first = (await orderAndPay(buyer, listing, '10')).order!;
+    const second = (await orderAndPay(buyer, listing, '20')).order!;
+    for (const order of [first, second]) {
+      await deliver(trader, order.id, clock());
+      expect((await buyer.post(`/api/orders/${order.id}/receipt`)).json<Order>().payment).toBe('released');
+    }
+    // $56,000.00 + $112,000.00, waiting.
+    const waiting = await cashAccount(trader);
+    expect([waiting.balance, waiting.bankAccount, payoutsOf(waiting)]).toEqual(['168000.00', null, []]);
+    expect(await verifyLedger(app.db, app.payments)).toEqual([]);
+
+    await addBankAccount(trader);
+    const paid = await cashAccount(trader);
+    expect(paid.balance).toBe('0.00');
+    expect(payoutsOf(paid)).toEqual([['supplier', '168000.00', 'paid']]);
+    expect(await verifyLedger(app.db, app.payments)).toEqual([]);
   });
 
   it('a buyer never sees another buyer’s order, nor its messages', async () => {
@@ -138,9 +199,9 @@ describe('placing an order', () => {
     const unverified = await signedInAs(app, 'buyer', { emailVerified: false });
     expect((await unverified.post('/api/orders', body)).statusCode).toBe(403);
     expect((await trader.post('/api/orders', body)).statusCode).toBe(403);
-    const [row] = await app.db.select().from(listings).where(eq(listings.id, listing.id));
-    expect(row!.reserved).toBe('0.00');
+    expect(await reservedOf(app, listing.id)).toBe('0.00');
     expect(await app.db.select().from(orders)).toEqual([]);
+    expect(await app.db.select().from(payments)).toEqual([]);
   });
 
   it('takes at least the minimum order and at most what is left, naming the quantity field', async () => {
@@ -166,26 +227,71 @@ describe('placing an order', () => {
     expect((await buyer.post('/api/orders', { listingId: listing.id, quantity: '10' })).json().error).toBe(
       'This listing is no longer available',
     );
-    expect(await verifyLedger(app.db)).toEqual([]);
+    expect(await verifyLedger(app.db, app.payments)).toEqual([]);
   });
 
-  it('50 buyers racing for a listing with room for 10 orders: exactly 10 placed', async () => {
+  it('reserves nothing until the card holds the money: the buyer whose hold no longer fits is not charged', async () => {
+    const app = await buildTestApp();
+    const trader = await signedInAs(app, 'trader');
+    const [first, second] = await Promise.all([signedInAs(app, 'buyer'), signedInAs(app, 'buyer')]);
+    const listing = await listingOf(trader, { quantity: '30', minOrder: '10' });
+    const available = async () => (await first.get(`/api/listings/${listing.id}`)).json<Listing>().available;
+
+    // Both place an order for all 30 t: an unpaid order holds nothing back from the other.
+    const late = await second.post('/api/orders', { listingId: listing.id, quantity: '30' });
+    expect(late.statusCode, late.body).toBe(201);
+    expect(await available()).toBe('30.00');
+    const { record } = await orderAndPay(first, listing, '30');
+    expect(record!.json<Order>()).toMatchObject({ payment: 'held' });
+    expect(await available()).toBe('0.00');
+
+    // The second card step succeeds at the card, but the hold no longer fits: released uncharged.
+    const { order, clientSecret, paymentIntentId } = late.json<OrderPlaced>();
+    const confirm = await second.post(`/api/sandbox/payment-intents/${paymentIntentId}/confirm`, {
+      clientSecret,
+      card: card(),
+    });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    const refused = await second.post(`/api/orders/${order.id}/payment`, { paymentIntentId });
+    expect([refused.statusCode, refused.json().error]).toEqual([409, SOLD_OUT]);
+    expect(await intentOf(app, paymentIntentId)).toMatchObject({
+      status: 'canceled',
+      amountCaptured: '0.00',
+    });
+    expect((await second.get('/api/orders')).json<Order[]>()).toEqual([]);
+    expect((await second.get(`/api/orders/${order.id}`)).statusCode).toBe(404);
+    expect(await reservedOf(app, listing.id)).toBe('30.00');
+    expect(await verifyLedger(app.db, app.payments)).toEqual([]);
+  });
+
+  it('50 buyers racing for a listing with room for 10 orders: exactly 10 holds count, 40 are told it sold out and not charged', async () => {
     const app = await buildTestApp();
     const trader = await signedInAs(app, 'trader');
     const listing = await listingOf(trader, { quantity: '100', minOrder: '10' });
     const racers = await Promise.all(Array.from({ length: 50 }, () => signedInAs(app, 'buyer')));
     const results = await Promise.all(racers.map((buyer) => orderAndPay(buyer, listing, '10')));
-    const placed = results.filter((r) => r.record?.statusCode === 200);
-    expect(placed).toHaveLength(10);
-    expect(results.filter((r) => r.placed.statusCode === 409)).toHaveLength(40);
-    const [row] = await app.db.select().from(listings).where(eq(listings.id, listing.id));
-    expect(row!.reserved).toBe('100.00');
-    expect(await verifyLedger(app.db)).toEqual([]);
+    // Placing reserves nothing: every buyer gets an order to pay.
+    expect(results.filter((r) => r.placed.statusCode === 201)).toHaveLength(50);
+    const held = results.filter((r) => r.record?.statusCode === 200);
+    expect(held).toHaveLength(10);
+    expect(held.every((r) => r.order!.payment === 'held')).toBe(true);
+    const soldOut = results.filter((r) => r.record?.statusCode === 409);
+    expect(soldOut).toHaveLength(40);
+    expect(new Set(soldOut.map((r) => r.record!.json().error))).toEqual(new Set([SOLD_OUT]));
+
+    expect(await reservedOf(app, listing.id)).toBe('100.00');
+    const intents = await app.db.select().from(sandboxPaymentIntents);
+    expect(intents.filter((i) => i.status === 'succeeded' && i.amountCaptured === i.amount)).toHaveLength(10);
+    expect(intents.filter((i) => i.status === 'canceled' && i.amountCaptured === '0.00')).toHaveLength(40);
+    const paid = await app.db.select().from(orders).where(eq(orders.payment, 'held'));
+    expect(paid).toHaveLength(10);
+    expect((await trader.get('/api/orders/counts')).json()).toMatchObject({ all: 10 });
+    expect(await verifyLedger(app.db, app.payments)).toEqual([]);
   });
 });
 
 describe('cancelling, expiring and the sweep', () => {
-  it('a cancelled order is refunded through the provider and gives its quantity back', async () => {
+  it('a cancelled order is refunded to the card and gives its quantity back', async () => {
     const app = await buildTestApp();
     const trader = await signedInAs(app, 'trader');
     const buyer = await signedInAs(app, 'buyer');
@@ -202,19 +308,18 @@ describe('cancelling, expiring and the sweep', () => {
     expect(cancelled).toMatchObject({
       status: 'cancelled',
       payment: 'refunded',
+      escrowStatus: 'refunded',
       cancelReason: 'Plant outage',
     });
-    const [intent] = await app.db
-      .select()
-      .from(sandboxPaymentIntents)
-      .where(eq(sandboxPaymentIntents.id, order!.paymentIntentId!));
-    expect(intent!.amountRefunded).toBe(intent!.amount);
-    const [row] = await app.db.select().from(listings).where(eq(listings.id, listing.id));
-    expect(row!.reserved).toBe('0.00');
-    expect(await verifyLedger(app.db)).toEqual([]);
+    const intent = await intentOf(app, order!.paymentIntentId!);
+    expect(intent.amountRefunded).toBe(intent.amount);
+    expect(await reservedOf(app, listing.id)).toBe('0.00');
+    expect(await balance(app, `order-escrow:${order!.id}`)).toBe(0);
+    expect(await balance(app, `trader:${trader.user.id}`)).toBe(0);
+    expect(await verifyLedger(app.db, app.payments)).toEqual([]);
   });
 
-  it('an unpaid order given up frees its quantity at once; its intent can no longer be paid', async () => {
+  it('an unpaid order given up reserved nothing; its intent can no longer be paid', async () => {
     const app = await buildTestApp();
     const trader = await signedInAs(app, 'trader');
     const buyer = await signedInAs(app, 'buyer');
@@ -223,61 +328,90 @@ describe('cancelling, expiring and the sweep', () => {
     const placed = (
       await buyer.post('/api/orders', { listingId: listing.id, quantity: '50' })
     ).json<OrderPlaced>();
+    expect(await reservedOf(app, listing.id)).toBe('0.00');
     expect((await stranger.post(`/api/orders/${placed.order.id}/abandon`)).statusCode).toBe(404);
     const gone = await buyer.post(`/api/orders/${placed.order.id}/abandon`);
     expect(gone.json()).toEqual({ payment: 'expired' });
-    const [row] = await app.db.select().from(listings).where(eq(listings.id, listing.id));
-    expect(row!.reserved).toBe('0.00');
+    expect(await reservedOf(app, listing.id)).toBe('0.00');
     const late = await buyer.post(`/api/sandbox/payment-intents/${placed.paymentIntentId}/confirm`, {
       clientSecret: placed.clientSecret,
       card: card(),
     });
     expect(late.statusCode).toBe(409);
+    expect(await intentOf(app, placed.paymentIntentId)).toMatchObject({
+      status: 'canceled',
+      amountCaptured: '0.00',
+    });
     expect((await buyer.get('/api/orders')).json<Order[]>()).toEqual([]);
-    expect(await verifyLedger(app.db)).toEqual([]);
+    expect(await verifyLedger(app.db, app.payments)).toEqual([]);
   });
 
-  it('refuses an intent the provider returns after the sweep expired its order: nothing payable, quantity free', async () => {
+  it('an order paid at the card but never recorded by the browser is placed by the sweep', async () => {
+    const clock = testClock();
+    const app = await buildTestApp({ clock });
+    const trader = await signedInAs(app, 'trader');
+    const buyer = await signedInAs(app, 'buyer');
+    const listing = await listingOf(trader, { quantity: '50' });
+    const placed = (
+      await buyer.post('/api/orders', { listingId: listing.id, quantity: '20' })
+    ).json<OrderPlaced>();
+    // The card step straight at the provider (as Stripe.js does): the server has not heard of it.
+    await (app.payments as SandboxProvider).confirm(
+      placed.paymentIntentId,
+      { clientSecret: placed.clientSecret, card: card() },
+      { payerId: buyer.user.id },
+    );
+    expect(await reservedOf(app, listing.id)).toBe('0.00');
+    clock.advance(2 * 60_000);
+    expect(await sweepPayments(app.money)).toMatchObject({ captured: 1 });
+    const [order] = await app.db.select().from(orders).where(eq(orders.id, placed.order.id));
+    expect(order!.payment).toBe('held');
+    expect(await reservedOf(app, listing.id)).toBe('20.00');
+    // The browser's record call, late, answers the same order.
+    const record = await buyer.post(`/api/orders/${placed.order.id}/payment`, {
+      paymentIntentId: placed.paymentIntentId,
+    });
+    expect(record.json<Order>()).toMatchObject({ payment: 'held' });
+    expect(await verifyLedger(app.db, app.payments)).toEqual([]);
+  });
+
+  it('refuses an intent the provider returns after the sweep ended its order: nothing payable, nothing held', async () => {
     const clock = testClock();
     const app = await buildTestApp({ clock });
     const trader = await signedInAs(app, 'trader');
     const buyer = await signedInAs(app, 'buyer');
     const listing = await listingOf(trader, { quantity: '50' });
     const sandbox = app.payments;
-    const deps = { db: app.db, notify: SILENT, publicUrl: 'http://x' };
-    // A provider so slow to create the intent that the sweep, two minutes on, expires the order first.
-    const slow: typeof sandbox = {
-      name: sandbox.name,
-      retrieveIntent: (id) => sandbox.retrieveIntent(id),
-      cancelIntent: (id) => sandbox.cancelIntent(id),
-      refund: (id, options) => sandbox.refund(id, options),
-      createIntent: async (input) => {
+    // A provider so slow to create the intent that the sweep, two minutes on, ends the payment first.
+    const slow = Object.assign(Object.create(sandbox) as typeof sandbox, {
+      createIntent: async (input: Parameters<typeof sandbox.createIntent>[0]) => {
         const intent = await sandbox.createIntent(input);
         clock.advance(2 * 60_000);
-        expect(await sweepOrders({ ...deps, provider: sandbox }, clock())).toMatchObject({ expired: 1 });
+        expect(await sweepPayments(app.money)).toMatchObject({ expired: 1 });
         return intent;
       },
-    };
+    });
     const late = placeOrder(
-      { ...deps, provider: slow },
+      { ...app.market, money: createMoney(app.db, slow, clock) },
       buyer.user,
       { listingId: listing.id, quantity: '20' },
       clock(),
     );
-    await expect(late).rejects.toMatchObject({ code: 'ORDER_PAYMENT_EXPIRED' });
+    await expect(late).rejects.toMatchObject({ code: 'PAYMENT_EXPIRED' });
     const [row] = await app.db.select().from(orders).where(eq(orders.buyerId, buyer.user.id));
-    expect([row!.payment, row!.paymentIntentId]).toEqual(['expired', null]);
+    const [payment] = await app.db.select().from(payments).where(eq(payments.id, row!.paymentId));
+    expect([row!.payment, payment!.status, payment!.intentId]).toEqual(['expired', 'expired', null]);
     const [intent] = await app.db.select().from(sandboxPaymentIntents);
     expect(intent!.status).toBe('canceled');
-    const [free] = await app.db.select().from(listings).where(eq(listings.id, listing.id));
-    expect(free!.reserved).toBe('0.00');
-    expect(await verifyLedger(app.db)).toEqual([]);
+    expect(await reservedOf(app, listing.id)).toBe('0.00');
+    expect(await verifyLedger(app.db, app.payments)).toEqual([]);
   });
 
   it('the sweep expires unpaid orders and confirms receipt 7 days after delivery', async () => {
     const clock = testClock();
     const app = await buildTestApp({ clock });
     const trader = await signedInAs(app, 'trader');
+    await addBankAccount(trader);
     const buyer = await signedInAs(app, 'buyer');
     const listing = await listingOf(trader, { quantity: '50' });
     const unpaid = (
@@ -288,8 +422,8 @@ describe('cancelling, expiring and the sweep', () => {
     await move(trader, order!.id, { to: 'shipped', expectedDeliveryDate: dayAfter(clock(), 1) });
     clock.advance(16 * 60_000);
     await move(trader, order!.id, { to: 'delivered' });
-    const deps = { db: app.db, provider: app.payments, notify: SILENT, publicUrl: 'http://x' };
-    expect(await sweepOrders(deps, clock())).toMatchObject({ expired: 1, received: 0 });
+    const first = await sweepAll(app.market);
+    expect(first).toMatchObject({ errors: [], payments: { expired: 1 }, receipts: { received: 0 } });
     const [lapsed] = await app.db.select().from(orders).where(eq(orders.id, unpaid.order.id));
     expect(lapsed!.payment).toBe('expired');
     // Its intent was cancelled at the provider: paying it now charges nothing.
@@ -299,15 +433,20 @@ describe('cancelling, expiring and the sweep', () => {
     });
     expect([late.statusCode, late.json().error]).toEqual([
       409,
-      'This payment has expired and nothing was charged. Please place your order again.',
+      expect.stringMatching(/^This payment has expired and nothing was charged/),
     ]);
-    clock.advance(7 * 86_400_000);
-    expect(await sweepOrders(deps, clock())).toMatchObject({ received: 1 });
-    expect(await sweepOrders(deps, clock())).toMatchObject({ received: 0, expired: 0 });
-    const [done] = await app.db.select().from(orders).where(eq(orders.id, order!.id));
-    expect(done!.payment).toBe('released');
-    const [row] = await app.db.select().from(listings).where(eq(listings.id, listing.id));
-    expect(row!.reserved).toBe('10.00');
-    expect(await verifyLedger(app.db)).toEqual([]);
+    expect((await intentOf(app, unpaid.paymentIntentId)).amountCaptured).toBe('0.00');
+
+    // Six days after delivery, still the buyer's to confirm; seven, received for them.
+    clock.advance(6 * DAY);
+    expect((await sweepAll(app.market)).receipts).toEqual({ received: 0 });
+    clock.advance(DAY);
+    expect((await sweepAll(app.market)).receipts).toEqual({ received: 1 });
+    expect((await sweepAll(app.market)).receipts).toEqual({ received: 0 });
+    const done = (await buyer.get(`/api/orders/${order!.id}`)).json<Order>();
+    expect(done).toMatchObject({ payment: 'released', receivedAt: expect.any(String) });
+    expect(payoutsOf(await cashAccount(trader))).toEqual([['supplier', '56000.00', 'paid']]);
+    expect(await reservedOf(app, listing.id)).toBe('10.00');
+    expect(await verifyLedger(app.db, app.payments)).toEqual([]);
   });
 });

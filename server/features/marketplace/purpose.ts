@@ -5,31 +5,40 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { availableQuantity } from '../../../domain/listings.ts';
 import { dec } from '../../../domain/money.ts';
-import { escrowRecords, listings, offers, orders, rfqs, users } from '../../db/schema/index.ts';
+import { escrowRecords, listings, offers, orders, payments, rfqs, users } from '../../db/schema/index.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { accounts, post, transfer } from '../../ledger/ledger.ts';
-import { definePurpose, type Money } from '../../money/context.ts';
+import { definePurpose, type Money, type PaymentRow } from '../../money/context.ts';
 import { sourceAccount } from '../../money/payments.ts';
 import { markRefunded, refundPosting } from '../../money/refunds.ts';
 import { invalidateListingPages } from './listings.ts';
+import { announceOrderPaid } from './notify.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type ListingRow = typeof listings.$inferSelect;
 
-/** The listing (if the order came from one), then the order, locked: the order every path uses. */
+/**
+ * The listing (if the order came from one), then the order and its payment, locked: the order every
+ * path uses.
+ */
 export async function lockOrderOf(
   tx: Tx,
   where: { orderId: string } | { paymentId: string },
-): Promise<{ order: OrderRow; listing: ListingRow | null } | undefined> {
+): Promise<{ order: OrderRow; listing: ListingRow | null; payment: PaymentRow } | undefined> {
   const condition = 'orderId' in where ? eq(orders.id, where.orderId) : eq(orders.paymentId, where.paymentId);
   const [found] = await tx.select({ listingId: orders.listingId }).from(orders).where(condition);
   if (!found) return undefined;
   const [listing] = found.listingId
     ? await tx.select().from(listings).where(eq(listings.id, found.listingId)).for('update')
     : [];
-  const [order] = await tx.select().from(orders).where(condition).for('update');
-  return order && { order, listing: listing ?? null };
+  const [row] = await tx
+    .select({ order: orders, payment: payments })
+    .from(orders)
+    .innerJoin(payments, eq(payments.id, orders.paymentId))
+    .where(condition)
+    .for('update');
+  return row && { ...row, listing: listing ?? null };
 }
 
 /** The order no longer counts against its listing (voided after counting, cancelled); an offer reopens. */
@@ -121,6 +130,7 @@ export const orderPurpose = definePurpose({
         memo: `Order ${order.id} paid into escrow`,
       }),
     );
+    announceOrderPaid(tx, order);
     return false;
   },
   async onEnded(tx, { order }, payment, now) {

@@ -8,8 +8,7 @@ import { emailOutbox } from '../../db/schema/index.ts';
 import { buildTestApp, testClock } from '../../../test/app.ts';
 import { card, signedInAs } from '../../../test/investing.ts';
 import { dayAfter, listingOf, move } from '../../../test/marketplace.ts';
-import { sweepOrders } from './order-sweep.ts';
-import { SILENT } from './notify.ts';
+import { sweepPayments } from '../../money/payments.ts';
 
 const rfqBody = (overrides: Record<string, unknown> = {}) => ({
   quantity: '40',
@@ -84,7 +83,7 @@ describe('a request for quote', () => {
     const paid = await buyer.post(`/api/orders/${order.id}/payment`, { paymentIntentId });
     expect(paid.json<Order>()).toMatchObject({ status: 'pending', payment: 'held' });
     await move(acme, order.id, { to: 'confirmed' });
-    expect(await verifyLedger(app.db)).toEqual([]);
+    expect(await verifyLedger(app.db, app.payments)).toEqual([]);
   });
 
   it('an accepted offer left unpaid reopens the request when its payment expires', async () => {
@@ -102,10 +101,10 @@ describe('a request for quote', () => {
     ).json<Offer>();
     expect((await buyer.post(`/api/offers/${offer.id}/accept`)).statusCode).toBe(201);
     clock.advance(16 * 60_000);
-    await sweepOrders({ db: app.db, provider: app.payments, notify: SILENT, publicUrl: 'http://x' }, clock());
+    expect(await sweepPayments(app.money)).toMatchObject({ expired: 1 });
     expect((await buyer.get('/api/rfqs')).json<Rfq[]>()[0]).toMatchObject({ status: 'open' });
     expect((await buyer.post(`/api/offers/${offer.id}/accept`)).statusCode).toBe(201);
-    expect(await verifyLedger(app.db)).toEqual([]);
+    expect(await verifyLedger(app.db, app.payments)).toEqual([]);
   });
 
   it('refuses bad input naming the field, and an RFQ from a buyer without KYC', async () => {

@@ -28,12 +28,13 @@ import {
 } from '../../../domain/money-out.ts';
 import { AppError } from '../../errors.ts';
 import { cashAccountOf, setBankAccount, withdraw } from '../../money/payouts.ts';
-import { adminSettlements, campaignDocumentList, releasesAwaitingReview } from '../../money/views.ts';
+import { adminSettlements, releasesAwaitingReview } from '../../money/views.ts';
 import { investFromBalance } from '../investments/service.ts';
 import {
   decideRelease,
   decideSettlement,
   fileReleaseEvidence,
+  listCampaignDocuments,
   readCampaignDocument,
   settleByBankTransfer,
   uploadCampaignDocument,
@@ -143,14 +144,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireRole('trader', 'admin'),
       schema: { params: campaignParams, response: { 200: z.array(campaignDocumentSchema) } },
     },
-    async (request) => {
-      const id = idOf(request.params.id);
-      const user = request.user!;
-      const [first] = await campaignDocumentList(app.db, id);
-      // Only the campaign's own trader (or an admin) lists its documents.
-      if (first && user.role !== 'admin') await readCampaignDocument(app.db, user, id, first.id);
-      return campaignDocumentList(app.db, id);
-    },
+    (request) => listCampaignDocuments(app.db, request.user!, idOf(request.params.id)),
   );
 
   app.get(

@@ -14,8 +14,13 @@ import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { Money } from '../../money/context.ts';
 import { releaseTranche } from '../../money/releases.ts';
-import { openSettlementIntent, receiveBankTransfer, reviewSettlement } from '../../money/settlement.ts';
-import { toCampaignDocument } from '../../money/views.ts';
+import {
+  liveSettlement,
+  openSettlementIntent,
+  receiveBankTransfer,
+  reviewSettlement,
+} from '../../money/settlement.ts';
+import { campaignDocumentList, toCampaignDocument } from '../../money/views.ts';
 import { recordAudit, type Actor } from '../admin/audit.ts';
 import { backsCampaign, getCampaign, invalidateCampaignLists } from '../campaigns/service.ts';
 
@@ -106,8 +111,10 @@ export async function decideRelease(
     if (!release) throw new AppError('NOT_FOUND', 'Release not found');
     if (release.status !== 'awaiting_review' || campaign.status !== 'trading')
       throw AppError.of('RELEASE_NOT_AWAITING', { status: release.status.replace('_', ' ') });
-    if (review.decision === 'approve') await releaseTranche(tx, money, campaign, release, now);
-    else
+    if (review.decision === 'approve') {
+      await assertNotDeclared(tx, campaignId);
+      await releaseTranche(tx, money, campaign, release, now);
+    } else
       await tx
         .update(campaignReleases)
         .set({ status: 'scheduled', reviewNote: review.reason, reviewedBy: admin.id, updatedAt: now })
@@ -151,6 +158,7 @@ export async function fileReleaseEvidence(
       .for('update');
     if (!release || release.status !== 'scheduled' || release.trigger === 'trading')
       throw AppError.of('RELEASE_NOT_AWAITING', { status: release?.status.replace('_', ' ') ?? 'missing' });
+    await assertNotDeclared(tx, campaignId);
     await assertOwnDocument(tx, campaignId, documentId, 'milestone');
     await tx
       .update(campaignReleases)
@@ -158,6 +166,18 @@ export async function fileReleaseEvidence(
       .where(eq(campaignReleases.id, releaseId));
   });
   return getCampaign(money.db, campaignId, user);
+}
+
+/**
+ * Once the result is declared, its settlement counts what had gone to the trade by then: nothing more
+ * leaves escrow (what is left goes back to the investors with the distribution).
+ */
+async function assertNotDeclared(tx: Tx, campaignId: string) {
+  if (await liveSettlement(tx, campaignId))
+    throw new AppError(
+      'CONFLICT',
+      'The result of this trade is declared: what is still in escrow goes back to the investors with the settlement',
+    );
 }
 
 /** The document is one of the campaign's, of the kind the step needs. */
@@ -208,6 +228,14 @@ export async function uploadCampaignDocument(
     })
     .returning();
   return toCampaignDocument(row!);
+}
+
+/** GET /api/campaigns/:id/documents: the campaign's own trader's (or an admin's) list; 404 to anyone else. */
+export async function listCampaignDocuments(db: Db, viewer: Viewer, campaignId: string) {
+  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+  if (!campaign || (viewer.role !== 'admin' && !ownsCampaign(viewer, campaign)))
+    throw new AppError('CAMPAIGN_NOT_FOUND');
+  return campaignDocumentList(db, campaignId);
 }
 
 /** A campaign document's file: for its trader, admins and the campaign's backers (its evidence). */

@@ -27,19 +27,14 @@ const STRIPE_EVENTS = new Set([
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = app.payments;
 
-  /** The payment of a provider's intent id (webhooks and the sandbox know only that). */
-  async function paymentOf(intentId: string) {
-    const [row] = await app.db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.provider, provider.name), eq(payments.intentId, intentId)));
-    return row?.id;
-  }
-
   /** Moves the payment of an intent along (the intent as the provider just answered it, if known). */
   async function settle(intentId: string, intent?: ProviderIntent) {
-    const paymentId = await paymentOf(intentId);
-    if (paymentId) await advancePayment(app.money, paymentId, intent);
+    // Webhooks and the sandbox know only the provider's intent id.
+    const [payment] = await app.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, provider.name), eq(payments.intentId, intentId)));
+    if (payment) await advancePayment(app.money, payment, intent);
   }
 
   app.get(

@@ -3,7 +3,8 @@ import { CAMPAIGN_STATUS_GROUPS } from '../../../domain/campaigns.ts';
 import { expectedRoiPercent, toFixed, ZERO } from '../../../domain/money.ts';
 import type { PlatformStats } from '../../../domain/platform.ts';
 import type { Db } from '../../db/connect.ts';
-import { campaigns, investments, users } from '../../db/schema/index.ts';
+import { campaigns, investments, settlements, users } from '../../db/schema/index.ts';
+import { defaultRatePercent } from '../../../domain/money-out.ts';
 
 /** Landing-page figures, computed from the campaigns and users tables. */
 export async function platformStats(db: Db): Promise<PlatformStats> {
@@ -23,11 +24,19 @@ export async function platformStats(db: Db): Promise<PlatformStats> {
     .from(investments)
     .innerJoin(users, eq(users.id, investments.investorId))
     .where(and(inArray(investments.status, ['confirmed', 'paid_out']), eq(users.accountStatus, 'active')));
+  const [due] = await db
+    .select({
+      defaulted: sql<number>`count(*) filter (where ${settlements.status} = 'defaulted')::int`,
+      paid: sql<number>`count(*) filter (where ${settlements.status} = 'paid')::int`,
+    })
+    .from(settlements);
   const roiSum = open.reduce((sum, c) => sum.plus(expectedRoiPercent(c.buyPrice, c.sellPrice)), ZERO);
   return {
     tradesFunded: funding?.tradesFunded ?? 0,
     totalRaised: toFixed(funding?.totalRaised ?? '0'),
     averageRoiPercent: open.length ? toFixed(roiSum.div(open.length), 1) : '0.0',
     investors: investors?.n ?? 0,
+    defaultRatePercent: defaultRatePercent(due?.defaulted ?? 0, due?.paid ?? 0),
+    settlementsDue: (due?.defaulted ?? 0) + (due?.paid ?? 0),
   };
 }

@@ -1,5 +1,6 @@
 // /how-it-works: the spec §1 marketing page for investors. Sample figures are computed by domain/
 // from the /breakdown sample, so the page and the calculator always agree.
+import { usePlatformStats } from '@/features/platform/api.ts';
 import {
   ArrowRight,
   BadgeCheck,
@@ -176,6 +177,19 @@ function IconBadge({ Icon }: { Icon: typeof Ship }) {
   );
 }
 
+/** The public default rate (docs/money.md): settlements in default among those that came due. */
+function DefaultRate() {
+  const { data } = usePlatformStats();
+  if (!data) return null;
+  if (data.defaultRatePercent === null) return <>No settlement has come due yet.</>;
+  return (
+    <>
+      Default rate so far: <strong>{formatPercent(data.defaultRatePercent)}</strong> of {data.settlementsDue}{' '}
+      {data.settlementsDue === 1 ? 'settlement' : 'settlements'} that came due.
+    </>
+  );
+}
+
 export default function HowItWorksPage() {
   return (
     <Page
@@ -346,6 +360,9 @@ export default function HowItWorksPage() {
               Your money is committed until delivery or refund. There is no way to sell your share early.
             </li>
             <li>Investments are not bank deposits and are not covered by a deposit guarantee scheme.</li>
+            <li>
+              A trader may fail to pay the settlement: the campaign is then in default. <DefaultRate />
+            </li>
             <li>Spread your money across campaigns and only invest what you can afford to lose.</li>
           </ul>
           <p className="mt-4 text-sm">

@@ -15,6 +15,8 @@ import { fundingStatusText } from '../campaign-text.ts';
 import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
 import { Timeline } from '@/components/timeline.tsx';
 import { ShipmentTimeline } from '@/features/lifecycle/components/ShipmentTimeline.tsx';
+import { ReleaseSchedule } from '@/components/release-schedule.tsx';
+import { SettlementWaterfall } from '@/components/settlement-waterfall.tsx';
 import { InvestButton } from '../components/InvestButton.tsx';
 import { RiskBadge } from '../components/RiskBadge.tsx';
 import { useInvestAction } from '../use-invest-action.ts';
@@ -164,6 +166,32 @@ function CampaignView({ campaign }: { campaign: CampaignDetail }) {
                 <div>
                   <h3 className="mb-3 text-sm font-semibold">Shipment</h3>
                   <ShipmentTimeline campaignId={campaign.id} />
+                </div>
+              )}
+            </CardContent>
+          </Card>
+
+          <Card aria-labelledby="money-heading">
+            <CardHeader>
+              <CardTitle id="money-heading">Where the money goes</CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-6">
+              <div>
+                <h3 className="mb-1 text-sm font-semibold">To the trade</h3>
+                <p className="mb-3 text-sm text-muted-foreground">
+                  The raised money waits in escrow until the trader needs it, then goes in these tranches; a
+                  tranche on a shipment milestone is released only once an admin checked its document.
+                </p>
+                <ReleaseSchedule releases={campaign.releases} title={campaign.title} />
+              </div>
+              {campaign.settlement && campaign.settlement.status !== 'rejected' && (
+                <div>
+                  <h3 className="mb-1 text-sm font-semibold">Back from the trade</h3>
+                  <p className="mb-3 text-sm text-muted-foreground">
+                    The trader declares the result and pays the settlement in; only then is it paid to the
+                    investors' balances.
+                  </p>
+                  <SettlementWaterfall settlement={campaign.settlement} title={campaign.title} />
                 </div>
               )}
             </CardContent>

@@ -1,10 +1,12 @@
 // The modal's form: the amount (spec §5: numeric, step 0.01, minimum $100 or the campaign's higher
-// minimum), the projected-profit preview from $100 up, the card form of the configured provider, and
-// the submit, disabled below the minimum, while processing and while the provider is not ready —
-// each time saying why. The payment itself is the payments feature's one flow.
+// minimum), the projected-profit preview from $100 up, how to pay — the card form of the configured
+// provider, or the investor's HydroBridge balance when it holds money (docs/money.md) — and the
+// submit, disabled below the minimum, while processing and while the provider is not ready — each time
+// saying why. A card payment is the payments feature's one flow; the balance pays in one call.
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { Campaign } from '@domain/campaign-schemas.ts';
 import {
+  balancePaymentIssue,
   investmentAmountForWire,
   investmentAmountMessage,
   investmentAmountProblem,
@@ -25,7 +27,11 @@ import {
   type PaymentProblem,
 } from '@/features/payments/index.ts';
 import { formatPercent, formatUsdCents } from '@/lib/format.ts';
+import { dec } from '@domain/money.ts';
 import { useQueryClient } from '@tanstack/react-query';
+import { serverMessageOf } from '@/lib/api.ts';
+import { useCashAccount } from '@/features/cash-account/index.ts';
+import { useInvestFromBalance } from '../api/invest-from-balance.ts';
 import { investmentPayment } from '../investment-payment.ts';
 import { INVESTMENT_TOASTS } from '../investment-text.ts';
 
@@ -67,7 +73,13 @@ export function InvestmentForm({
     },
   });
 
-  useEffect(() => onBusyChange(flow.processing), [flow.processing, onBusyChange]);
+  const cash = useCashAccount();
+  const fromBalance = useInvestFromBalance();
+  const balance = cash.data?.balance ?? '0';
+  const [source, setSource] = useState<'card' | 'balance'>('card');
+  const payFromBalance = source === 'balance' && flow.paidAmount === null;
+  const processing = flow.processing || fromBalance.isPending;
+  useEffect(() => onBusyChange(processing), [processing, onBusyChange]);
 
   const shownAmount = flow.paidAmount ?? amount;
   const problem = flow.paidAmount ? null : investmentAmountProblem(amount, bounds);
@@ -75,15 +87,19 @@ export function InvestmentForm({
   const preview = investmentPreview(shownAmount, campaign);
   const amountError = (amountTouched ? amountMessage : undefined) ?? flow.problem?.fields.amount;
   const waitReason = paymentSubmitReason({
-    processing: flow.processing,
-    formProblem: amountMessage,
-    // A paid intent needs no card form.
-    provider: flow.paidAmount ? 'ready' : cardForm.status,
+    processing,
+    formProblem: amountMessage ?? (payFromBalance ? balancePaymentIssue(amount, balance) : null),
+    // A paid intent, or the balance, needs no card form.
+    provider: flow.paidAmount || payFromBalance ? 'ready' : cardForm.status,
   });
+  const balanceError = fromBalance.error
+    ? (serverMessageOf(fromBalance.error) ?? INVESTMENT_TOASTS.investmentFailed.description)
+    : undefined;
   const alert =
-    flow.problem && !flow.problem.fields.amount
+    (payFromBalance ? balanceError : undefined) ??
+    (flow.problem && !flow.problem.fields.amount
       ? (flow.problem.message ?? INVESTMENT_TOASTS.investmentFailed.description)
-      : undefined;
+      : undefined);
 
   return (
     <form
@@ -93,7 +109,19 @@ export function InvestmentForm({
       onSubmit={(event) => {
         event.preventDefault();
         setAmountTouched(true);
-        if (waitReason !== null || !cardForm.cardRef.current) return;
+        if (waitReason !== null) return;
+        const input = { amount: investmentAmountForWire(shownAmount), campaignId: campaign.id, investorId };
+        if (payFromBalance) {
+          fromBalance.mutate(input, {
+            onSuccess: (investment) => {
+              toast(INVESTMENT_TOASTS.investmentSuccessful(investment));
+              onInvested();
+            },
+            onError: () => toast(INVESTMENT_TOASTS.investmentFailed),
+          });
+          return;
+        }
+        if (!cardForm.cardRef.current) return;
         void flow.pay({
           input: { amount: investmentAmountForWire(shownAmount), campaignId: campaign.id, investorId },
           amount: investmentAmountForWire(shownAmount),
@@ -157,9 +185,37 @@ export function InvestmentForm({
       </div>
 
       <div className="grid content-start gap-4">
-        <fieldset className="grid gap-3" disabled={flow.processing || flow.paidAmount !== null}>
+        {dec(balance).gt(0) && flow.paidAmount === null && (
+          <fieldset className="grid gap-2 text-sm" disabled={processing}>
+            <legend className="mb-1 text-sm font-semibold">Pay with</legend>
+            <label className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="source"
+                checked={source === 'card'}
+                onChange={() => setSource('card')}
+              />
+              Card
+            </label>
+            <label className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="source"
+                checked={source === 'balance'}
+                onChange={() => setSource('balance')}
+              />
+              Your HydroBridge balance ({formatUsdCents(balance)} available)
+            </label>
+          </fieldset>
+        )}
+        <fieldset className="grid gap-3" disabled={processing || flow.paidAmount !== null}>
           <legend className="mb-1 text-sm font-semibold">Payment</legend>
-          {flow.paidAmount !== null ? (
+          {payFromBalance ? (
+            <p className="text-sm text-muted-foreground">
+              Paid from your balance at once: no card needed. The money goes into the campaign's escrow like a
+              card payment, and a refund comes back to your balance.
+            </p>
+          ) : flow.paidAmount !== null ? (
             <p className="text-sm text-muted-foreground">
               Your payment of {formatUsdCents(flow.paidAmount)} went through. Try again to record your
               investment.
@@ -179,7 +235,7 @@ export function InvestmentForm({
         <PaymentActions
           label={problem === null ? `Invest ${formatUsdCents(shownAmount)}` : 'Invest'}
           reason={waitReason}
-          processing={flow.processing}
+          processing={processing}
         />
       </div>
     </form>

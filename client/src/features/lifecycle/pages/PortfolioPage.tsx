@@ -1,6 +1,8 @@
-// /portfolio (issue 11): every investment with its campaign, amount, share, status, escrow, expected
-// and actual profit; where its money is (paid → in escrow → released or refunded, with dates); the
-// cargo's milestones; the allocation by route and by risk. One request (GET /api/portfolio).
+// /portfolio (issue 11, docs/money.md): the investor's HydroBridge balance (withdrawals); every
+// investment with its campaign, amount, share, status, escrow, expected and actual profit; where its
+// money is (paid → in escrow → each tranche to the trade with its evidence → the trader's settlement →
+// paid to the balance, or refunded, with dates); the settlement's waterfall; the cargo's milestones;
+// the allocation by route and by risk.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Bar, BarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -13,7 +15,14 @@ import {
   portfolioSummary,
 } from '@domain/investments.ts';
 import { dec, toFixed, ZERO } from '@domain/money.ts';
-import { allocation, moneySteps, type PortfolioInvestment } from '@domain/portfolio.ts';
+import {
+  allocation,
+  moneySteps,
+  type PortfolioCampaign,
+  type PortfolioInvestment,
+} from '@domain/portfolio.ts';
+import { SettlementWaterfall } from '@/components/settlement-waterfall.tsx';
+import { CashAccountCard } from '@/features/cash-account/components/CashAccountCard.tsx';
 import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
 import { Page } from '@/components/layouts/page.tsx';
 import { Timeline } from '@/components/timeline.tsx';
@@ -81,9 +90,12 @@ function PortfolioView({ user }: { user: PublicUser }) {
           {s.totalRoiPercent !== null && ` (${formatPercent(s.totalRoiPercent)})`}
         </StatCard>
         <StatCard label="Refunded" value={formatUsdCents(toFixed(refunded))}>
-          Back to your card in full
+          Back in full to where it came from
         </StatCard>
       </ul>
+      <div className="mt-6">
+        <CashAccountCard />
+      </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <AllocationChart
           id="route"
@@ -102,7 +114,11 @@ function PortfolioView({ user }: { user: PublicUser }) {
         </h2>
         <ul className="space-y-4">
           {list.map((i) => (
-            <InvestmentCard key={i.id} investment={i} />
+            <InvestmentCard
+              key={i.id}
+              investment={i}
+              campaign={data.campaigns.find((c) => c.id === i.campaignId)}
+            />
           ))}
         </ul>
       </section>
@@ -231,7 +247,13 @@ function DisputeEscrow({ escrowId, campaignTitle }: { escrowId: string; campaign
   );
 }
 
-function InvestmentCard({ investment: i }: { investment: PortfolioInvestment }) {
+function InvestmentCard({
+  investment: i,
+  campaign,
+}: {
+  investment: PortfolioInvestment;
+  campaign: PortfolioCampaign | undefined;
+}) {
   const shipping = i.campaignStatus === 'trading' || i.campaignStatus === 'completed';
   return (
     <li>
@@ -257,6 +279,8 @@ function InvestmentCard({ investment: i }: { investment: PortfolioInvestment }) 
               <dd className="text-right">{INVESTMENT_STATUS_LABELS[i.status]}</dd>
               <dt className="text-muted-foreground">Escrow</dt>
               <dd className="text-right">{i.escrowStatus ? ESCROW_STATUS_LABELS[i.escrowStatus] : '—'}</dd>
+              <dt className="text-muted-foreground">Gone to the trade</dt>
+              <dd className="text-right tabular-nums">{formatUsdCents(i.releasedToTrade)}</dd>
               <dt className="text-muted-foreground">Expected profit</dt>
               <dd className="text-right tabular-nums">
                 {/* Money that went back to the card earns nothing: no profit to expect. */}
@@ -273,12 +297,21 @@ function InvestmentCard({ investment: i }: { investment: PortfolioInvestment }) 
             </dl>
             <div>
               <h4 className="mb-2 text-sm font-semibold">Where is my money</h4>
-              <Timeline entries={moneySteps(i)} label={`Where the money of ${i.campaignTitle} is`} />
+              <Timeline
+                entries={moneySteps(i, campaign)}
+                label={`Where the money of ${i.campaignTitle} is`}
+              />
             </div>
             {shipping && (
               <div>
                 <h4 className="mb-2 text-sm font-semibold">Shipment</h4>
                 <MilestoneTimeline milestones={i.milestones} label={`Shipment of ${i.campaignTitle}`} />
+              </div>
+            )}
+            {campaign?.settlement && campaign.settlement.status !== 'rejected' && (
+              <div className="md:col-span-3">
+                <h4 className="mb-2 text-sm font-semibold">The trade's result</h4>
+                <SettlementWaterfall settlement={campaign.settlement} title={i.campaignTitle} />
               </div>
             )}
             {canDisputeEscrow(i) && i.escrowId && (

@@ -1,6 +1,7 @@
-// /statements (issue 11): the investor's ledger movements of a tax year (calendar year, UTC) by month
-// with opening and closing balances, the annual summary, a CSV download (Excel-safe, UTF-8 BOM) and a
-// printable page.
+// /statements (issue 11, docs/money.md): the investor's ledger movements of a tax year (calendar year,
+// UTC) by month — card payments, refunds, payouts to the balance, reinvestments, withdrawals — with the
+// money invested and the cash balance after each, the annual summary, a CSV download (Excel-safe,
+// UTF-8 BOM) and a printable page.
 import { useState } from 'react';
 import type { PublicUser } from '@domain/auth.ts';
 import { statementCsv, type Statement } from '@domain/portfolio.ts';
@@ -90,12 +91,14 @@ function StatementBody({ statement: s }: { statement: Statement }) {
             <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
               {(
                 [
-                  ['Opening balance', s.opening],
+                  ['Invested at the start', s.opening],
+                  ['Cash balance at the start', s.openingCash],
                   ['Invested', s.summary.invested],
-                  ['Returned to you', s.summary.returned],
+                  ['Paid out to you', s.summary.returned],
                   ['Profit', s.summary.profit],
                   ['Fees', s.summary.fees],
-                  ['Closing balance', s.closing],
+                  ['Invested at the end', s.closing],
+                  ['Cash balance at the end', s.closingCash],
                 ] as const
               ).map(([label, value]) => (
                 <div key={label}>
@@ -105,8 +108,9 @@ function StatementBody({ statement: s }: { statement: Statement }) {
               ))}
             </dl>
             <p className="mt-3 text-xs text-muted-foreground">
-              The balance is your capital on HydroBridge: paid in and not yet paid back. Fees are your part of
-              the 5% platform fee on profits.
+              Invested is your money in escrow or at work in a trade. The cash balance is your HydroBridge
+              balance: payouts land there until you reinvest or withdraw them. Paid out is what went back to
+              your card or your bank. Fees are your part of the 5% platform fee on profits.
             </p>
           </CardContent>
         </section>
@@ -145,17 +149,21 @@ function StatementBody({ statement: s }: { statement: Statement }) {
                     <th scope="col" className="py-1 pr-2 text-right font-medium">
                       Fee
                     </th>
+                    <th scope="col" className="py-1 pr-2 text-right font-medium">
+                      Invested
+                    </th>
                     <th scope="col" className="py-1 text-right font-medium">
-                      Balance
+                      Cash balance
                     </th>
                   </tr>
                 </thead>
                 <tbody>
                   <tr className="border-t text-muted-foreground">
                     <td colSpan={7} className="py-1">
-                      Opening balance
+                      Opening balances
                     </td>
-                    <td className="py-1 text-right tabular-nums">{formatUsdCents(m.opening)}</td>
+                    <td className="py-1 pr-2 text-right tabular-nums">{formatUsdCents(m.opening)}</td>
+                    <td className="py-1 text-right tabular-nums">{formatUsdCents(m.openingCash)}</td>
                   </tr>
                   {m.rows.map((r) => (
                     <tr key={r.id} className="border-t">
@@ -166,14 +174,16 @@ function StatementBody({ statement: s }: { statement: Statement }) {
                       <td className="py-1 pr-2 text-right tabular-nums">{formatUsdCents(r.paidOut)}</td>
                       <td className="py-1 pr-2 text-right tabular-nums">{formatUsdCents(r.profit)}</td>
                       <td className="py-1 pr-2 text-right tabular-nums">{formatUsdCents(r.fee)}</td>
-                      <td className="py-1 text-right tabular-nums">{formatUsdCents(r.balance)}</td>
+                      <td className="py-1 pr-2 text-right tabular-nums">{formatUsdCents(r.balance)}</td>
+                      <td className="py-1 text-right tabular-nums">{formatUsdCents(r.cash)}</td>
                     </tr>
                   ))}
                   <tr className="border-t font-medium">
                     <td colSpan={7} className="py-1">
-                      Closing balance
+                      Closing balances
                     </td>
-                    <td className="py-1 text-right tabular-nums">{formatUsdCents(m.closing)}</td>
+                    <td className="py-1 pr-2 text-right tabular-nums">{formatUsdCents(m.closing)}</td>
+                    <td className="py-1 text-right tabular-nums">{formatUsdCents(m.closingCash)}</td>
                   </tr>
                 </tbody>
               </table>

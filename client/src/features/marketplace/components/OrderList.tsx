@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import {
+  canDisputeOrder,
   ORDER_PAGE_SIZE,
   ORDER_PAYMENT_LABELS,
   ORDER_STATUS_LABELS,
@@ -25,6 +26,7 @@ import { cn } from '@/lib/cn.ts';
 import { formatDate, formatUsdCents } from '@/lib/format.ts';
 import { orderCountsQuery, useMoveOrder, usePagedOrders, useRateOrder } from '../api/orders.ts';
 import { RECEIPT_STATE_ATTRIBUTE, ReceiptConfirmation, useAskReceipt } from './ReceiptConfirmation.tsx';
+import { OrderDispute } from './OrderDispute.tsx';
 
 export const ORDER_TABS = ['active', 'delivered', 'cancelled', 'all'] as const;
 export type OrderTab = (typeof ORDER_TABS)[number];
@@ -212,10 +214,11 @@ function OrderActions({ order, actor }: { order: Order; actor: OrderActor }) {
   // that confirming or rating never moves a control into the place of another.
   const delivered = actor === 'buyer' && order.status === 'delivered';
   const canRate = delivered && order.rating === null;
-  if (!moves.length && !delivered && order.rating === null) return null;
+  const canDispute = canDisputeOrder(order, actor);
+  if (!moves.length && !delivered && order.rating === null && !canDispute) return null;
   return (
     <div className="mt-3 grid gap-2">
-      {(moves.length > 0 || delivered) && (
+      {(moves.length > 0 || delivered || canDispute) && (
         <div className="flex min-h-9 flex-wrap items-end gap-2">
           {moves.includes('confirmed') && (
             <Button size="sm" disabled={busy} onClick={() => go('confirmed')}>
@@ -249,7 +252,13 @@ function OrderActions({ order, actor }: { order: Order; actor: OrderActor }) {
               Cancel order
             </Button>
           )}
+          {order.escrowStatus === 'disputed' && (
+            <p className="inline-flex h-9 items-center text-sm text-amber-800 dark:text-amber-200">
+              Disputed: an admin is reviewing it
+            </p>
+          )}
           {delivered &&
+            order.escrowStatus !== 'disputed' &&
             (order.payment === 'held' ? (
               <Button size="sm" disabled={busy} onClick={() => askReceipt(order)}>
                 Confirm receipt
@@ -264,6 +273,8 @@ function OrderActions({ order, actor }: { order: Order; actor: OrderActor }) {
                   : `Payment: ${ORDER_PAYMENT_LABELS[order.payment]}`}
               </p>
             ))}
+          {/* In this row: confirming receipt ends it without moving the rating below. */}
+          {canDispute && <OrderDispute order={order} />}
         </div>
       )}
       {canRate ? (

@@ -1,0 +1,25 @@
+// POST /api/withdrawals {amount}: part of the balance to the investor's verified bank account.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Payout } from '@domain/cash-account.ts';
+import { usdText } from '@domain/money.ts';
+import { toast } from '@/components/ui/toast-store.ts';
+import { apiJson } from '@/lib/api.ts';
+import { cashAccountQuery } from './get-cash-account.ts';
+
+export function useWithdraw() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (amount: string) => apiJson<Payout>('POST', '/api/withdrawals', { amount }),
+    onSuccess: (payout) => {
+      toast({
+        title: 'Withdrawal on its way',
+        description: `${usdText(payout.amount)} is being paid to your bank account.`,
+      });
+      return Promise.all([
+        client.invalidateQueries(cashAccountQuery()),
+        client.invalidateQueries({ queryKey: ['/api/portfolio'] }),
+        client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/statements') }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,23 @@
+// POST /api/orders/:id/dispute {reason}: the buyer freezes the order's escrow until an admin refunds it
+// or releases it to the supplier (docs/money.md); receipt and the automatic release wait.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { EscrowRow } from '@domain/admin.ts';
+import { toast } from '@/components/ui/toast-store.ts';
+import { apiJson } from '@/lib/api.ts';
+import { refreshOrderViews } from './orders.ts';
+
+export function useDisputeOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, reason }: { orderId: string; reason: string }) =>
+      apiJson<EscrowRow>('POST', `/api/orders/${orderId}/dispute`, { reason }),
+    onSuccess: () => {
+      toast({
+        title: 'Dispute opened',
+        description:
+          'An admin will review it and either refund you or release the payment to the supplier. The money stays in escrow until then.',
+      });
+      return refreshOrderViews(client);
+    },
+  });
+}
