@@ -1,6 +1,7 @@
 // Shared steps of the money specs: another person's browser, a PDF to upload, an investment paid
 // through the sandbox's card step, and the campaign as the API has it.
 import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_PASSWORD } from './accounts.ts';
 import { expect, test, type Page } from './fixtures.ts';
 import { TEST_CARDS } from './investing.ts';
 
@@ -73,19 +74,11 @@ export function waterfallFor(proceeds: number, profit: number) {
   };
 }
 
-/**
- * A funded campaign run to its paid settlement through the API: the trader's bank account, trading,
- * the cargo loaded and delivered, the result declared with its waterfall and invoice, approved by the
- * demo admin (`admin`, signed in), and paid in with the sandbox card.
- */
-export async function settleViaApi(
-  trader: APIRequestContext,
-  admin: APIRequestContext,
-  campaignId: string,
-  { proceeds, profit }: { proceeds: number; profit: number },
-) {
-  const ok = async (res: Awaited<ReturnType<APIRequestContext['post']>>, status = 200) =>
-    expect(res.status(), await res.text()).toBe(status);
+type Response = Awaited<ReturnType<APIRequestContext['post']>>;
+const ok = async (res: Response, status = 200) => expect(res.status(), await res.text()).toBe(status);
+
+/** A funded campaign's trade through the API: the trader's bank account, trading, loaded and delivered. */
+export async function tradeViaApi(trader: APIRequestContext, campaignId: string) {
   await ok(
     await trader.put('/api/bank-account', {
       data: { holderName: 'Konkan Hydrogen LLP', iban: 'DE89 3704 0044 0532 0130 00' },
@@ -94,6 +87,14 @@ export async function settleViaApi(
   await ok(await trader.post(`/api/campaigns/${campaignId}/transitions`, { data: { to: 'trading' } }));
   for (const kind of ['loaded', 'delivered'])
     await ok(await trader.post(`/api/campaigns/${campaignId}/milestones`, { data: { kind } }), 201);
+}
+
+/** The trader declares the result with its waterfall and the sales invoice. */
+export async function declareViaApi(
+  trader: APIRequestContext,
+  campaignId: string,
+  { proceeds, profit }: { proceeds: number; profit: number },
+) {
   const invoice = await trader.post(`/api/campaigns/${campaignId}/documents`, {
     multipart: { kind: 'sales_invoice', file: pdf('sales-invoice.pdf') },
   });
@@ -109,9 +110,38 @@ export async function settleViaApi(
       },
     }),
   );
+}
+
+/** The demo admin (`admin`, signed in) approves the declared result. */
+export async function approveViaApi(admin: APIRequestContext, campaignId: string) {
   await ok(
     await admin.post(`/api/admin/campaigns/${campaignId}/settlement`, { data: { decision: 'approve' } }),
   );
+}
+
+/** A context signed in as the demo admin (no second factor in the demo yet). */
+export async function demoAdminContext(browser: Browser): Promise<BrowserContext> {
+  const context = await personContext(browser);
+  const signin = await context.request.post('/api/auth/signin', {
+    data: { email: DEMO_ADMIN.email, password: DEMO_PASSWORD },
+  });
+  expect(signin.status(), await signin.text()).toBe(200);
+  return context;
+}
+
+/**
+ * A funded campaign run to its paid settlement through the API: traded, the result declared, approved
+ * by the demo admin (`admin`, signed in), and paid in with the sandbox card.
+ */
+export async function settleViaApi(
+  trader: APIRequestContext,
+  admin: APIRequestContext,
+  campaignId: string,
+  result: { proceeds: number; profit: number },
+) {
+  await tradeViaApi(trader, campaignId);
+  await declareViaApi(trader, campaignId, result);
+  await approveViaApi(admin, campaignId);
   const { settlement } = (await (await trader.get(`/api/campaigns/${campaignId}`)).json()) as {
     settlement: { paymentIntentId: string; clientSecret: string };
   };

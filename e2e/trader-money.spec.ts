@@ -11,7 +11,17 @@ import { DEMO, DEMO_ADMIN, DEMO_PASSWORD, expectToast, newPerson, signUpVerified
 import { expect, test } from './fixtures.ts';
 import { fillCard, TEST_CARDS } from './investing.ts';
 import { followSystemTheme, lookAt } from './look.ts';
-import { campaignNow, invest, pdf, personContext, watchErrors } from './money.ts';
+import {
+  approveViaApi,
+  campaignNow,
+  declareViaApi,
+  demoAdminContext,
+  invest,
+  pdf,
+  personContext,
+  tradeViaApi,
+  watchErrors,
+} from './money.ts';
 
 test('a staged campaign from creation to a paid settlement; the investor sees the payout in their balance', async ({
   page,
@@ -413,4 +423,89 @@ test('the edit modal stages the release schedule while the terms are open, and s
   ]);
   expect(traderErrors).toEqual([]);
   await traderContext.close();
+});
+
+test('a rejected result is declared again with the reason in view; a bank transfer marked received settles it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const traderContext = await personContext(browser);
+  const trader = await traderContext.newPage();
+  const traderErrors = watchErrors(trader);
+  await signUpVerifiedViaApi(trader.request, 'trader');
+  const title = `Transfer test ${newPerson('cargo').username} → Rotterdam`;
+  const created = await trader.request.post('/api/campaigns', {
+    data: {
+      title,
+      tradeRoute: 'Kandla, India → Rotterdam, Netherlands',
+      targetAmount: '1000',
+      quantity: '1',
+      buyPrice: '1.40',
+      sellPrice: '5.60',
+      minimumInvestment: '1000',
+      deadline: defaultDeadline(),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await signUpVerifiedViaApi(page.request, 'investor');
+  await invest(page.request, id, '1000.00');
+  await tradeViaApi(trader.request, id);
+  await declareViaApi(trader.request, id, { proceeds: 5000, profit: 900 });
+
+  // The admin rejects it on /admin/money with a reason.
+  const adminContext = await demoAdminContext(browser);
+  const admin = await adminContext.newPage();
+  const adminErrors = watchErrors(admin);
+  await admin.goto('/admin/money');
+  const review = admin
+    .getByRole('region', { name: /Settlements awaiting review/ })
+    .getByRole('article', { name: title });
+  await review.getByRole('button', { name: /^Reject/ }).click();
+  const reject = admin.getByRole('dialog', { name: 'Reject the settlement' });
+  await reject.getByLabel('Reason').fill('Shipping on the invoice is $400 more than declared.');
+  await reject.getByRole('button', { name: 'Reject' }).click();
+  await expectToast(admin, 'Settlement rejected', `declares the result of ${title} again`);
+  await expect(review).toHaveCount(0);
+
+  // The trader reads the reason and declares again.
+  await trader.goto('/trader/campaigns');
+  await trader.getByRole('button', { name: `Track Shipment ${title}` }).click();
+  const track = trader.getByRole('dialog', { name: 'Track Shipment' });
+  await expect(track.getByRole('alert')).toContainText('Shipping on the invoice is $400 more than declared.');
+  const declare = track.getByRole('form', { name: 'Declare the result' });
+  await declare.getByLabel('Sales proceeds').fill('5000');
+  await declare.getByLabel('Purchase cost').fill('1000');
+  await declare.getByLabel('Shipping cost').fill('2500');
+  await declare.getByLabel('Insurance cost').fill('100');
+  await declare.getByLabel('Other costs').fill('900');
+  await expect(declare).toContainText('Once approved you pay in $1,500.00');
+  await declare.getByLabel('Sales invoice').setInputFiles(pdf('sales-invoice-corrected.pdf'));
+  await declare.getByRole('button', { name: 'Declare the result' }).click();
+  await expectToast(trader, 'Result declared', 'An admin reviews it');
+  await expect(track.getByRole('region', { name: 'Settlement' })).toContainText('Awaiting admin review');
+
+  // Approved; the trader pays by bank transfer, which the admin marks received.
+  await approveViaApi(adminContext.request, id);
+  await admin.reload();
+  const due = admin
+    .getByRole('region', { name: /Settlements due and in default/ })
+    .getByRole('article', { name: title });
+  await expect(due).toContainText('$1,500.00');
+  await due.getByRole('button', { name: /^Mark bank transfer received/ }).click();
+  const received = admin.getByRole('dialog', { name: 'Mark the bank transfer received' });
+  await expect(received).toContainText(id);
+  await received.getByRole('button', { name: 'Mark received' }).click();
+  await expectToast(admin, 'Bank transfer recorded', `The settlement of ${title} is paid and distributed`);
+  await expect(due).toHaveCount(0);
+  await expect.poll(async () => (await campaignNow(trader.request, id)).status).toBe('completed');
+
+  // $1,000 back and $500 profit less the $25 fee.
+  await page.goto('/settings');
+  await expect(page.getByTestId('cash-balance')).toHaveText('$1,475.00');
+  expect(traderErrors).toEqual([]);
+  expect(adminErrors).toEqual([]);
+  await traderContext.close();
+  await adminContext.close();
 });
