@@ -215,9 +215,9 @@ test('a staged campaign from creation to a paid settlement; the investor sees th
   // The estimate from the terms (1 t at $1.40 → $5.60) beside each line.
   await expect(declare.getByLabel('Sales proceeds')).toHaveAccessibleDescription('Estimated: $5,600.00');
   await declare.getByLabel('Sales proceeds').fill('5400');
-  await declare.getByLabel('Purchase cost').fill('1400');
-  await declare.getByLabel('Shipping cost').fill('2600');
-  await declare.getByLabel('Insurance cost').fill('100');
+  await declare.getByLabel('Purchase of the cargo').fill('1400');
+  await declare.getByLabel('Shipping', { exact: true }).fill('2600');
+  await declare.getByLabel('Insurance', { exact: true }).fill('100');
   await declare.getByLabel('Other costs').fill('1100');
   await expect(declare.getByRole('status').first()).toHaveText('$200.00');
   await expect(declare).toContainText('Once approved you pay in $2,200.00');
@@ -241,7 +241,7 @@ test('a staged campaign from creation to a paid settlement; the investor sees th
   await expect(review).toContainText('Konkan Hydrogen LLP');
   await expect(review).toContainText('$200.00');
   await expect(review).toContainText('$2,200.00');
-  const waterfall = review.getByRole('table', { name: 'P&L waterfall, estimated beside actual' });
+  const waterfall = review.getByRole('table', { name: "The trade's result, estimated beside actual" });
   await expect(waterfall.getByRole('row', { name: /Sales proceeds/ })).toContainText('$5,600.00$5,400.00');
   await expect(review.getByRole('link', { name: /Sales invoice: sales-invoice-INV-77\.pdf/ })).toBeVisible();
   await lookAt(admin, 'admin money review', { focus: review });
@@ -284,15 +284,14 @@ test('a staged campaign from creation to a paid settlement; the investor sees th
   await trader.getByRole('button', { name: `View ${title}` }).click();
   const details = trader.getByRole('dialog', { name: title });
   await expect(
-    details.getByRole('table', { name: 'Result of the trade: estimated beside actual' }).getByRole('row', {
-      name: /^Profit/,
+    details.getByRole('table', { name: "The trade's result, estimated beside actual" }).getByRole('row', {
+      name: /^Profit of the trade/,
     }),
   ).toContainText('$4,200.00$200.00');
 
   // ---- the investor: $2,000 back with $190 profit ($200 less the 5% fee) in their balance -----------
-  await page.goto('/settings');
-  await expect(page.getByTestId('cash-balance')).toHaveText('$2,190.00');
   await page.goto('/portfolio');
+  await expect(page.getByTestId('cash-balance')).toHaveText('$2,190.00');
   await expect(page.getByRole('article', { name: title })).toContainText('Paid to your balance');
 
   expect(traderErrors, 'uncaught errors in the trader’s browser').toEqual([]);
@@ -335,8 +334,8 @@ test("the demo's money on screen: Kochi's staged release awaiting an admin, the 
   await page.getByRole('tab', { name: 'Completed' }).click();
   await page.getByRole('button', { name: 'View Kandla → Rotterdam first cargo' }).click();
   const details = page.getByRole('dialog', { name: 'Kandla → Rotterdam first cargo' });
-  const result = details.getByRole('table', { name: 'Result of the trade: estimated beside actual' });
-  await expect(result.getByRole('row', { name: /^Profit/ })).toBeVisible();
+  const result = details.getByRole('table', { name: "The trade's result, estimated beside actual" });
+  await expect(result.getByRole('row', { name: /^Profit of the trade/ })).toBeVisible();
   await lookAt(page, 'demo details waterfall', { scope: '[role="dialog"]', focus: result });
 
   // The admin sees the Kochi release waiting, with its evidence.
@@ -476,9 +475,9 @@ test('a rejected result is declared again with the reason in view; a bank transf
   await expect(track.getByRole('alert')).toContainText('Shipping on the invoice is $400 more than declared.');
   const declare = track.getByRole('form', { name: 'Declare the result' });
   await declare.getByLabel('Sales proceeds').fill('5000');
-  await declare.getByLabel('Purchase cost').fill('1000');
-  await declare.getByLabel('Shipping cost').fill('2500');
-  await declare.getByLabel('Insurance cost').fill('100');
+  await declare.getByLabel('Purchase of the cargo').fill('1000');
+  await declare.getByLabel('Shipping', { exact: true }).fill('2500');
+  await declare.getByLabel('Insurance', { exact: true }).fill('100');
   await declare.getByLabel('Other costs').fill('900');
   await expect(declare).toContainText('Once approved you pay in $1,500.00');
   await declare.getByLabel('Sales invoice').setInputFiles(pdf('sales-invoice-corrected.pdf'));
@@ -502,7 +501,7 @@ test('a rejected result is declared again with the reason in view; a bank transf
   await expect.poll(async () => (await campaignNow(trader.request, id)).status).toBe('completed');
 
   // $1,000 back and $500 profit less the $25 fee.
-  await page.goto('/settings');
+  await page.goto('/portfolio');
   await expect(page.getByTestId('cash-balance')).toHaveText('$1,475.00');
   expect(traderErrors).toEqual([]);
   expect(adminErrors).toEqual([]);

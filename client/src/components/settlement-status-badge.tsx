@@ -4,8 +4,8 @@ import { Badge, type BadgeTone } from '@/components/ui/badge.tsx';
 
 const TONES: Record<SettlementStatus, BadgeTone> = {
   pending_review: 'amber',
-  approved: 'blue',
-  rejected: 'red',
+  approved: 'amber',
+  rejected: 'neutral',
   defaulted: 'red',
   paid: 'green',
 };

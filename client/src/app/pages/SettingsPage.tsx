@@ -7,7 +7,7 @@ import { ChangePasswordForm } from '@/features/auth/components/ChangePasswordFor
 import { OtherSessions } from '@/features/auth/components/OtherSessions.tsx';
 import { RequireSignIn } from '@/features/auth/components/RequireSignIn.tsx';
 import { NotificationSettings } from '@/features/lifecycle/components/NotificationSettings.tsx';
-import { BankAccountForm } from '@/features/money/index.ts';
+import { BankAccountForm } from '@/features/cash-account/index.ts';
 import { ThemeToggle } from '../layout/ThemeToggle.tsx';
 
 function Section({

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { AdminSettlement } from '@domain/money-out.ts';
 import { DocumentLink } from '@/components/document-link.tsx';
-import { WaterfallTable } from '@/components/waterfall-table.tsx';
+import { WaterfallTable } from '@/components/settlement-waterfall.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { formatDate, formatUsdCents } from '@/lib/format.ts';
 import { useCampaign } from '@/features/campaigns/index.ts';
@@ -103,7 +103,7 @@ function Review({
     >
       {view ? (
         <div className="grid gap-2">
-          <WaterfallTable settlement={view} caption="P&L waterfall, estimated beside actual" />
+          <WaterfallTable settlement={view} showCaption />
           {view.invoice ? (
             <DocumentLink campaignId={s.campaignId} document={view.invoice} label="Sales invoice" />
           ) : (

@@ -5,8 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import type { CampaignDetail } from '@domain/campaign-schemas.ts';
 import { dec, toFixed } from '@domain/money.ts';
-import { estimatedWaterfall, type Waterfall } from '@domain/money-out.ts';
-import { WATERFALL_LINES } from '@/components/waterfall-table.tsx';
+import { estimatedWaterfall, waterfallRows, type Waterfall } from '@domain/money-out.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { errorId, FieldError, FormAlert } from '@/components/ui/form-field.tsx';
 import { Input, Label } from '@/components/ui/input.tsx';
@@ -34,10 +33,9 @@ export function DeclareResult({ campaign }: { campaign: CampaignDetail }) {
   const [invoice, setInvoice] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const estimate = estimatedWaterfall(campaign);
-  const estimated: Partial<Record<keyof Waterfall, string>> = {
-    salesProceeds: estimate.salesProceeds,
-    purchaseCost: estimate.purchaseCost,
-  };
+  // The lines as every waterfall names them, each with its estimate where one was made.
+  const rows = waterfallRows({ waterfall: null, estimate, actualProfit: '0' });
+  const lines = WATERFALL_KEYS.map((key, i) => ({ key, label: rows[i]!.label, estimate: rows[i]!.estimate }));
   const profit = typedProfit(values);
   const figures = profit === null ? null : settlementIf(campaign, profit);
 
@@ -86,23 +84,20 @@ export function DeclareResult({ campaign }: { campaign: CampaignDetail }) {
           <span className="text-right">Estimated</span>
           <span>Actual (USD)</span>
         </div>
-        {WATERFALL_LINES.map((line) => {
+        {lines.map((line) => {
           const estimateId = id(`${line.key}-estimate`);
           const error = errors[line.key];
           return (
             <div key={line.key} className={cn(ROW, 'border-b pb-2')}>
-              <Label htmlFor={id(line.key)}>
-                {line.label}
-                {line.sign && <span className="sr-only"> (deducted)</span>}
-              </Label>
+              <Label htmlFor={id(line.key)}>{line.label}</Label>
               <p
                 id={estimateId}
                 className="text-sm text-muted-foreground tabular-nums sm:order-none sm:text-right"
               >
-                {estimated[line.key] ? (
+                {line.estimate ? (
                   <>
                     <span className="sm:sr-only">Estimated: </span>
-                    {formatUsdCents(estimated[line.key]!)}
+                    {formatUsdCents(line.estimate)}
                   </>
                 ) : (
                   'Not estimated'
@@ -124,7 +119,7 @@ export function DeclareResult({ campaign }: { campaign: CampaignDetail }) {
           );
         })}
         <div className={cn(ROW, 'pt-1 font-semibold')}>
-          <span>Actual profit</span>
+          <span>{rows[5]!.label}</span>
           <p className="text-sm font-normal text-muted-foreground tabular-nums sm:text-right">
             <span className="sm:sr-only">Estimated: </span>
             {formatUsdCents(estimate.profit)}

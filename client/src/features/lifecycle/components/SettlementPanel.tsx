@@ -10,7 +10,7 @@ import type { SettlementView } from '@domain/money-out.ts';
 import { declareResultBlocker, isSettlementDue } from '@domain/money-out-views.ts';
 import { DocumentLink } from '@/components/document-link.tsx';
 import { SettlementStatusBadge } from '@/components/settlement-status-badge.tsx';
-import { WaterfallTable } from '@/components/waterfall-table.tsx';
+import { WaterfallTable } from '@/components/settlement-waterfall.tsx';
 import { formatDate, formatUsdCents } from '@/lib/format.ts';
 import { DeclareResult } from './DeclareResult.tsx';
 import { SettlementPayment } from './SettlementPayment.tsx';
@@ -78,7 +78,7 @@ export function SettlementPanel({
         </p>
       )}
       {isSettlementDue(s.status) && <SettlementPayment campaign={campaign} settlement={s} />}
-      <WaterfallTable settlement={s} caption="Your P&L, estimated beside actual" />
+      <WaterfallTable settlement={s} showCaption />
       {s.invoice && <DocumentLink campaignId={campaign.id} document={s.invoice} label="Sales invoice" />}
     </section>
   );

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-field.tsx';
 import { serverMessageOf } from '@/lib/api.ts';
 import { formatUsdCents } from '@/lib/format.ts';
-import { SETTINGS_BANK_ACCOUNT, useCashAccount } from '@/features/money/index.ts';
+import { SETTINGS_BANK_ACCOUNT, useCashAccount } from '@/features/cash-account/index.ts';
 import { useTransition } from '../api/transition-campaign.ts';
 
 const NEEDS_ACCOUNT = 'Add your bank account in Settings first: releases are paid to it.';

@@ -10,7 +10,7 @@ import { Progress } from '@/components/ui/progress.tsx';
 import { formatDate, formatNumber, formatPercent, formatUsd, formatUsdCents } from '@/lib/format.ts';
 import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
 import { Timeline } from '@/components/timeline.tsx';
-import { WaterfallTable } from '@/components/waterfall-table.tsx';
+import { SettlementWaterfall } from '@/components/settlement-waterfall.tsx';
 import { InvestorList, ReleaseSchedule } from '@/features/lifecycle/index.ts';
 import { inStatusGroup } from '@domain/campaigns.ts';
 import { LoadedCampaignDialog } from './CampaignDialog.tsx';
@@ -89,13 +89,12 @@ function Details({ campaign }: { campaign: CampaignDetail }) {
 
       {campaign.releases.length > 0 && <ReleaseSchedule campaign={campaign} />}
 
-      {campaign.settlement?.waterfall && (
-        <section aria-label="Result of the trade" className="grid gap-2">
-          <WaterfallTable
-            settlement={campaign.settlement}
-            caption="Result of the trade: estimated beside actual"
-          />
-        </section>
+      {campaign.settlement && (
+        <SettlementWaterfall
+          settlement={campaign.settlement}
+          title={campaign.title}
+          campaignId={campaign.id}
+        />
       )}
 
       <section aria-labelledby="campaign-details-timeline" className="grid gap-3">

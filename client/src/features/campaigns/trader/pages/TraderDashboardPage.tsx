@@ -11,7 +11,7 @@ import { TraderCampaignTabs } from '../components/TraderCampaignTabs.tsx';
 import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
 import { TraderStatCards } from '../components/TraderStatCards.tsx';
 import { useCampaignDialogs } from '../components/use-campaign-dialogs.tsx';
-import { BankAccountNotice } from '@/features/money/index.ts';
+import { BankAccountNotice } from '@/features/cash-account/index.ts';
 
 const TITLE = 'Trader Dashboard';
 const LEAD = 'Run your campaigns: funding, edits and shipments.';

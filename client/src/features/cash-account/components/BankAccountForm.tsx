@@ -1,19 +1,18 @@
 // The "Bank account" card of /settings (investors and traders): the verified account payouts go to,
 // shown masked once verified, and the form that adds or replaces it — the holder pre-filled with the
-// verified identity (expectedHolder), the IBAN grouped as typed, each refusal at its field. An
-// investor also sees their HydroBridge balance, where payouts of completed campaigns land.
+// verified identity (expectedHolder), the IBAN grouped as typed, each refusal at its field. (The
+// investor's balance and withdrawals are on /portfolio: CashAccountCard.)
 import { useState, type FormEvent } from 'react';
 import type { PublicUser } from '@domain/auth.ts';
-import { bankAccountCreateSchema, expectedHolder, sameName, type CashAccount } from '@domain/cash-account.ts';
+import { bankAccountCreateSchema, expectedHolder, sameName } from '@domain/cash-account.ts';
 import { errorMessage } from '@domain/errors.ts';
-import { dec } from '@domain/money.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Field, fieldA11y, FormAlert } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { gateMessage, VerificationLink } from '@/components/verification-gate.tsx';
 import { ApiError, serverMessageOf } from '@/lib/api.ts';
-import { formatDate, formatUsdCents } from '@/lib/format.ts';
+import { formatDate } from '@/lib/format.ts';
 import { useCashAccount } from '../api/get-cash-account.ts';
 import { useSetBankAccount } from '../api/set-bank-account.ts';
 import { editIban } from '../iban-text.ts';
@@ -34,7 +33,6 @@ export function BankAccountForm({ user }: { user: PublicUser }) {
   const blocked = gateMessage(user, errorMessage('BANK_ACCOUNT_NEEDS_KYC'));
   return (
     <div className="grid gap-5">
-      {user.role === 'investor' && <Balance account={account.data} />}
       {bankAccount && (
         <dl className="grid gap-3 rounded-md border p-3 text-sm sm:grid-cols-3">
           <div className="min-w-0">
@@ -75,22 +73,6 @@ export function BankAccountForm({ user }: { user: PublicUser }) {
           onCancel={bankAccount ? () => setReplacing(false) : undefined}
         />
       )}
-    </div>
-  );
-}
-
-function Balance({ account }: { account: CashAccount }) {
-  return (
-    <div className="rounded-md border border-primary/30 bg-accent/50 p-3">
-      <p className="text-sm text-muted-foreground">Your HydroBridge balance</p>
-      <p className="text-2xl font-bold tabular-nums" data-testid="cash-balance">
-        {formatUsdCents(account.balance)}
-      </p>
-      <p className="mt-1 text-sm text-muted-foreground">
-        Payouts of completed campaigns land here.
-        {dec(account.pendingPayouts).gt(0) &&
-          ` ${formatUsdCents(account.pendingPayouts)} is on its way to your bank.`}
-      </p>
     </div>
   );
 }
