@@ -124,7 +124,7 @@ test('a staged campaign from creation to a paid settlement; the investor sees th
   await start.getByRole('button', { name: 'Start trading' }).click();
   await start.getByRole('button', { name: 'Confirm start trading' }).click();
   await expectToast(trader, 'Trading started', 'The first release is on its way to your bank account.');
-  const releases = track.getByRole('list', { name: 'Release schedule' }).getByRole('listitem');
+  const releases = track.getByRole('list', { name: `Release schedule of ${title}` }).getByRole('listitem');
   await expect(releases.nth(0)).toContainText('$800.00');
   await expect(releases.nth(0)).toContainText('Released to the trader');
   await expect(releases.nth(1)).toContainText('$1,200.00 planned');
@@ -318,7 +318,9 @@ test("the demo's money on screen: Kochi's staged release awaiting an admin, the 
   await page.goto('/trader/campaigns');
   await page.getByRole('button', { name: 'Track Shipment Kochi → Houston refinery hydrogen' }).click();
   const track = page.getByRole('dialog', { name: 'Track Shipment' });
-  const releases = track.getByRole('list', { name: 'Release schedule' }).getByRole('listitem');
+  const releases = track
+    .getByRole('list', { name: 'Release schedule of Kochi → Houston refinery hydrogen' })
+    .getByRole('listitem');
   await expect(releases.nth(0)).toContainText('40% when trading starts');
   await expect(releases.nth(0)).toContainText('Released to the trader');
   await expect(releases.nth(1)).toContainText('60% on Loaded at port (bill of lading)');
