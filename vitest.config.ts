@@ -27,7 +27,12 @@ export default defineConfig({
     projects: [
       // Property tests take ~1 s on a busy 2-core machine; the default 5 s timeout is too tight there.
       {
-        resolve: { alias: { '@': path.resolve(import.meta.dirname, 'client/src') } },
+        resolve: {
+          alias: {
+            '@domain': path.resolve(import.meta.dirname, 'domain'),
+            '@': path.resolve(import.meta.dirname, 'client/src'),
+          },
+        },
         test: {
           name: 'unit',
           include: ['domain/**/*.test.ts', 'client/**/*.test.ts'],

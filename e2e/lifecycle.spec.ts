@@ -1,15 +1,17 @@
-// The campaign lifecycle in the browser (issue 11): a trader drives a funded campaign through a
-// shipment milestone to completed, confirming what investors receive; the investor then sees the
-// payout on /portfolio and the movement on /statements, whose CSV downloads and parses. A cancelled
-// campaign's investor sees the refund, and so does the backer of a campaign that expired unfunded.
+// The campaign lifecycle in the browser (issue 11, issue 18): a funded campaign is traded, delivered
+// and settled (through the API here: e2e/trader-money.spec.ts drives the trader's and the admin's
+// screens); the investor then sees the payout on the dashboard, on /portfolio and on /statements,
+// whose CSV downloads and parses. A cancelled campaign's investor sees the refund, and so does the
+// backer of a campaign that expired unfunded.
 import fs from 'node:fs/promises';
 import { defaultDeadline } from '../domain/campaign-rules.ts';
 import { DEMO_PASSWORD, newPerson, signUpVerifiedViaApi } from './accounts.ts';
 import { expectNoSeriousAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { signInDemoInvestor, TEST_CARDS } from './investing.ts';
+import { personContext, settleViaApi } from './money.ts';
 
-test('a trader completes a campaign; the investor sees the payout and downloads the statement', async ({
+test('a campaign is settled; the investor sees the payout and downloads the statement', async ({
   page,
   browser,
 }) => {
@@ -68,29 +70,17 @@ test('a trader completes a campaign; the investor sees the payout and downloads 
   // Money paid in today is not a change in value.
   await expect(tile("Today's Change")).toContainText('$0.00');
 
-  // The trader starts trading, records a milestone and completes with the actual profit.
-  await traderPage.goto('/trader/campaigns');
-  await traderPage.getByRole('button', { name: `Track Shipment ${title}` }).click();
-  const track = traderPage.getByRole('dialog');
-  await track.getByRole('button', { name: 'Start trading' }).click();
-  await track.getByRole('button', { name: 'Confirm start trading' }).click();
-  await expect(track.getByRole('heading', { name: 'Record a milestone' })).toBeVisible();
-  await track.getByLabel('Note (optional)').fill('Loaded at Kandla');
-  await track.getByLabel('Document reference (optional)').fill('BL-2026-7');
-  await track.getByRole('button', { name: 'Record Loaded at port' }).click();
-  const milestones = track.getByRole('list', { name: 'Shipment milestones' }).getByRole('listitem');
-  await expect(milestones.first()).toContainText('Loaded at Kandla · Document: BL-2026-7');
-  // The cargo's marketplace sales come from GET /api/campaigns/:id/sales: none for this one.
-  await expect(track.getByText('No marketplace sales of this cargo yet.')).toBeVisible();
-  await track.getByLabel('Actual profit (USD)').fill('200.00');
-  await track.getByRole('button', { name: 'Review payouts' }).click();
-  // $200 profit, $10 fee: the one investor of $2,000 receives $2,190.
-  await expect(track.getByRole('list', { name: 'What each investor group receives' })).toHaveText(
-    '1 investor of $2,000.00 receives $2,190.00',
-  );
-  await track.getByRole('button', { name: 'Confirm completion' }).click();
-  await expect(track.getByRole('button', { name: 'Confirm completion' })).toHaveCount(0);
-  await expect(milestones.last()).toContainText('Delivered');
+  // The trade: started, loaded, delivered, $200 profit declared, approved and paid in by the trader.
+  const adminContext = await personContext(browser);
+  const signin = await adminContext.request.post('/api/auth/signin', {
+    data: { email: 'admin@hydrobridge.example', password: DEMO_PASSWORD },
+  });
+  expect(signin.status(), await signin.text()).toBe(200);
+  await settleViaApi(traderPage.request, adminContext.request, campaign.id, {
+    proceeds: 1_120_000,
+    profit: 200,
+  });
+  await adminContext.close();
   await traderContext.close();
 
   // The investor's tiles change: the payout counts, and the realised ROI shows.
@@ -105,26 +95,29 @@ test('a trader completes a campaign; the investor sees the payout and downloads 
   const card = page.getByRole('article', { name: title });
   await expect(card).toContainText('$2,190.00');
   await expect(card.getByRole('list', { name: `Where the money of ${title} is` })).toContainText(
-    'Released to you',
+    'Paid to your balance',
   );
   // Released money is not in escrow any more: nothing to dispute.
   await expect(card.getByRole('button', { name: 'Dispute this escrow' })).toHaveCount(0);
   await expectNoSeriousAxeViolations(page, '/portfolio');
 
   await page.goto('/statements');
-  await expect(page.getByRole('cell', { name: 'Payout' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Payout to your balance' })).toBeVisible();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV' }).click();
   const file = await (await download).path();
   const csv = await fs.readFile(file, 'utf8');
-  expect(csv.startsWith('\uFEFFDate,Type,Campaign,Paid in,Paid out,Profit,Fee,Balance\r\n')).toBe(true);
+  expect(
+    csv.startsWith('\uFEFFDate,Type,Campaign,Paid in,Paid out,Profit,Fee,Invested,Cash balance\r\n'),
+  ).toBe(true);
   const rows = csv
     .slice(1)
     .trim()
     .split('\r\n')
     .map((line) => line.split(','));
-  const payout = rows.find((r) => r[1] === 'Payout');
-  expect(payout?.slice(3)).toEqual(['0.00', '2190.00', '190.00', '10.00', '0.00']);
+  // The payout lands in the cash balance: nothing paid out to a card or bank, nothing left invested.
+  const payout = rows.find((r) => r[1] === 'Payout to your balance');
+  expect(payout?.slice(3)).toEqual(['0.00', '0.00', '190.00', '10.00', '0.00', '2190.00']);
   await expectNoSeriousAxeViolations(page, '/statements');
 });
 

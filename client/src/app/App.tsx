@@ -29,6 +29,7 @@ function LazyToaster() {
 const PAYMENT_PURPOSES: PaymentPurposeLoaders = {
   investment: () => import('@/features/investments/investment-payment.ts').then((m) => m.investmentPayment),
   order: () => import('@/features/marketplace/order-payment.ts').then((m) => m.orderPayment),
+  settlement: () => import('@/features/lifecycle/settlement-payment.ts').then((m) => m.settlementPayment),
 };
 
 function RecoverInterruptedPayments() {

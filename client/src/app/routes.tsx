@@ -28,6 +28,7 @@ const VerificationPage = lazy(() => import('@/features/kyc/pages/VerificationPag
 const AdminKycPage = lazy(() => import('@/features/admin/pages/AdminKycPage.tsx'));
 const AdminEscrowPage = lazy(() => import('@/features/admin/pages/AdminEscrowPage.tsx'));
 const AdminReportsPage = lazy(() => import('@/features/admin/pages/AdminReportsPage.tsx'));
+const AdminMoneyPage = lazy(() => import('@/features/admin/pages/AdminMoneyPage.tsx'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
@@ -62,6 +63,7 @@ const ROUTES: Array<[path: string, component: ComponentType]> = [
   ['/admin/kyc', AdminKycPage],
   ['/admin/escrow', AdminEscrowPage],
   ['/admin/reports', AdminReportsPage],
+  ['/admin/money', AdminMoneyPage],
 ];
 
 function PageFallback() {

@@ -1,61 +1,83 @@
 // A campaign's settlement (docs/money.md): the trader's P&L waterfall, estimated at creation beside
-// actual, and what it means for the investors. Shown on the campaign page, in /portfolio and to the
-// trader; the figures come from the server, the rows from domain/money-out.ts.
-import { SETTLEMENT_STATUS_LABELS, waterfallRows, type SettlementView } from '@domain/money-out.ts';
-import { Badge } from '@/components/ui/badge.tsx';
+// actual, and what it means for the investors. Shown on the campaign page, in /portfolio, in the
+// trader's details modal; the table alone in the trader's settlement and the admin's review. The
+// figures come from the server, the rows from domain/money-out.ts.
+import { waterfallRows, type SettlementView } from '@domain/money-out.ts';
+import { cn } from '@/lib/cn.ts';
 import { formatDate, formatUsdCents } from '@/lib/format.ts';
+import { DocumentLink } from './document-link.tsx';
+import { SettlementStatusBadge } from './settlement-status-badge.tsx';
 
-const TONES = {
-  pending_review: 'amber',
-  approved: 'amber',
-  rejected: 'neutral',
-  defaulted: 'red',
-  paid: 'green',
-} as const;
+export const WATERFALL_CAPTION = "The trade's result, estimated beside actual";
 
-export function SettlementWaterfall({ settlement, title }: { settlement: SettlementView; title: string }) {
-  const rows = waterfallRows(settlement);
+/** The waterfall's lines, estimated beside actual; figures in millions fit a phone's dialog. */
+export function WaterfallTable({
+  settlement,
+  caption = WATERFALL_CAPTION,
+  showCaption = false,
+  className,
+}: {
+  settlement: Pick<SettlementView, 'waterfall' | 'estimate' | 'actualProfit'>;
+  caption?: string;
+  showCaption?: boolean;
+  className?: string;
+}) {
+  return (
+    <table className={cn('w-full text-[0.8125rem] sm:text-sm', className)}>
+      <caption className={showCaption ? 'mb-2 text-left text-sm font-semibold' : 'sr-only'}>
+        {caption}
+      </caption>
+      <thead className="text-left text-muted-foreground">
+        <tr>
+          <th scope="col" className="py-1 pr-2 font-medium sm:pr-3">
+            Line
+          </th>
+          <th scope="col" className="py-1 pr-2 text-right font-medium sm:pr-3">
+            Estimated
+          </th>
+          <th scope="col" className="py-1 text-right font-medium">
+            Actual
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {waterfallRows(settlement).map((r) => (
+          <tr key={r.label} className={r.total ? 'border-t font-semibold' : 'border-t'}>
+            <th scope="row" className="py-1 pr-2 text-left font-normal sm:pr-3">
+              {r.label}
+            </th>
+            <td className="py-1 pr-2 text-right tabular-nums sm:pr-3">
+              {r.estimate ? formatUsdCents(r.estimate) : '—'}
+            </td>
+            <td className="py-1 text-right tabular-nums">{r.actual ? formatUsdCents(r.actual) : '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function SettlementWaterfall({
+  settlement,
+  title,
+  campaignId,
+}: {
+  settlement: SettlementView;
+  title: string;
+  /** Given to viewers who may open the campaign's documents (its trader, admins): the invoice links. */
+  campaignId?: string;
+}) {
   return (
     <section aria-label={`Settlement of ${title}`} className="space-y-3">
       <p className="flex flex-wrap items-center gap-2 text-sm">
-        <Badge tone={TONES[settlement.status]}>{SETTLEMENT_STATUS_LABELS[settlement.status]}</Badge>
+        <SettlementStatusBadge status={settlement.status} />
         <span className="text-muted-foreground">
           Declared {formatDate(settlement.declaredAt)}
           {settlement.paidAt && ` · paid in ${formatDate(settlement.paidAt)}`}
           {!settlement.paidAt && settlement.dueAt && ` · due ${formatDate(settlement.dueAt)}`}
         </span>
       </p>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[18rem] text-sm">
-          <caption className="sr-only">The trade's result, estimated beside actual</caption>
-          <thead className="text-left text-muted-foreground">
-            <tr>
-              <th scope="col" className="py-1 font-medium">
-                Line
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                Estimated
-              </th>
-              <th scope="col" className="py-1 text-right font-medium">
-                Actual
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.label} className={r.total ? 'border-t font-semibold' : 'border-t'}>
-                <th scope="row" className="py-1 text-left font-normal">
-                  {r.label}
-                </th>
-                <td className="py-1 text-right tabular-nums">
-                  {r.estimate ? formatUsdCents(r.estimate) : '—'}
-                </td>
-                <td className="py-1 text-right tabular-nums">{r.actual ? formatUsdCents(r.actual) : '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <WaterfallTable settlement={settlement} />
       <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
         <dt className="text-muted-foreground">Investors' share of the profit</dt>
         <dd className="text-right tabular-nums">{formatUsdCents(settlement.grossProfit)}</dd>
@@ -64,9 +86,14 @@ export function SettlementWaterfall({ settlement, title }: { settlement: Settlem
         <dt className="text-muted-foreground">Paid in by the trader</dt>
         <dd className="text-right tabular-nums">{formatUsdCents(settlement.amountDue)}</dd>
       </dl>
-      {settlement.invoice && (
-        <p className="text-sm text-muted-foreground">Sales invoice on file: {settlement.invoice.fileName}</p>
-      )}
+      {settlement.invoice &&
+        (campaignId ? (
+          <DocumentLink campaignId={campaignId} document={settlement.invoice} label="Sales invoice" />
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            Sales invoice on file: {settlement.invoice.fileName}
+          </p>
+        ))}
     </section>
   );
 }

@@ -1,6 +1,5 @@
 import { Link } from 'wouter';
-
-export const SUPPORT_EMAIL = 'support@hydrobridge.example';
+import { SUPPORT_EMAIL } from '@/lib/support.ts';
 
 const SECTIONS: Array<{ title: string; links: Array<{ href: string; label: string }> }> = [
   {

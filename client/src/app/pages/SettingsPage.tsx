@@ -1,24 +1,32 @@
-// /settings: theme, password, sessions and notification emails of the signed-in user.
-import type { ReactNode } from 'react';
+// /settings: theme, password, sessions, the bank account (investors and traders) and notification
+// emails of the signed-in user.
+import { useEffect, type ReactNode } from 'react';
 import { Page } from '@/components/layouts/page.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card.tsx';
 import { ChangePasswordForm } from '@/features/auth/components/ChangePasswordForm.tsx';
 import { OtherSessions } from '@/features/auth/components/OtherSessions.tsx';
 import { RequireSignIn } from '@/features/auth/components/RequireSignIn.tsx';
 import { NotificationSettings } from '@/features/lifecycle/components/NotificationSettings.tsx';
+import { BankAccountForm } from '@/features/cash-account/index.ts';
 import { ThemeToggle } from '../layout/ThemeToggle.tsx';
 
 function Section({
+  id,
   title,
   description,
   children,
 }: {
+  id?: string;
   title: string;
   description: string;
   children: ReactNode;
 }) {
+  // A link to a section (e.g. /settings#bank-account from the trader's workspace) lands on it.
+  useEffect(() => {
+    if (id && window.location.hash === `#${id}`) document.getElementById(id)?.scrollIntoView();
+  }, [id]);
   return (
-    <Card>
+    <Card id={id} className="scroll-mt-20">
       <CardHeader>
         <h2 className="text-lg leading-tight font-semibold">{title}</h2>
         <CardDescription>{description}</CardDescription>
@@ -28,11 +36,21 @@ function Section({
   );
 }
 
+const BANK_ACCOUNT_TEXT = {
+  trader:
+    'The releases of your campaigns and the payments for your orders are paid to this account, held by your company as verified.',
+  investor:
+    'Withdrawals from your HydroBridge balance are paid to this account, held in your name as verified.',
+} as const;
+
 export default function SettingsPage() {
   return (
     <RequireSignIn title="Settings" signedOutLead="Sign in to change your theme, password and sessions.">
       {(user) => (
-        <Page title="Settings" lead="Theme, password, sign-in sessions and notification emails.">
+        <Page
+          title="Settings"
+          lead="Theme, password, sign-in sessions, your bank account and notification emails."
+        >
           <div className="grid max-w-3xl gap-6">
             <Section title="Theme" description="Light, dark, or follow your device's setting.">
               <ThemeToggle withLabels />
@@ -46,6 +64,11 @@ export default function SettingsPage() {
             <Section title="Sessions" description="Sign out of HydroBridge on every other device.">
               <OtherSessions />
             </Section>
+            {(user.role === 'investor' || user.role === 'trader') && (
+              <Section id="bank-account" title="Bank account" description={BANK_ACCOUNT_TEXT[user.role]}>
+                <BankAccountForm user={user} />
+              </Section>
+            )}
             <Section
               title="Email notifications"
               description="Emails about the campaigns you invested in. Account and security emails are always sent."

@@ -1,4 +1,4 @@
-import { SUPPORT_EMAIL } from '@/app/layout/Footer.tsx';
+import { SUPPORT_EMAIL } from '@/lib/support.ts';
 import {
   LegalDocument,
   LegalList,

@@ -1,34 +1,9 @@
 // The admin console's writes (issue 12's fixed contract). Each refreshes every admin read after it
 // (one prefix), and tells the admin what happened.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUserDetail, EscrowRow, KycDecision, Resolution, RoleRequestRow } from '@domain/admin.ts';
-import { toast } from '@/components/ui/toast-store.ts';
-import { apiJson, serverMessageOf } from '@/lib/api.ts';
+import { apiJson } from '@/lib/api.ts';
 import { ADMIN_PREFIX } from './admin.ts';
-
-function useAdminAction<I, O>(
-  fn: (input: I) => Promise<O>,
-  done: (output: O) => { title: string; description?: string },
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: async (output) => {
-      toast(done(output));
-      await queryClient.invalidateQueries({
-        predicate: (q) => String(q.queryKey[0]).startsWith(ADMIN_PREFIX),
-      });
-    },
-    onError: (error) => {
-      console.error('Admin action failed', error);
-      toast({
-        title: 'Action Failed',
-        description: serverMessageOf(error) || 'Nothing was changed. Please try again.',
-        variant: 'destructive',
-      });
-    },
-  });
-}
+import { useAdminAction } from './use-admin-action.ts';
 
 export const useKycDecision = () =>
   useAdminAction(

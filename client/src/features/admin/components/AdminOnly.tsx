@@ -1,6 +1,7 @@
-// Every admin page: for admins only (RoleOnly), in the page frame.
+// Every admin page: for admins only (RoleOnly), in the page frame, under the console's navigation.
 import type { ReactNode } from 'react';
 import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
+import { AdminNav } from './AdminNav.tsx';
 
 export function AdminOnly({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -9,7 +10,12 @@ export function AdminOnly({ title, children }: { title: string; children: ReactN
       title={title}
       signedOutLead="Sign in as an admin to review accounts, escrow and compliance."
     >
-      {() => children}
+      {() => (
+        <>
+          <AdminNav />
+          {children}
+        </>
+      )}
     </RoleOnly>
   );
 }

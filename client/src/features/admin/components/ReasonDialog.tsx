@@ -35,7 +35,12 @@ export function ReasonDialog({
   const [error, setError] = useState<string>();
   const submit = async () => {
     if (!reason.trim()) return setError('Reason is required');
-    await onConfirm(reason);
+    try {
+      await onConfirm(reason);
+    } catch {
+      // The action's toast says why; the dialog stays open with the reason typed.
+      return;
+    }
     setReason('');
     onClose();
   };
@@ -63,7 +68,7 @@ export function ReasonDialog({
             Cancel
           </Button>
           <Button variant="destructive" disabled={busy} onClick={() => void submit()}>
-            {confirm}
+            {busy ? 'Saving…' : confirm}
           </Button>
         </div>
       </DialogContent>

@@ -11,6 +11,7 @@ import { StatCard } from '@/components/ui/stat-card.tsx';
 import { formatNumber, formatUsd } from '@/lib/format.ts';
 import { KYC_TONES } from '@/features/auth/account-fields.ts';
 import { useAdminDashboard } from '../api/admin.ts';
+import { useAdminMoney } from '../api/get-admin-money.ts';
 import { AdminOnly } from '../components/AdminOnly.tsx';
 import { ComplianceCards } from '../components/ComplianceCards.tsx';
 import { EscrowTable } from '../components/EscrowTable.tsx';
@@ -126,6 +127,16 @@ function Dashboard() {
             <EscrowTable records={d.escrow} empty="No active escrow transactions" />
           </Section>
         </div>
+        <Section
+          title="Settlements and Releases"
+          action={
+            <Button asChild variant="link" size="sm">
+              <Link href="/admin/money">Open settlements and releases</Link>
+            </Button>
+          }
+        >
+          <MoneyQueue />
+        </Section>
         <section aria-labelledby="compliance-heading" className="grid gap-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="compliance-heading" className="text-lg font-semibold">
@@ -146,6 +157,35 @@ function Dashboard() {
       </div>
       <KycReviewDialog userId={reviewing} onClose={() => setReviewing(null)} />
     </Page>
+  );
+}
+
+/** What waits for an admin in the money console, counted. */
+function MoneyQueue() {
+  const money = useAdminMoney();
+  if (!money.data)
+    return (
+      <p className="text-sm text-muted-foreground">
+        {money.error ? 'Settlements and releases could not be loaded.' : 'Loading…'}
+      </p>
+    );
+  const count = (statuses: string[]) =>
+    money.data.settlements.filter((s) => statuses.includes(s.status)).length;
+  const items: Array<[string, number]> = [
+    ['Settlements awaiting review', count(['pending_review'])],
+    ['Settlements due', count(['approved'])],
+    ['Settlements in default', count(['defaulted'])],
+    ['Releases awaiting confirmation', money.data.releases.length],
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
+      {items.map(([label, n]) => (
+        <div key={label}>
+          <dt className="text-muted-foreground">{label}</dt>
+          <dd className="text-2xl font-bold tabular-nums">{formatNumber(n)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

@@ -14,6 +14,7 @@ import { serverMessageOf } from '@/lib/api.ts';
 import { formatDate, formatUsdCents } from '@/lib/format.ts';
 import { useCashAccount } from '../api/get-cash-account.ts';
 import { useWithdraw } from '../api/withdraw.ts';
+import { SETTINGS_BANK_ACCOUNT } from './BankAccountNotice.tsx';
 
 const TONES = { pending: 'amber', in_transit: 'amber', paid: 'green', failed: 'red' } as const;
 
@@ -62,7 +63,7 @@ export function CashAccountCard() {
                 {account.bankAccount ? (
                   <span className="font-mono">{account.bankAccount.ibanMasked}</span>
                 ) : (
-                  <Link href="/settings" className="underline">
+                  <Link href={SETTINGS_BANK_ACCOUNT} className="underline">
                     Add one in Settings
                   </Link>
                 )}

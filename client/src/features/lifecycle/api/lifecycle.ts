@@ -1,13 +1,12 @@
-// The lifecycle calls (issue 11): transitions, milestones, the investor list, portfolio, statements
-// and notification settings. Reads go through the default query function (the key is the URL).
+// The lifecycle reads (issue 11): milestones, the investor list, portfolio, statements and
+// notification settings, and the escrow dispute. Reads go through the default query function (the key
+// is the URL). The trader's writes (transitions, milestones, documents) have a file each.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Campaign } from '@domain/campaign-schemas.ts';
-import type { CampaignInvestor, Milestone, MilestoneCreate } from '@domain/lifecycle.ts';
+import type { CampaignInvestor, Milestone } from '@domain/lifecycle.ts';
 import type { NotificationPrefs } from '@domain/notifications.ts';
 import type { Portfolio, Statement } from '@domain/portfolio.ts';
 import { toast } from '@/components/ui/toast-store.ts';
 import { apiJson } from '@/lib/api.ts';
-import { invalidateCampaignData } from '@/features/campaigns/api/campaigns.ts';
 
 const milestonesKey = (campaignId: string) => `/api/campaigns/${campaignId}/milestones`;
 
@@ -65,43 +64,6 @@ export function useSaveNotificationPrefs() {
     onSuccess: (prefs) => {
       client.setQueryData([NOTIFICATIONS_PATH], prefs);
       toast({ title: 'Notification settings saved' });
-    },
-  });
-}
-
-export type TransitionBody =
-  { to: 'trading' } | { to: 'completed'; actualProfit: string } | { to: 'cancelled'; reason: string };
-
-const TRANSITION_TOASTS: Record<TransitionBody['to'], { title: string; description: string }> = {
-  trading: { title: 'Trading started', description: 'Investors can now follow the shipment.' },
-  completed: {
-    title: 'Campaign completed',
-    description: 'Escrow is released and every investor has been paid out.',
-  },
-  cancelled: { title: 'Campaign cancelled', description: 'Every investment is being refunded.' },
-};
-
-export function useTransition(campaignId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TransitionBody) =>
-      apiJson<Campaign>('POST', `/api/campaigns/${campaignId}/transitions`, body),
-    onSuccess: (_campaign, body) => {
-      toast(TRANSITION_TOASTS[body.to]);
-      void client.invalidateQueries({ queryKey: [milestonesKey(campaignId)] });
-      return invalidateCampaignData(client);
-    },
-  });
-}
-
-export function useRecordMilestone(campaignId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: MilestoneCreate) =>
-      apiJson<Milestone>('POST', `/api/campaigns/${campaignId}/milestones`, body),
-    onSuccess: () => {
-      toast({ title: 'Milestone recorded', description: 'Investors see it on the shipment timeline.' });
-      return client.invalidateQueries({ queryKey: [milestonesKey(campaignId)] });
     },
   });
 }

@@ -47,7 +47,13 @@ export function InvestorList({ campaignId, title }: { campaignId: string; title:
       {data.length === 0 ? (
         <p className="text-sm text-muted-foreground">No investors yet.</p>
       ) : (
-        <div className="max-h-56 overflow-auto">
+        // Scrolls when long: focusable, so that the keyboard scrolls it too (WCAG 2.1.1).
+        <div
+          className="max-h-56 overflow-auto rounded-sm focus-visible:outline-2 focus-visible:outline-ring"
+          tabIndex={0}
+          role="region"
+          aria-label={`Investors of ${title}`}
+        >
           <table className="w-full text-sm">
             <thead className="text-left text-muted-foreground">
               <tr>

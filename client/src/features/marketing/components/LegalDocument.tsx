@@ -4,7 +4,7 @@ import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Page } from '@/components/layouts/page.tsx';
-import { SUPPORT_EMAIL } from '@/app/layout/Footer.tsx';
+import { SUPPORT_EMAIL } from '@/lib/support.ts';
 
 /** One date for every legal document: they are reviewed together. */
 const LAST_UPDATED = { iso: '2026-11-25', text: '25 November 2026' };

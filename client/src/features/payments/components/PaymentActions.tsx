@@ -9,23 +9,35 @@ export function PaymentActions({
   label,
   reason,
   processing,
+  onCancel,
 }: {
   /** The submit's text, e.g. "Invest $2,500.00". */
   label: string;
   /** Why the submit waits (paymentSubmitReason), or null when it may be pressed. */
   reason: string | null;
   processing: boolean;
+  /**
+   * Cancel closes the dialog the form is in; a form shown inside a larger dialog (the trader's
+   * settlement in Track Shipment) passes its own instead, so that only the form goes away.
+   */
+  onCancel?: () => void;
 }) {
   const reasonId = `${useId()}-reason`;
   // Phones: the submit, its reason right below it, then Cancel. Wider: Cancel and the submit side by
   // side, the reason on a line of its own under them.
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
-      <DialogClose asChild>
-        <Button variant="outline" disabled={processing} className="order-3 sm:order-1">
+      {onCancel ? (
+        <Button variant="outline" disabled={processing} className="order-3 sm:order-1" onClick={onCancel}>
           Cancel
         </Button>
-      </DialogClose>
+      ) : (
+        <DialogClose asChild>
+          <Button variant="outline" disabled={processing} className="order-3 sm:order-1">
+            Cancel
+          </Button>
+        </DialogClose>
+      )}
       <Button
         type="submit"
         aria-disabled={reason !== null}

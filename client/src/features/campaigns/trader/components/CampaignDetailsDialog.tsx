@@ -1,4 +1,6 @@
-// View: one campaign as its trader sees it (spec §2 details modal), loaded fresh from the detail call.
+// View: one campaign as its trader sees it (spec §2 details modal), loaded fresh from the detail call,
+// with where its money went: the release schedule and, once declared, the P&L waterfall estimated
+// beside actual.
 import type { ReactNode } from 'react';
 import type { CampaignDetail } from '@domain/campaign-schemas.ts';
 import { campaignDateTimeline, campaignFigures } from '@domain/campaign-figures.ts';
@@ -8,7 +10,8 @@ import { Progress } from '@/components/ui/progress.tsx';
 import { formatDate, formatNumber, formatPercent, formatUsd, formatUsdCents } from '@/lib/format.ts';
 import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
 import { Timeline } from '@/components/timeline.tsx';
-import { InvestorList } from '@/features/lifecycle/components/InvestorList.tsx';
+import { SettlementWaterfall } from '@/components/settlement-waterfall.tsx';
+import { InvestorList, ReleaseSchedule } from '@/features/lifecycle/index.ts';
 import { inStatusGroup } from '@domain/campaigns.ts';
 import { LoadedCampaignDialog } from './CampaignDialog.tsx';
 
@@ -83,6 +86,16 @@ function Details({ campaign }: { campaign: CampaignDetail }) {
           {campaign.description || 'No description yet.'}
         </p>
       </section>
+
+      {campaign.releases.length > 0 && <ReleaseSchedule campaign={campaign} />}
+
+      {campaign.settlement && (
+        <SettlementWaterfall
+          settlement={campaign.settlement}
+          title={campaign.title}
+          campaignId={campaign.id}
+        />
+      )}
 
       <section aria-labelledby="campaign-details-timeline" className="grid gap-3">
         <h3 id="campaign-details-timeline" className="text-sm font-semibold">

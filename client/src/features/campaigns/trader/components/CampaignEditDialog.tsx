@@ -1,5 +1,6 @@
-// Edit: the campaign form pre-filled from the loaded campaign; only changed fields are sent.
-import { useMemo } from 'react';
+// Edit: the campaign form pre-filled from the loaded campaign, with its release schedule; only changed
+// fields are sent. The schedule locks with the financial terms (termsLocked on the detail call).
+import { useMemo, useState } from 'react';
 import { CAMPAIGN_MESSAGES, type CampaignDetail } from '@domain/campaign-schemas.ts';
 import { areTermsLocked, FINANCIAL_TERMS, isCampaignEditable } from '@domain/policies.ts';
 import { campaignFormValues, campaignPatchOf, type CampaignFormValues } from '@domain/trader-campaigns.ts';
@@ -9,6 +10,17 @@ import { useUpdateCampaign } from '../../api/campaigns.ts';
 import { LoadedCampaignDialog } from './CampaignDialog.tsx';
 import { CampaignForm } from './CampaignForm.tsx';
 import { editResolver } from './campaign-form-validation.ts';
+import { focusScheduleProblem, ReleaseScheduleFields } from './ReleaseScheduleFields.tsx';
+import {
+  draftOf,
+  hasProblems,
+  sameSchedule,
+  scheduleProblems,
+  schedulePayload,
+} from './release-schedule-form.ts';
+
+const SCHEDULE_LOCKED =
+  'The release schedule is locked with the financial terms: investors have committed money to this campaign.';
 
 export function CampaignEditDialog({
   campaignId,
@@ -47,9 +59,22 @@ function EditForm({ campaign, onClose }: { campaign: CampaignDetail; onClose: ()
     () => editResolver(initial, campaign.raisedAmount),
     [initial, campaign.raisedAmount],
   );
+  const termsLocked = campaign.termsLocked || areTermsLocked(campaign);
+  const initialSchedule = useMemo(() => draftOf(campaign.releases), [campaign.releases]);
+  const [schedule, setSchedule] = useState(initialSchedule);
+  const [submitted, setSubmitted] = useState(false);
 
   const save = async (values: CampaignFormValues) => {
     const patch = campaignPatchOf(initial, values);
+    if (!termsLocked) {
+      setSubmitted(true);
+      if (hasProblems(scheduleProblems(schedule))) {
+        focusScheduleProblem('edit-campaign', schedule);
+        return;
+      }
+      const next = schedulePayload(schedule);
+      if (!sameSchedule(next, schedulePayload(initialSchedule))) patch.releaseSchedule = next;
+    }
     if (Object.keys(patch).length === 0) {
       toast({ title: 'No changes', description: 'Nothing was changed, so there was nothing to save.' });
       onClose();
@@ -75,11 +100,17 @@ function EditForm({ campaign, onClose }: { campaign: CampaignDetail; onClose: ()
         pending={update.isPending}
         onSubmit={save}
         onCancel={onClose}
-        locked={
-          areTermsLocked(campaign)
-            ? { fields: FINANCIAL_TERMS, reason: CAMPAIGN_MESSAGES.termsLocked }
-            : undefined
-        }
+        locked={termsLocked ? { fields: FINANCIAL_TERMS, reason: CAMPAIGN_MESSAGES.termsLocked } : undefined}
+        extraSection={(typed) => (
+          <ReleaseScheduleFields
+            idPrefix="edit-campaign"
+            value={schedule}
+            onChange={setSchedule}
+            targetAmount={termsLocked ? campaign.raisedAmount : typed.targetAmount}
+            showAllErrors={submitted}
+            locked={termsLocked ? SCHEDULE_LOCKED : undefined}
+          />
+        )}
       />
     </>
   );

@@ -36,6 +36,8 @@ export interface CampaignFormProps {
   onCancel: () => void;
   /** Fields shown read-only, with the reason above the form (edit: terms locked by investments). */
   locked?: { fields: readonly FinancialTerm[]; reason: string };
+  /** A section of the caller's after the fields (the release schedule), given the values as typed. */
+  extraSection?: (values: Partial<CampaignFormValues>) => ReactNode;
 }
 
 export function CampaignForm({
@@ -49,6 +51,7 @@ export function CampaignForm({
   onSubmit,
   onCancel,
   locked,
+  extraSection,
 }: CampaignFormProps) {
   const {
     register,
@@ -189,6 +192,8 @@ export function CampaignForm({
           />
         </Field>
       </div>
+
+      {extraSection?.(watched)}
 
       <section aria-labelledby={id('preview-heading')} className="rounded-lg border bg-muted/40 p-4">
         <h2 id={id('preview-heading')} className="text-sm font-semibold">

@@ -1,10 +1,9 @@
-// Track Shipment (issue 11): the cargo's milestones, the trader's next move (start trading, record a
-// milestone, complete with the actual profit) and the campaign's investors with their CSV.
+// Track Shipment (issue 11, issue 18): the cargo's milestones, the trader's next move (start trading,
+// record a milestone with its evidence, declare the result, pay the settlement), the release schedule
+// and the campaign's investors with their CSV.
 import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
-import { InvestorList } from '@/features/lifecycle/components/InvestorList.tsx';
-import { LifecycleActions } from '@/features/lifecycle/components/LifecycleActions.tsx';
-import { ShipmentTimeline } from '@/features/lifecycle/components/ShipmentTimeline.tsx';
+import { InvestorList, LifecycleActions, ShipmentTimeline } from '@/features/lifecycle/index.ts';
 import { LoadedCampaignDialog } from './CampaignDialog.tsx';
 
 export function TrackShipmentDialog({

@@ -1,5 +1,6 @@
-// Create campaign (spec §2, §5): the campaign form with the spec's defaults; success goes to the
-// trader dashboard with a toast.
+// Create campaign (spec §2, §5): the campaign form with the spec's defaults and the release schedule
+// (100% when trading starts unless the trader stages it); success goes to the trader dashboard with a
+// toast.
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { PublicUser } from '@domain/auth.ts';
@@ -14,6 +15,13 @@ import { Card, CardContent } from '@/components/ui/card.tsx';
 import { useCreateCampaign } from '../../api/campaigns.ts';
 import { CampaignForm } from '../components/CampaignForm.tsx';
 import { createPayload, createResolver } from '../components/campaign-form-validation.ts';
+import { focusScheduleProblem, ReleaseScheduleFields } from '../components/ReleaseScheduleFields.tsx';
+import {
+  DEFAULT_SCHEDULE,
+  hasProblems,
+  scheduleProblems,
+  schedulePayload,
+} from '../components/release-schedule-form.ts';
 import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
 
 const TITLE = 'Create Campaign';
@@ -39,6 +47,8 @@ function CreateCampaign({ user }: { user: PublicUser }) {
   const [, navigate] = useLocation();
   const create = useCreateCampaign();
   const [defaults] = useState(createDefaults);
+  const [schedule, setSchedule] = useState(DEFAULT_SCHEDULE);
+  const [submitted, setSubmitted] = useState(false);
 
   if (!canCreateCampaign(user)) {
     // The server refuses for the same reason; an unverified trader also has the banner with Resend.
@@ -52,7 +62,17 @@ function CreateCampaign({ user }: { user: PublicUser }) {
   }
 
   const save = async (values: CampaignFormValues) => {
-    await create.mutateAsync({ ...createPayload(values), traderId: user.id });
+    setSubmitted(true);
+    // The schedule says what is wrong at its place; the submit goes there instead of sending.
+    if (hasProblems(scheduleProblems(schedule))) {
+      focusScheduleProblem('create-campaign', schedule);
+      return;
+    }
+    await create.mutateAsync({
+      ...createPayload(values),
+      traderId: user.id,
+      releaseSchedule: schedulePayload(schedule),
+    });
     navigate('/trader/dashboard');
   };
 
@@ -70,6 +90,15 @@ function CreateCampaign({ user }: { user: PublicUser }) {
             pending={create.isPending}
             onSubmit={save}
             onCancel={() => navigate('/trader/dashboard')}
+            extraSection={(typed) => (
+              <ReleaseScheduleFields
+                idPrefix="create-campaign"
+                value={schedule}
+                onChange={setSchedule}
+                targetAmount={typed.targetAmount}
+                showAllErrors={submitted}
+              />
+            )}
           />
         </CardContent>
       </Card>

@@ -11,6 +11,7 @@ import { TraderCampaignTabs } from '../components/TraderCampaignTabs.tsx';
 import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
 import { TraderStatCards } from '../components/TraderStatCards.tsx';
 import { useCampaignDialogs } from '../components/use-campaign-dialogs.tsx';
+import { BankAccountNotice } from '@/features/cash-account/index.ts';
 
 const TITLE = 'Trader Dashboard';
 const LEAD = 'Run your campaigns: funding, edits and shipments.';
@@ -49,6 +50,7 @@ export function TraderDashboard({ user }: { user: PublicUser }) {
   return (
     <Page title={TITLE} lead={LEAD}>
       <TraderStatCards stats={stats.data} />
+      <BankAccountNotice className="mt-6" />
       <section aria-labelledby="my-campaigns" className="mt-10 flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="my-campaigns" className="text-2xl font-semibold tracking-tight">

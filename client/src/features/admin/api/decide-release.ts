@@ -1,0 +1,34 @@
+// POST /api/admin/campaigns/:id/releases/:releaseId: confirm a staged release against its evidence
+// (paid to the trader at once) or send the evidence back with a reason the trader reads.
+import type { CampaignDetail } from '@domain/campaign-schemas.ts';
+import type { SettlementReview } from '@domain/money-out.ts';
+import { trancheLabel } from '@domain/money-out-views.ts';
+import { apiJson } from '@/lib/api.ts';
+import { formatUsdCents } from '@/lib/format.ts';
+import { invalidateCampaignData } from '@/features/campaigns/index.ts';
+import { ADMIN_PREFIX } from './admin.ts';
+import { useAdminAction } from './use-admin-action.ts';
+
+type ReleaseDecision = SettlementReview & { campaignId: string; releaseId: string };
+
+export const decideRelease = ({ campaignId, releaseId, ...review }: ReleaseDecision) =>
+  apiJson<CampaignDetail>('POST', `${ADMIN_PREFIX}/campaigns/${campaignId}/releases/${releaseId}`, review);
+
+export const useDecideRelease = () =>
+  useAdminAction(
+    async (input: ReleaseDecision) => ({ input, campaign: await decideRelease(input) }),
+    ({ input, campaign }) => {
+      const release = campaign.releases.find((r) => r.id === input.releaseId);
+      const trader = campaign.traderCompany ?? campaign.traderName;
+      return input.decision === 'approve'
+        ? {
+            title: 'Release confirmed',
+            description: `${release?.amount ? formatUsdCents(release.amount) : 'The tranche'} of ${campaign.title} is released to ${trader}.`,
+          }
+        : {
+            title: 'Evidence sent back',
+            description: `${trader} reads your reason and files the evidence of ${release ? trancheLabel(release) : 'the tranche'} again.`,
+          };
+    },
+    invalidateCampaignData,
+  );

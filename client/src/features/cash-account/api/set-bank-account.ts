@@ -1,0 +1,24 @@
+// PUT /api/bank-account: the account payouts (and a trader's releases) go to, verified as it is added;
+// it replaces the one before. The cash account then shows it.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BankAccount, BankAccountCreate } from '@domain/cash-account.ts';
+import { toast } from '@/components/ui/toast-store.ts';
+import { apiJson } from '@/lib/api.ts';
+import { cashAccountQuery } from './get-cash-account.ts';
+
+export const setBankAccount = (input: BankAccountCreate) =>
+  apiJson<BankAccount>('PUT', '/api/bank-account', input);
+
+export function useSetBankAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: setBankAccount,
+    onSuccess: (account) => {
+      toast({
+        title: 'Bank account verified',
+        description: `Payouts go to ${account.ibanMasked}, held by ${account.holderName}.`,
+      });
+      return client.invalidateQueries({ queryKey: cashAccountQuery().queryKey });
+    },
+  });
+}
