@@ -143,11 +143,15 @@ export function moneySteps(i: PortfolioInvestment, campaign?: PortfolioCampaign)
               ? `Due from the trader by ${settlement.dueAt ? dayText(settlement.dueAt) : 'its due date'}`
               : undefined,
     });
+  // A campaign completed before settlements existed paid its investors back to their cards.
+  const toCard = i.status === 'paid_out' && campaign && !campaign.settlement;
   steps.push({
-    label: 'Paid to your balance',
+    label: toCard ? 'Paid to your card' : 'Paid to your balance',
     ...(i.status === 'paid_out' && i.settledAt && { at: i.settledAt }),
     done: i.status === 'paid_out',
-    ...(i.payout && { note: `${usdText(i.payout)} in your HydroBridge balance` }),
+    ...(i.payout && {
+      note: `${usdText(i.payout)} ${toCard ? 'back on your card' : 'in your HydroBridge balance'}`,
+    }),
   });
   return steps;
 }
@@ -175,6 +179,7 @@ export const MOVEMENT_KINDS = [
   'distribution',
   'withdrawal',
   'withdrawal_returned',
+  'card_payout',
 ] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 export const MOVEMENT_LABELS: Record<MovementKind, string> = {
@@ -183,6 +188,8 @@ export const MOVEMENT_LABELS: Record<MovementKind, string> = {
   distribution: 'Payout to your balance',
   withdrawal: 'Withdrawal to your bank',
   withdrawal_returned: 'Withdrawal returned by the bank',
+  /** Campaigns completed before settlements (migration 0011) paid principal and profit to the card. */
+  card_payout: 'Payout to your card',
 };
 
 /**

@@ -38,10 +38,14 @@ export async function closeTestResources(): Promise<void> {
 
 /**
  * A fresh database without rows on this run's backend (PGlite starts from the migrated template,
- * PostgreSQL without tables: run `prepareDatabase` or `migrate()` first); closed after the test file.
+ * PostgreSQL without tables: run `prepareDatabase` or `migrate()` first; `withoutTables` starts both
+ * without tables); closed after the test file.
  */
-export async function openTestDatabase(): Promise<Database> {
-  const database = await freshDatabase();
+export async function openTestDatabase({ withoutTables = false } = {}): Promise<Database> {
+  const database =
+    withoutTables && testBackend() === 'pglite'
+      ? await openDatabase({ memory: true })
+      : await freshDatabase();
   opened.push(database);
   return database;
 }

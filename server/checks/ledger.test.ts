@@ -48,6 +48,7 @@ const check = {
   tranches: 'what went to the trade is what the released tranches say, never more than was raised',
   completed:
     'a completed campaign was settled: paid in, distributed once, escrow and settlement accounts empty',
+  completedBefore: 'a campaign completed before settlements paid each investor principal and profit once',
   profit: 'profit paid out never exceeds what the trader paid in beyond the principal disbursed',
   cancelled: 'no investment of a cancelled campaign is left neither refunded nor paid',
   target: 'no campaign is funded beyond its target',
@@ -480,6 +481,50 @@ describe(check.completed, () => {
         .where(eq(investments.id, first!.investment.id)),
     );
     expectOnly(breaks, [check.completed], 'paid to investors 1237.50');
+  });
+});
+
+describe(check.completedBefore, () => {
+  /**
+   * Plants the completed campaign as one finished before settlements (migration 0011) reads: a card
+   * payout posted per investment (`times[n]` for the n-th). The amounts come from the investors'
+   * balances: only the count matters to this check, and no account goes negative.
+   */
+  async function paidToCards(times: number[]) {
+    const ids = (await investmentsOf(world.completed.id)).map((r) => r.investment);
+    const breaks = await planted(async (tx) => {
+      for (const [n, investment] of ids.entries())
+        for (let i = 0; i < (times[n] ?? 0); i++)
+          await post(
+            tx,
+            transfer(
+              'payout',
+              accounts.investor(investment.investorId),
+              accounts.clearing('sandbox'),
+              '0.01',
+              {
+                campaignId: world.completed.id,
+                investmentId: investment.id,
+                at: clock(),
+              },
+            ),
+          );
+    });
+    return { breaks, ids: ids.map((i) => i.id) };
+  }
+
+  it('holds a campaign whose investors were each paid to their card once', async () => {
+    expect((await paidToCards([1, 1])).breaks).toEqual([]);
+  });
+
+  it('answers an investor of such a campaign never paid', async () => {
+    const { breaks, ids } = await paidToCards([1, 0]);
+    expectOnly(breaks, [check.completedBefore], `investment ${ids[1]} is paid_out, paid 0 time(s)`);
+  });
+
+  it('answers an investor of such a campaign paid twice', async () => {
+    const { breaks, ids } = await paidToCards([2, 1]);
+    expectOnly(breaks, [check.completedBefore], `investment ${ids[0]} is paid_out, paid 2 time(s)`);
   });
 });
 

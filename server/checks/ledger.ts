@@ -23,6 +23,14 @@ const balances = (prefix: string) =>
   sql.raw(`select substring(account from ${prefix.length + 2})::uuid as id,
   sum(amount) as total from ledger_entries where account like '${prefix}:%' group by account`);
 
+/**
+ * Campaigns completed before the money module (migration 0011) paid each investor straight back to the
+ * card (a 'payout' posting per investment) from a trade settlement nobody paid in. That history is
+ * kept as it happened and checked under its own rule; everything completed since is settled.
+ */
+const completedBeforeSettlements = sql.raw(`exists (select 1 from ledger_transactions lt
+  where lt.campaign_id = c.id and lt.kind = 'payout' and lt.investment_id is not null)`);
+
 const CHECKS: Check[] = [
   {
     name: 'every transaction sums to zero',
@@ -100,12 +108,30 @@ const CHECKS: Check[] = [
       left join dist d on d.campaign_id = c.id
       left join esc e on e.id = c.id
       left join stl st on st.id = c.id
-      where c.status = 'completed'
+      where c.status = 'completed' and not ${completedBeforeSettlements}
         and (s.status is distinct from 'paid' or coalesce(d.n, 0) > 1 or coalesce(i.unpaid, 0) <> 0
           or (coalesce(i.principal, 0) > 0 and coalesce(d.n, 0) = 0)
           or coalesce(d.to_investors, 0) <> coalesce(i.principal, 0) + coalesce(i.profit, 0)
           or coalesce(d.fees, 0) <> coalesce(s.fee, 0)
           or coalesce(e.total, 0) <> 0 or coalesce(st.total, 0) <> 0)`,
+  },
+  {
+    name: 'a campaign completed before settlements paid each investor principal and profit once',
+    query: sql`with paid as (
+        select t.investment_id, count(distinct t.id) as n, -sum(e.amount) as total
+        from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
+        where t.kind = 'payout' and t.investment_id is not null and e.account not like 'clearing:%'
+          and e.account <> 'platform:fees'
+        group by t.investment_id),
+      esc as (${balances('escrow')})
+      select 'campaign ' || c.id || ' (completed before settlements): investment ' || i.id || ' is '
+        || i.status || ', paid ' || coalesce(p.n, 0) || ' time(s), escrow ' || coalesce(e.total, 0) as detail
+      from campaigns c join investments i on i.campaign_id = c.id
+      left join paid p on p.investment_id = i.id
+      left join esc e on e.id = c.id
+      where c.status = 'completed' and ${completedBeforeSettlements}
+        and exists (select 1 from escrow_records r where r.investment_id = i.id and r.status <> 'refunded')
+        and (i.status <> 'paid_out' or coalesce(p.n, 0) <> 1 or coalesce(e.total, 0) <> 0)`,
   },
   {
     // The profit investors were paid came from what the trader paid in, never from the clearing account:

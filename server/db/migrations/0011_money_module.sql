@@ -187,6 +187,12 @@ INSERT INTO "payments" ("id", "purpose", "payer_id", "amount", "source", "provid
     "created_at", "paid_at", "updated_at"
   FROM "orders";--> statement-breakpoint
 UPDATE "orders" SET "payment_id" = "id";--> statement-breakpoint
+-- Each capture and refund already booked names its payment (the payment took its subject's id): the
+-- one annotation the append-only ledger accepts, made here with its guard lifted for the statement.
+ALTER TABLE "ledger_transactions" DISABLE TRIGGER "ledger_transactions_append_only";--> statement-breakpoint
+UPDATE "ledger_transactions" SET "payment_id" = "investment_id" WHERE "kind" IN ('investment', 'refund');--> statement-breakpoint
+UPDATE "ledger_transactions" SET "payment_id" = "order_id" WHERE "kind" IN ('order_payment', 'order_refund');--> statement-breakpoint
+ALTER TABLE "ledger_transactions" ENABLE TRIGGER "ledger_transactions_append_only";--> statement-breakpoint
 INSERT INTO "escrow_records" ("order_id", "amount", "status", "created_at", "updated_at")
   SELECT "id", "total_amount", CASE "payment" WHEN 'refunding' THEN 'held' ELSE "payment" END, coalesce("paid_at", "created_at"), "updated_at"
   FROM "orders" WHERE "payment" IN ('held', 'released', 'refunding', 'refunded');--> statement-breakpoint
@@ -197,6 +203,7 @@ INSERT INTO "campaign_releases" ("campaign_id", "seq", "trigger", "percent", "st
     CASE WHEN "status" = 'completed' THEN "raised_amount" END,
     CASE WHEN "status" = 'completed' THEN "updated_at" END, "updated_at"
   FROM "campaigns";--> statement-breakpoint
+UPDATE "escrow_records" SET "released_amount" = "amount" WHERE "investment_id" IS NOT NULL AND "status" = 'released';--> statement-breakpoint
 ALTER TABLE "investments" ALTER COLUMN "payment_id" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ALTER COLUMN "payment_id" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "bank_accounts" ADD CONSTRAINT "bank_accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -107,7 +107,7 @@ export async function getPortfolio(db: Db, viewer: Viewer, investorId: string): 
 /**
  * Every ledger movement of the investor's money, oldest first, signed from their side (domain/
  * portfolio.ts Movement): their investments and refunds, the distributions to their cash account, their
- * withdrawals and the bank's returns.
+ * withdrawals and the bank's returns, and the card payouts of campaigns completed before settlements.
  */
 export async function investorMovements(db: Db, investorId: string): Promise<Movement[]> {
   const account = accounts.investor(investorId);
@@ -128,7 +128,7 @@ export async function investorMovements(db: Db, investorId: string): Promise<Mov
         where investor_id = ${investorId}),
       moves as (
         select t.id from ledger_transactions t
-        where t.investment_id in (select id from mine) and t.kind in ('investment', 'refund')
+        where t.investment_id in (select id from mine) and t.kind in ('investment', 'refund', 'payout')
         union
         select e.transaction_id from ledger_entries e where e.account = ${account})
       select t.id, t.kind, t.created_at as at, c.title as campaign_title,
@@ -137,13 +137,20 @@ export async function investorMovements(db: Db, investorId: string): Promise<Mov
         case t.kind
           when 'investment' then (select amount from mine where id = t.investment_id)
           when 'refund' then -(select amount from mine where id = t.investment_id)
+          when 'payout' then -(select amount from mine where id = t.investment_id)
           when 'distribution' then -(select coalesce(sum(amount), 0) from mine
             where campaign_id = t.campaign_id and status = 'paid_out')
           else 0 end as invested,
-        case when t.kind = 'distribution' then (select coalesce(sum(profit_share), 0) from mine
-          where campaign_id = t.campaign_id and status = 'paid_out') else 0 end as profit,
-        case when t.kind = 'distribution' then (select coalesce(sum(fee_share), 0) from mine
-          where campaign_id = t.campaign_id and status = 'paid_out') else 0 end as fee
+        case t.kind
+          when 'distribution' then (select coalesce(sum(profit_share), 0) from mine
+            where campaign_id = t.campaign_id and status = 'paid_out')
+          when 'payout' then (select profit_share from mine where id = t.investment_id)
+          else 0 end as profit,
+        case t.kind
+          when 'distribution' then (select coalesce(sum(fee_share), 0) from mine
+            where campaign_id = t.campaign_id and status = 'paid_out')
+          when 'payout' then coalesce(sum(e.amount) filter (where e.account = 'platform:fees'), 0)
+          else 0 end as fee
       from ledger_transactions t
       join ledger_entries e on e.transaction_id = t.id
       left join ${campaigns} c on c.id = t.campaign_id
@@ -157,6 +164,7 @@ export async function investorMovements(db: Db, investorId: string): Promise<Mov
     distribution: 'distribution',
     bank_payout: 'withdrawal',
     payout_return: 'withdrawal_returned',
+    payout: 'card_payout',
   };
   return rows
     .filter((r) => kinds[r.kind])
