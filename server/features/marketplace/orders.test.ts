@@ -28,7 +28,6 @@ import { buildTestApp, testClock } from '../../../test/app.ts';
 import { card, signedInAs, type Actor } from '../../../test/investing.ts';
 import { dayAfter, listingOf, move, orderAndPay } from '../../../test/marketplace.ts';
 import { addBankAccount } from '../../../test/money.ts';
-import { placeOrder } from './orders.ts';
 import { acceptOffer } from './rfqs.ts';
 
 const DAY = 86_400_000;
