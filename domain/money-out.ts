@@ -211,7 +211,8 @@ export type PayoutPurpose = (typeof PAYOUT_PURPOSES)[number];
 export const PAYOUT_PURPOSE_LABELS: Record<PayoutPurpose, string> = {
   disbursement: 'Campaign release',
   withdrawal: 'Withdrawal',
-  supplier: 'Order payment',
+  /** A trader's releases and order payments that waited for a bank account, sent once it is added. */
+  supplier: 'Balance held for your bank account',
 };
 
 /**
