@@ -95,6 +95,18 @@ describe('GET /api/campaigns/:id', () => {
       ...first,
       traderName: 'Arjun Mehta',
       traderCompany: 'Bharat Green Fuels Pvt Ltd',
+      // Where its money goes: the default schedule, nothing released yet, terms locked by its backers.
+      releases: [
+        expect.objectContaining({
+          seq: 0,
+          trigger: 'trading',
+          percent: '100.00',
+          status: 'scheduled',
+          amount: null,
+        }),
+      ],
+      settlement: null,
+      termsLocked: true,
     });
   });
 

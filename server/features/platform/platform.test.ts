@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { platformStatsSchema } from '../../../domain/platform.ts';
 import type { App } from '../../app.ts';
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index.ts';
+import { settlements, users } from '../../db/schema/index.ts';
 import { buildTestApp, createCampaign, createUser, resetDatabase } from '../../../test/app.ts';
 import { investIn, signedInAs } from '../../../test/investing.ts';
 
@@ -21,6 +21,9 @@ describe('GET /api/stats/platform', () => {
       totalRaised: '0.00',
       averageRoiPercent: '0.0',
       investors: 0,
+      // No settlement has fallen due yet: no default rate to show.
+      defaultRatePercent: null,
+      settlementsDue: 0,
     });
   });
 
@@ -89,7 +92,31 @@ describe('GET /api/stats/platform', () => {
       totalRaised: '255000.50',
       averageRoiPercent: '225.0',
       investors: 0,
+      defaultRatePercent: null,
+      settlementsDue: 0,
     });
+  });
+
+  it('counts the settlements that fell due and the share of them in default', async () => {
+    const trader = await createUser(app.db, { role: 'trader' });
+    const settled = async (status: 'paid' | 'defaulted' | 'approved' | 'pending_review') => {
+      const campaign = await createCampaign(app.db, { traderId: trader.id, status: 'trading' });
+      const figures = { principal: '1000.00', disbursed: '1000.00', grossProfit: '100.00', fee: '5.00' };
+      await app.db.insert(settlements).values({
+        campaignId: campaign.id,
+        status,
+        actualProfit: '100.00',
+        ...figures,
+        amountDue: '1100.00',
+        declaredBy: trader.id,
+        declaredAt: new Date(),
+      });
+    };
+    // Three paid, one in default; one still within its grace period and one awaiting review do not count.
+    for (const status of ['paid', 'paid', 'paid', 'defaulted', 'approved', 'pending_review'] as const)
+      await settled(status);
+    const stats = platformStatsSchema.parse((await app.inject({ url: '/api/stats/platform' })).json());
+    expect(stats).toMatchObject({ defaultRatePercent: '25.0', settlementsDue: 4 });
   });
 
   it('rounds the mean ROI to one decimal', async () => {

@@ -1,5 +1,6 @@
-// Escrow records as a table: campaign, investor, amount and status; a disputed record shows the
-// investor's reason and a Resolve Dispute action (release to the campaign, or refund the investor).
+// Escrow records as a table: what it pays for (a campaign or a buyer's order), who paid, amount and
+// status; a disputed record shows the payer's reason and a Resolve Dispute action (release to the
+// campaign or the supplier, or refund the investor or the buyer).
 import { useState } from 'react';
 import type { EscrowRow } from '@domain/admin.ts';
 import { ESCROW_STATUS_LABELS } from '@domain/investments.ts';
@@ -19,8 +20,15 @@ import { formatDate, formatUsdCents } from '@/lib/format.ts';
 import { useResolveDispute } from '../api/admin-actions.ts';
 import { ESCROW_TONES } from './admin-labels.ts';
 
+/** Who the payer and the payee of a record are, in the resolve dialog's words. */
+const PARTIES = {
+  investment: { payer: 'investor', release: 'Release to campaign', refund: 'Refund investor' },
+  order: { payer: 'buyer', release: 'Release to supplier', refund: 'Refund buyer' },
+} as const;
+
 function ResolveDialog({ record, onClose }: { record: EscrowRow | null; onClose: () => void }) {
   const resolve = useResolveDispute();
+  const parties = PARTIES[record?.kind ?? 'investment'];
   const [note, setNote] = useState('');
   const send = async (outcome: 'release' | 'refund') => {
     await resolve.mutateAsync({ id: record!.id, outcome, ...(note.trim() && { note }) });
@@ -38,7 +46,7 @@ function ResolveDialog({ record, onClose }: { record: EscrowRow | null; onClose:
         </DialogHeader>
         {record?.disputeReason && (
           <div className="rounded-md border p-3 text-sm">
-            <p className="font-medium">The investor’s reason</p>
+            <p className="font-medium">The {parties.payer}’s reason</p>
             <p className="mt-1">{record.disputeReason}</p>
           </div>
         )}
@@ -52,10 +60,10 @@ function ResolveDialog({ record, onClose }: { record: EscrowRow | null; onClose:
         </Field>
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="outline" disabled={resolve.isPending} onClick={() => void send('release')}>
-            Release to campaign
+            {parties.release}
           </Button>
           <Button variant="destructive" disabled={resolve.isPending} onClick={() => void send('refund')}>
-            Refund investor
+            {parties.refund}
           </Button>
         </div>
       </DialogContent>
@@ -73,10 +81,10 @@ export function EscrowTable({ records, empty }: { records: EscrowRow[]; empty: s
         <thead className="text-left text-muted-foreground">
           <tr className="border-b">
             <th scope="col" className="py-2 pr-3 font-medium">
-              Campaign
+              Campaign or order
             </th>
             <th scope="col" className="py-2 pr-3 font-medium">
-              Investor
+              Paid by
             </th>
             <th scope="col" className="py-2 pr-3 text-right font-medium">
               Amount
@@ -105,14 +113,14 @@ export function EscrowTable({ records, empty }: { records: EscrowRow[]; empty: s
               <td className="py-2 pr-3">{formatDate(r.createdAt)}</td>
               <td className="py-2">
                 <div className="flex flex-wrap justify-end gap-2">
-                  <Button asChild size="sm" variant="ghost">
-                    <Link
-                      href={r.campaignId ? `/campaigns/${r.campaignId}` : `/buyer/tracking`}
-                      aria-label={`View ${r.subjectTitle}`}
-                    >
-                      View
-                    </Link>
-                  </Button>
+                  {/* A campaign has its page; a buyer's order is seen only by its buyer and supplier. */}
+                  {r.campaignId && (
+                    <Button asChild size="sm" variant="ghost">
+                      <Link href={`/campaigns/${r.campaignId}`} aria-label={`View ${r.subjectTitle}`}>
+                        View
+                      </Link>
+                    </Button>
+                  )}
                   {r.status === 'disputed' && (
                     <Button size="sm" variant="destructive" onClick={() => setResolving(r)}>
                       Resolve Dispute
