@@ -277,7 +277,9 @@ beforeAll(async () => {
 
 /**
  * Plants a fault inside a transaction, runs verify-ledger (reconciled with the sandbox on the same
- * transaction) and rolls everything back: the sound state stays sound for the next fault.
+ * transaction) and rolls everything back: the sound state stays sound for the next fault. The fault
+ * writes and reads through `tx` only: read anything else before (on PGlite, a query on `app.db` waits
+ * for the transaction to end, and the file hangs).
  */
 async function planted(fault: (tx: Tx) => Promise<unknown>): Promise<LedgerBreak[]> {
   let breaks: LedgerBreak[] = [];
