@@ -1,15 +1,15 @@
 // The campaign lifecycle in the browser (issue 11, issue 18): a funded campaign is traded, delivered
 // and settled (through the API here: e2e/trader-money.spec.ts drives the trader's and the admin's
-// screens); the investor then sees the payout on the dashboard, on /portfolio and on /statements,
-// whose CSV downloads and parses. A cancelled campaign's investor sees the refund, and so does the
+// screens); the investor follows the money to the trade and back on /portfolio, sees the payout on the
+// dashboard and on /statements (whose CSV downloads and parses), then withdraws to a bank account. A cancelled campaign's investor sees the refund, and so does the
 // backer of a campaign that expired unfunded.
 import fs from 'node:fs/promises';
 import { defaultDeadline } from '../domain/campaign-rules.ts';
-import { DEMO_PASSWORD, newPerson, signUpVerifiedViaApi } from './accounts.ts';
+import { DEMO_PASSWORD, expectToast, newPerson, signUpVerifiedViaApi } from './accounts.ts';
 import { expectNoSeriousAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { signInDemoInvestor, TEST_CARDS } from './investing.ts';
-import { personContext, settleViaApi } from './money.ts';
+import { personContext, settleTradedViaApi, tradeViaApi } from './money.ts';
 
 test('a campaign is settled; the investor sees the payout and downloads the statement', async ({
   page,
@@ -40,7 +40,7 @@ test('a campaign is settled; the investor sees the payout and downloads the stat
   const campaign = (await created.json()) as { id: string };
 
   // The investor (this page's session) funds it in full through the sandbox.
-  await signUpVerifiedViaApi(page.request, 'investor');
+  await signUpVerifiedViaApi(page.request, 'investor', { firstName: 'Lena', lastName: 'Fischer' });
   const me = (await (await page.request.get('/api/auth/me')).json()) as { id: string };
   const intent = await page.request.post('/api/create-payment-intent', {
     data: { amount: '2000.00', campaignId: campaign.id, investorId: me.id },
@@ -70,13 +70,25 @@ test('a campaign is settled; the investor sees the payout and downloads the stat
   // Money paid in today is not a change in value.
   await expect(tile("Today's Change")).toContainText('$0.00');
 
-  // The trade: started, loaded, delivered, $200 profit declared, approved and paid in by the trader.
+  // The trade starts, the cargo is loaded and delivered: the whole raise went to the trader when trading
+  // started (the default schedule), and the investor follows it on /portfolio.
+  await tradeViaApi(traderPage.request, campaign.id);
+  await page.goto('/portfolio');
+  const card = page.getByRole('article', { name: title });
+  const where = card.getByRole('list', { name: `Where the money of ${title} is` });
+  await expect(where).toContainText('100% to the trade when trading started');
+  await expect(where).toContainText('$2,000.00 of yours went to the trader');
+  await expect(card.getByText('Gone to the trade').locator('xpath=following-sibling::dd[1]')).toHaveText(
+    '$2,000.00',
+  );
+
+  // $200 profit declared, approved by an admin and paid in by the trader.
   const adminContext = await personContext(browser);
   const signin = await adminContext.request.post('/api/auth/signin', {
     data: { email: 'admin@hydrobridge.example', password: DEMO_PASSWORD },
   });
   expect(signin.status(), await signin.text()).toBe(200);
-  await settleViaApi(traderPage.request, adminContext.request, campaign.id, {
+  await settleTradedViaApi(traderPage.request, adminContext.request, campaign.id, {
     proceeds: 1_120_000,
     profit: 200,
   });
@@ -92,11 +104,10 @@ test('a campaign is settled; the investor sees the payout and downloads the stat
 
   // The investor sees the payout and where the money went.
   await page.goto('/portfolio');
-  const card = page.getByRole('article', { name: title });
   await expect(card).toContainText('$2,190.00');
-  await expect(card.getByRole('list', { name: `Where the money of ${title} is` })).toContainText(
-    'Paid to your balance',
-  );
+  await expect(where).toContainText('Settlement paid in by the trader');
+  await expect(where).toContainText('Paid to your balance');
+  await expect(where).toContainText('$2,190.00 in your HydroBridge balance');
   // Released money is not in escrow any more: nothing to dispute.
   await expect(card.getByRole('button', { name: 'Dispute this escrow' })).toHaveCount(0);
   await expectNoSeriousAxeViolations(page, '/portfolio');
@@ -119,6 +130,42 @@ test('a campaign is settled; the investor sees the payout and downloads the stat
   const payout = rows.find((r) => r[1] === 'Payout to your balance');
   expect(payout?.slice(3)).toEqual(['0.00', '0.00', '190.00', '10.00', '0.00', '2190.00']);
   await expectNoSeriousAxeViolations(page, '/statements');
+
+  // The investor withdraws part of it: a bank account in their own name first, then the amount.
+  await page.goto('/portfolio');
+  const cash = page.getByRole('region', { name: 'Your HydroBridge balance' });
+  await expect(cash.getByTestId('cash-balance')).toHaveText('$2,190.00');
+  await cash.getByRole('link', { name: 'Add one in Settings' }).click();
+  await expect(page).toHaveURL(/\/settings#bank-account$/);
+  const bank = page.getByRole('form', { name: 'Bank account' });
+  await expect(bank.getByLabel('Account holder')).toHaveValue('Lena Fischer');
+  await bank.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
+  await bank.getByRole('button', { name: 'Verify and save' }).click();
+  await expectToast(page, 'Bank account verified', 'held by Lena Fischer');
+
+  await page.goto('/portfolio');
+  const withdraw = cash.getByRole('form', { name: 'Withdraw to your bank' });
+  await withdraw.getByLabel('Withdraw (USD)').fill('2500');
+  await withdraw.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(withdraw.getByLabel('Withdraw (USD)')).toHaveAccessibleDescription(/\$2,190\.00/);
+  await withdraw.getByLabel('Withdraw (USD)').fill('1000');
+  await withdraw.getByRole('button', { name: 'Withdraw' }).click();
+  await expectToast(page, 'Withdrawal on its way', '$1,000.00 is being paid to your bank account.');
+  await expect(cash.getByTestId('cash-balance')).toHaveText('$1,190.00');
+  const sent = cash.getByRole('listitem').filter({ hasText: 'Withdrawal' });
+  await expect(sent).toContainText('$1,000.00');
+  // The sandbox bank pays it: the list says so once the provider has answered.
+  await expect(async () => {
+    await page.reload();
+    await expect(sent).toContainText('Paid', { timeout: 1_000 });
+  }).toPass();
+
+  // The statement follows the money out of the platform.
+  await page.goto('/statements');
+  const out = page.getByRole('row').filter({ hasText: 'Withdrawal to your bank' });
+  await expect(out).toContainText('$1,000.00');
+  await expect(out.getByRole('cell').last()).toHaveText('$1,190.00');
+  await expectNoSeriousAxeViolations(page, '/portfolio after a withdrawal');
 });
 
 test('an investor whose campaign is cancelled sees the refund, and "Funding ended — refunded" beside Draft', async ({

@@ -1,10 +1,10 @@
 // The buyer marketplace in a real browser (issue 13): a buyer finds a listing, orders it with the 4242
 // card, the supplier confirms, ships and delivers from the workspace, the buyer tracks it, confirms
 // receipt and rates it, and the supplier's earned rating appears; the quote-request path; axe on every
-// buyer page in both themes. Each test that sells uses a new supplier (a trader signed up through the
+// buyer page in both themes; a buyer's dispute of a delivered order, refunded by an admin. Each test that sells uses a new supplier (a trader signed up through the
 // API) in its own browser context; the buyer is the demo buyer (KYC approved, as ordering needs).
 import type { Browser, Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expectToast, signUpVerifiedViaApi } from './accounts.ts';
+import { DEMO, DEMO_ADMIN, DEMO_PASSWORD, expectToast, signUpVerifiedViaApi } from './accounts.ts';
 import { expectNoSeriousAxeViolations, setThemeBeforeLoad } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { fillCard, TEST_CARDS } from './investing.ts';
@@ -151,6 +151,114 @@ test.describe('the buyer marketplace', () => {
       expect.objectContaining({ name: supplier.company, rating: '5.0', delivered: 1, onTimeRate: '100.0' }),
     );
     await supplier.close();
+  });
+
+  test('a buyer disputes a delivered order; the admin refunds it from /admin/escrow', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const supplier = await newSupplier(browser, baseURL!);
+    const location = `Kakinada ${supplier.company.slice(-6)}`;
+    const listed = await supplier.page.request.post('/api/listings', {
+      data: {
+        location,
+        availability: 'immediate',
+        quantity: '50',
+        unit: 'tonnes',
+        pricePerKg: '5.00',
+        minOrder: '10',
+      },
+    });
+    expect(listed.status(), await listed.text()).toBe(201);
+    const listing = (await listed.json()) as { id: string };
+
+    // The demo buyer orders 10 t with the sandbox card (the order modal has its own test above).
+    await signInDemoBuyer(page);
+    const placed = await page.request.post('/api/orders', {
+      data: { listingId: listing.id, quantity: '10' },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const { order, paymentIntentId, clientSecret } = (await placed.json()) as {
+      order: { id: string };
+      paymentIntentId: string;
+      clientSecret: string;
+    };
+    const paid = await page.request.post(`/api/sandbox/payment-intents/${paymentIntentId}/confirm`, {
+      data: { clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' } },
+    });
+    expect(paid.status(), await paid.text()).toBe(200);
+    const recorded = await page.request.post(`/api/orders/${order.id}/payment`, {
+      data: { paymentIntentId },
+    });
+    expect(recorded.status(), await recorded.text()).toBe(200);
+
+    // The supplier confirms, ships and delivers it.
+    const promised = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    for (const move of [
+      { to: 'confirmed' },
+      { to: 'shipped', expectedDeliveryDate: promised },
+      { to: 'delivered' },
+    ]) {
+      const res = await supplier.page.request.post(`/api/orders/${order.id}/transitions`, { data: move });
+      expect(res.status(), await res.text()).toBe(200);
+    }
+    await supplier.close();
+
+    // The cargo arrived off-spec: instead of confirming receipt, the buyer disputes it, the reason first.
+    await page.goto('/buyer/orders');
+    await page.getByRole('tab', { name: /^Delivered/ }).click();
+    const row = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: supplier.company });
+    await expect(row).toContainText('Held in escrow');
+    await row.getByRole('button', { name: 'Open a dispute' }).click();
+    const form = row.getByRole('form', { name: 'Dispute this order' });
+    await form.getByRole('button', { name: 'Open dispute' }).click();
+    await expect(form.getByLabel('What went wrong?')).toHaveAttribute('aria-invalid', 'true');
+    await form
+      .getByLabel('What went wrong?')
+      .fill('The ammonia arrived at 97% purity, not the 99.5% ordered.');
+    await expectNoSeriousAxeViolations(page, 'the order dispute form', {
+      include: 'form[aria-label="Dispute this order"]',
+    });
+    await form.getByRole('button', { name: 'Open dispute' }).click();
+    await expectToast(
+      page,
+      'Dispute opened',
+      'An admin will review it and either refund you or release the payment to the supplier.',
+    );
+    await expect(form).toHaveCount(0);
+    await expect(row).toContainText('Disputed: an admin is reviewing it');
+    // Frozen: the receipt (which would release the money) waits for the admin.
+    await expect(row.getByRole('button', { name: 'Confirm receipt' })).toHaveCount(0);
+
+    // The admin refunds the buyer from the escrow console, in the buyer's and supplier's words.
+    const adminContext = await browser.newContext({ baseURL });
+    const admin = await adminContext.newPage();
+    const signin = await admin.request.post('/api/auth/signin', {
+      data: { email: DEMO_ADMIN.email, password: DEMO_PASSWORD },
+    });
+    expect(signin.ok(), await signin.text()).toBe(true);
+    await admin.goto('/admin/escrow');
+    await admin.getByLabel('Status').selectOption('disputed');
+    const disputed = admin
+      .getByRole('main')
+      .getByRole('row')
+      .filter({ hasText: `from ${location}` });
+    await expect(disputed).toContainText('$50,000.00');
+    await expect(disputed).toContainText('97% purity');
+    await disputed.getByRole('button', { name: 'Resolve Dispute' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Resolve Dispute' });
+    await expect(dialog).toContainText('The buyer’s reason');
+    await dialog.getByLabel('Note (audit log)').fill('Lab report confirms the purity shortfall');
+    await dialog.getByRole('button', { name: 'Refund buyer' }).click();
+    await expect(dialog).toHaveCount(0);
+    await adminContext.close();
+
+    // The buyer's order says where the money went: back to the card.
+    await page.reload();
+    await page.getByRole('tab', { name: /^Delivered/ }).click();
+    await expect(row).toContainText('Refunded');
+    await expect(row.getByRole('button', { name: 'Open a dispute' })).toHaveCount(0);
   });
 
   test('a paid order whose record call failed is recorded when the modal closes, and the buyer is told', async ({

@@ -140,6 +140,16 @@ export async function settleViaApi(
   result: { proceeds: number; profit: number },
 ) {
   await tradeViaApi(trader, campaignId);
+  await settleTradedViaApi(trader, admin, campaignId, result);
+}
+
+/** A delivered campaign's result declared, approved and paid in with the sandbox card: completed. */
+export async function settleTradedViaApi(
+  trader: APIRequestContext,
+  admin: APIRequestContext,
+  campaignId: string,
+  result: { proceeds: number; profit: number },
+) {
   await declareViaApi(trader, campaignId, result);
   await approveViaApi(admin, campaignId);
   const { settlement } = (await (await trader.get(`/api/campaigns/${campaignId}`)).json()) as {

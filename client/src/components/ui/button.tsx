@@ -8,7 +8,7 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        default: 'bg-primary text-primary-foreground hover:bg-primary/90',
+        default: 'bg-primary text-primary-foreground hover:bg-primary-hover',
         outline: 'border border-input bg-background hover:bg-muted',
         ghost: 'hover:bg-muted',
         secondary: 'bg-muted text-foreground hover:bg-muted/80',

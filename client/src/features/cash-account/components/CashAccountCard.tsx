@@ -8,7 +8,7 @@ import { withdrawalIssue } from '@domain/cash-account.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card.tsx';
-import { Field, FormAlert } from '@/components/ui/form-field.tsx';
+import { Field, fieldA11y, FormAlert } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { serverMessageOf } from '@/lib/api.ts';
 import { formatDate, formatUsdCents } from '@/lib/format.ts';
@@ -72,10 +72,9 @@ export function CashAccountCard() {
             <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Withdraw to your bank">
               <Field id="withdraw-amount" label="Withdraw (USD)" error={fieldError}>
                 <Input
-                  id="withdraw-amount"
+                  {...fieldA11y('withdraw-amount', fieldError)}
                   inputMode="decimal"
                   value={amount}
-                  aria-invalid={!!fieldError}
                   onChange={(e) => setAmount(e.target.value)}
                   placeholder="0.00"
                 />
