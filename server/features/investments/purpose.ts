@@ -11,7 +11,7 @@ import type { Db } from '../../db/connect.ts';
 import { campaigns, escrowRecords, investments, payments } from '../../db/schema/index.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { accounts, post, postMany, transfer } from '../../ledger/ledger.ts';
+import { accounts, postingCtes, postMany, transfer } from '../../ledger/ledger.ts';
 import { definePurpose, type Money, type PaymentRow } from '../../money/context.ts';
 import { sourceAccount, startRefunds } from '../../money/payments.ts';
 import { markRefunded, refundPosting } from '../../money/refunds.ts';
@@ -38,7 +38,11 @@ export async function openAmountOf(tx: Db | Tx, campaign: CampaignRow, except?: 
   return dec(campaign.targetAmount).minus(campaign.raisedAmount).minus(row!.held);
 }
 
-/** The campaign, the investment and its payment, locked in that order (one statement). */
+/**
+ * The campaign, the investment and its payment, locked in that order (one statement: every investor of
+ * a campaign waits on this lock). `no key update` excludes every other writer of these rows but not
+ * the key-share locks of foreign keys, so new intents on the campaign are not held up by it.
+ */
 async function lockOf(tx: Tx, paymentId: string) {
   const [locked] = await tx
     .select({ campaign: campaigns, investment: investments, payment: payments })
@@ -46,7 +50,7 @@ async function lockOf(tx: Tx, paymentId: string) {
     .innerJoin(investments, eq(investments.campaignId, campaigns.id))
     .innerJoin(payments, eq(payments.id, investments.paymentId))
     .where(eq(investments.paymentId, paymentId))
-    .for('update');
+    .for('no key update');
   if (!locked) throw new AppError('PAYMENT_NOT_FOUND');
   return locked;
 }
@@ -64,6 +68,8 @@ async function holdRefusal(
     return 'filled_up';
   if (campaign.status !== 'active' || campaign.deadline <= now) return 'closed';
   if (investment.termsVersion !== campaign.termsVersion) return 'terms_changed';
+  // Read after the lock, in a statement of its own: its snapshot sees every hold decided before us
+  // (a subquery of the locking statement would read the snapshot taken before it waited for the lock).
   if (dec(investment.amount).gt(await openAmountOf(tx, campaign, investment.id))) return 'filled_up';
   return null;
 }
@@ -90,9 +96,22 @@ export async function placeInvestment(
   const alreadyBacking = sql`exists (select 1 from ${investments} i where i.campaign_id = ${campaign.id}
     and i.investor_id = ${investment.investorId} and i.id <> ${investment.id}
     and i.status in ('confirmed', 'paid_out'))`;
-  // The investment, its escrow record and the campaign's figures in one statement: fewer round trips
-  // while the campaign is locked (every investor of a campaign waits on that lock).
-  await tx.execute(sql`with confirmed as (
+  const posting = transfer(
+    'investment',
+    sourceAccount(payment),
+    accounts.escrow(campaign.id),
+    investment.amount,
+    {
+      campaignId: campaign.id,
+      investmentId: investment.id,
+      paymentId: payment.id,
+      at: now,
+      memo: `Investment ${investment.id} held in escrow`,
+    },
+  );
+  // The investment, its escrow record, its ledger posting and the campaign's figures in one statement:
+  // one round trip while the campaign is locked (every investor of a campaign waits on that lock).
+  await tx.execute(sql`with ${postingCtes(posting)}, confirmed as (
       update ${investments} set status = 'confirmed',
         shares = ${campaignShare(investment.amount, campaign.targetAmount).toFixed(6)}::numeric,
         confirmed_at = ${now}, updated_at = ${now}
@@ -104,16 +123,6 @@ export async function placeInvestment(
       investor_count = investor_count + case when ${alreadyBacking} then 0 else 1 end,
       status = case when ${funded} then 'funded' else status end, updated_at = ${now}
     where id = ${campaign.id}`);
-  await post(
-    tx,
-    transfer('investment', sourceAccount(payment), accounts.escrow(campaign.id), investment.amount, {
-      campaignId: campaign.id,
-      investmentId: investment.id,
-      paymentId: payment.id,
-      at: now,
-      memo: `Investment ${investment.id} held in escrow`,
-    }),
-  );
   if (funded) announce(tx, 'onFunded', campaign.id);
   await invalidateCampaignLists(tx);
 }
