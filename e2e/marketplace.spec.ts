@@ -25,6 +25,24 @@ async function newSupplier(browser: Browser, baseURL: string) {
   return { page, company, close: () => context.close() };
 }
 
+type Supplier = Awaited<ReturnType<typeof newSupplier>>;
+
+/** The supplier lists hydrogen through the API (50 t at $5.00/kg, 10 t minimum unless told). */
+async function listingOf(supplier: Supplier, listing: Record<string, unknown> & { location: string }) {
+  const listed = await supplier.page.request.post('/api/listings', {
+    data: {
+      availability: 'immediate',
+      quantity: '50',
+      unit: 'tonnes',
+      pricePerKg: '5.00',
+      minOrder: '10',
+      ...listing,
+    },
+  });
+  expect(listed.status(), await listed.text()).toBe(201);
+  return (await listed.json()) as { id: string };
+}
+
 test.describe('the buyer marketplace', () => {
   test('find, order with 4242, confirm, ship, deliver, track, receive, rate: the supplier earns the rating', async ({
     page,
@@ -33,18 +51,12 @@ test.describe('the buyer marketplace', () => {
   }) => {
     const supplier = await newSupplier(browser, baseURL!);
     const location = `Dahej ${supplier.company.slice(-6)}`;
-    const listed = await supplier.page.request.post('/api/listings', {
-      data: {
-        location,
-        availability: 'immediate',
-        quantity: '100',
-        unit: 'tonnes',
-        pricePerKg: '5.50',
-        minOrder: '10',
-        certifications: ['guarantee_of_origin', 'rfnbo', 'iscc_plus'],
-      },
+    await listingOf(supplier, {
+      location,
+      quantity: '100',
+      pricePerKg: '5.50',
+      certifications: ['guarantee_of_origin', 'rfnbo', 'iscc_plus'],
     });
-    expect(listed.status(), await listed.text()).toBe(201);
 
     await signInDemoBuyer(page);
     await page.goto('/buyer/offers');
@@ -160,18 +172,7 @@ test.describe('the buyer marketplace', () => {
   }) => {
     const supplier = await newSupplier(browser, baseURL!);
     const location = `Kakinada ${supplier.company.slice(-6)}`;
-    const listed = await supplier.page.request.post('/api/listings', {
-      data: {
-        location,
-        availability: 'immediate',
-        quantity: '50',
-        unit: 'tonnes',
-        pricePerKg: '5.00',
-        minOrder: '10',
-      },
-    });
-    expect(listed.status(), await listed.text()).toBe(201);
-    const listing = (await listed.json()) as { id: string };
+    const listing = await listingOf(supplier, { location });
 
     // The demo buyer orders 10 t with the sandbox card (the order modal has its own test above).
     await signInDemoBuyer(page);
@@ -268,17 +269,7 @@ test.describe('the buyer marketplace', () => {
   }) => {
     const supplier = await newSupplier(browser, baseURL!);
     const location = `Paradip ${supplier.company.slice(-6)}`;
-    const listed = await supplier.page.request.post('/api/listings', {
-      data: {
-        location,
-        availability: 'immediate',
-        quantity: '50',
-        unit: 'tonnes',
-        pricePerKg: '5.00',
-        minOrder: '10',
-      },
-    });
-    expect(listed.status(), await listed.text()).toBe(201);
+    await listingOf(supplier, { location });
     await supplier.close();
 
     await signInDemoBuyer(page);
@@ -321,15 +312,11 @@ test.describe('the buyer marketplace', () => {
   }) => {
     const supplier = await newSupplier(browser, baseURL!);
     // A listing makes the new trader a supplier buyers can address.
-    await supplier.page.request.post('/api/listings', {
-      data: {
-        location: 'Vizag',
-        availability: '3-4-weeks',
-        quantity: '50',
-        unit: 'tonnes',
-        pricePerKg: '6.00',
-        minOrder: '5',
-      },
+    await listingOf(supplier, {
+      location: 'Vizag',
+      availability: '3-4-weeks',
+      pricePerKg: '6.00',
+      minOrder: '5',
     });
     await signInDemoBuyer(page);
     await page.goto('/buyer/offers');
@@ -428,19 +415,11 @@ test.describe('the buyer marketplace', () => {
     baseURL,
   }) => {
     const supplier = await newSupplier(browser, baseURL!);
-    const listed = await supplier.page.request.post('/api/listings', {
-      data: {
-        location: 'Paging test, India',
-        availability: 'immediate',
-        quantity: '1000',
-        unit: 'tonnes',
-        pricePerKg: '5.00',
-        minOrder: '10',
-        certifications: ['rfnbo'],
-      },
+    const listing = await listingOf(supplier, {
+      location: 'Paging test, India',
+      quantity: '1000',
+      certifications: ['rfnbo'],
     });
-    expect(listed.status(), await listed.text()).toBe(201);
-    const listing = (await listed.json()) as { id: string };
     await supplier.close();
 
     // A buyer of their own (KYC approved by the demo admin), with 21 paid orders of 10 to 30 tonnes.
