@@ -24,6 +24,9 @@ const api = (backend: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Stopping a worker takes well under a second on an idle machine, but can exceed the default 10 s on a
+    // loaded one, and vitest then fails the run although every test passed.
+    teardownTimeout: 60_000,
     projects: [
       // Property tests take ~1 s on a busy 2-core machine; the default 5 s timeout is too tight there.
       {
