@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { SANDBOX_PAYING_IBAN } from '../../domain/payments.ts';
 import { listingCreateSchema } from '../../domain/listings.ts';
 import type { App } from '../../server/app.ts';
+import { storeBuffer } from '../../server/uploads/storage.ts';
 import { bankAccounts, campaignDocuments, campaignReleases } from '../../server/db/schema/index.ts';
 import { inTransaction } from '../../server/db/transaction.ts';
 import { disputeOrder } from '../../server/features/admin/escrow.ts';
@@ -75,7 +76,7 @@ export async function campaignDocument(app: App, campaignId: string, traderId: s
       fileName: 'bill-of-lading.pdf',
       contentType: 'application/pdf',
       size: content.length,
-      content,
+      fileId: await storeBuffer(app.db, traderId, 'application/pdf', content),
       uploadedBy: traderId,
     })
     .returning({ id: campaignDocuments.id });

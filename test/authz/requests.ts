@@ -40,6 +40,7 @@ import type { OidcIdentity } from '../auth-services.ts';
 import { cookiesOf, type HttpCall, type Session } from './call.ts';
 import type { MarketWorld } from './market.ts';
 import { listingBody } from '../marketplace.ts';
+import { storeBuffer } from '../../server/uploads/storage.ts';
 
 /** Who owns a row's object: the trader of a campaign or listing, the investor of a payment, the buyer of an order. */
 export type Owner = 'trader' | 'investor' | 'buyer';
@@ -488,7 +489,7 @@ export const ROUTE_REQUESTS = rows({
         fileName: 'passport.pdf',
         contentType: 'application/pdf',
         size: FILES.pdf().length,
-        content: FILES.pdf(),
+        fileId: await storeBuffer(ctx.app.db, ctx.owner.user.id, 'application/pdf', FILES.pdf()),
       })
       .returning();
     return {

@@ -27,3 +27,4 @@ export {
 export { listings, orders, rfqs, offers, marketMessages } from './marketplace.ts';
 export { verificationDocuments, roleRequests } from './kyc.ts';
 export { auditLog } from './audit.ts';
+export { storedFiles, fileChunks } from './files.ts';

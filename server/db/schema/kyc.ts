@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { DocumentKind, DocumentType } from '../../../domain/kyc.ts';
 import type { Role } from '../../../domain/users.ts';
-import { bytea } from './bytea.ts';
+import { storedFiles } from './files.ts';
 import { users } from './users.ts';
 
-// KYC/KYB documents (docs/kyc.md). The file itself lives in the database (bytea): every server
-// instance reads it through the connection it already has, no extra storage service to run or secure,
-// and it goes with the account (ON DELETE CASCADE) and with the database's backups. It is never
+// KYC/KYB documents (docs/kyc.md). The file itself lives in the database (stored_files, in chunks):
+// every server instance reads it through the connection it already has, no extra storage service to
+// run or secure, and it goes with the account (ON DELETE CASCADE) and with the database's backups. It is never
 // written under the web root; only the owner and admins can read it (features/kyc/routes.ts).
 export const verificationDocuments = pgTable(
   'verification_documents',
@@ -21,7 +21,9 @@ export const verificationDocuments = pgTable(
     fileName: text('file_name').notNull(),
     contentType: text('content_type').$type<DocumentType>().notNull(),
     size: integer('size').notNull(),
-    content: bytea('content').notNull(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

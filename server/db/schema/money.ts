@@ -29,7 +29,7 @@ import type {
   SettlementStatus,
 } from '../../../domain/money-out.ts';
 import type { DocumentType } from '../../../domain/kyc.ts';
-import { bytea } from './bytea.ts';
+import { storedFiles } from './files.ts';
 import { campaigns } from './campaigns.ts';
 import { users } from './users.ts';
 
@@ -162,7 +162,9 @@ export const campaignDocuments = pgTable(
     fileName: text('file_name').notNull(),
     contentType: text('content_type').$type<DocumentType>().notNull(),
     size: integer('size').notNull(),
-    content: bytea('content').notNull(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => storedFiles.id),
     uploadedBy: uuid('uploaded_by')
       .notNull()
       .references(() => users.id),

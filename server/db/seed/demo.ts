@@ -1,5 +1,6 @@
 // Demo data for trying HydroBridge: one pre-verified user per role and campaigns that reproduce the
 // spec's samples (250 t, 150 t and 300 t, India → Europe, buy ≈ $1.40 / sell ≈ $5.60 per kg).
+import { receiveBuffer } from '../../uploads/storage.ts';
 import { inArray, or, sql } from 'drizzle-orm';
 import { costBreakdown } from '../../../domain/breakdown.ts';
 import { assessRiskLevel, destinationRegion } from '../../../domain/campaign-rules.ts';
@@ -412,8 +413,13 @@ async function seedInto(db: Tx, password: string, now: Date): Promise<void> {
         const evidence =
           step.kind === 'loaded'
             ? await uploadCampaignDocument(db, trader, campaign!.id, {
-                fileName: `bill-of-lading-${step.documentRef}.pdf`,
-                content: demoPdf(`Bill of lading ${step.documentRef}`),
+                ...(await receiveBuffer(
+                  db,
+                  trader.id,
+                  'file',
+                  `bill-of-lading-${step.documentRef}.pdf`,
+                  demoPdf(`Bill of lading ${step.documentRef}`),
+                )),
                 kind: 'milestone',
                 milestone: 'loaded',
               })
@@ -473,8 +479,13 @@ async function settleDemoCampaign(
     dec(salesProceeds).minus(purchaseCost).minus(shippingCost).minus(insuranceCost).minus(otherCosts),
   );
   const invoice = await uploadCampaignDocument(db, trader, campaignId, {
-    fileName: 'sales-invoice-INV-2026-118.pdf',
-    content: demoPdf('Sales invoice INV-2026-118'),
+    ...(await receiveBuffer(
+      db,
+      trader.id,
+      'file',
+      'sales-invoice-INV-2026-118.pdf',
+      demoPdf('Sales invoice INV-2026-118'),
+    )),
     kind: 'sales_invoice',
     milestone: null,
   });

@@ -79,14 +79,24 @@ describe('a sweep', () => {
     await database.db.delete(rateLimitEvents);
     const user = await rowsAround(now);
 
-    expect(await sweepExpired(database.db, now)).toEqual({ sessions: 3, resetTokens: 1, rateLimitEvents: 1 });
+    expect(await sweepExpired(database.db, now)).toEqual({
+      sessions: 3,
+      resetTokens: 1,
+      rateLimitEvents: 1,
+      abandonedUploads: 0,
+    });
     expect(await remaining(user.id)).toEqual({
       sessions: ['in-use', 'remembered'],
       resetTokens: 2,
       events: ['in-the-15-minute-window', 'in-the-hour-window'],
     });
     // Nothing left to do a moment later.
-    expect(await sweepExpired(database.db, now)).toEqual({ sessions: 0, resetTokens: 0, rateLimitEvents: 0 });
+    expect(await sweepExpired(database.db, now)).toEqual({
+      sessions: 0,
+      resetTokens: 0,
+      rateLimitEvents: 0,
+      abandonedUploads: 0,
+    });
   });
 
   // PostgreSQL only: the embedded database admits one process (its lock file), so one instance.

@@ -1,5 +1,5 @@
-// Deletes what no longer counts: ended sessions, expired reset links and rate-limit events older than
-// the longest window. The server runs it on a schedule (every 10 minutes) on each instance; an
+// Deletes what no longer counts: ended sessions, expired reset links, rate-limit events older than
+// the longest window, and uploads an instance lost before they were kept (server/uploads). The server runs it on a schedule (every 10 minutes) on each instance; an
 // advisory lock lets one instance sweep at a time (the others skip that round), so several instances
 // behind a load balancer never delete the same rows at once. Stopped, and awaited, when the app closes.
 import { lt, sql } from 'drizzle-orm';
@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.ts';
 import { passwordResetTokens } from '../../db/schema/index.ts';
 import { schedule, type Schedule } from '../../jobs.ts';
+import { pruneAbandonedFiles } from '../../uploads/storage.ts';
 import { pruneEvents } from './rate-limit.ts';
 import { deleteExpiredSessions } from './sessions.ts';
 
@@ -18,6 +19,7 @@ export interface SweepResult {
   sessions: number;
   resetTokens: number;
   rateLimitEvents: number;
+  abandonedUploads: number;
 }
 
 /** One sweep as of `now`; null when another instance is sweeping right now. */
@@ -35,7 +37,8 @@ export async function sweepExpired(db: Db, now = new Date()): Promise<SweepResul
         .returning({ tokenHash: passwordResetTokens.tokenHash })
     ).length;
     const rateLimitEvents = await pruneEvents(tx, now);
-    return { sessions, resetTokens, rateLimitEvents };
+    const abandonedUploads = await pruneAbandonedFiles(tx, now);
+    return { sessions, resetTokens, rateLimitEvents, abandonedUploads };
   });
 }
 

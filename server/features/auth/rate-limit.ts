@@ -3,6 +3,7 @@ import { and, count, eq, gt, inArray, lt, min } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
 import type { Db } from '../../db/connect.ts';
 import { rateLimitEvents } from '../../db/schema/index.ts';
+import { UPLOAD_MESSAGES, UPLOAD_WINDOW_MS, UPLOADS_PER_WINDOW } from '../../../domain/uploads.ts';
 import { RateLimitedError } from '../../errors.ts';
 
 export interface Limit {
@@ -69,6 +70,13 @@ export const LIMITS = {
     max: 3,
     windowMs: 60 * MINUTE,
     message: 'Too many verification emails. Please check your inbox, or try again in an hour.',
+  },
+  /** Upload requests per user (documents, attachments); the bytes are counted from the files. */
+  uploadsPerUser: {
+    bucket: 'upload-user',
+    max: UPLOADS_PER_WINDOW,
+    windowMs: UPLOAD_WINDOW_MS,
+    message: UPLOAD_MESSAGES.tooMany,
   },
 } satisfies Record<string, Limit>;
 

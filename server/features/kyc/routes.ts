@@ -15,35 +15,38 @@ import {
   type DocumentKind,
 } from '../../../domain/kyc.ts';
 import { AppError } from '../../errors.ts';
-import { readDocument, submitDocuments, verificationOf, type UploadedFile } from './service.ts';
+import { receiveUpload, type UploadRules } from '../../uploads/receive.ts';
+import { deleteFiles, readFile } from '../../uploads/storage.ts';
+import { readDocument, submitDocuments, verificationOf } from './service.ts';
 
 const isKind = (name: string): name is DocumentKind => (DOCUMENT_KINDS as readonly string[]).includes(name);
+const labelOf = (field: string) => (isKind(field) ? DOCUMENT_KIND_LABELS[field] : 'Document');
+const fieldError = (code: 'DOCUMENT_TOO_LARGE' | 'DOCUMENT_REJECTED', field: string, message: string) =>
+  new AppError(code, message, isKind(field) ? { [field]: message } : undefined);
 
-/** The multipart parser's limits, as our refusals. */
-function uploadError(error: unknown, kind: DocumentKind | undefined): unknown {
-  const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') {
-    const message = KYC_MESSAGES.tooLarge(kind ? DOCUMENT_KIND_LABELS[kind] : 'Document');
-    return new AppError('DOCUMENT_TOO_LARGE', message, kind && { [kind]: message });
-  }
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-    return new AppError('PAYLOAD_TOO_LARGE', KYC_MESSAGES.tooMany);
-  if (error instanceof AppError) return error;
-  // Anything else the parser throws is a body it cannot read (no boundary, cut short, bad headers).
-  return new AppError('VALIDATION', KYC_MESSAGES.malformed);
-}
+/** What a KYC submission may hold, and its refusals (streamed to storage: server/uploads). */
+const kycUpload: UploadRules = {
+  isFileField: isKind,
+  maxFiles: MAX_DOCUMENTS_PER_SUBMISSION,
+  maxFileBytes: MAX_DOCUMENT_BYTES,
+  maxTotalBytes: MAX_DOCUMENTS_PER_SUBMISSION * MAX_DOCUMENT_BYTES,
+  maxFields: 4,
+  maxFieldBytes: 1024,
+  errors: {
+    notMultipart: () => new AppError('UNSUPPORTED_MEDIA_TYPE', KYC_MESSAGES.notMultipart),
+    unknownField: (name) => new AppError('VALIDATION', KYC_MESSAGES.unknownField(name)),
+    tooLarge: (field) => fieldError('DOCUMENT_TOO_LARGE', field, KYC_MESSAGES.tooLarge(labelOf(field))),
+    wrongType: (field) => fieldError('DOCUMENT_REJECTED', field, KYC_MESSAGES.wrongType(labelOf(field))),
+    empty: (field) => fieldError('DOCUMENT_REJECTED', field, KYC_MESSAGES.empty(labelOf(field))),
+    tooMany: () => new AppError('PAYLOAD_TOO_LARGE', KYC_MESSAGES.tooMany),
+    duplicate: () => new AppError('VALIDATION', KYC_MESSAGES.tooMany),
+    malformed: () => new AppError('VALIDATION', KYC_MESSAGES.malformed),
+  },
+};
 
 const kycRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Multipart is parsed for this plugin's routes only; every other route still takes JSON alone.
-  await app.register(multipart, {
-    limits: {
-      fileSize: MAX_DOCUMENT_BYTES,
-      files: MAX_DOCUMENTS_PER_SUBMISSION,
-      fields: 4,
-      parts: MAX_DOCUMENTS_PER_SUBMISSION + 4,
-      fieldSize: 1024,
-    },
-  });
+  // Multipart is parsed for this plugin's routes only (limits per request: kycUpload).
+  await app.register(multipart);
 
   app.get(
     '/api/kyc',
@@ -59,40 +62,20 @@ const kycRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: noBodySchema, response: { 201: verificationSchema } },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', KYC_MESSAGES.notMultipart);
-      const files: UploadedFile[] = [];
-      const fields: Record<string, string> = {};
-      let current: DocumentKind | undefined;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (!isKind(part.fieldname)) {
-              const message = KYC_MESSAGES.unknownField(part.fieldname.slice(0, 40));
-              throw new AppError('VALIDATION', message);
-            }
-            if (files.some((f) => f.kind === part.fieldname))
-              throw new AppError('VALIDATION', KYC_MESSAGES.tooMany);
-            current = part.fieldname;
-            files.push({
-              kind: part.fieldname,
-              fileName: part.filename || part.fieldname,
-              content: await part.toBuffer(),
-            });
-          } else {
-            fields[part.fieldname] = String(part.value);
-          }
-        }
-      } catch (error) {
-        throw uploadError(error, current);
-      }
+      const user = request.user!;
+      const { files, fields } = await receiveUpload(request, app.db, user.id, kycUpload, app.clock());
       const kyb = kybFieldsSchema.safeParse(fields);
       if (!kyb.success) {
+        await deleteFiles(
+          app.db,
+          files.map((f) => f.fileId),
+        );
         const issue = kyb.error.issues[0]!;
         throw new AppError('VALIDATION', issue.message, {
           [String(issue.path[0] ?? 'request')]: issue.message,
         });
       }
-      const verification = await submitDocuments(app.db, request.user!, files, kyb.data, app.clock());
+      const verification = await submitDocuments(app.db, user, files, kyb.data, app.clock());
       return reply.status(201).send(verification);
     },
   );
@@ -110,7 +93,8 @@ const kycRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', doc.contentType)
         .header('content-disposition', `inline; filename="${doc.kind}.${extension}"`)
         .header('x-content-type-options', 'nosniff')
-        .send(doc.content);
+        .header('content-length', doc.size)
+        .send(readFile(app.db, doc.fileId));
     },
   );
 };

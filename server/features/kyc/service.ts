@@ -1,15 +1,13 @@
 // KYC/KYB verification (docs/kyc.md): the user's documents and status. Documents are checked by
-// content (magic bytes) before anything is written; a submission replaces the previous documents and
-// puts the account Under Review, in one transaction with the user row locked.
+// content (magic bytes) as they stream in (server/uploads); a submission replaces the previous
+// documents and puts the account Under Review, in one transaction with the user row locked.
 import { and, desc, eq } from 'drizzle-orm';
 import {
   DOCUMENT_KIND_LABELS,
-  detectDocumentType,
   KYC_MESSAGES,
   maySubmitDocuments,
   requiredDocuments,
   type DocumentKind,
-  type DocumentType,
   type Verification,
   type VerificationDocument,
 } from '../../../domain/kyc.ts';
@@ -18,27 +16,8 @@ import type { Db } from '../../db/connect.ts';
 import { users, verificationDocuments } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-
-export interface UploadedFile {
-  kind: DocumentKind;
-  fileName: string;
-  content: Buffer;
-}
-
-/** A file as it may be stored: its type read from its content; refused (400 naming it) otherwise. */
-export function checkedDocument(file: UploadedFile): UploadedFile & { contentType: DocumentType } {
-  const label = DOCUMENT_KIND_LABELS[file.kind];
-  if (file.content.length === 0)
-    throw new AppError('DOCUMENT_REJECTED', KYC_MESSAGES.empty(label), {
-      [file.kind]: KYC_MESSAGES.empty(label),
-    });
-  const contentType = detectDocumentType(file.content.subarray(0, 8));
-  if (!contentType)
-    throw new AppError('DOCUMENT_REJECTED', KYC_MESSAGES.wrongType(label), {
-      [file.kind]: KYC_MESSAGES.wrongType(label),
-    });
-  return { ...file, contentType };
-}
+import type { ReceivedFile } from '../../uploads/receive.ts';
+import { commitFiles, deleteFiles } from '../../uploads/storage.ts';
 
 const documentColumns = {
   id: verificationDocuments.id,
@@ -78,11 +57,30 @@ export async function verificationOf(db: Db, userId: string): Promise<Verificati
 export async function submitDocuments(
   db: Db,
   user: { id: string; role: Role },
-  files: UploadedFile[],
+  files: ReceivedFile[],
   kyb: { companyName?: string | undefined; registrationNumber?: string | undefined },
   now: Date,
 ): Promise<Verification> {
-  const checked = files.map(checkedDocument);
+  try {
+    await recordSubmission(db, user, files, kyb, now);
+  } catch (error) {
+    await deleteFiles(
+      db,
+      files.map((f) => f.fileId),
+    );
+    throw error;
+  }
+  return verificationOf(db, user.id);
+}
+
+async function recordSubmission(
+  db: Db,
+  user: { id: string; role: Role },
+  files: ReceivedFile[],
+  kyb: { companyName?: string | undefined; registrationNumber?: string | undefined },
+  now: Date,
+) {
+  const checked = files.map((f) => ({ ...f, kind: f.field as DocumentKind }));
   for (const kind of requiredDocuments(user.role)) {
     if (!checked.some((f) => f.kind === kind)) {
       const message = KYC_MESSAGES.missing(DOCUMENT_KIND_LABELS[kind]);
@@ -102,18 +100,30 @@ export async function submitDocuments(
         'CONFLICT',
         row.kycStatus === 'approved' ? KYC_MESSAGES.alreadyApproved : KYC_MESSAGES.alreadySubmitted,
       );
-    // A re-submission replaces the documents the admin rejected.
+    // A re-submission replaces the documents the admin rejected (their files go with them).
+    const previous = await tx
+      .select({ fileId: verificationDocuments.fileId })
+      .from(verificationDocuments)
+      .where(eq(verificationDocuments.userId, user.id));
     await tx.delete(verificationDocuments).where(eq(verificationDocuments.userId, user.id));
+    await deleteFiles(
+      tx,
+      previous.map((p) => p.fileId),
+    );
     await tx.insert(verificationDocuments).values(
       checked.map((f) => ({
         userId: user.id,
         kind: f.kind,
         fileName: f.fileName.slice(0, 200),
         contentType: f.contentType,
-        size: f.content.length,
-        content: f.content,
+        size: f.size,
+        fileId: f.fileId,
         createdAt: now,
       })),
+    );
+    await commitFiles(
+      tx,
+      checked.map((f) => f.fileId),
     );
     const isCompany = user.role === 'trader' || user.role === 'buyer';
     await tx
@@ -129,7 +139,6 @@ export async function submitDocuments(
       })
       .where(eq(users.id, user.id));
   });
-  return verificationOf(db, user.id);
 }
 
 /** One document's file, for its owner or an admin; anyone else learns nothing (404). */

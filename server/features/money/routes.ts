@@ -27,6 +27,8 @@ import {
   type CampaignDocumentKind,
 } from '../../../domain/money-out.ts';
 import { AppError } from '../../errors.ts';
+import { receiveUpload, type UploadRules } from '../../uploads/receive.ts';
+import { deleteFiles, readFile } from '../../uploads/storage.ts';
 import { cashAccountOf, setBankAccount, withdraw } from '../../money/payouts.ts';
 import { adminSettlements, releasesAwaitingReview } from '../../money/views.ts';
 import { investFromBalance } from '../investments/service.ts';
@@ -53,10 +55,29 @@ const isKind = (v: string): v is CampaignDocumentKind =>
   (CAMPAIGN_DOCUMENT_KINDS as readonly string[]).includes(v);
 const isMilestone = (v: string): v is MilestoneKind => (MILESTONE_KINDS as readonly string[]).includes(v);
 
+/** One document per request, streamed to storage (server/uploads), with this route's refusals. */
+const campaignUpload: UploadRules = {
+  isFileField: (name) => name === 'file',
+  maxFiles: 1,
+  maxFileBytes: MAX_DOCUMENT_BYTES,
+  maxTotalBytes: MAX_DOCUMENT_BYTES,
+  maxFields: 3,
+  maxFieldBytes: 256,
+  errors: {
+    notMultipart: () => new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the document as multipart/form-data'),
+    unknownField: () => new AppError('VALIDATION', 'The document goes in the field "file"'),
+    tooLarge: () => new AppError('DOCUMENT_TOO_LARGE'),
+    wrongType: () => new AppError('DOCUMENT_REJECTED', 'The document must be a PDF, JPEG or PNG file'),
+    empty: () => new AppError('DOCUMENT_REJECTED', 'The document is empty'),
+    tooMany: () => new AppError('PAYLOAD_TOO_LARGE'),
+    duplicate: () => new AppError('PAYLOAD_TOO_LARGE'),
+    malformed: () => new AppError('VALIDATION', 'The upload could not be read'),
+  },
+};
+
 const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, {
-    limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 3, parts: 4, fieldSize: 256 },
-  });
+  // Multipart for the campaign documents (limits per request: campaignUpload).
+  await app.register(multipart);
   const adminsOnly = app.requireRole('admin');
 
   // ---- the cash account --------------------------------------------------------------------------
@@ -104,32 +125,27 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: campaignParams, body: noBodySchema, response: { 201: campaignDocumentSchema } },
     },
     async (request, reply) => {
-      if (!request.isMultipart())
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the document as multipart/form-data');
-      let file: { fileName: string; content: Buffer } | undefined;
-      const fields: Record<string, string> = {};
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'file')
-              throw new AppError('VALIDATION', 'The document goes in the field "file"');
-            file = { fileName: part.filename || 'document', content: await part.toBuffer() };
-          } else fields[part.fieldname] = String(part.value);
-        }
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError('DOCUMENT_TOO_LARGE');
-        throw new AppError('VALIDATION', 'The upload could not be read');
-      }
+      const user = request.user!;
+      const campaignId = idOf(request.params.id);
+      const { files, fields } = await receiveUpload(request, app.db, user.id, campaignUpload, app.clock());
+      const file = files[0];
       const kind = fields.kind ?? '';
       const milestone = fields.milestone ?? '';
-      if (!file) throw new AppError('VALIDATION', 'Attach the document (field "file")');
-      if (!isKind(kind))
-        throw new AppError('VALIDATION', `kind must be one of ${CAMPAIGN_DOCUMENT_KINDS.join(', ')}`);
-      if (kind === 'milestone' && !isMilestone(milestone))
-        throw new AppError('VALIDATION', `milestone must be one of ${MILESTONE_KINDS.join(', ')}`);
-      const doc = await uploadCampaignDocument(app.db, request.user!, idOf(request.params.id), {
+      const refusal = !file
+        ? 'Attach the document (field "file")'
+        : !isKind(kind)
+          ? `kind must be one of ${CAMPAIGN_DOCUMENT_KINDS.join(', ')}`
+          : kind === 'milestone' && !isMilestone(milestone)
+            ? `milestone must be one of ${MILESTONE_KINDS.join(', ')}`
+            : null;
+      if (refusal || !file || !isKind(kind)) {
+        await deleteFiles(
+          app.db,
+          files.map((f) => f.fileId),
+        );
+        throw new AppError('VALIDATION', refusal ?? 'Attach the document (field "file")');
+      }
+      const doc = await uploadCampaignDocument(app.db, user, campaignId, {
         ...file,
         kind,
         milestone: kind === 'milestone' && isMilestone(milestone) ? milestone : null,
@@ -166,7 +182,8 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `inline; filename="${doc.kind}.${extension}"`)
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', 'sandbox')
-        .send(doc.content);
+        .header('content-length', doc.size)
+        .send(readFile(app.db, doc.fileId));
     },
   );
 

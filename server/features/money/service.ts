@@ -4,7 +4,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { CampaignDetail } from '../../../domain/campaign-schemas.ts';
 import type { CampaignDocumentKind, SettlementReview } from '../../../domain/money-out.ts';
-import { detectDocumentType } from '../../../domain/kyc.ts';
 import type { MilestoneKind } from '../../../domain/lifecycle.ts';
 import { canViewCampaign, ownsCampaign } from '../../../domain/policies.ts';
 import type { Role } from '../../../domain/users.ts';
@@ -12,6 +11,8 @@ import type { Db } from '../../db/connect.ts';
 import { campaignDocuments, campaignReleases, campaigns, settlements } from '../../db/schema/index.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
+import type { ReceivedFile } from '../../uploads/receive.ts';
+import { commitFiles, deleteFiles } from '../../uploads/storage.ts';
 import type { Money } from '../../money/context.ts';
 import { releaseTranche } from '../../money/releases.ts';
 import { openCardPayment, type OpenedIntent } from '../../money/payments.ts';
@@ -219,29 +220,36 @@ export async function uploadCampaignDocument(
   db: Db,
   user: Viewer,
   campaignId: string,
-  file: { fileName: string; content: Buffer; kind: CampaignDocumentKind; milestone: MilestoneKind | null },
+  file: ReceivedFile & { kind: CampaignDocumentKind; milestone: MilestoneKind | null },
 ) {
-  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
-  if (!campaign || !canViewCampaign(user, campaign)) throw new AppError('CAMPAIGN_NOT_FOUND');
-  if (!ownsCampaign(user, campaign))
-    throw new AppError('FORBIDDEN', 'You can only file documents for your own campaigns');
-  if (file.content.length === 0) throw new AppError('DOCUMENT_REJECTED', 'The document is empty');
-  const contentType = detectDocumentType(file.content.subarray(0, 8));
-  if (!contentType) throw new AppError('DOCUMENT_REJECTED', 'The document must be a PDF, JPEG or PNG file');
-  const [row] = await db
-    .insert(campaignDocuments)
-    .values({
-      campaignId,
-      kind: file.kind,
-      milestone: file.milestone,
-      fileName: file.fileName.slice(0, 200),
-      contentType,
-      size: file.content.length,
-      content: file.content,
-      uploadedBy: user.id,
-    })
-    .returning();
-  return toCampaignDocument(row!);
+  try {
+    const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+    if (!campaign || !canViewCampaign(user, campaign)) throw new AppError('CAMPAIGN_NOT_FOUND');
+    if (!ownsCampaign(user, campaign))
+      throw new AppError('FORBIDDEN', 'You can only file documents for your own campaigns');
+    // The file's type was read from its first bytes as it streamed in (server/uploads).
+    const row = await inTransaction(db, async (tx) => {
+      const [inserted] = await tx
+        .insert(campaignDocuments)
+        .values({
+          campaignId,
+          kind: file.kind,
+          milestone: file.milestone,
+          fileName: file.fileName.slice(0, 200),
+          contentType: file.contentType,
+          size: file.size,
+          fileId: file.fileId,
+          uploadedBy: user.id,
+        })
+        .returning();
+      await commitFiles(tx, [file.fileId]);
+      return inserted!;
+    });
+    return toCampaignDocument(row);
+  } catch (error) {
+    await deleteFiles(db, [file.fileId]);
+    throw error;
+  }
 }
 
 /** GET /api/campaigns/:id/documents: the campaign's own trader's (or an admin's) list; 404 to anyone else. */
