@@ -50,6 +50,23 @@ function parserError(error: unknown, rules: UploadRules, field: string | undefin
 }
 
 /**
+ * Reads and drops what is left of a refused upload's body, so the client (which is still sending it)
+ * gets the refusal and its connection stays usable; a sender that goes on past `limit` is cut off.
+ */
+function discardRest(request: FastifyRequest, limit: number): void {
+  const raw = request.raw;
+  if (raw.readableEnded || raw.destroyed) return;
+  let left = limit;
+  // Detached from the parser first: unpiping its last destination would pause the body again.
+  raw.unpipe();
+  raw.on('data', (chunk: Buffer) => {
+    left -= chunk.length;
+    if (left < 0) raw.destroy();
+  });
+  raw.resume();
+}
+
+/**
  * Receives a multipart request for `ownerId`: the files stored (uncommitted: the caller commits them
  * with the rows that point to them, or deletes them) and the text fields. Throws the route's refusal.
  */
@@ -132,6 +149,7 @@ export async function receiveUpload(
       current = undefined;
     }
   } catch (error) {
+    discardRest(request, rules.maxTotalBytes);
     await deleteFiles(db, written);
     throw parserError(error, rules, current);
   }
