@@ -221,6 +221,8 @@ export const AUDIT_ACTIONS = [
   'settlement.bank_transfer',
   'release.approve',
   'release.reject',
+  'complaint.file',
+  'complaint.decide',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -26,6 +26,7 @@ import { createMailer, sendInBackground, type Mailer } from './mail.ts';
 import { createMoney } from './compose.ts';
 import type { MarketDeps } from './features/marketplace/orders.ts';
 import type { Money, PaymentLimits } from './money/context.ts';
+import complaintRoutes from './features/complaints/routes.ts';
 import moneyRoutes from './features/money/routes.ts';
 import platformRoutes from './features/platform/routes.ts';
 import { choosePaymentProvider } from './payments/choose.ts';
@@ -192,6 +193,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(paymentRoutes);
   await app.register(marketplaceRoutes);
   await app.register(moneyRoutes);
+  await app.register(complaintRoutes);
   await app.register(clientPlugin, { clientDir: deps.clientDir });
   return app;
 }

@@ -41,7 +41,7 @@ async function upload(actor: Actor, parts: Part[]) {
   const res = await fetch(`${base}/api/kyc/documents`, {
     method: 'POST',
     headers: { 'content-type': contentType, cookie: `${SESSION_COOKIE}=${actor.token}` },
-    body,
+    body: new Uint8Array(body),
     signal: AbortSignal.timeout(10_000),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };

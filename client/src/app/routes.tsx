@@ -25,6 +25,8 @@ const OrdersPage = lazy(() => import('@/features/marketplace/pages/OrdersPage.ts
 const TrackingPage = lazy(() => import('@/features/marketplace/pages/TrackingPage.tsx'));
 const TraderMarketplacePage = lazy(() => import('@/features/marketplace/pages/TraderMarketplacePage.tsx'));
 const VerificationPage = lazy(() => import('@/features/kyc/pages/VerificationPage.tsx'));
+const ComplaintsPage = lazy(() => import('@/features/complaints/pages/ComplaintsPage.tsx'));
+const AdminComplaintsPage = lazy(() => import('@/features/admin/pages/AdminComplaintsPage.tsx'));
 const AdminKycPage = lazy(() => import('@/features/admin/pages/AdminKycPage.tsx'));
 const AdminEscrowPage = lazy(() => import('@/features/admin/pages/AdminEscrowPage.tsx'));
 const AdminReportsPage = lazy(() => import('@/features/admin/pages/AdminReportsPage.tsx'));
@@ -54,6 +56,7 @@ const ROUTES: Array<[path: string, component: ComponentType]> = [
   ['/reset-password', ResetPasswordPage],
   ['/verify-email', VerifyEmailPage],
   ['/verification', VerificationPage],
+  ['/complaints', ComplaintsPage],
   ['/trader/campaigns', TraderCampaignsPage],
   ['/trader/analytics', TraderAnalyticsPage],
   ['/trader/marketplace', TraderMarketplacePage],
@@ -64,6 +67,7 @@ const ROUTES: Array<[path: string, component: ComponentType]> = [
   ['/admin/escrow', AdminEscrowPage],
   ['/admin/reports', AdminReportsPage],
   ['/admin/money', AdminMoneyPage],
+  ['/admin/complaints', AdminComplaintsPage],
 ];
 
 function PageFallback() {

@@ -28,3 +28,4 @@ export { listings, orders, rfqs, offers, marketMessages } from './marketplace.ts
 export { verificationDocuments, roleRequests } from './kyc.ts';
 export { auditLog } from './audit.ts';
 export { storedFiles, fileChunks } from './files.ts';
+export { complaints, complaintCounters } from './complaints.ts';

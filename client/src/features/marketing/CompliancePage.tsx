@@ -1,3 +1,4 @@
+import { COMPLAINT_DECISION_BUSINESS_DAYS } from '@domain/complaints.ts';
 import { SUPPORT_EMAIL } from '@/lib/support.ts';
 import {
   LegalDocument,
@@ -126,6 +127,43 @@ const SECTIONS: LegalSection[] = [
         verification decision and who made it), transaction monitoring (every money movement) and a risk
         assessment (every account's score and level).
       </p>
+    ),
+  },
+  {
+    id: 'complaints',
+    title: 'Complaints procedure',
+    body: (
+      <>
+        <p>
+          Anyone with a HydroBridge account can complain, free of charge, about an investment, a payment, a
+          campaign, an order, their account or how we acted. We handle every complaint the same way:
+        </p>
+        <LegalList>
+          <li>
+            <strong>File it</strong> on the <TextLink href="/complaints">complaint form</TextLink>: choose
+            what it is about, say what happened and what would put it right, and attach a document if it helps
+            (PDF, JPEG or PNG, up to 10 MB).
+          </li>
+          <li>
+            <strong>Acknowledgement at once</strong>: you get a reference (such as HB-C-2026-000123) on screen
+            and by email, with the date by which we will decide.
+          </li>
+          <li>
+            <strong>Review</strong>: someone who was not involved in what you complain about looks into it,
+            and may ask you for more information.
+          </li>
+          <li>
+            <strong>Decision within {COMPLAINT_DECISION_BUSINESS_DAYS} business days</strong>: upheld, partly
+            upheld or rejected, with our reasons in writing, by email and on the complaint form's page. If we
+            need longer we tell you why and when to expect it.
+          </li>
+        </LegalList>
+        <p>
+          If you disagree with our decision, reply quoting your reference. You may also take your complaint to
+          the financial ombudsman or the competent authority of your country. Every complaint and decision is
+          kept in our audit log.
+        </p>
+      </>
     ),
   },
   {

@@ -1,5 +1,5 @@
 // The admin console's own navigation, above every admin page: the dashboard, the KYC queue, escrow,
-// money (settlements and releases) and reports.
+// money (settlements and releases), complaints and reports.
 import { Link, useLocation } from 'wouter';
 import { cn } from '@/lib/cn.ts';
 
@@ -8,6 +8,7 @@ export const ADMIN_PAGES = [
   { href: '/admin/kyc', label: 'KYC queue' },
   { href: '/admin/escrow', label: 'Escrow' },
   { href: '/admin/money', label: 'Money' },
+  { href: '/admin/complaints', label: 'Complaints' },
   { href: '/admin/reports', label: 'Reports' },
 ] as const;
 

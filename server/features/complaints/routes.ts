@@ -1,0 +1,158 @@
+// Complaints over HTTP (docs/complaints.md): any signed-in user files and follows their own; admins
+// work the queue. A complaint is JSON, or multipart/form-data when it carries an attachment (streamed
+// to storage as it arrives: server/uploads).
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema } from '../../../domain/admin.ts';
+import {
+  adminComplaintSchema,
+  COMPLAINT_MESSAGES,
+  complaintCreateSchema,
+  complaintOutcomeSchema,
+  complaintSchema,
+} from '../../../domain/complaints.ts';
+import { MAX_DOCUMENT_BYTES } from '../../../domain/kyc.ts';
+import { AppError } from '../../errors.ts';
+import { receiveUpload, type UploadRules } from '../../uploads/receive.ts';
+import { deleteFiles, readFile } from '../../uploads/storage.ts';
+import { accountMailContext } from '../auth/account-emails.ts';
+import {
+  complaintAttachment,
+  complaintQueue,
+  decideComplaint,
+  fileComplaint,
+  myComplaints,
+} from './service.ts';
+
+const attachmentUpload: UploadRules = {
+  isFileField: (name) => name === 'attachment',
+  maxFiles: 1,
+  maxFileBytes: MAX_DOCUMENT_BYTES,
+  maxTotalBytes: MAX_DOCUMENT_BYTES,
+  maxFields: 2,
+  maxFieldBytes: 4 * 5000,
+  errors: {
+    notMultipart: () => new AppError('UNSUPPORTED_MEDIA_TYPE', COMPLAINT_MESSAGES.notMultipart),
+    unknownField: () => new AppError('VALIDATION', COMPLAINT_MESSAGES.attachmentField),
+    tooLarge: () =>
+      new AppError('DOCUMENT_TOO_LARGE', COMPLAINT_MESSAGES.attachmentLarge, {
+        attachment: COMPLAINT_MESSAGES.attachmentLarge,
+      }),
+    wrongType: () =>
+      new AppError('DOCUMENT_REJECTED', COMPLAINT_MESSAGES.attachmentType, {
+        attachment: COMPLAINT_MESSAGES.attachmentType,
+      }),
+    empty: () =>
+      new AppError('DOCUMENT_REJECTED', COMPLAINT_MESSAGES.attachmentEmpty, {
+        attachment: COMPLAINT_MESSAGES.attachmentEmpty,
+      }),
+    tooMany: () => new AppError('PAYLOAD_TOO_LARGE', COMPLAINT_MESSAGES.attachmentField),
+    duplicate: () => new AppError('PAYLOAD_TOO_LARGE', COMPLAINT_MESSAGES.attachmentField),
+    malformed: () => new AppError('VALIDATION', COMPLAINT_MESSAGES.malformed),
+  },
+};
+
+/** The form's fields as the schema judges them: 400 naming the first field at fault. */
+function parseComplaint(body: unknown) {
+  const parsed = complaintCreateSchema.safeParse(body ?? {});
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const field = String(issue.path[0] ?? 'request');
+  const message = issue.code === 'unrecognized_keys' ? `Unknown field ${issue.keys[0]}` : issue.message;
+  throw new AppError('VALIDATION', message, { [field]: message });
+}
+
+const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart);
+  const adminsOnly = app.requireRole('admin');
+
+  app.post(
+    '/api/complaints',
+    {
+      preHandler: app.requireUser,
+      // JSON is checked here; multipart fields are checked by the same schema in the handler.
+      schema: { body: complaintCreateSchema.nullish(), response: { 201: complaintSchema } },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      let input;
+      let attachment;
+      if (request.isMultipart()) {
+        const received = await receiveUpload(request, app.db, user.id, attachmentUpload, app.clock());
+        attachment = received.files[0];
+        try {
+          input = parseComplaint(received.fields);
+        } catch (error) {
+          await deleteFiles(
+            app.db,
+            received.files.map((f) => f.fileId),
+          );
+          throw error;
+        }
+      } else input = parseComplaint(request.body);
+      const complaint = await fileComplaint(
+        app.db,
+        accountMailContext(app, request.log),
+        user,
+        input,
+        attachment,
+        app.clock(),
+      );
+      return reply.status(201).send(complaint);
+    },
+  );
+
+  app.get(
+    '/api/complaints',
+    { preHandler: app.requireUser, schema: { response: { 200: z.array(complaintSchema) } } },
+    (request) => myComplaints(app.db, request.user!.id, app.clock()),
+  );
+
+  app.get(
+    '/api/complaints/:id/attachment',
+    { preHandler: app.requireUser, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      const file = await complaintAttachment(app.db, request.user!, request.params.id);
+      const extension = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' }[
+        file.contentType
+      ];
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `inline; filename="attachment.${extension}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', 'sandbox')
+        .header('content-length', file.size)
+        .send(readFile(app.db, file.fileId));
+    },
+  );
+
+  app.get(
+    '/api/admin/complaints',
+    { preHandler: adminsOnly, schema: { response: { 200: z.array(adminComplaintSchema) } } },
+    () => complaintQueue(app.db, app.clock()),
+  );
+
+  app.post(
+    '/api/admin/complaints/:id/outcome',
+    {
+      preHandler: adminsOnly,
+      schema: {
+        params: idParamsSchema,
+        body: complaintOutcomeSchema,
+        response: { 200: adminComplaintSchema },
+      },
+    },
+    (request) =>
+      decideComplaint(
+        app.db,
+        accountMailContext(app, request.log),
+        request.user!,
+        request.params.id,
+        request.body,
+        app.clock(),
+      ),
+  );
+};
+
+export default complaintRoutes;
