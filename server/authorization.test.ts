@@ -159,6 +159,13 @@ const MATRIX: Record<RowKey, Cells> = {
                                                     [401,      404,      404,      404,      200,      200,      404,      401,      200],
   'POST /api/campaigns/:id/releases/:releaseId/evidence':
                                                     [401,      403,      404,      403,      403,      200,      404,      401,      200],
+  // Complaints (docs/complaints.md): every signed-in user files and reads their own; the attachment is
+  // its complainant's (the owner) and admins' to read; the queue and the outcome are admins'.
+  'POST /api/complaints':                           [401,      201,      201,      201,      201,      __,       __,       401,      201],
+  'GET /api/complaints':                            [401,      200,      200,      200,      200,      __,       __,       401,      200],
+  'GET /api/complaints/:id/attachment':             [401,      404,      404,      404,      200,      200,      404,      401,      200],
+  'GET /api/admin/complaints':                      [401,      403,      403,      403,      200,      __,       __,       401,      200],
+  'POST /api/admin/complaints/:id/outcome':         [401,      403,      403,      403,      200,      __,       __,       401,      200],
   // The admin's decisions on settlements and staged releases: admins only.
   'GET /api/admin/money':                           [401,      403,      403,      403,      200,      __,       __,       401,      200],
   'POST /api/admin/campaigns/:id/settlement':       [401,      403,      403,      403,      200,      __,       __,       401,      200],

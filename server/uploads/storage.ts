@@ -35,12 +35,15 @@ export async function createFile(db: Db, ownerId: string, contentType: DocumentT
     .values({ ownerId, contentType })
     .returning({ id: storedFiles.id });
   const id = row!.id;
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
+  // One chunk-sized buffer per file, filled as bytes arrive and reused once its chunk is stored (the
+  // insert has completed by then): an upload allocates no garbage per chunk.
+  const chunk = Buffer.allocUnsafe(FILE_CHUNK_BYTES);
+  let filled = 0;
   let seq = 0;
   let size = 0;
-  const flush = async (data: Buffer) => {
-    await db.insert(fileChunks).values({ fileId: id, seq: seq++, data });
+  const flush = async () => {
+    await db.insert(fileChunks).values({ fileId: id, seq: seq++, data: chunk.subarray(0, filled) });
+    filled = 0;
   };
   return {
     id,
@@ -49,20 +52,16 @@ export async function createFile(db: Db, ownerId: string, contentType: DocumentT
     },
     async write(bytes) {
       size += bytes.length;
-      pending.push(bytes);
-      pendingBytes += bytes.length;
-      while (pendingBytes >= FILE_CHUNK_BYTES) {
-        const all = Buffer.concat(pending);
-        await flush(all.subarray(0, FILE_CHUNK_BYTES));
-        const rest = all.subarray(FILE_CHUNK_BYTES);
-        pending = rest.length ? [Buffer.from(rest)] : [];
-        pendingBytes = rest.length;
+      let offset = 0;
+      while (offset < bytes.length) {
+        const n = bytes.copy(chunk, filled, offset);
+        filled += n;
+        offset += n;
+        if (filled === FILE_CHUNK_BYTES) await flush();
       }
     },
     async finish() {
-      if (pendingBytes > 0) await flush(Buffer.concat(pending));
-      pending = [];
-      pendingBytes = 0;
+      if (filled > 0) await flush();
       await db.update(storedFiles).set({ size }).where(eq(storedFiles.id, id));
       return size;
     },

@@ -16,6 +16,7 @@ import {
   roleRequests,
   users,
   verificationDocuments,
+  complaints,
 } from '../../server/db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { REPORTS } from '../../domain/admin.ts';
@@ -670,6 +671,34 @@ export const ROUTE_REQUESTS = rows({
       happened: (res) => expect(res.json()).toMatchObject({ status: 'declined' }),
     };
   },
+  'POST /api/complaints': () => ({
+    url: '/api/complaints',
+    body: { category: 'payment', text: 'My withdrawal of $500 has not reached my bank account.' },
+    happened: (res) => expect(res.json()).toMatchObject({ reference: expect.stringMatching(/^HB-C-/) }),
+  }),
+  'GET /api/complaints': () => ({
+    url: '/api/complaints',
+    happened: (res) => expect(res.json()).toEqual(expect.any(Array)),
+  }),
+  'GET /api/complaints/:id/attachment': async (ctx) => {
+    const id = await complaintOf(ctx, true);
+    return {
+      url: `/api/complaints/${id}/attachment`,
+      happened: (res) => expect(res.headers['content-type']).toBe('application/pdf'),
+    };
+  },
+  'GET /api/admin/complaints': () => ({
+    url: '/api/admin/complaints',
+    happened: (res) => expect(res.json()).toEqual(expect.any(Array)),
+  }),
+  'POST /api/admin/complaints/:id/outcome': async (ctx) => ({
+    url: `/api/admin/complaints/${await complaintOf(ctx, false)}/outcome`,
+    body: {
+      outcome: 'rejected',
+      response: 'The transfer left us on time; your bank credited it on 5 March.',
+    },
+    happened: (res) => expect(res.json()).toMatchObject({ status: 'decided', outcome: 'rejected' }),
+  }),
   'GET /api/admin/audit-log': () => ({
     url: '/api/admin/audit-log',
     happened: (res) => expect(res.json()).toMatchObject({ entries: expect.any(Array) }),
@@ -684,6 +713,28 @@ export const ROUTE_REQUESTS = rows({
   }),
   'POST /api/payments/stripe/webhook (unsigned)': () => stripeEvent('payment_intent.succeeded', false),
 });
+
+/** An open complaint of the row's owner (with a PDF attached when asked), made in the database. */
+async function complaintOf(ctx: RouteContext, attached: boolean): Promise<string> {
+  const now = new Date();
+  const [row] = await ctx.app.db
+    .insert(complaints)
+    .values({
+      reference: `HB-C-MATRIX-${unique()}`,
+      userId: ctx.owner.user.id,
+      category: 'payment',
+      text: 'My withdrawal of $500 has not reached my bank account.',
+      attachmentFileId: attached
+        ? await storeBuffer(ctx.app.db, ctx.owner.user.id, 'application/pdf', FILES.pdf())
+        : null,
+      attachmentName: attached ? 'statement.pdf' : null,
+      receivedAt: now,
+      acknowledgedAt: now,
+      decisionDueAt: new Date(now.getTime() + 21 * 86_400_000),
+    })
+    .returning({ id: complaints.id });
+  return row!.id;
+}
 
 /** Who owns the object of a row that has one. */
 export function ownerKind(row: RowKey): Owner {

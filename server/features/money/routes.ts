@@ -34,6 +34,7 @@ import { adminSettlements, releasesAwaitingReview } from '../../money/views.ts';
 import { investFromBalance } from '../investments/service.ts';
 import {
   decideRelease,
+  assertMayFileDocument,
   decideSettlement,
   fileReleaseEvidence,
   listCampaignDocuments,
@@ -127,6 +128,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = request.user!;
       const campaignId = idOf(request.params.id);
+      await assertMayFileDocument(app.db, user, campaignId);
       const { files, fields } = await receiveUpload(request, app.db, user.id, campaignUpload, app.clock());
       const file = files[0];
       const kind = fields.kind ?? '';

@@ -215,6 +215,14 @@ export async function assertOwnDocument(
   if (!doc) throw new AppError('VALIDATION', 'The document must be one filed for this campaign');
 }
 
+/** Checked before an upload is read: only the campaign's own trader files its documents. */
+export async function assertMayFileDocument(db: Db, user: Viewer, campaignId: string): Promise<void> {
+  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+  if (!campaign || !canViewCampaign(user, campaign)) throw new AppError('CAMPAIGN_NOT_FOUND');
+  if (!ownsCampaign(user, campaign))
+    throw new AppError('FORBIDDEN', 'You can only file documents for your own campaigns');
+}
+
 /** POST /api/campaigns/:id/documents: the owning trader files a milestone's evidence or the sales invoice. */
 export async function uploadCampaignDocument(
   db: Db,
@@ -223,10 +231,7 @@ export async function uploadCampaignDocument(
   file: ReceivedFile & { kind: CampaignDocumentKind; milestone: MilestoneKind | null },
 ) {
   try {
-    const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
-    if (!campaign || !canViewCampaign(user, campaign)) throw new AppError('CAMPAIGN_NOT_FOUND');
-    if (!ownsCampaign(user, campaign))
-      throw new AppError('FORBIDDEN', 'You can only file documents for your own campaigns');
+    await assertMayFileDocument(db, user, campaignId);
     // The file's type was read from its first bytes as it streamed in (server/uploads).
     const row = await inTransaction(db, async (tx) => {
       const [inserted] = await tx
