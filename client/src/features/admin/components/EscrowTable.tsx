@@ -75,7 +75,7 @@ export function EscrowTable({ records, empty }: { records: EscrowRow[]; empty: s
   const [resolving, setResolving] = useState<EscrowRow | null>(null);
   if (records.length === 0) return <p className="py-6 text-center text-muted-foreground">{empty}</p>;
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-sm">
         <caption className="sr-only">Escrow transactions</caption>
         <thead className="text-left text-muted-foreground">

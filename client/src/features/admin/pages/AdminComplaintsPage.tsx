@@ -144,7 +144,7 @@ function Queue() {
   const current = queue.data.find((c) => c.id === open);
   return (
     <>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Complaints, open ones by deadline first</caption>
           <thead className="text-muted-foreground">

@@ -48,7 +48,7 @@ function Escrow() {
             id="escrow-campaign"
             label="Campaign id"
             hint="Paste a campaign's id to see its records only"
-            className="w-96"
+            className="w-full sm:w-96"
           >
             <Input
               id="escrow-campaign"

@@ -27,7 +27,7 @@ function AuditLog() {
     return <p className="py-6 text-center text-muted-foreground">No admin actions yet</p>;
   return (
     <div className="grid gap-4">
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-sm">
           <caption className="sr-only">Audit log</caption>
           <thead className="text-left text-muted-foreground">

@@ -123,7 +123,7 @@ function StatementBody({ statement: s }: { statement: Statement }) {
             <h2 id={`month-${m.period}`} className="mb-2 text-lg font-semibold">
               {MONTH.format(new Date(`${m.period}-01T00:00:00Z`))}
             </h2>
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <table className="w-full text-sm">
                 <caption className="sr-only">Movements of {m.period}</caption>
                 <thead className="text-left text-muted-foreground">
