@@ -29,14 +29,17 @@ export async function startPendingSignIn(
 export async function pendingSignIn(db: Db, token: string | undefined, now: Date): Promise<PendingSignIn> {
   if (!token || token.length > 100) throw AppError.of('TWO_FACTOR_SIGNIN_EXPIRED');
   const [row] = await db
-    .select()
+    .select({ pending: pendingSignIns, status: users.accountStatus })
     .from(pendingSignIns)
+    .innerJoin(users, eq(users.id, pendingSignIns.userId))
     .where(and(eq(pendingSignIns.tokenHash, hashToken(token)), gt(pendingSignIns.expiresAt, now)));
   if (!row) throw AppError.of('TWO_FACTOR_SIGNIN_EXPIRED');
-  return row;
+  // Suspended after the first step: nothing more is checked or spent.
+  if (row.status !== 'active') throw AppError.of('ACCOUNT_SUSPENDED');
+  return row.pending;
 }
 
-export async function setPendingChallenge(db: Db, pending: PendingSignIn, challenge: string) {
+export async function setPendingChallenge(db: Db, pending: PendingSignIn, challenge: string | null) {
   await db.update(pendingSignIns).set({ challenge }).where(eq(pendingSignIns.tokenHash, pending.tokenHash));
 }
 

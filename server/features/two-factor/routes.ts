@@ -105,7 +105,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = app.clock();
       const pending = await pendingSignIn(app.db, request.cookies[PENDING_COOKIE], now);
       // One answer per challenge: whatever happens next, this one is spent.
-      await setPendingChallenge(app.db, pending, '');
+      if (pending.challenge) await setPendingChallenge(app.db, pending, null);
       await checkPasskey(app.db, rp, pending.userId, pending.challenge || null, request.body.response, now);
       const { user, session } = await completePendingSignIn(app.db, pending, client(request), now);
       await finishSignIn(app, request, reply, user.id, session);
