@@ -166,6 +166,17 @@ export const createAdminSchema = z.object({
   email,
   password: newPassword,
   username: textField('Username').trim().regex(USERNAME_PATTERN, MESSAGES.usernameFormat).optional(),
+  /** A base32 authenticator-app secret (at least 15 bytes: 24 characters) the admin's app already holds. */
+  totpSecret: z
+    .string()
+    .trim()
+    .transform((v) => v.toUpperCase().replace(/\s/g, ''))
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Z2-7]{24,}=*$/, 'The TOTP secret must be base32 (A–Z, 2–7), at least 24 characters'),
+    )
+    .optional(),
 });
 
 /** Social login providers (spec §2 dialog buttons). */

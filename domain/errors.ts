@@ -156,6 +156,45 @@ export const ERRORS = {
   ACCOUNT_NOT_FOUND: { status: 404, message: 'No account has the username or email {identifier}.' },
   ADMIN_USERNAME_TAKEN: { status: 409, message: 'The username {username} is taken. Choose another one.' },
 
+  // Second factor (docs/security.md): these answers carry `code` too, so the client can react to them.
+  TWO_FACTOR_CODE_INVALID: {
+    status: 401,
+    message:
+      'That code is not valid. Enter the current code from your authenticator app, or an unused recovery code.',
+    exposeCode: true,
+  },
+  TWO_FACTOR_PASSKEY_INVALID: {
+    status: 401,
+    message: 'That passkey could not be verified. Try again, or use a code.',
+    exposeCode: true,
+  },
+  TWO_FACTOR_SIGNIN_EXPIRED: {
+    status: 401,
+    message: 'Your sign-in expired before the second step. Please sign in again.',
+    exposeCode: true,
+  },
+  TWO_FACTOR_ENROLLMENT_REQUIRED: {
+    status: 403,
+    message: 'Admins must turn on two-step verification first: set up an authenticator app or a passkey.',
+    exposeCode: true,
+  },
+  STEP_UP_REQUIRED: {
+    status: 403,
+    message: 'Confirm it is you: enter a code from your authenticator app or use your passkey.',
+    exposeCode: true,
+  },
+  TWO_FACTOR_ALREADY_ON: {
+    status: 409,
+    message: 'Your authenticator app is already set up. Turn it off first to set up another one.',
+  },
+  TWO_FACTOR_SETUP_MISSING: { status: 409, message: 'Start the authenticator app setup first.' },
+  TWO_FACTOR_ADMIN_KEEPS_ONE: {
+    status: 409,
+    message: 'Admins must keep a second factor: add another one before removing this one.',
+  },
+  TWO_FACTOR_NOT_ON: { status: 409, message: 'Two-step verification is not on for your account.' },
+  PASSKEY_NOT_FOUND: { status: 404, message: 'Passkey not found' },
+
   // Identity verification (KYC/KYB): the gate of every money movement (domain/policies.ts)
   KYC_NOT_APPROVED: {
     status: 403,
@@ -198,6 +237,20 @@ export const ERRORS = {
     message:
       'Your {provider} email address is not verified. Verify it with {provider}, or sign up with your email.',
   },
+  SOCIAL_ADMIN_REFUSED: {
+    status: 403,
+    message: 'Admin accounts sign in with their password and second factor, not with {provider}.',
+  },
+  SOCIAL_FLOW_EXPIRED: {
+    status: 400,
+    message: 'Your {provider} sign-in expired or was started in another browser. Please try again.',
+  },
+  SOCIAL_UNAVAILABLE: {
+    status: 502,
+    message: '{provider} sign-in is unavailable right now. Please try again later.',
+  },
+  SOCIAL_CANCELLED: { status: 400, message: '{provider} sign-in was cancelled' },
+  SOCIAL_FAILED: { status: 400, message: '{provider} sign-in failed. Please try again.' },
   SOCIAL_SIGNUP_RACE: {
     status: 409,
     message: 'An account with this email already exists. Please try signing in again.',
@@ -260,7 +313,7 @@ export const ERRORS = {
   OFFER_DUPLICATE: { status: 409, message: 'You have already made an offer on this quote request' },
   SUPPLIER_NOT_FOUND: { status: 404, message: 'Supplier not found' },
   MESSAGE_THREAD_NEEDS_SUPPLIER: { status: 400, message: 'Choose the supplier to write to (traderId)' },
-} as const satisfies Record<string, { status: number; message: string }>;
+} as const satisfies Record<string, { status: number; message: string; exposeCode?: true }>;
 
 export type ErrorCode = keyof typeof ERRORS;
 

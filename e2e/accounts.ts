@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import nodePath from 'node:path';
 import { request, type APIRequestContext, type Locator } from '@playwright/test';
 import { expect, test, type Page } from './fixtures.ts';
+import { signInDemoAdmin } from './two-factor-kit.ts';
 
 export const DEMO_PASSWORD = 'GreenHydrogen-2025';
 /** Seeded by server/db/seed/demo.ts. */
@@ -186,10 +187,7 @@ export const DEMO_ADMIN = { email: 'admin@hydrobridge.example', firstName: 'Sam'
 export async function approveKycViaAdmin(email: string) {
   const admin = await request.newContext({ baseURL: `http://127.0.0.1:${process.env.PLAYWRIGHT_PORT}` });
   try {
-    const signin = await admin.post('/api/auth/signin', {
-      data: { email: DEMO_ADMIN.email, password: DEMO_PASSWORD },
-    });
-    expect(signin.status(), await signin.text()).toBe(200);
+    await signInDemoAdmin(admin);
     const list = await admin.get(`/api/admin/users?tab=pending-kyc&q=${encodeURIComponent(email)}`);
     const [user] = ((await list.json()) as { users: Array<{ id: string }> }).users;
     const res = await admin.post(`/api/admin/users/${user!.id}/kyc`, { data: { decision: 'approve' } });

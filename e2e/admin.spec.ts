@@ -4,15 +4,7 @@
 // Verification page in both themes.
 import type { Browser } from '@playwright/test';
 import { ERRORS } from '../domain/errors.ts';
-import {
-  DEMO_ADMIN,
-  DEMO_PASSWORD,
-  expectToast,
-  signUpVerifiedViaApi,
-  signUpViaApi,
-  toast,
-  verifyEmailViaOutbox,
-} from './accounts.ts';
+import { expectToast, signUpVerifiedViaApi, signUpViaApi, toast, verifyEmailViaOutbox } from './accounts.ts';
 import { expectNoSeriousAxeViolations, setThemeBeforeLoad } from './axe.ts';
 import { expect, test, type Page } from './fixtures.ts';
 import {
@@ -23,6 +15,7 @@ import {
   modalControls,
   TEST_CARDS,
 } from './investing.ts';
+import { signInDemoAdmin } from './two-factor-kit.ts';
 
 const pdf = (name: string) => ({
   name,
@@ -34,10 +27,7 @@ const pdf = (name: string) => ({
 async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const res = await page.request.post('/api/auth/signin', {
-    data: { email: DEMO_ADMIN.email, password: DEMO_PASSWORD },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
+  await signInDemoAdmin(page.request);
   return page;
 }
 
@@ -245,10 +235,7 @@ test.describe('KYC and the admin console', () => {
   for (const theme of ['light', 'dark'] as const) {
     test(`admin pages and the Verification page pass axe (${theme})`, async ({ page }) => {
       await setThemeBeforeLoad(page, theme);
-      const res = await page.request.post('/api/auth/signin', {
-        data: { email: DEMO_ADMIN.email, password: DEMO_PASSWORD },
-      });
-      expect(res.ok()).toBe(true);
+      await signInDemoAdmin(page.request);
       for (const [path, heading] of [
         ['/admin/dashboard', 'Admin Dashboard'],
         ['/admin/kyc', 'KYC Review'],

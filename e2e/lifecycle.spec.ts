@@ -5,11 +5,12 @@
 // backer of a campaign that expired unfunded.
 import fs from 'node:fs/promises';
 import { defaultDeadline } from '../domain/campaign-rules.ts';
-import { DEMO_PASSWORD, expectToast, newPerson, signUpVerifiedViaApi } from './accounts.ts';
+import { expectToast, newPerson, signUpVerifiedViaApi } from './accounts.ts';
 import { expectNoSeriousAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { signInDemoInvestor, TEST_CARDS } from './investing.ts';
 import { personContext, settleTradedViaApi, tradeViaApi } from './money.ts';
+import { signInDemoAdmin } from './two-factor-kit.ts';
 
 test('a campaign is settled; the investor sees the payout and downloads the statement', async ({
   page,
@@ -84,10 +85,7 @@ test('a campaign is settled; the investor sees the payout and downloads the stat
 
   // $200 profit declared, approved by an admin and paid in by the trader.
   const adminContext = await personContext(browser);
-  const signin = await adminContext.request.post('/api/auth/signin', {
-    data: { email: 'admin@hydrobridge.example', password: DEMO_PASSWORD },
-  });
-  expect(signin.status(), await signin.text()).toBe(200);
+  await signInDemoAdmin(adminContext.request);
   await settleTradedViaApi(traderPage.request, adminContext.request, campaign.id, {
     proceeds: 1_120_000,
     profit: 200,
@@ -218,10 +216,7 @@ test('an investor whose campaign is cancelled sees the refund, and "Funding ende
     baseURL,
     extraHTTPHeaders: { 'x-forwarded-for': `10.252.${Date.now() % 250}.3` },
   });
-  const signin = await admin.post('/api/auth/signin', {
-    data: { email: 'admin@hydrobridge.example', password: DEMO_PASSWORD },
-  });
-  expect(signin.status(), await signin.text()).toBe(200);
+  await signInDemoAdmin(admin);
   const cancel = await admin.post(`/api/campaigns/${campaign.id}/transitions`, {
     data: { to: 'cancelled', reason: 'Carrier withdrew' },
   });

@@ -4,10 +4,11 @@
 // buyer page in both themes; a buyer's dispute of a delivered order, refunded by an admin. Each test that sells uses a new supplier (a trader signed up through the
 // API) in its own browser context; the buyer is the demo buyer (KYC approved, as ordering needs).
 import type { Browser, Page } from '@playwright/test';
-import { DEMO, DEMO_ADMIN, DEMO_PASSWORD, expectToast, signUpVerifiedViaApi } from './accounts.ts';
+import { DEMO, DEMO_PASSWORD, expectToast, signUpVerifiedViaApi } from './accounts.ts';
 import { expectNoSeriousAxeViolations, setThemeBeforeLoad } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { fillCard, TEST_CARDS } from './investing.ts';
+import { signInDemoAdmin } from './two-factor-kit.ts';
 
 async function signInDemoBuyer(page: Page) {
   const res = await page.request.post('/api/auth/signin', {
@@ -235,10 +236,7 @@ test.describe('the buyer marketplace', () => {
     // The admin refunds the buyer from the escrow console, in the buyer's and supplier's words.
     const adminContext = await browser.newContext({ baseURL });
     const admin = await adminContext.newPage();
-    const signin = await admin.request.post('/api/auth/signin', {
-      data: { email: DEMO_ADMIN.email, password: DEMO_PASSWORD },
-    });
-    expect(signin.ok(), await signin.text()).toBe(true);
+    await signInDemoAdmin(admin.request);
     await admin.goto('/admin/escrow');
     await admin.getByLabel('Status').selectOption('disputed');
     const disputed = admin

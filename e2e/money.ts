@@ -1,9 +1,9 @@
 // Shared steps of the money specs: another person's browser, a PDF to upload, an investment paid
 // through the sandbox's card step, and the campaign as the API has it.
 import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
-import { DEMO_ADMIN, DEMO_PASSWORD } from './accounts.ts';
 import { expect, test, type Page } from './fixtures.ts';
 import { TEST_CARDS } from './investing.ts';
+import { signInDemoAdmin } from './two-factor-kit.ts';
 
 export const pdf = (name: string) => ({
   name,
@@ -119,13 +119,10 @@ export async function approveViaApi(admin: APIRequestContext, campaignId: string
   );
 }
 
-/** A context signed in as the demo admin (no second factor in the demo yet). */
+/** A context signed in as the demo admin (password and authenticator code). */
 export async function demoAdminContext(browser: Browser): Promise<BrowserContext> {
   const context = await personContext(browser);
-  const signin = await context.request.post('/api/auth/signin', {
-    data: { email: DEMO_ADMIN.email, password: DEMO_PASSWORD },
-  });
-  expect(signin.status(), await signin.text()).toBe(200);
+  await signInDemoAdmin(context.request);
   return context;
 }
 

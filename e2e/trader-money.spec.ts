@@ -7,7 +7,7 @@
 // is completed and the investor's balance holds the payout. Each new screen is looked at in light and
 // dark, at 1280 px and 390 px, with an axe scan.
 import { defaultDeadline } from '../domain/campaign-rules.ts';
-import { DEMO, DEMO_ADMIN, DEMO_PASSWORD, expectToast, newPerson, signUpVerifiedViaApi } from './accounts.ts';
+import { DEMO, DEMO_PASSWORD, expectToast, newPerson, signUpVerifiedViaApi } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 import { fillCard, TEST_CARDS } from './investing.ts';
 import { followSystemTheme, lookAt } from './look.ts';
@@ -22,6 +22,7 @@ import {
   tradeViaApi,
   watchErrors,
 } from './money.ts';
+import { signInDemoAdmin } from './two-factor-kit.ts';
 
 test('a staged campaign from creation to a paid settlement; the investor sees the payout in their balance', async ({
   page,
@@ -153,10 +154,7 @@ test('a staged campaign from creation to a paid settlement; the investor sees th
   const admin = await adminContext.newPage();
   const adminErrors = watchErrors(admin);
   await followSystemTheme(admin);
-  const signin = await admin.request.post('/api/auth/signin', {
-    data: { email: DEMO_ADMIN.email, password: DEMO_PASSWORD },
-  });
-  expect(signin.status(), await signin.text()).toBe(200);
+  await signInDemoAdmin(admin.request);
   await admin.goto('/admin/dashboard');
   await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Money' }).click();
   await expect(admin).toHaveURL(/\/admin\/money$/);
@@ -344,10 +342,7 @@ test("the demo's money on screen: Kochi's staged release awaiting an admin, the 
   const adminContext = await personContext(browser);
   const admin = await adminContext.newPage();
   await followSystemTheme(admin);
-  const adminSignin = await admin.request.post('/api/auth/signin', {
-    data: { email: DEMO_ADMIN.email, password: DEMO_PASSWORD },
-  });
-  expect(adminSignin.status(), await adminSignin.text()).toBe(200);
+  await signInDemoAdmin(admin.request);
   await admin.goto('/admin/dashboard');
   await expect(admin.getByText('Releases awaiting confirmation')).toBeVisible();
   await admin.getByRole('link', { name: 'Open settlements and releases' }).click();

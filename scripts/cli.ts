@@ -19,6 +19,7 @@ import { isDatabaseEmpty, seedDemoData } from '../server/db/seed/demo.ts';
 import { LEDGER_CHECKS, verifyLedger } from '../server/checks/ledger.ts';
 import { AppError } from '../server/errors.ts';
 import { createAdmin, setPassword } from '../server/features/auth/accounts.ts';
+import { isUsableTotpSecret, totpCode } from '../server/features/two-factor/totp.ts';
 import { createMoney } from '../server/compose.ts';
 import { lifecycleMail } from '../server/features/lifecycle/emails.ts';
 import { setLifecycleHooks } from '../server/features/lifecycle/notices.ts';
@@ -31,7 +32,11 @@ const USAGE = `Usage: npm run cli -- <command> [options]
 
 Commands:
   seed                                              write the demo users and campaigns into an empty database
-  create-admin --email E --password P [--username U]  create an administrator (KYC approved)
+  create-admin --email E --password P [--username U] [--totp-secret S]
+                                                    create an administrator (KYC approved); with S (base32) its
+                                                    authenticator app is set up, else it enrolls at first sign-in
+  totp-code --secret S                              print the authenticator code of S now (the demo admin's secret
+                                                    is in the README)
   set-password --user U --password P                give an account (username or email) a new password
   outbox [--limit N]                                print the newest development outbox emails (default 10)
   sweep                                             run every sweep: payments, refunds, payouts, deadlines, receipts, defaults (also every minute in the server)
@@ -68,14 +73,20 @@ async function seed() {
 async function createAdminCommand(args: string[]) {
   const { values } = parseArgs({
     args,
-    options: { email: { type: 'string' }, password: { type: 'string' }, username: { type: 'string' } },
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      username: { type: 'string' },
+      'totp-secret': { type: 'string' },
+    },
     strict: true,
   });
-  const parsed = createAdminSchema.safeParse(values);
+  const { 'totp-secret': totpSecret, ...rest } = values;
+  const parsed = createAdminSchema.safeParse({ ...rest, totpSecret });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new CliError(
-      `${issue.message} (--${String(issue.path[0])}).\n\nUsage: npm run cli -- create-admin --email E --password P [--username U]`,
+      `${issue.message} (--${String(issue.path[0])}).\n\nUsage: npm run cli -- create-admin --email E --password P [--username U] [--totp-secret S]`,
     );
   }
   const config = loadConfig();
@@ -90,6 +101,15 @@ async function createAdminCommand(args: string[]) {
   console.log(
     `Admin created: ${admin.email} (username ${admin.username}). Sign in at ${config.publicUrl} with this email and password.`,
   );
+}
+
+async function totpCodeCommand(args: string[]) {
+  const { values } = parseArgs({ args, options: { secret: { type: 'string' } }, strict: true });
+  const secret = values.secret?.toUpperCase().replace(/\s/g, '');
+  if (!secret || !isUsableTotpSecret(secret)) {
+    throw new CliError('Give a base32 secret of at least 24 characters: npm run cli -- totp-code --secret S');
+  }
+  console.log(await totpCode(secret));
 }
 
 async function setPasswordCommand(args: string[]) {
@@ -247,6 +267,7 @@ async function main() {
   if (command === 'seed') return seed();
   if (command === 'create-admin') return createAdminCommand(args);
   if (command === 'set-password') return setPasswordCommand(args);
+  if (command === 'totp-code') return totpCodeCommand(args);
   if (command === 'outbox') return outboxCommand(args);
   if (command === 'sweep') return sweepCommand();
   if (command === 'verify-ledger') return verifyLedgerCommand();

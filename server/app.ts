@@ -10,6 +10,7 @@ import type { Database, Db } from './db/connect.ts';
 import adminRoutes from './features/admin/routes.ts';
 import oauthRoutes from './features/auth/oauth-routes.ts';
 import resetRoutes from './features/auth/reset-routes.ts';
+import twoFactorRoutes from './features/two-factor/routes.ts';
 import authRoutes from './features/auth/routes.ts';
 import campaignRoutes from './features/campaigns/routes.ts';
 import { housekeeping, type Housekeeping, type HousekeepingOptions } from './features/auth/housekeeping.ts';
@@ -184,6 +185,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authRoutes);
   await app.register(resetRoutes);
   await app.register(oauthRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(platformRoutes);
   await app.register(campaignRoutes);
   await app.register(investmentRoutes);

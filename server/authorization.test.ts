@@ -49,10 +49,29 @@ const MATRIX: Record<RowKey, Cells> = {
   'POST /api/auth/logout':                          [200,      200,      200,      200,      200,      __,       __,       200,      200],
   'POST /api/auth/switch-role':                     [401,      200,      200,      200,      200,      __,       __,       401,      200],
   'PATCH /api/auth/profile':                        [401,      200,      200,      200,      200,      __,       __,       401,      200],
-  'POST /api/auth/change-password':                 [401,      200,      200,      200,      200,      __,       __,       401,      200],
+  // An admin has a second factor, so changing the password needs a fresh proof (step-up) first.
+  'POST /api/auth/change-password':                 [401,      200,      200,      200,      403,      __,       __,       401,      200],
   'POST /api/auth/sessions/revoke-others':          [401,      200,      200,      200,      200,      __,       __,       401,      200],
   'POST /api/auth/forgot-password':                 [200,      200,      200,      200,      200,      __,       __,       200,      200],
   'POST /api/auth/reset-password':                  [200,      200,      200,      200,      200,      __,       __,       200,      200],
+  // Second factor. The sign-in's second step is public: it acts on the pending sign-in its cookie
+  // names (a suspended account's is refused). Admins have an authenticator app (test kit), the other
+  // callers none: removing or replacing a factor needs a fresh proof (403), or finds none (409/404).
+  // A forged passkey answer is refused (401); the browser suite registers and uses a real one.
+  'GET /api/auth/2fa/pending':                      [200,      200,      200,      200,      200,      __,       __,       403,      200],
+  'POST /api/auth/2fa/verify':                      [200,      200,      200,      200,      200,      __,       __,       403,      200],
+  'POST /api/auth/2fa/passkey/options':             [200,      200,      200,      200,      200,      __,       __,       403,      200],
+  'POST /api/auth/2fa/passkey/verify':              [401,      401,      401,      401,      401,      __,       __,       403,      401],
+  'GET /api/auth/2fa':                              [401,      200,      200,      200,      200,      __,       __,       401,      200],
+  'POST /api/auth/2fa/totp/setup':                  [401,      200,      200,      200,      403,      __,       __,       401,      200],
+  'POST /api/auth/2fa/totp/enable':                 [401,      200,      200,      200,      409,      __,       __,       401,      200],
+  'POST /api/auth/2fa/totp/disable':                [401,      409,      409,      409,      403,      __,       __,       401,      409],
+  'POST /api/auth/2fa/passkeys/options':            [401,      200,      200,      200,      200,      __,       __,       401,      200],
+  'POST /api/auth/2fa/passkeys':                    [401,      401,      401,      401,      403,      __,       __,       401,      401],
+  'POST /api/auth/2fa/passkeys/:id/remove':         [401,      404,      404,      404,      403,      __,       __,       401,      404],
+  'POST /api/auth/2fa/recovery-codes':              [401,      409,      409,      409,      403,      __,       __,       401,      409],
+  'POST /api/auth/2fa/step-up/options':             [401,      404,      404,      404,      404,      __,       __,       401,      404],
+  'POST /api/auth/2fa/step-up':                     [401,      200,      200,      200,      200,      __,       __,       401,      200],
   'GET /api/auth/providers':                        [200,      200,      200,      200,      200,      __,       __,       200,      200],
   'GET /api/auth/oauth/:provider/start':            [302,      302,      302,      302,      302,      __,       __,       302,      302],
   'GET /api/auth/oauth/:provider/callback':         [302,      302,      302,      302,      302,      __,       __,       302,      302],

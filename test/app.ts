@@ -131,10 +131,22 @@ let passwordHash: Promise<string> | undefined;
 let sequence = 0;
 
 /**
- * Inserts a user (investor, email verified, KYC approved, a real argon2 hash of TEST_PASSWORD) with
- * overrides; `emailVerified: false` for an account that has not opened its verification link.
+ * The authenticator-app secret of every admin `createUser` makes (admins must have a second factor).
+ * Sign one in with `signInWithPassword` (test/two-factor.ts), which answers the second step.
  */
-export async function createUser(db: Db, overrides: Partial<NewUser> = {}) {
+export const TEST_ADMIN_TOTP_SECRET = 'KRSXG5CBMRWWS3SUN5ZGKU3FMNZGK5BB';
+
+/**
+ * Inserts a user (investor, email verified, KYC approved, a real argon2 hash of TEST_PASSWORD) with
+ * overrides; `emailVerified: false` for an account that has not opened its verification link. An
+ * admin gets an authenticator app (TEST_ADMIN_TOTP_SECRET), as every admin must; `{ secondFactor:
+ * false }` makes one that has not enrolled yet.
+ */
+export async function createUser(
+  db: Db,
+  overrides: Partial<NewUser> = {},
+  { secondFactor = overrides.role === 'admin' }: { secondFactor?: boolean } = {},
+) {
   const n = ++sequence;
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const [user] = await db
@@ -154,6 +166,11 @@ export async function createUser(db: Db, overrides: Partial<NewUser> = {}) {
       ...overrides,
     })
     .returning();
+  if (secondFactor) {
+    await db
+      .insert(schema.totpFactors)
+      .values({ userId: user!.id, secret: TEST_ADMIN_TOTP_SECRET, enabledAt: new Date() });
+  }
   return user!;
 }
 

@@ -242,6 +242,18 @@ export class CookieJar {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 
+  /** POST of JSON, sending and then storing cookies (as the browser's fetch does on our origin). */
+  async post(url: string | URL, body: unknown): Promise<Response> {
+    const response = await fetch(url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: this.header(), 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    this.store(response);
+    return response;
+  }
+
   /** GET without following redirects, sending and then storing cookies. */
   async get(url: string | URL): Promise<Response> {
     const response = await fetch(url, { redirect: 'manual', headers: { cookie: this.header() } });

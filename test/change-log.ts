@@ -123,6 +123,25 @@ const BOOKKEEPING: Bookkeeping[] = [
       return user?.status !== 'active';
     },
   },
+  {
+    reason: "a session's second-factor proof ends with the session (on delete cascade)",
+    matches: async (c, db) => {
+      if (c.table !== 'session_proofs' || c.op !== 'DELETE') return false;
+      const left = await rows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from sessions where token_hash = ${String(c.old?.token_hash)}`,
+      );
+      return left[0]?.n === 0;
+    },
+  },
+  {
+    reason: 'a passkey answer spends its challenge, right or wrong (one answer per challenge)',
+    matches: (c) =>
+      (c.table === 'session_proofs' || c.table === 'pending_sign_ins') &&
+      c.op === 'UPDATE' &&
+      c.new?.challenge === null &&
+      sameExcept(c.old, c.new, ['challenge', 'challenge_expires_at']),
+  },
 ];
 
 function sameExcept(a: RowChange['old'], b: RowChange['new'], keys: string[]): boolean {

@@ -8,6 +8,8 @@ import fp from 'fastify-plugin';
 import type { Role } from '../../domain/users.ts';
 import { AppError } from '../errors.ts';
 import { guard } from './access.ts';
+import { hasSecondFactor } from '../features/two-factor/factors.ts';
+import { assertSteppedUp } from '../features/two-factor/proofs.ts';
 import {
   sessionCookieFor,
   userForSession,
@@ -26,6 +28,11 @@ declare module 'fastify' {
     requireRole: (
       ...args: Role[] | [...Role[], RoleGuardOptions]
     ) => (request: FastifyRequest) => Promise<void>;
+    /**
+     * After the access guard, on withdrawals and credential changes: 403 STEP_UP_REQUIRED unless the
+     * user has no second factor or this session proved it in the last 5 minutes.
+     */
+    requireStepUp: (request: FastifyRequest) => Promise<void>;
     setSessionCookie: (reply: FastifyReply, session: NewSession) => void;
     clearSessionCookie: (reply: FastifyReply) => void;
   }
@@ -35,6 +42,9 @@ interface RoleGuardOptions {
   /** The 403 message, e.g. "Only traders can create campaigns". */
   message?: string;
 }
+
+/** What an admin without a second factor may still call: who they are, and enrolling one. */
+const ENROLLMENT_ROUTES = /^\/api\/auth\/(me|2fa(\/.*)?)$/;
 
 /** RFC 9110's safe methods; every other method (POST, PATCH, DELETE, WebDAV's …) counts as a write. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -81,10 +91,21 @@ export default fp(async function auth(app: FastifyInstance) {
     request.sessionToken = request.user ? token : null;
   });
 
+  /**
+   * An admin without a second factor may only enroll one: every other guarded route answers 403
+   * TWO_FACTOR_ENROLLMENT_REQUIRED (the client sends them to the enrollment page).
+   */
+  async function assertAdminEnrolled(request: FastifyRequest) {
+    const user = request.user!;
+    if (user.role !== 'admin' || ENROLLMENT_ROUTES.test(request.routeOptions.url ?? '')) return;
+    if (!(await hasSecondFactor(app.db, user.id))) throw AppError.of('TWO_FACTOR_ENROLLMENT_REQUIRED');
+  }
+
   app.decorate(
     'requireUser',
     guard('user', async (request: FastifyRequest) => {
       if (!request.user) throw new AppError('UNAUTHENTICATED');
+      await assertAdminEnrolled(request);
     }),
   );
   app.decorate('requireRole', (...args: Array<Role | RoleGuardOptions>) => {
@@ -93,7 +114,12 @@ export default fp(async function auth(app: FastifyInstance) {
     return guard(roles, async (request: FastifyRequest) => {
       if (!request.user) throw new AppError('UNAUTHENTICATED');
       if (!roles.includes(request.user.role)) throw new AppError('FORBIDDEN', message);
+      await assertAdminEnrolled(request);
     });
+  });
+  app.decorate('requireStepUp', async (request: FastifyRequest) => {
+    if (!request.user || !request.sessionToken) throw new AppError('UNAUTHENTICATED');
+    await assertSteppedUp(app.db, request.user.id, request.sessionToken, app.clock());
   });
 
   // API answers are never stored by a browser or a proxy when they depend on who asks (a signed-in

@@ -19,9 +19,12 @@ export default fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
     if (error instanceof AppError) {
-      return reply
-        .status(error.status)
-        .send({ error: error.message, ...(error.fields && { fields: error.fields }) });
+      return reply.status(error.status).send({
+        error: error.message,
+        // A code the client acts on (e.g. STEP_UP_REQUIRED: ask for the second factor, then retry).
+        ...('exposeCode' in ERRORS[error.code] && { code: error.code }),
+        ...(error.fields && { fields: error.fields }),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

@@ -29,3 +29,11 @@ export { verificationDocuments, roleRequests } from './kyc.ts';
 export { auditLog } from './audit.ts';
 export { storedFiles, fileChunks } from './files.ts';
 export { complaints, complaintCounters } from './complaints.ts';
+export {
+  totpFactors,
+  passkeys,
+  recoveryCodes,
+  pendingSignIns,
+  sessionProofs,
+  pendingSocialLinks,
+} from './two-factor.ts';

@@ -23,7 +23,7 @@ import type { Money } from '../../money/context.ts';
 import { advancePayment } from '../../money/payments.ts';
 import { setBankAccount } from '../../money/payouts.ts';
 import { setReleaseSchedule } from '../../money/releases.ts';
-import { campaigns, payments, settlements, users } from '../schema/index.ts';
+import { campaigns, payments, settlements, totpFactors, users } from '../schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { seedMarketplace } from './marketplace.ts';
 
@@ -68,6 +68,12 @@ export const DEMO_USERS = [
     country: 'GB',
   },
 ] as const;
+
+/**
+ * The demo admin's authenticator-app secret, published in the README like the demo password: add it
+ * to any authenticator app, or print the current code with `npm run cli -- totp-code --secret …`.
+ */
+export const DEMO_ADMIN_TOTP_SECRET = 'HYDROBRIDGEDEMOADMIN2FA2';
 
 interface DemoCampaign {
   title: string;
@@ -339,6 +345,10 @@ async function seedInto(db: Tx, password: string, now: Date): Promise<void> {
   const traderId = people.find((u) => u.role === 'trader')!.id;
   const trader = people.find((u) => u.id === traderId)!;
   const admin = people.find((u) => u.role === 'admin')!;
+  // Admins must have a second factor: the demo admin's authenticator app uses the published secret.
+  await db
+    .insert(totpFactors)
+    .values({ userId: admin.id, secret: DEMO_ADMIN_TOTP_SECRET, enabledAt: now, createdAt: now });
   const demoInvestor = people.find((u) => u.username === 'investor')!;
   const backers = people.filter((u) => u.role === 'investor' && u.id !== demoInvestor.id);
   let tradingCampaignId: string | undefined;

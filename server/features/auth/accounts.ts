@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { createAdminSchema } from '../../../domain/auth.ts';
 import type { SignupRole } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
-import { passwordResetTokens, users } from '../../db/schema/index.ts';
+import { passwordResetTokens, totpFactors, users } from '../../db/schema/index.ts';
 import { isUniqueViolation, violatedConstraint } from '../../db/errors.ts';
 import { AppError } from '../../errors.ts';
 import { hashPassword } from './password.ts';
@@ -57,20 +57,30 @@ export async function createAdmin(db: Db, input: z.output<typeof createAdminSche
   }
   const username = input.username ?? (await freeUsername(db, input.email));
   try {
-    const [row] = await db
-      .insert(users)
-      .values({
-        username,
-        email: input.email,
-        // The operator who runs the command vouches for the address.
-        emailVerified: true,
-        password: await hashPassword(input.password),
-        role: 'admin',
-        kycStatus: 'approved',
-        termsAccepted: true,
-      })
-      .returning();
-    return row!;
+    const password = await hashPassword(input.password);
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          username,
+          email: input.email,
+          // The operator who runs the command vouches for the address.
+          emailVerified: true,
+          password,
+          role: 'admin',
+          kycStatus: 'approved',
+          termsAccepted: true,
+        })
+        .returning();
+      // With --totp-secret the admin's authenticator app is set up already; without it the admin's
+      // first sign-in leads to the enrollment page (an admin without a second factor can do nothing else).
+      if (input.totpSecret) {
+        await tx
+          .insert(totpFactors)
+          .values({ userId: row!.id, secret: input.totpSecret, enabledAt: new Date() });
+      }
+      return row!;
+    });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     throw violatedConstraint(error).includes('email')

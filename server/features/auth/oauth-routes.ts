@@ -2,7 +2,10 @@
 // back. Between the two, the flow's checks (state, nonce, PKCE verifier) and what the dialog chose
 // (role, terms, risk) live in a signed, HttpOnly, SameSite=Lax cookie that lasts 10 minutes and is
 // sent only to these routes. The callback never answers 500: every failure goes back to the landing
-// page with `?authError=<message>`.
+// page with `?authError=<CODE>&provider=…` (domain/social-outcome.ts: the page shows the product's
+// message for the code, never text from the link). An account with a second factor goes on to the
+// second step (`/?twoFactor=1`); an existing account not yet linked to this identity is asked for its
+// password first (`/?linkAccount=<provider>`).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,11 +16,17 @@ import {
   oauthStartQuerySchema,
   type AuthProvider,
 } from '../../../domain/auth.ts';
-import { SIGNUP_ROLES } from '../../../domain/users.ts';
+import {
+  isSocialOutcomeCode,
+  socialOutcomePath,
+  type SocialOutcomeCode,
+} from '../../../domain/social-outcome.ts';
+import { SIGNUP_ROLES, type Role } from '../../../domain/users.ts';
 import { AppError } from '../../errors.ts';
+import { LINK_COOKIE, PENDING_COOKIE, setShortCookie } from '../two-factor/cookies.ts';
 import { accountMailContext } from './account-emails.ts';
 import { AuthorizationResponseError, isAuthProvider, OAuthClients } from './oauth.ts';
-import { deleteSession } from './sessions.ts';
+import { deleteSession, sessionCookieFor } from './sessions.ts';
 import { signInWithProvider } from './social.ts';
 
 const FLOW_COOKIE = 'hb_oauth';
@@ -63,9 +72,9 @@ function readFlow(request: FastifyRequest): Flow | null {
   }
 }
 
-/** Back to the landing page, which shows the message (the browser is mid-navigation: no JSON here). */
-function failTo(reply: FastifyReply, message: string) {
-  return reply.header('cache-control', 'no-store').redirect(`/?authError=${encodeURIComponent(message)}`);
+/** Back to the landing page, which shows the code's message (the browser is mid-navigation: no JSON here). */
+function failTo(reply: FastifyReply, code: SocialOutcomeCode, provider: AuthProvider, role?: Role) {
+  return reply.header('cache-control', 'no-store').redirect(socialOutcomePath(code, provider, role));
 }
 
 /** What may be logged of a provider or library error: no tokens, no claims. */
@@ -76,6 +85,7 @@ function describe(error: unknown) {
 
 const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
   const clients = new OAuthClients(app.settings.oauth);
+  const { secure } = sessionCookieFor(app.settings.publicUrl);
   const redirectUri = (provider: AuthProvider) =>
     `${app.settings.publicUrl}/api/auth/oauth/${provider}/callback`;
 
@@ -104,13 +114,12 @@ const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'public' }, schema: { params: paramsSchema, querystring: oauthStartQuerySchema } },
     async (request, reply) => {
       const provider = enabledProvider(request.params.provider);
-      const label = AUTH_PROVIDER_LABELS[provider];
       let begun: Awaited<ReturnType<OAuthClients['begin']>>;
       try {
         begun = await clients.begin(provider, redirectUri(provider));
       } catch (error) {
         request.log.error({ err: describe(error), provider }, 'social sign-in provider unreachable');
-        return failTo(reply, `${label} sign-in is unavailable right now. Please try again later.`);
+        return failTo(reply, 'SOCIAL_UNAVAILABLE', provider);
       }
       const flow: Flow = {
         provider,
@@ -134,15 +143,11 @@ const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'public' }, schema: { params: paramsSchema } },
     async (request, reply) => {
       const provider = enabledProvider(request.params.provider);
-      const label = AUTH_PROVIDER_LABELS[provider];
       // One use per flow: whatever happens next, this browser's flow is over.
       reply.clearCookie(FLOW_COOKIE, cookieOptions(request));
       const flow = readFlow(request);
       if (!flow || flow.provider !== provider) {
-        return failTo(
-          reply,
-          `Your ${label} sign-in expired or was started in another browser. Please try again.`,
-        );
+        return failTo(reply, 'SOCIAL_FLOW_EXPIRED', provider);
       }
       // The URL the provider redirected to, as registered (behind a proxy the request URL may differ).
       const callbackUrl = new URL(redirectUri(provider));
@@ -153,29 +158,41 @@ const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
         identity = await clients.complete(provider, callbackUrl, flow);
       } catch (error) {
         if (error instanceof AuthorizationResponseError && error.error === 'access_denied') {
-          return failTo(reply, `${label} sign-in was cancelled`);
+          return failTo(reply, 'SOCIAL_CANCELLED', provider);
         }
         request.log.warn({ err: describe(error), provider }, 'social sign-in refused');
-        return failTo(reply, `${label} sign-in failed. Please try again.`);
+        return failTo(reply, 'SOCIAL_FAILED', provider);
       }
 
       try {
-        const { session } = await signInWithProvider(
+        const outcome = await signInWithProvider(
           accountMailContext(app, request.log),
           provider,
           identity,
           flow,
           { userAgent: request.headers['user-agent'] },
+          app.clock(),
         );
+        const noStore = reply.header('cache-control', 'no-store');
+        if (outcome.kind === 'link') {
+          setShortCookie(reply, LINK_COOKIE, outcome.linkToken, secure);
+          return noStore.redirect(`/?linkAccount=${provider}`);
+        }
+        if (outcome.kind === 'second-step') {
+          setShortCookie(reply, PENDING_COOKIE, outcome.pendingToken, secure);
+          return noStore.redirect('/?twoFactor=1');
+        }
         // A new session at every sign-in; one presented with it is ended (no fixation).
         if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
-        app.setSessionCookie(reply, session);
-        return reply.header('cache-control', 'no-store').redirect(AFTER_SIGN_IN);
+        app.setSessionCookie(reply, outcome.session);
+        return noStore.redirect(AFTER_SIGN_IN);
       } catch (error) {
         // A refusal from the catalogue is meant for the visitor; anything else is ours to log.
-        if (error instanceof AppError) return failTo(reply, error.message);
+        if (error instanceof AppError && isSocialOutcomeCode(error.code)) {
+          return failTo(reply, error.code, provider, flow.role);
+        }
         request.log.error({ err: error, provider }, 'social sign-in failed');
-        return failTo(reply, `${label} sign-in failed. Please try again.`);
+        return failTo(reply, 'SOCIAL_FAILED', provider);
       }
     },
   );

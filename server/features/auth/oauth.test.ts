@@ -4,7 +4,8 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleAccessDeniedMessage } from '../../../domain/policies.ts';
-import { createUser, TEST_PASSWORD } from '../../../test/app.ts';
+import { socialOutcomeMessage } from '../../../domain/social-outcome.ts';
+import { createUser, TEST_ADMIN_TOTP_SECRET, TEST_PASSWORD } from '../../../test/app.ts';
 import {
   buildAppWithSettings,
   CookieJar,
@@ -15,7 +16,8 @@ import {
   type OidcIdentity,
 } from '../../../test/auth-services.ts';
 import type { App } from '../../app.ts';
-import { oauthAccounts, users } from '../../db/schema/index.ts';
+import { oauthAccounts, totpFactors, users } from '../../db/schema/index.ts';
+import { totpCode } from '../two-factor/totp.ts';
 import { SESSION_COOKIE } from './sessions.ts';
 
 const CLIENT_ID = 'hydrobridge-test-client';
@@ -55,9 +57,10 @@ function person(overrides: Partial<OidcIdentity> = {}): OidcIdentity {
 
 const location = (res: Response) => new URL(res.headers.get('location')!, base);
 
-/** The message the landing page would show, or null when the redirect carries none. */
+/** The message the landing page would show (looked up by the redirect's code), or null when it carries none. */
 function authError(res: Response): string | null {
-  return location(res).searchParams.get('authError');
+  const query = location(res).searchParams;
+  return query.has('authError') ? socialOutcomeMessage(query) : null;
 }
 
 /** start → provider: returns the provider's redirect back to our callback (not followed yet). */
@@ -303,28 +306,92 @@ describe('refusals come back to the landing page with ?authError and sign nobody
 });
 
 describe('an existing password account', () => {
-  it('whose email is verified is linked when the provider vouches for it (email_verified), and keeps its password', async () => {
+  it('whose email is verified is linked only once its password is given in the same browser, and keeps it', async () => {
     const existing = await createUser(app.db, {
       role: 'buyer',
       companyName: 'Steel Co',
       buyerIndustry: 'steel',
     });
     const identity = person({ email: existing.email!.toUpperCase() });
-    const { res, jar } = await socialLogin(identity);
-    expect(res.headers.get('location')).toBe('/dashboard?welcome=1');
-    expect((await me(jar)).body.id).toBe(existing.id);
-    const links = await app.db
-      .select()
-      .from(oauthAccounts)
-      .where(and(eq(oauthAccounts.provider, 'google'), eq(oauthAccounts.providerUserId, identity.sub)));
-    expect(links.map((l) => l.userId)).toEqual([existing.id]);
+    const linksOf = () =>
+      app.db
+        .select()
+        .from(oauthAccounts)
+        .where(and(eq(oauthAccounts.provider, 'google'), eq(oauthAccounts.providerUserId, identity.sub)));
 
-    const signin = await fetch(`${base}/api/auth/signin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: existing.email, password: TEST_PASSWORD }),
+    // The provider's word on the email is not enough: the browser is asked for the password first.
+    const { res, jar } = await socialLogin(identity);
+    expect(res.headers.get('location')).toBe('/?linkAccount=google');
+    expect(jar.cookies.has(SESSION_COOKIE)).toBe(false);
+    expect((await me(jar)).status).toBe(401);
+    expect(await linksOf()).toEqual([]);
+
+    const signin = await jar.post(`${base}/api/auth/signin`, {
+      email: existing.email,
+      password: TEST_PASSWORD,
     });
     expect(signin.status).toBe(200);
+    expect((await me(jar)).body.id).toBe(existing.id);
+    expect((await linksOf()).map((l) => l.userId)).toEqual([existing.id]);
+
+    // From now on Google alone signs in.
+    const again = await socialLogin(identity);
+    expect(again.res.headers.get('location')).toBe('/dashboard?welcome=1');
+    expect((await me(again.jar)).body.id).toBe(existing.id);
+  });
+
+  it('is not linked when another account signs in with its password in that browser', async () => {
+    const existing = await createUser(app.db);
+    const other = await createUser(app.db);
+    const identity = person({ email: existing.email! });
+    const { jar } = await socialLogin(identity);
+    const signin = await jar.post(`${base}/api/auth/signin`, { email: other.email, password: TEST_PASSWORD });
+    expect(signin.status).toBe(200);
+    expect(
+      await app.db.select().from(oauthAccounts).where(eq(oauthAccounts.providerUserId, identity.sub)),
+    ).toEqual([]);
+  });
+
+  it('of an admin is never signed in or linked, even when its email is verified', async () => {
+    const admin = await createUser(app.db, { role: 'admin' });
+    const identity = person({ email: admin.email! });
+    const { res, jar } = await socialLogin(identity);
+    expect(authError(res)).toBe(
+      'Admin accounts sign in with their password and second factor, not with Google.',
+    );
+    expect(jar.cookies.has(SESSION_COOKIE)).toBe(false);
+    expect(jar.cookies.has('hb_link')).toBe(false);
+    // An admin linked before this rule existed is refused too.
+    await app.db
+      .insert(oauthAccounts)
+      .values({ provider: 'google', providerUserId: identity.sub, userId: admin.id });
+    const linked = await socialLogin(identity);
+    expect(authError(linked.res)).toBe(
+      'Admin accounts sign in with their password and second factor, not with Google.',
+    );
+    expect(linked.jar.cookies.has(SESSION_COOKIE)).toBe(false);
+  });
+
+  it('with a second factor stops at the second step: no session until the code', async () => {
+    const owner = await createUser(app.db);
+    await app.db
+      .insert(totpFactors)
+      .values({ userId: owner.id, secret: TEST_ADMIN_TOTP_SECRET, enabledAt: new Date() });
+    const identity = person({ email: owner.email! });
+    await app.db
+      .insert(oauthAccounts)
+      .values({ provider: 'google', providerUserId: identity.sub, userId: owner.id });
+    const { res, jar } = await socialLogin(identity);
+    expect(res.headers.get('location')).toBe('/?twoFactor=1');
+    expect(jar.cookies.has(SESSION_COOKIE)).toBe(false);
+    expect((await me(jar)).status).toBe(401);
+    const pending = await jar.get(`${base}/api/auth/2fa/pending`);
+    expect(await pending.json()).toEqual({ twoFactorRequired: true, methods: ['totp'] });
+    const verified = await jar.post(`${base}/api/auth/2fa/verify`, {
+      code: await totpCode(TEST_ADMIN_TOTP_SECRET, app.clock()),
+    });
+    expect(verified.status).toBe(200);
+    expect((await me(jar)).body.id).toBe(owner.id);
   });
 
   it('is not linked on an unverified email', async () => {

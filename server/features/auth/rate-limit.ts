@@ -41,6 +41,13 @@ export const LIMITS = {
     windowMs: 15 * MINUTE,
     message: 'Too many password change attempts. Please wait 15 minutes and try again.',
   },
+  /** Wrong second-factor codes or passkeys per account (sign-in and step-up together). */
+  twoFactorPerUser: {
+    bucket: 'two-factor-user',
+    max: 10,
+    windowMs: 15 * MINUTE,
+    message: 'Too many wrong codes. Please wait 15 minutes and try again.',
+  },
   signinPerIp: {
     bucket: 'signin-ip',
     max: 30,

@@ -16,7 +16,11 @@ import {
 import { accountMailContext } from './account-emails.ts';
 import { resendVerificationEmail, verifyEmail } from './email-verification.ts';
 import { changePassword, signin, signup, switchRole, toPublicUser, updateProfile } from './service.ts';
-import { deleteSession, deleteUserSessions } from './sessions.ts';
+import { twoFactorChallengeSchema } from '../../../domain/two-factor.ts';
+import { clearShortCookie, PENDING_COOKIE, setShortCookie } from '../two-factor/cookies.ts';
+import { endPendingSignIn } from '../two-factor/pending.ts';
+import { finishSignIn } from './finish-sign-in.ts';
+import { deleteSession, deleteUserSessions, sessionCookieFor } from './sessions.ts';
 
 const clientInfo = (request: FastifyRequest) => ({
   ip: request.ip,
@@ -26,6 +30,7 @@ const okSchema = z.object({ success: z.literal(true) });
 const endedSchema = z.object({ endedSessions: z.number().int().nonnegative() });
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const secureCookies = sessionCookieFor(app.settings.publicUrl).secure;
   // The app's start-up check: 200 either way, so a signed-out visitor costs no failed request.
   app.get(
     '/api/auth/session',
@@ -60,13 +65,24 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/signin',
-    { config: { access: 'public' }, schema: { body: signinSchema, response: { 200: publicUserSchema } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        body: signinSchema,
+        response: { 200: z.union([publicUserSchema, twoFactorChallengeSchema]) },
+      },
+    },
     async (request, reply) => {
-      const { user, session } = await signin(app.db, request.body, clientInfo(request));
+      const outcome = await signin(app.db, request.body, clientInfo(request), app.clock());
+      if ('secondStep' in outcome) {
+        // No session yet (DESIGN §5): the second step's cookie carries this sign-in.
+        await endPendingSignIn(app.db, request.cookies[PENDING_COOKIE]);
+        setShortCookie(reply, PENDING_COOKIE, outcome.secondStep.token, secureCookies);
+        return { twoFactorRequired: true as const, methods: outcome.secondStep.methods };
+      }
       // A new token at every sign-in; an old session presented with it is ended (no fixation).
-      if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
-      app.setSessionCookie(reply, session);
-      return user;
+      await finishSignIn(app, request, reply, outcome.user.id, outcome.session);
+      return outcome.user;
     },
   );
 
@@ -99,6 +115,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
       app.clearSessionCookie(reply);
+      // A sign-in left at its second step ends too.
+      if (request.cookies[PENDING_COOKIE]) {
+        await endPendingSignIn(app.db, request.cookies[PENDING_COOKIE]);
+        clearShortCookie(reply, PENDING_COOKIE, secureCookies);
+      }
       return { success: true as const };
     },
   );
@@ -123,7 +144,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/change-password',
-    { preHandler: app.requireUser, schema: { body: changePasswordSchema, response: { 200: endedSchema } } },
+    {
+      preHandler: [app.requireUser, app.requireStepUp],
+      schema: { body: changePasswordSchema, response: { 200: endedSchema } },
+    },
     async (request, reply) => {
       const { session, endedSessions } = await changePassword(app.db, request.user!, request.body, {
         token: request.sessionToken!,

@@ -25,6 +25,9 @@ import {
   LIMITS,
   recordEvent,
 } from './rate-limit.ts';
+import type { TwoFactorMethod } from '../../../domain/two-factor.ts';
+import { methodsOf } from '../two-factor/factors.ts';
+import { startPendingSignIn } from '../two-factor/pending.ts';
 import { createSession, rotateSessions, type NewSession, type UserRow } from './sessions.ts';
 
 export function toPublicUser(u: UserRow): PublicUser {
@@ -117,11 +120,16 @@ export async function signup(
 /** Verifying against this when no account matches keeps the answer time the same (no enumeration). */
 let dummyHash: Promise<string> | undefined;
 
+/** A sign-in ends in a session, or, for an account with a second factor, in its second step. */
+export type SigninOutcome =
+  { user: PublicUser; session: NewSession } | { secondStep: { token: string; methods: TwoFactorMethod[] } };
+
 export async function signin(
   db: Db,
   input: z.output<typeof signinSchema>,
   client: ClientInfo,
-): Promise<{ user: PublicUser; session: NewSession }> {
+  now: Date = new Date(),
+): Promise<SigninOutcome> {
   const [row] = await db
     .select()
     .from(users)
@@ -153,6 +161,12 @@ export async function signin(
   if (row.accountStatus !== 'active') throw AppError.of('ACCOUNT_SUSPENDED');
   if (input.selectedRole && row.role !== 'admin' && input.selectedRole !== row.role) {
     throw AppError.of('ROLE_ACCESS_DENIED', { role: input.selectedRole });
+  }
+  // No session before the second factor: the sign-in waits for it, carrying Remember me.
+  const methods = await methodsOf(db, row.id);
+  if (methods.length) {
+    const pending = await startPendingSignIn(db, row.id, input.rememberMe, now);
+    return { secondStep: { token: pending.token, methods } };
   }
   // A session only while the password just checked is still the account's. A social login that
   // clears the password of an unverified account (social.ts) updates the same row, so a sign-in

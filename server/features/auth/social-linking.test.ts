@@ -4,6 +4,7 @@
 // attacker's password and sessions stop working, and the victim is told by email.
 import { eq, sql } from 'drizzle-orm';
 import { roleAccessDeniedMessage } from '../../../domain/policies.ts';
+import { socialOutcomeMessage } from '../../../domain/social-outcome.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TEST_PASSWORD, testBackend } from '../../../test/app.ts';
 import { AuthClient, outboxMail, PASSWORD, VERIFY_SUBJECT, linkToken } from '../../../test/auth.ts';
@@ -107,7 +108,7 @@ describe('an unverified account registered with the victim’s email', () => {
     const person = victim();
     const attacker = await api.signup('investor', { email: person.email });
     const { location, session } = await googleSignIn(person, '?role=buyer');
-    expect(new URL(location, 'http://x').searchParams.get('authError')).toBe(
+    expect(socialOutcomeMessage(new URL(location, 'http://x').searchParams)).toBe(
       roleAccessDeniedMessage('buyer'),
     );
     expect(session).toBeUndefined();
@@ -163,12 +164,15 @@ describe('an unverified account registered with the victim’s email', () => {
 });
 
 describe('a verified account with the same email', () => {
-  it('is linked as it stands: the owner proved the address, so the password is theirs and keeps working', async () => {
+  it('is not linked on the provider’s word: the owner’s password and sessions keep working, nothing is linked until it is given', async () => {
     const owner = await createUser(app.db);
     const session = await api.session(owner.id);
     const person = { ...victim(), email: owner.email! };
-    await googleSignIn(person);
+    const { location, session: googleSession } = await googleSignIn(person);
+    expect(location).toBe('/?linkAccount=google');
+    expect(googleSession).toBeUndefined();
     expect(await api.meStatus(session)).toBe(200);
+    expect(await app.db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, owner.id))).toEqual([]);
     const signin = await api.signin({ email: owner.email, password: TEST_PASSWORD });
     expect(signin.res.statusCode).toBe(200);
     expect((await userRow(owner.id)).password).toBe(owner.password);

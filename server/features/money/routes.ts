@@ -91,7 +91,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/bank-account',
     {
-      preHandler: app.requireRole('investor', 'trader'),
+      preHandler: [app.requireRole('investor', 'trader'), app.requireStepUp],
       schema: { body: bankAccountCreateSchema, response: { 200: bankAccountSchema } },
     },
     (request) => setBankAccount(app.money, request.user!.id, request.body),
@@ -100,7 +100,10 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/withdrawals',
     {
-      preHandler: app.requireRole('investor', { message: ERRORS.NOT_AN_INVESTOR.message }),
+      preHandler: [
+        app.requireRole('investor', { message: ERRORS.NOT_AN_INVESTOR.message }),
+        app.requireStepUp,
+      ],
       schema: { body: withdrawalSchema, response: { 201: payoutSchema } },
     },
     async (request, reply) =>

@@ -33,7 +33,7 @@ function useSocialSignInOutcome(user: PublicUser | null, status: AuthStatus) {
   useEffect(() => {
     if (status === 'loading') return;
     const search = new URLSearchParams(window.location.search);
-    if (!search.has('authError') && !search.has('welcome')) return;
+    if (!search.has('authError') && !search.has('welcome') && !search.has('linkAccount')) return;
     void import('./social-sign-in-outcome.ts').then((m) => m.announceSocialSignIn(user));
   }, [status, user]);
 }

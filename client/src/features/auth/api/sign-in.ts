@@ -1,24 +1,34 @@
-// POST /api/auth/signin: email or username, password, the role picked in the dialog, Remember me.
+// POST /api/auth/signin: email or username, password, the role picked in the dialog, Remember me. An
+// account with a second factor answers {twoFactorRequired, methods}: no session until the second step.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser, SigninInput } from '@domain/auth.ts';
+import type { TwoFactorChallenge } from '@domain/two-factor.ts';
 import { toast } from '@/components/ui/toast-store.ts';
 import { apiJson, serverMessageOf } from '@/lib/api.ts';
 import { AUTH_TOASTS } from '../auth-messages.ts';
 import { storePreferredRole } from '../preferred-role.ts';
 import { setSessionUser } from './get-session.ts';
 
-export function signIn(input: SigninInput): Promise<PublicUser> {
-  return apiJson<PublicUser>('POST', '/api/auth/signin', input);
+export function signIn(input: SigninInput): Promise<PublicUser | TwoFactorChallenge> {
+  return apiJson<PublicUser | TwoFactorChallenge>('POST', '/api/auth/signin', input);
+}
+
+export const isChallenge = (answer: PublicUser | TwoFactorChallenge): answer is TwoFactorChallenge =>
+  'twoFactorRequired' in answer;
+
+/** A signed-in user: the session is known, the role remembered, the user welcomed. */
+export function onSignedIn(queryClient: ReturnType<typeof useQueryClient>, user: PublicUser) {
+  setSessionUser(queryClient, user);
+  storePreferredRole(user.role);
+  toast(AUTH_TOASTS.signedIn(user.role));
 }
 
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signIn,
-    onSuccess: (user) => {
-      setSessionUser(queryClient, user);
-      storePreferredRole(user.role);
-      toast(AUTH_TOASTS.signedIn(user.role));
+    onSuccess: (answer) => {
+      if (!isChallenge(answer)) onSignedIn(queryClient, answer);
     },
     onError: (error) => {
       console.error('Sign in failed', error);

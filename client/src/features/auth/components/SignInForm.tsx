@@ -1,5 +1,6 @@
 // Sign in with email or username and password (spec §5), the picked role and Remember me.
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { signinSchema, type SigninInput } from '@domain/auth.ts';
 import type { SignupRole } from '@domain/users.ts';
@@ -8,7 +9,9 @@ import { CheckboxField, Field, FieldError, fieldA11y, FormAlert } from '@/compon
 import { Input, Label } from '@/components/ui/input.tsx';
 import { serverMessageOf } from '@/lib/api.ts';
 import { socialStartUrl } from '../api/get-providers.ts';
-import { useSignIn } from '../api/sign-in.ts';
+import type { TwoFactorMethod } from '@domain/two-factor.ts';
+import { isChallenge, useSignIn } from '../api/sign-in.ts';
+import { SecondStepForm } from './SecondStepForm.tsx';
 import { SIGN_IN_FAILED_FALLBACK } from '../auth-messages.ts';
 import { applyServerFieldErrors } from '../form-errors.ts';
 import { RoleGate } from './RolePicker.tsx';
@@ -39,6 +42,7 @@ export function SignInForm({
   onDone: () => void;
 }) {
   const signIn = useSignIn();
+  const [secondStep, setSecondStep] = useState<TwoFactorMethod[] | null>(null);
   const {
     register,
     handleSubmit,
@@ -55,14 +59,17 @@ export function SignInForm({
     signIn.mutate(
       { email: values.email, password: values.password, rememberMe: values.rememberMe, selectedRole: role },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           reset();
-          onDone();
+          if (isChallenge(answer)) setSecondStep(answer.methods);
+          else onDone();
         },
         onError: (error) => applyServerFieldErrors(error, setError, ['email', 'password']),
       },
     );
   });
+
+  if (secondStep) return <SecondStepForm methods={secondStep} onDone={onDone} />;
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Sign in">

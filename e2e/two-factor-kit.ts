@@ -1,0 +1,59 @@
+// The demo admin signs in with the password and an authenticator code computed from the published
+// secret (README), as anyone with an authenticator app would. A code works once per 30-second step
+// (the server accepts the step before and after too): when parallel tests have used every code the
+// server accepts now, the next step brings a new one.
+import { expect, type APIRequestContext } from '@playwright/test';
+import { createGuardrails, generate } from 'otplib';
+import { DEMO_ADMIN, DEMO_PASSWORD } from './accounts.ts';
+
+export const DEMO_ADMIN_TOTP_SECRET = 'HYDROBRIDGEDEMOADMIN2FA2';
+const STEP_MS = 30_000;
+// The published secret decodes to 15 bytes; otplib asks for 16 unless told.
+const guardrails = createGuardrails({ MIN_SECRET_BYTES: 15 });
+
+/** The code an authenticator app with `secret` shows at `at`. */
+export function totpCodeAt(secret: string, at: number): Promise<string> {
+  return generate({ secret, epoch: Math.floor(at / 1000), guardrails });
+}
+
+/**
+ * Signs `request` in as `email` with its password and the authenticator code of `secret`; answers the
+ * user. Tries the current and the next step's code, then waits for the next step (up to 2 minutes).
+ */
+export async function signInWithCode(
+  request: APIRequestContext,
+  {
+    email,
+    password,
+    secret,
+    rememberMe = false,
+  }: { email: string; password: string; secret: string; rememberMe?: boolean },
+) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const first = await request.post('/api/auth/signin', { data: { email, password, rememberMe } });
+    expect(first.status(), await first.text()).toBe(200);
+    const body = (await first.json()) as { twoFactorRequired?: boolean };
+    if (!body.twoFactorRequired) return body;
+    const now = Date.now();
+    for (const at of [now, now + STEP_MS]) {
+      const res = await request.post('/api/auth/2fa/verify', {
+        data: { code: await totpCodeAt(secret, at) },
+      });
+      if (res.status() === 200) return (await res.json()) as { id: string };
+      expect(res.status(), await res.text()).toBe(401);
+    }
+    if (Date.now() > deadline)
+      throw new Error(`no authenticator code of ${email} was accepted for 2 minutes`);
+    await new Promise((resolve) => setTimeout(resolve, STEP_MS - (Date.now() % STEP_MS) + 500));
+  }
+}
+
+/** The demo admin, signed in on `request` (password + authenticator code). */
+export function signInDemoAdmin(request: APIRequestContext) {
+  return signInWithCode(request, {
+    email: DEMO_ADMIN.email,
+    password: DEMO_PASSWORD,
+    secret: DEMO_ADMIN_TOTP_SECRET,
+  });
+}

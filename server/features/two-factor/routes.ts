@@ -1,0 +1,234 @@
+// Second factor over HTTP (docs/security.md, DESIGN §5): the sign-in's second step (code or passkey),
+// enrollment (authenticator app, passkeys, recovery codes) and step-up. Routes map; services decide.
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { noBodySchema } from '../../../domain/api.ts';
+import { publicUserSchema } from '../../../domain/auth.ts';
+import {
+  passkeyRegisterSchema,
+  passkeySummarySchema,
+  passkeyVerifySchema,
+  recoveryCodesSchema,
+  stepUpResultSchema,
+  stepUpSchema,
+  totpSetupResultSchema,
+  twoFactorChallengeSchema,
+  twoFactorCodeSchema,
+  twoFactorStatusSchema,
+  webAuthnOptionsSchema,
+} from '../../../domain/two-factor.ts';
+import { AppError } from '../../errors.ts';
+import { finishSignIn } from '../auth/finish-sign-in.ts';
+import { toPublicUser } from '../auth/service.ts';
+import { PENDING_COOKIE } from './cookies.ts';
+import { checkCode, methodsOf } from './factors.ts';
+import {
+  authenticationOptions,
+  CHALLENGE_MS,
+  checkPasskey,
+  registrationOptions,
+  relyingParty,
+} from './passkeys.ts';
+import { completePendingSignIn, pendingSignIn, setPendingChallenge } from './pending.ts';
+import { markProven, setSessionChallenge, stepUpUntil, takeSessionChallenge } from './proofs.ts';
+import {
+  addPasskey,
+  disableTotp,
+  enableTotp,
+  regenerateRecoveryCodes,
+  removePasskey,
+  setUpTotp,
+  twoFactorStatus,
+  type Caller,
+} from './service.ts';
+
+const passkeyParams = z.object({ id: z.string().max(1400) });
+
+const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const rp = relyingParty(app.settings.publicUrl);
+  const caller = (request: FastifyRequest): Caller => ({
+    db: app.db,
+    user: request.user!,
+    sessionToken: request.sessionToken!,
+    now: app.clock(),
+  });
+  const client = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'] });
+
+  // ---- the sign-in's second step (the pending sign-in cookie, no session yet) ---------------------
+  app.get(
+    '/api/auth/2fa/pending',
+    { config: { access: 'public' }, schema: { response: { 200: twoFactorChallengeSchema } } },
+    async (request) => {
+      const pending = await pendingSignIn(app.db, request.cookies[PENDING_COOKIE], app.clock());
+      return { twoFactorRequired: true as const, methods: await methodsOf(app.db, pending.userId) };
+    },
+  );
+
+  app.post(
+    '/api/auth/2fa/verify',
+    {
+      config: { access: 'public' },
+      schema: { body: twoFactorCodeSchema, response: { 200: publicUserSchema } },
+    },
+    async (request, reply) => {
+      const now = app.clock();
+      const pending = await pendingSignIn(app.db, request.cookies[PENDING_COOKIE], now);
+      await checkCode(app.db, pending.userId, request.body.code, now);
+      const { user, session } = await completePendingSignIn(app.db, pending, client(request), now);
+      await finishSignIn(app, request, reply, user.id, session);
+      return toPublicUser(user);
+    },
+  );
+
+  app.post(
+    '/api/auth/2fa/passkey/options',
+    {
+      config: { access: 'public' },
+      schema: { body: noBodySchema, response: { 200: webAuthnOptionsSchema } },
+    },
+    async (request) => {
+      const pending = await pendingSignIn(app.db, request.cookies[PENDING_COOKIE], app.clock());
+      const options = await authenticationOptions(app.db, rp, pending.userId);
+      await setPendingChallenge(app.db, pending, options.challenge);
+      return { ...options };
+    },
+  );
+
+  app.post(
+    '/api/auth/2fa/passkey/verify',
+    {
+      config: { access: 'public' },
+      schema: { body: passkeyVerifySchema, response: { 200: publicUserSchema } },
+    },
+    async (request, reply) => {
+      const now = app.clock();
+      const pending = await pendingSignIn(app.db, request.cookies[PENDING_COOKIE], now);
+      // One answer per challenge: whatever happens next, this one is spent.
+      if (pending.challenge) await setPendingChallenge(app.db, pending, null);
+      await checkPasskey(app.db, rp, pending.userId, pending.challenge || null, request.body.response, now);
+      const { user, session } = await completePendingSignIn(app.db, pending, client(request), now);
+      await finishSignIn(app, request, reply, user.id, session);
+      return toPublicUser(user);
+    },
+  );
+
+  // ---- enrollment (open to an admin who has no factor yet: plugins/auth.ts) -----------------------
+  app.get(
+    '/api/auth/2fa',
+    { preHandler: app.requireUser, schema: { response: { 200: twoFactorStatusSchema } } },
+    async (request) => twoFactorStatus(caller(request)),
+  );
+
+  app.post(
+    '/api/auth/2fa/totp/setup',
+    { preHandler: app.requireUser, schema: { body: noBodySchema, response: { 200: totpSetupResultSchema } } },
+    async (request) => setUpTotp(caller(request)),
+  );
+
+  app.post(
+    '/api/auth/2fa/totp/enable',
+    {
+      preHandler: app.requireUser,
+      schema: { body: twoFactorCodeSchema, response: { 200: recoveryCodesSchema } },
+    },
+    async (request) => enableTotp(caller(request), request.body.code),
+  );
+
+  app.post(
+    '/api/auth/2fa/totp/disable',
+    { preHandler: app.requireUser, schema: { body: noBodySchema, response: { 200: twoFactorStatusSchema } } },
+    async (request) => {
+      await disableTotp(caller(request));
+      return twoFactorStatus(caller(request));
+    },
+  );
+
+  app.post(
+    '/api/auth/2fa/passkeys/options',
+    { preHandler: app.requireUser, schema: { body: noBodySchema, response: { 200: webAuthnOptionsSchema } } },
+    async (request) => {
+      const now = app.clock();
+      const options = await registrationOptions(app.db, rp, request.user!);
+      await setSessionChallenge(
+        app.db,
+        request.sessionToken!,
+        options.challenge,
+        new Date(now.getTime() + CHALLENGE_MS),
+      );
+      return { ...options };
+    },
+  );
+
+  app.post(
+    '/api/auth/2fa/passkeys',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        body: passkeyRegisterSchema,
+        response: {
+          201: z.object({ passkey: passkeySummarySchema, recoveryCodes: z.array(z.string()).optional() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const c = caller(request);
+      const challenge = await takeSessionChallenge(app.db, c.sessionToken, c.now);
+      return reply.status(201).send(await addPasskey(c, rp, challenge, request.body));
+    },
+  );
+
+  app.post(
+    '/api/auth/2fa/passkeys/:id/remove',
+    {
+      preHandler: app.requireUser,
+      schema: { params: passkeyParams, body: noBodySchema, response: { 200: twoFactorStatusSchema } },
+    },
+    async (request) => {
+      await removePasskey(caller(request), request.params.id);
+      return twoFactorStatus(caller(request));
+    },
+  );
+
+  app.post(
+    '/api/auth/2fa/recovery-codes',
+    { preHandler: app.requireUser, schema: { body: noBodySchema, response: { 200: recoveryCodesSchema } } },
+    async (request) => regenerateRecoveryCodes(caller(request)),
+  );
+
+  // ---- step-up: a fresh proof on this session ---------------------------------------------------
+  app.post(
+    '/api/auth/2fa/step-up/options',
+    { preHandler: app.requireUser, schema: { body: noBodySchema, response: { 200: webAuthnOptionsSchema } } },
+    async (request) => {
+      const now = app.clock();
+      const options = await authenticationOptions(app.db, rp, request.user!.id);
+      if (!options.allowCredentials?.length) throw new AppError('NOT_FOUND', 'You have no passkey');
+      await setSessionChallenge(
+        app.db,
+        request.sessionToken!,
+        options.challenge,
+        new Date(now.getTime() + CHALLENGE_MS),
+      );
+      return { ...options };
+    },
+  );
+
+  app.post(
+    '/api/auth/2fa/step-up',
+    { preHandler: app.requireUser, schema: { body: stepUpSchema, response: { 200: stepUpResultSchema } } },
+    async (request) => {
+      const { db, user, sessionToken, now } = caller(request);
+      if (!(await methodsOf(db, user.id)).length) throw AppError.of('TWO_FACTOR_NOT_ON');
+      if ('code' in request.body) await checkCode(db, user.id, request.body.code, now);
+      else {
+        const challenge = await takeSessionChallenge(db, sessionToken, now);
+        await checkPasskey(db, rp, user.id, challenge, request.body.response, now);
+      }
+      await markProven(db, sessionToken, now);
+      return { stepUpUntil: (await stepUpUntil(db, sessionToken, now))!.toISOString() };
+    },
+  );
+};
+
+export default twoFactorRoutes;
