@@ -4,15 +4,9 @@ import fs from 'node:fs/promises';
 import nodePath from 'node:path';
 import { request, type APIRequestContext, type Locator } from '@playwright/test';
 import { expect, test, type Page } from './fixtures.ts';
-import { signInDemoAdmin } from './two-factor-kit.ts';
+import { demoAdminState } from './two-factor-kit.ts';
 
-export const DEMO_PASSWORD = 'GreenHydrogen-2025';
-/** Seeded by server/db/seed/demo.ts. */
-export const DEMO = {
-  investor: { username: 'investor', email: 'investor@hydrobridge.example', firstName: 'Priya' },
-  trader: { username: 'trader', email: 'trader@hydrobridge.example', firstName: 'Arjun' },
-  buyer: { username: 'buyer', email: 'buyer@hydrobridge.example', firstName: 'Lena' },
-} as const;
+export { DEMO, DEMO_ADMIN, DEMO_PASSWORD } from './demo-accounts.ts';
 export const PREFERRED_ROLE_KEY = 'hydrobridge-preferred-role';
 export const SPEC_INDUSTRIES = [
   'steel',
@@ -180,14 +174,13 @@ export async function signUpVerifiedViaApi(
   return person;
 }
 
-/** Seeded in demo deployments (server/db/seed/demo.ts), with the demo password. */
-export const DEMO_ADMIN = { email: 'admin@hydrobridge.example', firstName: 'Sam' } as const;
-
 /** The demo admin approves the KYC of the account with this email, through the admin API. */
 export async function approveKycViaAdmin(email: string) {
-  const admin = await request.newContext({ baseURL: `http://127.0.0.1:${process.env.PLAYWRIGHT_PORT}` });
+  const admin = await request.newContext({
+    baseURL: `http://127.0.0.1:${process.env.PLAYWRIGHT_PORT}`,
+    storageState: await demoAdminState(),
+  });
   try {
-    await signInDemoAdmin(admin);
     const list = await admin.get(`/api/admin/users?tab=pending-kyc&q=${encodeURIComponent(email)}`);
     const [user] = ((await list.json()) as { users: Array<{ id: string }> }).users;
     const res = await admin.post(`/api/admin/users/${user!.id}/kyc`, { data: { decision: 'approve' } });

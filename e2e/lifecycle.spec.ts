@@ -10,7 +10,7 @@ import { expectNoSeriousAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { signInDemoInvestor, TEST_CARDS } from './investing.ts';
 import { personContext, settleTradedViaApi, tradeViaApi } from './money.ts';
-import { signInDemoAdmin } from './two-factor-kit.ts';
+import { demoAdminState, signInDemoAdmin } from './two-factor-kit.ts';
 
 test('a campaign is settled; the investor sees the payout and downloads the statement', async ({
   page,
@@ -85,7 +85,7 @@ test('a campaign is settled; the investor sees the payout and downloads the stat
 
   // $200 profit declared, approved by an admin and paid in by the trader.
   const adminContext = await personContext(browser);
-  await signInDemoAdmin(adminContext.request);
+  await signInDemoAdmin(adminContext);
   await settleTradedViaApi(traderPage.request, adminContext.request, campaign.id, {
     proceeds: 1_120_000,
     profit: 200,
@@ -215,8 +215,8 @@ test('an investor whose campaign is cancelled sees the refund, and "Funding ende
   const admin = await playwright.request.newContext({
     baseURL,
     extraHTTPHeaders: { 'x-forwarded-for': `10.252.${Date.now() % 250}.3` },
+    storageState: await demoAdminState(),
   });
-  await signInDemoAdmin(admin);
   const cancel = await admin.post(`/api/campaigns/${campaign.id}/transitions`, {
     data: { to: 'cancelled', reason: 'Carrier withdrew' },
   });

@@ -236,7 +236,7 @@ test.describe('the buyer marketplace', () => {
     // The admin refunds the buyer from the escrow console, in the buyer's and supplier's words.
     const adminContext = await browser.newContext({ baseURL });
     const admin = await adminContext.newPage();
-    await signInDemoAdmin(admin.request);
+    await signInDemoAdmin(adminContext);
     await admin.goto('/admin/escrow');
     await admin.getByLabel('Status').selectOption('disputed');
     const disputed = admin

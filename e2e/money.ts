@@ -122,7 +122,7 @@ export async function approveViaApi(admin: APIRequestContext, campaignId: string
 /** A context signed in as the demo admin (password and authenticator code). */
 export async function demoAdminContext(browser: Browser): Promise<BrowserContext> {
   const context = await personContext(browser);
-  await signInDemoAdmin(context.request);
+  await signInDemoAdmin(context);
   return context;
 }
 

@@ -154,7 +154,7 @@ test('a staged campaign from creation to a paid settlement; the investor sees th
   const admin = await adminContext.newPage();
   const adminErrors = watchErrors(admin);
   await followSystemTheme(admin);
-  await signInDemoAdmin(admin.request);
+  await signInDemoAdmin(adminContext);
   await admin.goto('/admin/dashboard');
   await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Money' }).click();
   await expect(admin).toHaveURL(/\/admin\/money$/);
@@ -342,7 +342,7 @@ test("the demo's money on screen: Kochi's staged release awaiting an admin, the 
   const adminContext = await personContext(browser);
   const admin = await adminContext.newPage();
   await followSystemTheme(admin);
-  await signInDemoAdmin(admin.request);
+  await signInDemoAdmin(adminContext);
   await admin.goto('/admin/dashboard');
   await expect(admin.getByText('Releases awaiting confirmation')).toBeVisible();
   await admin.getByRole('link', { name: 'Open settlements and releases' }).click();

@@ -1,10 +1,17 @@
 // The demo admin signs in with the password and an authenticator code computed from the published
 // secret (README), as anyone with an authenticator app would. A code works once per 30-second step
 // (the server accepts the step before and after too): when parallel tests have used every code the
-// server accepts now, the next step brings a new one.
-import { expect, type APIRequestContext } from '@playwright/test';
+// server accepts now, the next step brings a new one. So each test worker signs the demo admin in
+// once and its tests share that session, as an admin's browser tabs would: a sign-in per test would
+// queue the suite behind the 30-second steps, and replayed codes count as wrong ones.
+import {
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type BrowserContext,
+} from '@playwright/test';
 import { createGuardrails, generate } from 'otplib';
-import { DEMO_ADMIN, DEMO_PASSWORD } from './accounts.ts';
+import { DEMO_ADMIN, DEMO_PASSWORD } from './demo-accounts.ts';
 
 export const DEMO_ADMIN_TOTP_SECRET = 'HYDROBRIDGEDEMOADMIN2FA2';
 const STEP_MS = 30_000;
@@ -49,11 +56,30 @@ export async function signInWithCode(
   }
 }
 
-/** The demo admin, signed in on `request` (password + authenticator code). */
-export function signInDemoAdmin(request: APIRequestContext) {
-  return signInWithCode(request, {
-    email: DEMO_ADMIN.email,
-    password: DEMO_PASSWORD,
-    secret: DEMO_ADMIN_TOTP_SECRET,
-  });
+type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
+let demoAdminSession: Promise<StorageState> | undefined;
+
+/** This worker's session of the demo admin (password + authenticator code), as cookies to share. */
+export function demoAdminState(): Promise<StorageState> {
+  demoAdminSession ??= (async () => {
+    const request = await playwrightRequest.newContext({
+      baseURL: `http://127.0.0.1:${process.env.PLAYWRIGHT_PORT}`,
+    });
+    try {
+      await signInWithCode(request, {
+        email: DEMO_ADMIN.email,
+        password: DEMO_PASSWORD,
+        secret: DEMO_ADMIN_TOTP_SECRET,
+      });
+      return await request.storageState();
+    } finally {
+      await request.dispose();
+    }
+  })();
+  return demoAdminSession;
+}
+
+/** Signs `context` (its pages and its `request`) in as the demo admin. */
+export async function signInDemoAdmin(context: BrowserContext) {
+  await context.addCookies((await demoAdminState()).cookies);
 }
