@@ -37,7 +37,16 @@ export async function campaignThroughApi(
     trader,
     investors: given = [],
     retail = false,
-  }: { schedule?: Tranche[]; bank?: boolean; trader?: Actor; investors?: Actor[]; retail?: boolean } = {},
+    body = {},
+  }: {
+    schedule?: Tranche[];
+    bank?: boolean;
+    trader?: Actor;
+    investors?: Actor[];
+    retail?: boolean;
+    /** More fields of the create body (a deadline…). */
+    body?: Record<string, unknown>;
+  } = {},
 ) {
   const owner = trader ?? (await signedInAs(app, 'trader'));
   if (bank && !trader) await addBankAccount(owner);
@@ -48,6 +57,7 @@ export async function campaignThroughApi(
       targetAmount: target.toFixed(2),
       minimumInvestment: '100',
       ...(schedule && { releaseSchedule: schedule }),
+      ...body,
     }),
   );
   expect(created.statusCode, created.body).toBe(201);
