@@ -14,7 +14,7 @@ import { FILES, multipart } from './kyc.ts';
 /** POST /api/campaigns/:id/documents of one due-diligence kind (a one-page PDF), as the trader's form sends it. */
 export function fileDiligenceDocument(
   app: App,
-  trader: Actor,
+  trader: Pick<Actor, 'token'>,
   campaign: { id: string },
   kind: DiligenceDocumentKind,
 ) {
@@ -31,7 +31,11 @@ export function fileDiligenceDocument(
 }
 
 /** The three documents the review needs, each filed (201). */
-export async function fileDiligenceDocuments(app: App, trader: Actor, campaign: { id: string }) {
+export async function fileDiligenceDocuments(
+  app: App,
+  trader: Pick<Actor, 'token'>,
+  campaign: { id: string },
+) {
   for (const kind of DILIGENCE_DOCUMENT_KINDS) {
     const res = await fileDiligenceDocument(app, trader, campaign, kind);
     expect(res.statusCode, res.body).toBe(201);
@@ -47,7 +51,7 @@ export const reviewOf = (admin: Actor, campaign: { id: string }, body: Record<st
  */
 export async function approveCampaign(
   app: App,
-  trader: Actor,
+  trader: Pick<Actor, 'token'>,
   campaign: { id: string },
   admin?: Actor,
 ): Promise<void> {
