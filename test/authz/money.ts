@@ -5,6 +5,7 @@
 // account the app would refuse one (an unverified caller), so that only the caller's state explains
 // the answer.
 import { and, eq } from 'drizzle-orm';
+import { DILIGENCE_DOCUMENT_KINDS } from '../../domain/diligence.ts';
 import { SANDBOX_PAYING_IBAN } from '../../domain/payments.ts';
 import { listingCreateSchema } from '../../domain/listings.ts';
 import type { App } from '../../server/app.ts';
@@ -169,4 +170,29 @@ export async function orderInDispute(app: App): Promise<string> {
     await transitionOrder(deps, trader, placed.order.id, step, now);
   const record = await disputeOrder(app.db, buyer, placed.order.id, 'The cargo never left the port', now);
   return record.id;
+}
+
+/**
+ * A new campaign of the trader awaiting its due-diligence review (issue 19) with the three documents
+ * the review needs on file; `rejected` sends it back first (what the trader resubmits).
+ */
+export async function campaignInReview(app: App, traderId: string, { rejected = false } = {}) {
+  const campaign = await createCampaign(app.db, {
+    traderId,
+    reviewStatus: rejected ? 'rejected' : 'pending',
+    reviewReason: rejected ? 'The offtake contract is unsigned.' : null,
+  });
+  const content = FILES.pdf();
+  await app.db.insert(campaignDocuments).values(
+    DILIGENCE_DOCUMENT_KINDS.map((kind) => ({
+      campaignId: campaign.id,
+      kind,
+      fileName: `${kind}.pdf`,
+      contentType: 'application/pdf' as const,
+      size: content.length,
+      content,
+      uploadedBy: traderId,
+    })),
+  );
+  return campaign.id;
 }
