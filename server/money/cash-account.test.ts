@@ -8,6 +8,7 @@ import { buildTestApp, campaignBody } from '../../test/app.ts';
 import { callsAs, investIn, signedInAs, type Actor } from '../../test/investing.ts';
 import { campaignOf } from '../../test/money.ts';
 import { cashAccount, expectSoundLedger, move, paidOutCampaign } from '../../test/money-campaigns.ts';
+import { approveCampaign } from '../../test/diligence.ts';
 
 // Sophisticated investors: no reflection period (issue 19), so trading may start right after funding.
 const SOPHISTICATED = { isAccredited: true };
@@ -29,6 +30,7 @@ async function openCampaign(targetAmount: string) {
   const trader = await signedInAs(app, 'trader');
   const res = await trader.post('/api/campaigns', campaignBody({ targetAmount, minimumInvestment: '100' }));
   expect(res.statusCode, res.body).toBe(201);
+  await approveCampaign(app, trader, res.json<{ id: string }>());
   return { trader, campaign: res.json<{ id: string }>() };
 }
 

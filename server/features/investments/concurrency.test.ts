@@ -169,7 +169,7 @@ describe('spends of one cash balance at once', () => {
     expect(created.statusCode, created.body).toBe(201);
     const campaign = created.json<{ id: string }>();
     await approveCampaign(app, trader, campaign);
-    const investor = await signedInAs(app, 'investor');
+    const investor = await signedInAs(app, 'investor', { isAccredited: true });
     expect((await investIn(app, investor, campaign, '1000.00')).record!.json()).toMatchObject({
       status: 'confirmed',
     });

@@ -25,7 +25,8 @@ beforeAll(async () => {
   expect(created.statusCode, created.body).toBe(201);
   const settled = created.json<{ id: string }>();
   await approveCampaign(app, trader, settled);
-  investor = await signedInAs(app, 'investor');
+  // Sophisticated: no reflection period (issue 19), so the campaign trades and settles at once.
+  investor = await signedInAs(app, 'investor', { isAccredited: true });
   expect((await investIn(app, investor, settled, '1000.00')).record!.json()).toMatchObject({
     status: 'confirmed',
   });

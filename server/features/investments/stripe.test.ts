@@ -319,7 +319,7 @@ describe('Stripe mode', () => {
       expect(created.statusCode, created.body).toBe(201);
       const campaign = created.json<{ id: string }>();
       await approveCampaign(app, trader, campaign);
-      const investor = await newInvestor();
+      const investor = await signedInAs(app, 'investor', { isAccredited: true }); // no reflection period: trades at once
       const { paymentIntentId } = await openIntent(investor, campaign, '1000.00');
       stripe.authorize(paymentIntentId);
       expect((await record(investor, paymentIntentId, campaign.id)).statusCode).toBe(201);
