@@ -120,7 +120,9 @@ export async function declaredCampaign(app: App, { approved = false } = {}) {
   await addBankAccount(trader);
   // The factory gives it the default schedule: all of it to the trade when trading starts.
   const campaign = await createCampaign(app.db, { traderId: trader.user.id, targetAmount: '1000.00' });
-  const { record } = await investIn(app, await signedInAs(app, 'investor'), campaign, '1000.00');
+  // A sophisticated investor: no reflection period (issue 19), so trading starts at once.
+  const backer = await signedInAs(app, 'investor', { isAccredited: true });
+  const { record } = await investIn(app, backer, campaign, '1000.00');
   // Recorded by the card step already (the sandbox's confirmation moves it along): 200 or 201.
   if (!record || record.statusCode >= 300) throw new Error(`investment refused: ${record?.body}`);
   await startTrading(trader, campaign);
