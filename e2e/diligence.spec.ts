@@ -35,7 +35,7 @@ test('an admin reviews a new campaign with its documents and approves it: it the
   await expect(approve).toBeDisabled();
   for (const box of await dialog.getByRole('checkbox').all()) await box.check();
   await approve.click();
-  await expect(adminPage.getByText('Campaign Approved')).toBeVisible();
+  await expect(adminPage.getByText('Campaign Approved', { exact: true })).toBeVisible();
   await admin.close();
 
   await page.goto(`/campaigns?q=${encodeURIComponent(campaign.title.split(' ')[2]!)}`);
@@ -59,7 +59,9 @@ test('an investor revokes an investment from /portfolio within four days and get
   const confirm = page.getByRole('dialog', { name: 'Revoke this investment?' });
   await expect(confirm).toContainText('$1,000.00');
   await confirm.getByRole('button', { name: 'Revoke and refund' }).click();
-  await expect(page.getByText('Investment revoked: your refund is on its way.')).toBeVisible();
+  await expect(
+    page.getByText('Investment revoked: your refund is on its way.', { exact: true }),
+  ).toBeVisible();
   await expect(card.getByText('Revoked by you')).toBeVisible();
   await expect(card.getByRole('button', { name: /Revoke/ })).toHaveCount(0);
   await trader.close();
