@@ -185,16 +185,15 @@ export async function campaignInReview(app: App, traderId: string, { rejected = 
     reviewReason: rejected ? 'The offtake contract is unsigned.' : null,
   });
   const content = FILES.pdf();
-  await app.db.insert(campaignDocuments).values(
-    DILIGENCE_DOCUMENT_KINDS.map((kind) => ({
+  for (const kind of DILIGENCE_DOCUMENT_KINDS)
+    await app.db.insert(campaignDocuments).values({
       campaignId: campaign.id,
       kind,
       fileName: `${kind}.pdf`,
-      contentType: 'application/pdf' as const,
+      contentType: 'application/pdf',
       size: content.length,
-      content,
+      fileId: await storeBuffer(app.db, traderId, 'application/pdf', content),
       uploadedBy: traderId,
-    })),
-  );
+    });
   return campaign.id;
 }
