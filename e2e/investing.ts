@@ -2,7 +2,8 @@
 // the demo investor signed in, and the investment modal's controls.
 import { request, type APIRequestContext, type Locator } from '@playwright/test';
 import { defaultDeadline } from '../domain/campaign-rules.ts';
-import { DEMO, DEMO_ADMIN, DEMO_PASSWORD, newPerson, signUpVerifiedViaApi } from './accounts.ts';
+import { DEMO, DEMO_PASSWORD, newPerson, signUpVerifiedViaApi } from './accounts.ts';
+import { signInDemoAdmin } from './two-factor-kit.ts';
 import { campaignCard, expect, test, type Page } from './fixtures.ts';
 import { expectCampaigns } from './campaigns.ts';
 
@@ -68,10 +69,7 @@ export async function approveThroughReview(trader: APIRequestContext, campaignId
     baseURL: test.info().project.use.baseURL,
     extraHTTPHeaders: { 'x-forwarded-for': `10.246.${Date.now() % 250}.${Math.floor(Math.random() * 250)}` },
   });
-  const signin = await admin.post('/api/auth/signin', {
-    data: { email: DEMO_ADMIN.email, password: DEMO_PASSWORD },
-  });
-  expect(signin.status(), await signin.text()).toBe(200);
+  await signInDemoAdmin(admin);
   const review = await admin.post(`/api/admin/campaigns/${campaignId}/review`, {
     data: { decision: 'approve' },
   });
