@@ -12,6 +12,7 @@ test('an admin reviews a new campaign with its documents and approves it: it the
   page,
   browser,
 }) => {
+  test.setTimeout(90_000); // the demo admin's sign-in may wait for its next authenticator code
   const trader = await personContext(browser);
   const campaign = await createOwnCampaign(trader.request, {}, { approve: false });
   // Not public while it waits for review.
@@ -47,6 +48,8 @@ test('an investor revokes an investment from /portfolio within four days and get
   page,
   browser,
 }) => {
+  // The campaign's approval may wait for the demo admin's next authenticator code (30-second steps).
+  test.setTimeout(90_000);
   const trader = await personContext(browser);
   const campaign = await createOwnCampaign(trader.request);
   await signUpVerifiedViaApi(page.request, 'investor');

@@ -52,6 +52,25 @@ export async function createOwnCampaign(
 }
 
 /**
+ * The demo admin, signed in once per worker and kept: each sign-in spends an authenticator code, and
+ * the server accepts only a few per 30-second step.
+ */
+let reviewerContext: Promise<APIRequestContext> | undefined;
+function reviewer(): Promise<APIRequestContext> {
+  reviewerContext ??= (async () => {
+    const admin = await request.newContext({
+      baseURL: test.info().project.use.baseURL,
+      extraHTTPHeaders: {
+        'x-forwarded-for': `10.246.${Date.now() % 250}.${Math.floor(Math.random() * 250)}`,
+      },
+    });
+    await signInDemoAdmin(admin);
+    return admin;
+  })();
+  return reviewerContext;
+}
+
+/**
  * The due-diligence review (issue 19) a new campaign waits for before investors see it: the trader
  * files the three documents and the demo admin approves (e2e/diligence.spec.ts does it in the browser).
  */
@@ -65,16 +84,11 @@ export async function approveThroughReview(trader: APIRequestContext, campaignId
     });
     expect(filed.status(), await filed.text()).toBe(201);
   }
-  const admin = await request.newContext({
-    baseURL: test.info().project.use.baseURL,
-    extraHTTPHeaders: { 'x-forwarded-for': `10.246.${Date.now() % 250}.${Math.floor(Math.random() * 250)}` },
-  });
-  await signInDemoAdmin(admin);
+  const admin = await reviewer();
   const review = await admin.post(`/api/admin/campaigns/${campaignId}/review`, {
     data: { decision: 'approve' },
   });
   expect(review.status(), await review.text()).toBe(200);
-  await admin.dispose();
 }
 
 /** The demo investor, signed in in the page's context (page.request shares the browser's cookies). */
