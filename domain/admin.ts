@@ -223,6 +223,8 @@ export const AUDIT_ACTIONS = [
   'release.reject',
   'complaint.file',
   'complaint.decide',
+  'campaign.approve',
+  'campaign.reject',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

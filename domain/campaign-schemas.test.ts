@@ -23,6 +23,7 @@ describe('campaignSchema', () => {
     actualProfit: null,
     createdAt: '2025-05-01T00:00:00.000Z',
     updatedAt: '2025-05-01T00:00:00.000Z',
+    review: { status: 'approved' },
   };
 
   it('accepts a campaign as the API sends it', () => {
@@ -41,6 +42,7 @@ describe('campaignSchema', () => {
     expect(campaignSchema.safeParse({ ...campaign, buyPrice: '1,40' }).success).toBe(false);
     expect(campaignSchema.safeParse({ ...campaign, deadline: '15/07/2025' }).success).toBe(false);
     expect(campaignSchema.safeParse({ ...campaign, status: 'draft' }).success).toBe(false);
+    expect(campaignSchema.safeParse({ ...campaign, review: { status: 'maybe' } }).success).toBe(false);
   });
 });
 

@@ -5,6 +5,7 @@ import { pagingParams } from './paging.ts';
 import { CAMPAIGN_LIMITS, endOfDeadlineDay } from './campaign-rules.ts';
 import { CAMPAIGN_PAGE_SIZE, CAMPAIGN_SORTS, CAMPAIGN_STATUSES, REGIONS, RISK_LEVELS } from './campaigns.ts';
 import { decimalField, NUMERIC_MAX } from './decimal-schema.ts';
+import { campaignReviewSchema, reviewDecisionViewSchema } from './diligence.ts';
 import { dec, MIN_INVESTMENT } from './money.ts';
 import { releaseScheduleSchema, releaseSchema, settlementViewSchema } from './money-out.ts';
 import { textField } from './text.ts';
@@ -35,6 +36,8 @@ export const campaignSchema = z.object({
   actualProfit: decimalString.nullable(),
   createdAt: z.string().datetime(),
   updatedAt: z.string().datetime(),
+  /** The admin's due-diligence review (fixed contract); only approved campaigns are public. */
+  review: campaignReviewSchema,
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 
@@ -51,6 +54,13 @@ export const campaignDetailSchema = campaignSchema.extend({
   termsLocked: z.boolean(),
   releases: z.array(releaseSchema),
   settlement: settlementViewSchema.nullable(),
+  /**
+   * While a confirmed investment may still be revoked (its reflection period): when the last such
+   * period ends, and trading may start. Null when none is open.
+   */
+  reflectionEndsAt: z.string().datetime().nullable(),
+  /** The review's decisions, newest first: for the campaign's trader and admins only (else empty). */
+  reviewHistory: z.array(reviewDecisionViewSchema),
 });
 export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
 

@@ -76,6 +76,8 @@ describe('status groups and transitions', () => {
 
   it('moves a campaign only along the lifecycle of DESIGN.md §3', () => {
     expect(findTransition('active', 'funded', 'system')).toBeDefined();
+    // A revocation in the reflection period re-opens the amount (issue 19).
+    expect(findTransition('funded', 'active', 'system')).toBeDefined();
     expect(findTransition('funded', 'trading', 'owner')).toBeDefined();
     expect(findTransition('trading', 'completed', 'owner')).toBeDefined();
     expect(findTransition('active', 'cancelled', 'system')).toBeDefined();

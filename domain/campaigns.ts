@@ -49,6 +49,12 @@ export const CAMPAIGN_TRANSITIONS: readonly CampaignTransition[] = [
   { from: 'active', to: 'funded', by: 'system', does: 'raised reached the target: funding closes' },
   {
     from: 'funded',
+    to: 'active',
+    by: 'system',
+    does: 'an investor revoked in the reflection period: the amount is open again (past the deadline, the deadline sweep then cancels and refunds)',
+  },
+  {
+    from: 'funded',
     to: 'trading',
     by: 'owner',
     does: "the trader starts the shipment: the schedule's first tranche is released to the trader",

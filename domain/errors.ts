@@ -313,6 +313,39 @@ export const ERRORS = {
   OFFER_DUPLICATE: { status: 409, message: 'You have already made an offer on this quote request' },
   SUPPLIER_NOT_FOUND: { status: 404, message: 'Supplier not found' },
   MESSAGE_THREAD_NEEDS_SUPPLIER: { status: 400, message: 'Choose the supplier to write to (traderId)' },
+
+  // Reflection period and campaign due diligence (issue 19, domain/diligence.ts)
+  INVESTMENT_NOT_FOUND: { status: 404, message: 'Investment not found' },
+  REVOKE_SOPHISTICATED: {
+    status: 403,
+    message:
+      'Sophisticated investors have no reflection period: this investment cannot be revoked. Contact support about a problem with it.',
+  },
+  REVOKE_NOT_HELD: {
+    status: 409,
+    message: 'This investment is {status}: only an investment held in escrow can be revoked',
+  },
+  REVOKE_PERIOD_OVER: {
+    status: 409,
+    message: 'The reflection period ended on {until}: this investment can no longer be revoked',
+  },
+  REFLECTION_PERIOD_OPEN: {
+    status: 409,
+    message: 'Trading can start on {until}: investors may still revoke their investments until then',
+  },
+  REVIEW_NOT_PENDING: {
+    status: 409,
+    message:
+      "This campaign's review is {status}: only a campaign awaiting review can be approved or sent back",
+  },
+  DILIGENCE_DOCUMENTS_MISSING: {
+    status: 409,
+    message: 'The trader has not filed the {missing} yet: ask for them (send it back) before approving',
+  },
+  REVIEW_NOT_REJECTED: {
+    status: 409,
+    message: 'This campaign is {status}: only a campaign sent back by the reviewer can be resubmitted',
+  },
 } as const satisfies Record<string, { status: number; message: string; exposeCode?: true }>;
 
 export type ErrorCode = keyof typeof ERRORS;

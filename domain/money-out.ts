@@ -3,6 +3,7 @@
 // pure here (big.js, strings in and out) so the server books exactly what the pages show.
 import Big from 'big.js';
 import { z } from 'zod';
+import { DILIGENCE_DOCUMENT_KINDS } from './diligence.ts';
 import { MILESTONE_KINDS, type MilestoneKind, apportion } from './lifecycle.ts';
 import { dec, percentOf, platformFee, toFixed, ZERO, type DecimalInput } from './money.ts';
 import { textField } from './text.ts';
@@ -232,7 +233,8 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
 export const BANK_ACCOUNT_STATUSES = ['verified', 'removed'] as const;
 export type BankAccountStatus = (typeof BANK_ACCOUNT_STATUSES)[number];
 
-export const CAMPAIGN_DOCUMENT_KINDS = ['milestone', 'sales_invoice'] as const;
+/** Evidence of the trade (milestones, the sales invoice) and the due-diligence files (domain/diligence.ts). */
+export const CAMPAIGN_DOCUMENT_KINDS = ['milestone', 'sales_invoice', ...DILIGENCE_DOCUMENT_KINDS] as const;
 export type CampaignDocumentKind = (typeof CAMPAIGN_DOCUMENT_KINDS)[number];
 
 // ---- wire shapes: releases, the settlement, campaign documents ------------------------------------

@@ -1,3 +1,4 @@
+import type { ReviewStatus } from './diligence.ts';
 import { describe, expect, it } from 'vitest';
 import { campaignFigures, fundingState } from './campaign-figures.ts';
 import { CAMPAIGN_STATUSES, type CampaignStatus } from './campaigns.ts';
@@ -16,13 +17,19 @@ import {
 
 const NOW = new Date('2027-01-10T12:00:00Z');
 const campaign = (
-  overrides: Partial<{ status: CampaignStatus; raisedAmount: string; deadline: string }> = {},
+  overrides: Partial<{
+    status: CampaignStatus;
+    raisedAmount: string;
+    deadline: string;
+    reviewStatus: ReviewStatus;
+  }> = {},
 ) => ({
   status: 'active' as CampaignStatus,
   targetAmount: '100000.00',
   raisedAmount: '25000.00',
   deadline: '2027-01-11T23:59:59.999Z',
   traderId: 'trader-1',
+  reviewStatus: 'approved' as ReviewStatus,
   ...overrides,
 });
 const investor: InvestingUser = {
@@ -107,6 +114,17 @@ describe('canViewCampaign', () => {
     expect(canViewCampaign({ id: 'someone', role: 'investor' }, cancelled, true)).toBe(true);
     expect(canViewCampaign({ id: 'trader-1', role: 'trader' }, cancelled)).toBe(true);
     expect(canViewCampaign({ id: 'admin-1', role: 'admin' }, cancelled)).toBe(true);
+  });
+
+  it('shows a campaign before its review is approved only to its trader and admins', () => {
+    for (const reviewStatus of ['pending', 'rejected'] as const) {
+      const unreviewed = campaign({ reviewStatus });
+      expect(canViewCampaign(null, unreviewed)).toBe(false);
+      expect(canViewCampaign({ id: 'someone', role: 'investor' }, unreviewed)).toBe(false);
+      expect(canViewCampaign({ id: 'trader-2', role: 'trader' }, unreviewed)).toBe(false);
+      expect(canViewCampaign({ id: 'trader-1', role: 'trader' }, unreviewed)).toBe(true);
+      expect(canViewCampaign({ id: 'admin-1', role: 'admin' }, unreviewed)).toBe(true);
+    }
   });
 });
 

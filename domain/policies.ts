@@ -1,6 +1,7 @@
 // Pure permission rules, used by server checks and by the UI to hide what a user cannot do.
 import { fundingState, type FundingTerms } from './campaign-figures.ts';
 import { inStatusGroup, type CampaignStatus } from './campaigns.ts';
+import type { ReviewStatus } from './diligence.ts';
 import { errorMessage } from './errors.ts';
 import { dec } from './money.ts';
 import type { AccountStatus, KycStatus, Role } from './users.ts';
@@ -82,15 +83,16 @@ export function areTermsLocked(
 }
 
 /**
- * Who may see a campaign: everyone while it is public; once cancelled, its trader, admins and the
- * investors who backed it (they must see where their refund comes from).
+ * Who may see a campaign: everyone while it is public and approved by the due-diligence review; before
+ * approval (pending or sent back) and once cancelled, its trader, admins and the investors who backed
+ * it (they must see where their refund comes from).
  */
 export function canViewCampaign(
   viewer: { id: string; role: Role } | null,
-  campaign: { status: CampaignStatus; traderId: string },
+  campaign: { status: CampaignStatus; traderId: string; reviewStatus: ReviewStatus },
   viewerBacksIt = false,
 ): boolean {
-  if (inStatusGroup(campaign.status, 'public')) return true;
+  if (inStatusGroup(campaign.status, 'public') && campaign.reviewStatus === 'approved') return true;
   return viewer?.role === 'admin' || viewer?.id === campaign.traderId || viewerBacksIt;
 }
 

@@ -140,6 +140,8 @@ describe('the dashboard tiles and the money steps (issue 11 item 7)', () => {
     source: 'card',
     confirmedAt: hoursAgo(72),
     settledAt: null,
+    revocableUntil: null,
+    revokedAt: null,
     milestones: [],
     ...over,
   });

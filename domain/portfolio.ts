@@ -38,6 +38,10 @@ export const portfolioInvestmentSchema = z.object({
   source: z.enum(['card', 'balance']),
   confirmedAt: isoTime.nullable(),
   settledAt: isoTime.nullable(),
+  /** Until when its investor may revoke it (the reflection period); null when they may not now. */
+  revocableUntil: isoTime.nullable(),
+  /** When its investor revoked it (it is then refunded in full). */
+  revokedAt: isoTime.nullable(),
   milestones: z.array(
     z.object({
       kind: z.enum(MILESTONE_KINDS),
@@ -105,6 +109,7 @@ export function moneySteps(i: PortfolioInvestment, campaign?: PortfolioCampaign)
   ];
   const back = i.source === 'balance' ? 'your balance' : 'your card';
   if (i.status === 'refunded' || i.status === 'refunding') {
+    if (i.revokedAt) steps.push({ label: 'Revoked by you', at: i.revokedAt, done: true });
     steps.push({
       label: i.status === 'refunding' ? 'Refund in progress' : `Refunded to ${back}`,
       ...(i.settledAt && { at: i.settledAt }),

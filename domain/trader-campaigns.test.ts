@@ -23,6 +23,7 @@ function campaign(overrides: Partial<Campaign> = {}): Campaign {
     description: '',
     tradeRoute: 'Kandla, India → Rotterdam, Netherlands',
     status: 'active',
+    review: { status: 'approved' },
     targetAmount: '500000.00',
     raisedAmount: '125000.00',
     quantity: '200.00',

@@ -1,9 +1,10 @@
 // Shared steps of the investing specs: a campaign of the test's own (so no test reads another's money),
 // the demo investor signed in, and the investment modal's controls.
-import type { APIRequestContext, Locator } from '@playwright/test';
+import { request, type APIRequestContext, type Locator } from '@playwright/test';
 import { defaultDeadline } from '../domain/campaign-rules.ts';
 import { DEMO, DEMO_PASSWORD, newPerson, signUpVerifiedViaApi } from './accounts.ts';
-import { campaignCard, expect, type Page } from './fixtures.ts';
+import { signInDemoAdmin } from './two-factor-kit.ts';
+import { campaignCard, expect, test, type Page } from './fixtures.ts';
 import { expectCampaigns } from './campaigns.ts';
 
 export const TEST_CARDS = {
@@ -25,6 +26,7 @@ export interface OwnCampaign {
 export async function createOwnCampaign(
   client: APIRequestContext,
   overrides: Record<string, unknown> = {},
+  { approve = true }: { approve?: boolean } = {},
 ): Promise<OwnCampaign> {
   await signUpVerifiedViaApi(client, 'trader');
   // A word in the title nobody else uses, so a search finds exactly this campaign.
@@ -45,7 +47,48 @@ export async function createOwnCampaign(
   });
   expect(res.status(), await res.text()).toBe(201);
   const { id, title } = (await res.json()) as OwnCampaign;
+  if (approve) await approveThroughReview(client, id);
   return { id, title };
+}
+
+/**
+ * The demo admin, signed in once per worker and kept: each sign-in spends an authenticator code, and
+ * the server accepts only a few per 30-second step.
+ */
+let reviewerContext: Promise<APIRequestContext> | undefined;
+function reviewer(): Promise<APIRequestContext> {
+  reviewerContext ??= (async () => {
+    const admin = await request.newContext({
+      baseURL: test.info().project.use.baseURL,
+      extraHTTPHeaders: {
+        'x-forwarded-for': `10.246.${Date.now() % 250}.${Math.floor(Math.random() * 250)}`,
+      },
+    });
+    await signInDemoAdmin(admin);
+    return admin;
+  })();
+  return reviewerContext;
+}
+
+/**
+ * The due-diligence review (issue 19) a new campaign waits for before investors see it: the trader
+ * files the three documents and the demo admin approves (e2e/diligence.spec.ts does it in the browser).
+ */
+export async function approveThroughReview(trader: APIRequestContext, campaignId: string) {
+  for (const kind of ['supply_contract', 'offtake_contract', 'financials']) {
+    const filed = await trader.post(`/api/campaigns/${campaignId}/documents`, {
+      multipart: {
+        kind,
+        file: { name: `${kind}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
+      },
+    });
+    expect(filed.status(), await filed.text()).toBe(201);
+  }
+  const admin = await reviewer();
+  const review = await admin.post(`/api/admin/campaigns/${campaignId}/review`, {
+    data: { decision: 'approve' },
+  });
+  expect(review.status(), await review.text()).toBe(200);
 }
 
 /** The demo investor, signed in in the page's context (page.request shares the browser's cookies). */

@@ -17,6 +17,7 @@ import { housekeeping, type Housekeeping, type HousekeepingOptions } from './fea
 import healthRoutes from './features/health/routes.ts';
 import investmentRoutes from './features/investments/routes.ts';
 import kycRoutes from './features/kyc/routes.ts';
+import { diligenceMail } from './features/lifecycle/diligence-emails.ts';
 import { lifecycleMail } from './features/lifecycle/emails.ts';
 import { setLifecycleHooks } from './features/lifecycle/notices.ts';
 import lifecycleRoutes from './features/lifecycle/routes.ts';
@@ -159,10 +160,11 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: settings.publicUrl,
   } satisfies MarketDeps);
   // Investors hear of their campaigns' funding, refunds and payouts (server/features/lifecycle/emails.ts).
-  setLifecycleHooks(
-    deps.database.db,
-    lifecycleMail({ db: deps.database.db, mailer, publicUrl: settings.publicUrl, log: app.log }),
-  );
+  setLifecycleHooks(deps.database.db, {
+    ...lifecycleMail({ db: deps.database.db, mailer, publicUrl: settings.publicUrl, log: app.log }),
+    // Traders hear of revocations and review decisions (issue 19).
+    ...diligenceMail({ db: deps.database.db, mailer, publicUrl: settings.publicUrl, log: app.log }),
+  });
   // onClose hooks run last-added first: emails in flight are written before the database closes.
   app.addHook('onClose', () => mailer.close());
   // Deleting expired rows runs while the app is up; a sweep in progress ends before anything closes.

@@ -159,6 +159,9 @@ const MATRIX: Record<RowKey, Cells> = {
   'GET /api/admin/reports/risk-assessment.csv':     [401,      403,      403,      403,      200,      __,       __,       401,      200],
   // A dispute: the investor whose money the escrow record holds (another investor learns nothing).
   'POST /api/escrow/:id/dispute':                   [401,      404,      403,      403,      403,      200,      404,      401,      200],
+  // Revoking is getting one's own money back: the investor whose investment it is (an unverified
+  // email does not stop it); anyone else's is not found.
+  'POST /api/investments/:id/revoke':               [401,      404,      403,      403,      403,      200,      404,      401,      200],
   "POST /api/admin/escrow/:id/resolve (an order's dispute)":
                                                     [401,      403,      403,      403,      200,      __,       __,       401,      200],
   // Money (docs/money.md). A cash account and a bank account are investors' and traders'; money moves
@@ -187,6 +190,10 @@ const MATRIX: Record<RowKey, Cells> = {
   'POST /api/admin/complaints/:id/outcome':         [401,      403,      403,      403,      200,      __,       __,       401,      200],
   // The admin's decisions on settlements and staged releases: admins only.
   'GET /api/admin/money':                           [401,      403,      403,      403,      200,      __,       __,       401,      200],
+  // Campaign due diligence: admins review; the owning trader resubmits (another's is not found).
+  'GET /api/admin/campaign-reviews':                [401,      403,      403,      403,      200,      __,       __,       401,      200],
+  'POST /api/admin/campaigns/:id/review':           [401,      403,      403,      403,      200,      __,       __,       401,      200],
+  'POST /api/campaigns/:id/resubmit':               [401,      403,      404,      403,      403,      200,      404,      401,      200],
   'POST /api/admin/campaigns/:id/settlement':       [401,      403,      403,      403,      200,      __,       __,       401,      200],
   'POST /api/admin/campaigns/:id/settlement/bank-transfer':
                                                     [401,      403,      403,      403,      200,      __,       __,       401,      200],

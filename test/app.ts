@@ -194,7 +194,7 @@ export function campaignBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Inserts an active campaign (100 t at 1.40 → 5.60, target 100,000) with overrides; creates its trader when none is given. */
+/** Inserts an active, approved campaign (100 t at 1.40 → 5.60, target 100,000) with overrides; creates its trader when none is given. */
 export async function createCampaign(db: Db, overrides: Partial<NewCampaign> = {}) {
   const traderId =
     overrides.traderId ??
@@ -214,6 +214,9 @@ export async function createCampaign(db: Db, overrides: Partial<NewCampaign> = {
       buyPrice: '1.40',
       sellPrice: '5.60',
       status: 'active',
+      // As a campaign stands once an admin's due-diligence review approved it (`reviewStatus:
+      // 'pending'` for a new one; test/diligence.ts approves one made through the API).
+      reviewStatus: 'approved',
       deadline: new Date(Date.now() + 30 * DAY_MS),
       ...overrides,
     })

@@ -12,6 +12,7 @@ import type { App } from '../server/app.ts';
 import { verifyLedger } from '../server/checks/ledger.ts';
 import { emailOutbox } from '../server/db/schema/index.ts';
 import { campaignBody } from './app.ts';
+import { approveCampaign } from './diligence.ts';
 import { card, investIn, signedInAs, type Actor } from './investing.ts';
 import { addBankAccount } from './money.ts';
 
@@ -22,8 +23,10 @@ export const STAGED: Tranche[] = [
 
 /**
  * A campaign a signed-in trader created with POST /api/campaigns (the schedule given, or the default),
- * funded to its target (the sum of the amounts) by one new investor per amount through intent → card →
- * record. The trader has a verified bank account unless `bank: false`.
+ * approved by an admin's due-diligence review, funded to its target (the sum of the amounts) by one new
+ * investor per amount through intent → card → record. The trader has a verified bank account unless
+ * `bank: false`. The new investors are sophisticated (no reflection period: trading may start at once)
+ * unless `retail: true`, whose investments may be revoked for 4 days and hold trading back until then.
  */
 export async function campaignThroughApi(
   app: App,
@@ -33,7 +36,17 @@ export async function campaignThroughApi(
     bank = true,
     trader,
     investors: given = [],
-  }: { schedule?: Tranche[]; bank?: boolean; trader?: Actor; investors?: Actor[] } = {},
+    retail = false,
+    body = {},
+  }: {
+    schedule?: Tranche[];
+    bank?: boolean;
+    trader?: Actor;
+    investors?: Actor[];
+    retail?: boolean;
+    /** More fields of the create body (a deadline…). */
+    body?: Record<string, unknown>;
+  } = {},
 ) {
   const owner = trader ?? (await signedInAs(app, 'trader'));
   if (bank && !trader) await addBankAccount(owner);
@@ -44,13 +57,15 @@ export async function campaignThroughApi(
       targetAmount: target.toFixed(2),
       minimumInvestment: '100',
       ...(schedule && { releaseSchedule: schedule }),
+      ...body,
     }),
   );
   expect(created.statusCode, created.body).toBe(201);
   const campaign = created.json<{ id: string; title: string }>();
+  await approveCampaign(app, owner, campaign);
   const investors: Actor[] = [];
   for (const [i, amount] of amounts.entries()) {
-    const investor = given[i] ?? (await signedInAs(app, 'investor'));
+    const investor = given[i] ?? (await signedInAs(app, 'investor', { isAccredited: !retail }));
     const { record } = await investIn(app, investor, campaign, amount);
     // The sandbox's card step records it already: the record call answers the same investment (200).
     expect(record?.json(), record?.body).toMatchObject({ status: 'confirmed', amount });

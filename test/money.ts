@@ -28,13 +28,14 @@ export async function addBankAccount(actor: Actor, iban: string = SANDBOX_PAYING
 
 /**
  * A campaign of a signed-in trader (with a bank account) funded to its target by one investor per
- * amount, through intent → card hold → record. The target is the sum of the amounts.
+ * amount, through intent → card hold → record. The target is the sum of the amounts. The investors are
+ * sophisticated (no reflection period: trading may start at once) unless `retail: true`.
  */
 export async function fundedCampaign(
   app: App,
   amounts: string[],
   overrides: Partial<NewCampaign> = {},
-  { bank = true }: { bank?: boolean } = {},
+  { bank = true, retail = false }: { bank?: boolean; retail?: boolean } = {},
 ) {
   const trader = await signedInAs(app, 'trader');
   if (bank) await addBankAccount(trader);
@@ -46,7 +47,7 @@ export async function fundedCampaign(
   });
   const investors: Actor[] = [];
   for (const amount of amounts) {
-    const investor = await signedInAs(app, 'investor');
+    const investor = await signedInAs(app, 'investor', { isAccredited: !retail });
     const { record } = await investIn(app, investor, campaign, amount);
     // The card step already recorded it (as Stripe's webhook would): the record call answers 200.
     expect(record?.json<{ status: string }>().status, record?.body).toBe('confirmed');

@@ -37,6 +37,9 @@ import { dayAfter, listingOf, move, orderAndPay } from '../../test/marketplace.t
 import { addBankAccount, deliver, fileDocument, settle, startTrading } from '../../test/money.ts';
 import { LEDGER_CHECKS, RECONCILIATION_CHECKS, verifyLedger, type LedgerBreak } from './ledger.ts';
 
+// Sophisticated investors: no reflection period (issue 19), so trading may start right after funding.
+const SOPHISTICATED = { isAccredited: true };
+
 const FAILING_IBAN = 'DE62370400440532013001';
 
 /** The check names, by what they are about (each must be one of LEDGER_CHECKS / RECONCILIATION_CHECKS). */
@@ -107,7 +110,7 @@ async function funded(amounts: string[], tranches: Schedule = [{ trigger: 'tradi
   await inTransaction(app.db, (tx) => setReleaseSchedule(tx, campaign.id, tranches, clock()));
   const investors: Actor[] = [];
   for (const amount of amounts) {
-    const investor = await signedInAs(app, 'investor');
+    const investor = await signedInAs(app, 'investor', SOPHISTICATED);
     const { record } = await investIn(app, investor, campaign, amount);
     expect(record?.json<{ status: string }>().status, record?.body).toBe('confirmed');
     investors.push(investor);
@@ -185,13 +188,13 @@ async function buildWorld(): Promise<World> {
     investorId: richer.user.id,
   });
   expect(fromBalance.statusCode, fromBalance.body).toBe(201);
-  const cardInvestor = await signedInAs(app, 'investor');
+  const cardInvestor = await signedInAs(app, 'investor', SOPHISTICATED);
   expect((await investIn(app, cardInvestor, active, '300.00')).record?.json().status).toBe('confirmed');
 
   // A campaign one hold fills: the other hold on it is voided, never charged; an intent given up.
   const full = await createCampaign(app.db, { targetAmount: '1000.00', minimumInvestment: '100' });
-  const first = await signedInAs(app, 'investor');
-  const second = await signedInAs(app, 'investor');
+  const first = await signedInAs(app, 'investor', SOPHISTICATED);
+  const second = await signedInAs(app, 'investor', SOPHISTICATED);
   const firstIntent = await openIntent(first, full, '1000.00');
   const secondIntent = await openIntent(second, full, '1000.00');
   for (const [who, intent] of [
@@ -204,14 +207,14 @@ async function buildWorld(): Promise<World> {
     });
     expect(res.statusCode, res.body).toBe(200);
   }
-  const quitter = await signedInAs(app, 'investor');
+  const quitter = await signedInAs(app, 'investor', SOPHISTICATED);
   const given = await openIntent(quitter, active, '150.00');
   expect((await quitter.post(`/api/payment-intents/${given.paymentIntentId}/cancel`)).statusCode).toBe(200);
 
   // A campaign cancelled by an admin after one investor's dispute was released back to Held.
   const cancelled = await createCampaign(app.db, { targetAmount: '3000.00', minimumInvestment: '100' });
-  const disputer = await signedInAs(app, 'investor');
-  const other = await signedInAs(app, 'investor');
+  const disputer = await signedInAs(app, 'investor', SOPHISTICATED);
+  const other = await signedInAs(app, 'investor', SOPHISTICATED);
   expect((await investIn(app, disputer, cancelled, '400.00')).record?.json().status).toBe('confirmed');
   expect((await investIn(app, other, cancelled, '250.00')).record?.json().status).toBe('confirmed');
   const [disputed] = await app.db

@@ -8,6 +8,10 @@ import { buildTestApp, campaignBody } from '../../test/app.ts';
 import { callsAs, investIn, signedInAs, type Actor } from '../../test/investing.ts';
 import { campaignOf } from '../../test/money.ts';
 import { cashAccount, expectSoundLedger, move, paidOutCampaign } from '../../test/money-campaigns.ts';
+import { approveCampaign } from '../../test/diligence.ts';
+
+// Sophisticated investors: no reflection period (issue 19), so trading may start right after funding.
+const SOPHISTICATED = { isAccredited: true };
 
 let app: App;
 let admin: Actor;
@@ -26,6 +30,7 @@ async function openCampaign(targetAmount: string) {
   const trader = await signedInAs(app, 'trader');
   const res = await trader.post('/api/campaigns', campaignBody({ targetAmount, minimumInvestment: '100' }));
   expect(res.statusCode, res.body).toBe(201);
+  await approveCampaign(app, trader, res.json<{ id: string }>());
   return { trader, campaign: res.json<{ id: string }>() };
 }
 
@@ -38,7 +43,7 @@ const investFromBalance = (investor: Actor, campaign: { id: string }, amount: st
 
 describe('GET /api/cash-account', () => {
   it('shows a new investor an empty balance, and is for investors and traders only', async () => {
-    const investor = await signedInAs(app, 'investor');
+    const investor = await signedInAs(app, 'investor', SOPHISTICATED);
     expect(await cashAccount(investor)).toEqual({
       balance: '0.00',
       pendingPayouts: '0.00',
@@ -53,7 +58,7 @@ describe('GET /api/cash-account', () => {
 
 describe('investing from the balance', () => {
   it('places the money in escrow at once, without a card, and the balance falls by it', async () => {
-    const investor = await signedInAs(app, 'investor');
+    const investor = await signedInAs(app, 'investor', SOPHISTICATED);
     // 1,000.00 back plus 95.00 net of a 100.00 profit.
     await paidOutCampaign(app, admin, ['1000.00'], '100.00', { investors: [investor] });
     expect((await cashAccount(investor)).balance).toBe('1095.00');
@@ -76,7 +81,7 @@ describe('investing from the balance', () => {
       409,
       'Your HydroBridge balance is $595.00: not enough for $595.01',
     ]);
-    const other = await signedInAs(app, 'investor');
+    const other = await signedInAs(app, 'investor', SOPHISTICATED);
     const asSomeoneElse = await investFromBalance(investor, campaign, '100.00', other.user.id);
     expect([asSomeoneElse.statusCode, asSomeoneElse.json().error]).toEqual([
       403,
@@ -91,7 +96,7 @@ describe('investing from the balance', () => {
   });
 
   it('never spends the balance twice when two investments from it arrive at once', async () => {
-    const investor = await signedInAs(app, 'investor');
+    const investor = await signedInAs(app, 'investor', SOPHISTICATED);
     await paidOutCampaign(app, admin, ['600.00'], '0.00', { investors: [investor] });
     const { campaign } = await openCampaign('5000.00');
     const answers = await Promise.all([
@@ -106,7 +111,7 @@ describe('investing from the balance', () => {
 
   it('leaves the balance whole when an investment from it races an admin cancellation', async () => {
     for (let round = 0; round < 3; round++) {
-      const investor = await signedInAs(app, 'investor');
+      const investor = await signedInAs(app, 'investor', SOPHISTICATED);
       await paidOutCampaign(app, admin, ['500.00'], '0.00', { investors: [investor] });
       const { campaign } = await openCampaign('2000.00');
       const [invested, cancelled] = await Promise.all([
@@ -127,11 +132,11 @@ describe('investing from the balance', () => {
   });
 
   it('is refunded to the balance, not a card, when the campaign is cancelled; a card investment to its card', async () => {
-    const investor = await signedInAs(app, 'investor');
+    const investor = await signedInAs(app, 'investor', SOPHISTICATED);
     await paidOutCampaign(app, admin, ['800.00'], '0.00', { investors: [investor] });
     const { campaign } = await openCampaign('3000.00');
     expect((await investFromBalance(investor, campaign, '800.00')).statusCode).toBe(201);
-    const byCard = await signedInAs(app, 'investor');
+    const byCard = await signedInAs(app, 'investor', SOPHISTICATED);
     expect((await investIn(app, byCard, campaign, '700.00')).record?.json()).toMatchObject({
       status: 'confirmed',
     });

@@ -19,6 +19,7 @@ import {
   payByCard,
   STAGED,
 } from '../../test/money-campaigns.ts';
+import { approveCampaign } from '../../test/diligence.ts';
 
 const DAY = 86_400_000;
 const clock = testClock();
@@ -167,6 +168,7 @@ describe('disputes and cancellations: nobody is left neither refunded nor paid',
     const created = await trader.post('/api/campaigns', campaignBody({ targetAmount: '5000.00' }));
     expect(created.statusCode, created.body).toBe(201);
     const campaign = created.json<{ id: string }>();
+    await approveCampaign(app, trader, campaign);
     const investors = [await signedInAs(app, 'investor'), await signedInAs(app, 'investor')];
     for (const investor of investors)
       expect((await investIn(app, investor, campaign, '1000.00')).record?.json()).toMatchObject({

@@ -17,6 +17,9 @@ import {
   paidOutCampaign,
 } from '../../test/money-campaigns.ts';
 
+// Sophisticated investors: no reflection period (issue 19), so trading may start right after funding.
+const SOPHISTICATED = { isAccredited: true };
+
 /** The sandbox refuses payouts to these (domain/payments.ts SANDBOX_FAILING_IBANS). */
 const NO_SUCH_ACCOUNT = 'DE62370400440532013001';
 const ACCOUNT_CLOSED = 'DE35370400440532013002';
@@ -39,7 +42,7 @@ const withdraw = (actor: Actor, amount: unknown) => actor.post('/api/withdrawals
 
 describe('PUT /api/bank-account', () => {
   it('refuses an invalid IBAN naming the field, and changes nothing', async () => {
-    const investor = await signedInAs(app, 'investor');
+    const investor = await signedInAs(app, 'investor', SOPHISTICATED);
     for (const iban of ['DE89370400440532013001', 'XX00 1234', 'DE8937040044053201300012345']) {
       const res = await putBank(investor, { holderName: holderOf(investor), iban });
       expect(res.statusCode, iban).toBe(400);
@@ -60,7 +63,7 @@ describe('PUT /api/bank-account', () => {
   });
 
   it('takes only an account held by the verified identity: the person for investors, the company for traders', async () => {
-    const investor = await signedInAs(app, 'investor');
+    const investor = await signedInAs(app, 'investor', SOPHISTICATED);
     const someoneElse = await putBank(investor, {
       holderName: 'Mallory Moneymule',
       iban: SANDBOX_PAYING_IBAN,
@@ -115,7 +118,7 @@ describe('PUT /api/bank-account', () => {
   });
 
   it('never sends the full IBAN back: not when added, not in the cash account, not to admins', async () => {
-    const investor = await signedInAs(app, 'investor');
+    const investor = await signedInAs(app, 'investor', SOPHISTICATED);
     const iban = 'GB82WEST12345698765432';
     const added = await putBank(investor, { holderName: holderOf(investor), iban });
     expect(added.statusCode, added.body).toBe(200);
@@ -138,7 +141,7 @@ describe('PUT /api/bank-account', () => {
 
 describe('withdrawals from the cash account', () => {
   it('sends part of the balance to the verified bank account: the balance falls, the payout is paid', async () => {
-    const investor = await signedInAs(app, 'investor');
+    const investor = await signedInAs(app, 'investor', SOPHISTICATED);
     const noAccount = await withdraw(investor, '1.00');
     expect([noAccount.statusCode, noAccount.json().error]).toEqual([
       409,
@@ -181,7 +184,7 @@ describe('withdrawals from the cash account', () => {
   });
 
   it('returns a payout the bank refuses to the balance, and the account shows why', async () => {
-    const investor = await signedInAs(app, 'investor');
+    const investor = await signedInAs(app, 'investor', SOPHISTICATED);
     await paidOutCampaign(app, admin, ['500.00'], '0.00', { investors: [investor] });
     expect(
       (await putBank(investor, { holderName: holderOf(investor), iban: NO_SUCH_ACCOUNT })).statusCode,
@@ -217,7 +220,7 @@ describe('withdrawals from the cash account', () => {
   });
 
   it('never takes more than the balance when two withdrawals arrive at once', async () => {
-    const investor = await signedInAs(app, 'investor');
+    const investor = await signedInAs(app, 'investor', SOPHISTICATED);
     await paidOutCampaign(app, admin, ['1000.00'], '0.00', { investors: [investor] });
     await addBankAccount(investor);
     const answers = await Promise.all([withdraw(investor, '600.00'), withdraw(investor, '600.00')]);

@@ -18,6 +18,7 @@ import {
   recordMilestone,
   STAGED,
 } from '../../test/money-campaigns.ts';
+import { approveCampaign } from '../../test/diligence.ts';
 
 let app: App;
 let admin: Actor;
@@ -147,6 +148,7 @@ describe('the schedule is set at creation and locked with the terms', () => {
       ['trading', '40.00', 'scheduled', null],
       ['loaded', '60.00', 'scheduled', null],
     ]);
+    await approveCampaign(app, trader, campaign);
     const investor = await signedInAs(app, 'investor');
     expect((await investIn(app, investor, campaign, '500.00')).record?.json()).toMatchObject({
       status: 'confirmed',
@@ -285,6 +287,7 @@ describe('a staged schedule: 40% at trading, 60% when loaded', () => {
 
     const audit = await auditOf(admin, campaign.id);
     expect(audit.map((e) => [e.action, e.reason])).toEqual([
+      ['campaign.approve', null], // the due-diligence review that opened it
       ['release.reject', 'The bill of lading is not signed by the master'],
       ['release.approve', null],
     ]);
@@ -343,7 +346,10 @@ describe('races on both databases', () => {
       ['loaded', '60.00', 'released', '600.00'],
     ]);
     expect((await cashAccount(trader)).payouts.map((p) => p.amount)).toEqual(['600.00', '400.00']);
-    expect((await auditOf(admin, campaign.id)).map((e) => e.action)).toEqual(['release.approve']);
+    expect((await auditOf(admin, campaign.id)).map((e) => e.action)).toEqual([
+      'campaign.approve',
+      'release.approve',
+    ]);
     await expectSoundLedger(app);
   });
 

@@ -332,6 +332,7 @@ describe('the admin review (fixed contract)', () => {
     ]);
     expect(await balances(investors)).toEqual(['0.00', '0.00']);
     expect((await auditOf(admin, campaign.id)).map((e) => [e.action, e.reason])).toEqual([
+      ['campaign.approve', null], // the due-diligence review that opened it
       ['settlement.reject', 'The invoice shows 180.00 of profit, not 200.00'],
       ['settlement.approve', null],
     ]);
@@ -430,6 +431,7 @@ describe('paying the settlement in', () => {
     expect([twice.statusCode, twice.json().error]).toEqual([409, 'This settlement is paid: nothing is due']);
     expect(await balances(investors)).toEqual(['400.00', '400.00']);
     expect((await auditOf(admin, campaign.id)).map((e) => e.action)).toEqual([
+      'campaign.approve',
       'settlement.approve',
       'settlement.bank_transfer',
     ]);
@@ -509,7 +511,10 @@ describe('paying the settlement in', () => {
       decideSettlement(otherAdmin, campaign, { decision: 'approve' }),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
-    expect((await auditOf(admin, campaign.id)).map((e) => e.action)).toEqual(['settlement.approve']);
+    expect((await auditOf(admin, campaign.id)).map((e) => e.action)).toEqual([
+      'campaign.approve',
+      'settlement.approve',
+    ]);
     // One card payment to make, for the amount due.
     const { settlement } = await campaignOf(trader, campaign);
     expect((await payByCard(trader, settlement!)).json()).toMatchObject({ amount: '1050.00' });

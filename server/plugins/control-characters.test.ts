@@ -7,6 +7,7 @@ import { AuthClient, signupBody } from '../../test/auth.ts';
 import { buildTestApp, campaignBody, createCampaign, createUser } from '../../test/app.ts';
 import type { App } from '../app.ts';
 import { campaigns, users } from '../db/schema/index.ts';
+import { approveCampaign } from '../../test/diligence.ts';
 
 let app: App;
 let api: AuthClient;
@@ -130,6 +131,7 @@ describe('what stays allowed', () => {
     );
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ title: 'हरित हाइड्रोजन cargo 🚢', description });
+    await approveCampaign(app, trader, res.json()); // public (and searchable) once reviewed
     expect((await api.get('/api/campaigns?q=%E0%A4%B9%E0%A4%B0%E0%A4%BF%E0%A4%A4')).json()).toHaveLength(1);
   });
 });

@@ -5,6 +5,7 @@
 // account the app would refuse one (an unverified caller), so that only the caller's state explains
 // the answer.
 import { and, eq } from 'drizzle-orm';
+import { DILIGENCE_DOCUMENT_KINDS } from '../../domain/diligence.ts';
 import { SANDBOX_PAYING_IBAN } from '../../domain/payments.ts';
 import { listingCreateSchema } from '../../domain/listings.ts';
 import type { App } from '../../server/app.ts';
@@ -119,7 +120,9 @@ export async function declaredCampaign(app: App, { approved = false } = {}) {
   await addBankAccount(trader);
   // The factory gives it the default schedule: all of it to the trade when trading starts.
   const campaign = await createCampaign(app.db, { traderId: trader.user.id, targetAmount: '1000.00' });
-  const { record } = await investIn(app, await signedInAs(app, 'investor'), campaign, '1000.00');
+  // A sophisticated investor: no reflection period (issue 19), so trading starts at once.
+  const backer = await signedInAs(app, 'investor', { isAccredited: true });
+  const { record } = await investIn(app, backer, campaign, '1000.00');
   // Recorded by the card step already (the sandbox's confirmation moves it along): 200 or 201.
   if (!record || record.statusCode >= 300) throw new Error(`investment refused: ${record?.body}`);
   await startTrading(trader, campaign);
@@ -169,4 +172,28 @@ export async function orderInDispute(app: App): Promise<string> {
     await transitionOrder(deps, trader, placed.order.id, step, now);
   const record = await disputeOrder(app.db, buyer, placed.order.id, 'The cargo never left the port', now);
   return record.id;
+}
+
+/**
+ * A new campaign of the trader awaiting its due-diligence review (issue 19) with the three documents
+ * the review needs on file; `rejected` sends it back first (what the trader resubmits).
+ */
+export async function campaignInReview(app: App, traderId: string, { rejected = false } = {}) {
+  const campaign = await createCampaign(app.db, {
+    traderId,
+    reviewStatus: rejected ? 'rejected' : 'pending',
+    reviewReason: rejected ? 'The offtake contract is unsigned.' : null,
+  });
+  const content = FILES.pdf();
+  for (const kind of DILIGENCE_DOCUMENT_KINDS)
+    await app.db.insert(campaignDocuments).values({
+      campaignId: campaign.id,
+      kind,
+      fileName: `${kind}.pdf`,
+      contentType: 'application/pdf',
+      size: content.length,
+      fileId: await storeBuffer(app.db, traderId, 'application/pdf', content),
+      uploadedBy: traderId,
+    });
+  return campaign.id;
 }

@@ -28,6 +28,7 @@ import { disputeEscrow } from '../../server/features/admin/escrow.ts';
 import { createPaymentIntent, recordInvestment } from '../../server/features/investments/service.ts';
 import {
   campaignDocument,
+  campaignInReview,
   declaredCampaign,
   giveBalance,
   giveBankAccount,
@@ -547,6 +548,12 @@ export const ROUTE_REQUESTS = rows({
     body: { reason: 'The trader has not shipped anything for three months.' },
     happened: (res) => expect(res.json()).toMatchObject({ status: 'disputed' }),
   })),
+  // The reflection period (issue 19): the investor revokes their own confirmed investment (their paid
+  // intent, recorded first) within 4 days; refunded in full.
+  'POST /api/investments/:id/revoke': investorOwns(async (ctx) => ({
+    url: `/api/investments/${await investmentOf(ctx)}/revoke`,
+    happened: (res) => expect(res.json()).toMatchObject({ status: 'refunded' }),
+  })),
   // An admin settles a dispute: a new investor's escrow record in the row's campaign, disputed.
   'POST /api/admin/escrow/:id/resolve': async (ctx) => ({
     url: `/api/admin/escrow/${await disputedEscrow(ctx)}/resolve`,
@@ -630,6 +637,21 @@ export const ROUTE_REQUESTS = rows({
   },
   // The admin's money decisions: settlements (approve a declared one; mark a due one paid by bank
   // transfer) and staged releases (send evidence back), each on a campaign of its own.
+  // Campaign due diligence (issue 19): the queue and the decision are admins'; the owning trader
+  // resubmits a campaign sent back.
+  'GET /api/admin/campaign-reviews': () => ({
+    url: '/api/admin/campaign-reviews',
+    happened: (res) => expect(res.json()).toEqual(expect.any(Array)),
+  }),
+  'POST /api/admin/campaigns/:id/review': async (ctx) => ({
+    url: `/api/admin/campaigns/${await campaignInReview(ctx.app, ctx.owner.user.id)}/review`,
+    body: { decision: 'approve', checks: ['supplier_verified'] },
+    happened: (res) => expect(res.json()).toMatchObject({ review: { status: 'approved' } }),
+  }),
+  'POST /api/campaigns/:id/resubmit': async (ctx) => ({
+    url: `/api/campaigns/${await campaignInReview(ctx.app, ctx.owner.user.id, { rejected: true })}/resubmit`,
+    happened: (res) => expect(res.json()).toMatchObject({ review: { status: 'pending' } }),
+  }),
   'GET /api/admin/money': () => ({
     url: '/api/admin/money',
     happened: (res) => expect(res.json()).toMatchObject({ settlements: expect.any(Array) }),
@@ -761,6 +783,17 @@ const exportOf = (report: string): RouteRequest => ({
 });
 
 /** The owner's paid intent recorded (they back the campaign now): its investment's escrow record. */
+/** The owner's confirmed investment (their paid intent, recorded through the service as in escrowOf). */
+async function investmentOf(ctx: RouteContext): Promise<string> {
+  await escrowOf(ctx);
+  const [row] = await ctx.app.db
+    .select({ id: investments.id })
+    .from(investments)
+    .innerJoin(payments, eq(payments.id, investments.paymentId))
+    .where(eq(payments.intentId, ctx.investing!.paid.id));
+  return row!.id;
+}
+
 async function escrowOf(ctx: RouteContext): Promise<string> {
   // Through the service, not HTTP, as the investor who paid: on the suspended cell the owner can no
   // longer call anything, and the fuzzer hands a barred actor the investor's payments.

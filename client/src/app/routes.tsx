@@ -28,6 +28,7 @@ const VerificationPage = lazy(() => import('@/features/kyc/pages/VerificationPag
 const ComplaintsPage = lazy(() => import('@/features/complaints/pages/ComplaintsPage.tsx'));
 const AdminComplaintsPage = lazy(() => import('@/features/admin/pages/AdminComplaintsPage.tsx'));
 const AdminKycPage = lazy(() => import('@/features/admin/pages/AdminKycPage.tsx'));
+const AdminCampaignReviewsPage = lazy(() => import('@/features/admin/pages/AdminCampaignReviewsPage.tsx'));
 const AdminEscrowPage = lazy(() => import('@/features/admin/pages/AdminEscrowPage.tsx'));
 const AdminReportsPage = lazy(() => import('@/features/admin/pages/AdminReportsPage.tsx'));
 const AdminMoneyPage = lazy(() => import('@/features/admin/pages/AdminMoneyPage.tsx'));
@@ -64,6 +65,7 @@ const ROUTES: Array<[path: string, component: ComponentType]> = [
   ['/buyer/orders', OrdersPage],
   ['/buyer/tracking', TrackingPage],
   ['/admin/kyc', AdminKycPage],
+  ['/admin/reviews', AdminCampaignReviewsPage],
   ['/admin/escrow', AdminEscrowPage],
   ['/admin/reports', AdminReportsPage],
   ['/admin/money', AdminMoneyPage],

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { CampaignStatus, Region, RiskLevel } from '../../../domain/campaigns.ts';
+import type { ReviewStatus } from '../../../domain/diligence.ts';
 import type { MilestoneKind } from '../../../domain/lifecycle.ts';
 import { campaignDocuments } from './money.ts';
 import { users } from './users.ts';
@@ -49,6 +50,14 @@ export const campaigns = pgTable(
     termsVersion: integer('terms_version').notNull().default(1),
     /** Why an admin cancelled it (or that its deadline passed unfunded); null while not cancelled. */
     cancelReason: text('cancel_reason'),
+    /**
+     * The admin's due-diligence review (issue 19): only an approved campaign is seen by investors and
+     * visitors and takes investments. New campaigns start pending (deny by default); the decisions with
+     * their checks are in campaign_reviews (schema/diligence.ts).
+     */
+    reviewStatus: text('review_status').$type<ReviewStatus>().notNull().default('pending'),
+    /** Why the reviewer sent it back; null unless rejected. */
+    reviewReason: text('review_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -66,6 +75,9 @@ export const campaigns = pgTable(
       'campaigns_status_check',
       sql`${t.status} in ('active', 'funded', 'trading', 'completed', 'cancelled')`,
     ),
+    check('campaigns_review_status_check', sql`${t.reviewStatus} in ('pending', 'approved', 'rejected')`),
+    // The review queue, oldest first.
+    index('campaigns_review_queue_idx').on(t.reviewStatus, t.updatedAt),
     check('campaigns_risk_level_check', sql`${t.riskLevel} in ('low', 'medium', 'high')`),
     check('campaigns_region_check', sql`${t.region} in ('asia', 'europe', 'americas')`),
     check('campaigns_target_positive', sql`${t.targetAmount} > 0`),

@@ -37,3 +37,4 @@ export {
   sessionProofs,
   pendingSocialLinks,
 } from './two-factor.ts';
+export { campaignReviews, investmentRevocations } from './diligence.ts';

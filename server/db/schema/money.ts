@@ -172,7 +172,10 @@ export const campaignDocuments = pgTable(
   },
   (t) => [
     index('campaign_documents_campaign_idx').on(t.campaignId, t.createdAt),
-    check('campaign_documents_kind_check', sql`${t.kind} in ('milestone', 'sales_invoice')`),
+    check(
+      'campaign_documents_kind_check',
+      sql`${t.kind} in ('milestone', 'sales_invoice', 'supply_contract', 'offtake_contract', 'financials')`,
+    ),
     check('campaign_documents_size_check', sql`${t.size} > 0 and ${t.size} <= 10485760`),
   ],
 );

@@ -23,7 +23,12 @@ import type { Money } from '../../money/context.ts';
 import { advancePayment } from '../../money/payments.ts';
 import { setBankAccount } from '../../money/payouts.ts';
 import { setReleaseSchedule } from '../../money/releases.ts';
-import { campaigns, payments, settlements, totpFactors, users } from '../schema/index.ts';
+import { campaignReviews, campaigns, payments, settlements, totpFactors, users } from '../schema/index.ts';
+import {
+  DILIGENCE_DOCUMENT_KINDS,
+  DILIGENCE_DOCUMENT_LABELS,
+  REVIEW_CHECKS,
+} from '../../../domain/diligence.ts';
 import { eq } from 'drizzle-orm';
 import { seedMarketplace } from './marketplace.ts';
 
@@ -389,12 +394,15 @@ async function seedInto(db: Tx, password: string, now: Date): Promise<void> {
         minimumInvestment: c.minimumInvestment,
         // The same rules as a campaign created through the app (domain/campaign-rules.ts).
         riskLevel: assessRiskLevel({ ...c, targetAmount: target, deadline }, createdAt),
+        // Reviewed on the day it was created (approveDemoCampaign files its documents and the decision).
+        reviewStatus: 'approved',
         region: destinationRegion(c.tradeRoute) ?? 'europe',
         createdAt,
         updatedAt: createdAt,
       })
       .returning();
     await setReleaseSchedule(db, campaign!.id, c.schedule, createdAt);
+    await approveDemoCampaign(db, trader, admin, campaign!, createdAt);
 
     const raised = c.funded === '1' ? dec(target) : roundToHundreds(target, c.funded);
     const others = raised.minus(c.demoInvestment ?? '0');
@@ -405,8 +413,9 @@ async function seedInto(db: Tx, password: string, now: Date): Promise<void> {
         amount,
       })),
     ];
-    // Spread over the funding window so far: the last pledge lands well before the deadline.
-    const window = Math.min(now.getTime(), deadline.getTime() - DAY_MS) - createdAt.getTime();
+    // Spread over the funding window so far: the last pledge lands well before the deadline (and its
+    // reflection period ends before the cargoes at sea started trading).
+    const window = Math.min(now.getTime(), deadline.getTime() - 5 * DAY_MS) - createdAt.getTime();
     for (const [i, pledge] of pledges.entries()) {
       const at = new Date(createdAt.getTime() + Math.round((window * (i + 1)) / (pledges.length + 1)));
       await investThroughSandbox(db, pledge.investor, campaign!.id, pledge.amount, at);
@@ -573,4 +582,41 @@ function splitIntoPledges(total: Big, count: number): string[] {
 /** A partly funded amount that looks like real pledges: the share of the target, in whole hundreds. */
 function roundToHundreds(target: string, share: string) {
   return dec(target).times(share).div(100).round(0, Big.roundDown).times(100);
+}
+
+/**
+ * The demo campaigns passed due diligence (issue 19): the trader's supply and offtake contracts and
+ * financials on file, the admin's decision with every check ticked.
+ */
+async function approveDemoCampaign(
+  db: Tx,
+  trader: typeof users.$inferSelect,
+  admin: typeof users.$inferSelect,
+  campaign: typeof campaigns.$inferSelect,
+  at: Date,
+): Promise<void> {
+  const documentIds: string[] = [];
+  for (const kind of DILIGENCE_DOCUMENT_KINDS) {
+    const doc = await uploadCampaignDocument(db, trader, campaign.id, {
+      ...(await receiveBuffer(
+        db,
+        trader.id,
+        'file',
+        `${kind.replace('_', '-')}.pdf`,
+        demoPdf(`${DILIGENCE_DOCUMENT_LABELS[kind]}: ${campaign.title}`),
+      )),
+      kind,
+      milestone: null,
+    });
+    documentIds.push(doc.id);
+  }
+  await db.insert(campaignReviews).values({
+    campaignId: campaign.id,
+    decision: 'approved',
+    checks: [...REVIEW_CHECKS],
+    documentIds,
+    termsVersion: campaign.termsVersion,
+    reviewerId: admin.id,
+    createdAt: at,
+  });
 }

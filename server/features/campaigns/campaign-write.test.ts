@@ -15,6 +15,7 @@ import type { SandboxProvider } from '../../payments/sandbox.ts';
 import { buildTestApp, campaignBody, createCampaign, createUser, inDays } from '../../../test/app.ts';
 import { AuthClient } from '../../../test/auth.ts';
 import { card, openIntent, signedInAs, type Actor } from '../../../test/investing.ts';
+import { approveCampaign } from '../../../test/diligence.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -70,8 +71,11 @@ describe('POST /api/campaigns', () => {
     });
     // The deadline string became a date: the end of that day in UTC.
     expect(created.deadline).toBe(`${inDays(45)}T23:59:59.999Z`);
-    const read = await api.get(`/api/campaigns/${created.id}`);
+    // Awaiting its due-diligence review: its trader reads it, nobody else yet (review.test.ts).
+    expect(created.review).toEqual({ status: 'pending' });
+    const read = await api.get(`/api/campaigns/${created.id}`, { token: trader.token });
     expect(read.json()).toMatchObject({ ...created, traderCompany: 'Green Molecules Ltd' });
+    expect((await api.get(`/api/campaigns/${created.id}`)).statusCode).toBe(404);
   });
 
   it('accepts an explicit region, a minimum and a full ISO deadline', async () => {
@@ -255,7 +259,9 @@ describe('PATCH /api/campaigns/:id', () => {
     });
     expect(updated.updatedAt > campaign.updatedAt).toBe(true);
     expect(updated.createdAt).toBe(campaign.createdAt);
-    expect((await api.get(`/api/campaigns/${campaign.id}`)).json()).toMatchObject({ title: 'Edited cargo' });
+    expect((await api.get(`/api/campaigns/${campaign.id}`, { token: trader.token })).json()).toMatchObject({
+      title: 'Edited cargo',
+    });
   });
 
   it('keeps a chosen region when only the title changes', async () => {
@@ -432,10 +438,21 @@ describe('financial terms and card holds', () => {
     sandbox = money.payments as SandboxProvider;
   });
 
+  /** Created and approved by the review (new financial terms go back to it: reapprove). */
   const newCampaign = async () => {
     const res = await owner.post('/api/campaigns', body({ targetAmount: '50000' }));
     expect(res.statusCode, res.body).toBe(201);
+    await approveCampaign(money, owner, res.json<Campaign>());
     return res.json<Campaign>();
+  };
+  const reapprove = async (campaign: { id: string }) => {
+    expect((await detail(campaign.id)).review).toEqual({ status: 'pending' });
+    const res = await (
+      await signedInAs(money, 'admin')
+    ).post(`/api/admin/campaigns/${campaign.id}/review`, {
+      decision: 'approve',
+    });
+    expect(res.statusCode, res.body).toBe(200);
   };
   const versionOf = async (id: string) =>
     (await money.db.select().from(campaigns).where(eq(campaigns.id, id)))[0]!.termsVersion;
@@ -471,6 +488,7 @@ describe('financial terms and card holds', () => {
     expect((await detail(campaign.id)).termsLocked).toBe(false);
     const edit = await owner.patch(`/api/campaigns/${campaign.id}`, { sellPrice: '5.90' });
     expect(edit.statusCode, edit.body).toBe(200);
+    await reapprove(campaign);
 
     await liveHold(campaign);
     // Nothing raised yet, but a card holds money on these terms: they no longer move.
@@ -552,6 +570,7 @@ describe('financial terms and card holds', () => {
       'The first tranche is released when trading starts: the trader needs it to buy the cargo',
     );
     expect((await detail(campaign.id)).releases).toHaveLength(2);
+    await reapprove(campaign);
 
     // An intent made before a schedule change is on other terms: its hold is released, never charged.
     const investor = await signedInAs(money, 'investor');

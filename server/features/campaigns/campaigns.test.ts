@@ -107,6 +107,10 @@ describe('GET /api/campaigns/:id', () => {
       ],
       settlement: null,
       termsLocked: true,
+      // A backer may still revoke while their reflection period runs (issue 19); the review's history
+      // is its trader's and admins' only.
+      reflectionEndsAt: expect.toSatisfy((at: string | null) => at === null || Date.parse(at) > Date.now()),
+      reviewHistory: [],
     });
   });
 

@@ -11,6 +11,9 @@ import {
 } from '../../../domain/campaign-schemas.ts';
 import { TOTAL_COUNT_HEADER } from '../../../domain/campaigns.ts';
 import { AppError } from '../../errors.ts';
+import { campaignReviewDecisionSchema, reviewQueueSchema } from '../../../domain/diligence.ts';
+import { noBodySchema } from '../../../domain/api.ts';
+import { resubmitCampaign, reviewCampaign, reviewQueue } from './review.ts';
 import { createCampaign, getCampaign, listCampaigns, traderStats, updateCampaign } from './service.ts';
 
 const uuid = z.string().uuid();
@@ -43,7 +46,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { params: z.object({ id: z.string() }), response: { 200: campaignDetailSchema } },
     },
-    (request) => getCampaign(app.db, campaignId(request.params.id), request.user),
+    (request) => getCampaign(app.db, campaignId(request.params.id), request.user, app.clock()),
   );
 
   app.post(
@@ -82,6 +85,41 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isUuid(traderId)) throw new AppError('NOT_FOUND', 'Trader not found');
       return traderStats(app.db, request.user!, traderId);
     },
+  );
+
+  // ---- due diligence (issue 19; docs/campaigns.md) ------------------------------------------------
+  app.post(
+    '/api/admin/campaigns/:id/review',
+    {
+      preHandler: app.requireRole('admin'),
+      schema: {
+        params: z.object({ id: z.string() }),
+        body: campaignReviewDecisionSchema,
+        response: { 200: campaignDetailSchema },
+      },
+    },
+    (request) =>
+      reviewCampaign(app.db, request.user!, campaignId(request.params.id), request.body, app.clock()),
+  );
+
+  app.get(
+    '/api/admin/campaign-reviews',
+    { preHandler: app.requireRole('admin'), schema: { response: { 200: reviewQueueSchema } } },
+    () => reviewQueue(app.db),
+  );
+
+  app.post(
+    '/api/campaigns/:id/resubmit',
+    {
+      // The owning trader (the service answers 404 to anyone else).
+      preHandler: app.requireRole('trader'),
+      schema: {
+        params: z.object({ id: z.string() }),
+        body: noBodySchema,
+        response: { 200: campaignDetailSchema },
+      },
+    },
+    (request) => resubmitCampaign(app.db, request.user!, campaignId(request.params.id), app.clock()),
   );
 };
 

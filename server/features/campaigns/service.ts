@@ -34,13 +34,16 @@ import {
   type FinancialTerm,
 } from '../../../domain/policies.ts';
 import { CAMPAIGN_STATUS_GROUPS, inStatusGroup, type CampaignSort } from '../../../domain/campaigns.ts';
+import { editNeedsReview } from '../../../domain/diligence.ts';
 import { displayName, type Role } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
 import { campaignSearchText } from '../../db/schema/campaigns.ts';
 import { campaigns, investments, payments, users } from '../../db/schema/index.ts';
 import { DEFAULT_RELEASE_SCHEDULE } from '../../../domain/money-out.ts';
 import { setReleaseSchedule } from '../../money/releases.ts';
+import { reflectionEndsAtOf } from '../../money/reflection.ts';
 import { releaseViews, settlementView } from '../../money/views.ts';
+import { reviewHistoryOf } from './review-views.ts';
 import { afterCommit, inTransaction, rootDb, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 
@@ -54,6 +57,10 @@ export function toCampaign(row: CampaignRow): Campaign {
     deadline: row.deadline.toISOString(),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    review: {
+      status: row.reviewStatus,
+      ...(row.reviewStatus === 'rejected' && row.reviewReason && { reason: row.reviewReason }),
+    },
   };
 }
 
@@ -72,7 +79,7 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Cancelled campaigns (drafts) are seen only by their trader and by admins. */
+/** Cancelled campaigns (drafts) and unreviewed ones are seen only by their trader and by admins. */
 function seesDrafts(viewer: Viewer, query: CampaignListQuery): boolean {
   return viewer?.role === 'admin' || (!!query.traderId && viewer?.id === query.traderId);
 }
@@ -81,7 +88,9 @@ function listFilter(query: CampaignListQuery, withDrafts: boolean): SQL | undefi
   return and(
     query.traderId ? eq(campaigns.traderId, query.traderId) : undefined,
     query.status ? inArray(campaigns.status, query.status) : undefined,
+    // Drafts and campaigns before their due-diligence approval: only their trader and admins see them.
     withDrafts ? undefined : inArray(campaigns.status, [...CAMPAIGN_STATUS_GROUPS.public]),
+    withDrafts ? undefined : eq(campaigns.reviewStatus, 'approved'),
     query.risk ? eq(campaigns.riskLevel, query.risk) : undefined,
     query.region ? eq(campaigns.region, query.region) : undefined,
     query.q ? ilike(campaignSearchText(campaigns), likePattern(query.q)) : undefined,
@@ -182,7 +191,12 @@ export async function listCampaigns(db: Db, query: CampaignListQuery, viewer: Vi
 
 // ---- one campaign ------------------------------------------------------------------------------
 
-export async function getCampaign(db: Db, id: string, viewer: Viewer): Promise<CampaignDetail> {
+export async function getCampaign(
+  db: Db,
+  id: string,
+  viewer: Viewer,
+  now: Date = new Date(),
+): Promise<CampaignDetail> {
   const [row] = await db
     .select({ campaign: campaigns, trader: users })
     .from(campaigns)
@@ -197,10 +211,12 @@ export async function getCampaign(db: Db, id: string, viewer: Viewer): Promise<C
   )
     throw new AppError('CAMPAIGN_NOT_FOUND');
   const canPay = viewer?.role === 'admin' || viewer?.id === campaign.traderId;
-  const [releases, settlement, liveHold] = await Promise.all([
+  const [releases, settlement, liveHold, reflection, reviewHistory] = await Promise.all([
     releaseViews(db, campaign.id),
     settlementView(db, campaign, canPay),
     hasLiveHold(db, campaign.id),
+    reflectionEndsAtOf(db, campaign.id, now),
+    canPay ? reviewHistoryOf(db, campaign.id) : [],
   ]);
   return {
     ...toCampaign(campaign),
@@ -209,6 +225,8 @@ export async function getCampaign(db: Db, id: string, viewer: Viewer): Promise<C
     termsLocked: areTermsLocked(campaign, liveHold),
     releases,
     settlement,
+    reflectionEndsAt: reflection?.toISOString() ?? null,
+    reviewHistory,
   };
 }
 
@@ -325,10 +343,16 @@ export async function updateCampaign(
     if (error) throw error;
     // The region is re-derived only when the route changes without a region being chosen.
     const region = fields.region ?? (fields.tradeRoute === undefined ? current.region : undefined);
+    // A campaign sent back goes to review again with any edit; an approved one when its financial
+    // terms or schedule change (what the reviewer checked against the contracts: docs/campaigns.md).
+    const review = editNeedsReview(current.reviewStatus, termsChanged)
+      ? { reviewStatus: 'pending' as const, reviewReason: null }
+      : {};
     const [row] = await tx
       .update(campaigns)
       .set({
         ...fields,
+        ...review,
         ...(deadline !== undefined && { deadline: new Date(deadline) }),
         ...derivedFields({ ...merged, region }, now),
         // An intent made on the old terms can no longer be paid on them (docs/money.md).

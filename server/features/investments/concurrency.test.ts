@@ -20,6 +20,7 @@ import type { SandboxProvider } from '../../payments/sandbox.ts';
 import { buildTestApp, campaignBody, createCampaign } from '../../../test/app.ts';
 import { card, investIn, openIntent, signedInAs, type Actor } from '../../../test/investing.ts';
 import { addBankAccount, deliver, settle, startTrading } from '../../../test/money.ts';
+import { approveCampaign } from '../../../test/diligence.ts';
 
 type Intent = Awaited<ReturnType<typeof openIntent>>;
 const recordOf = (investor: Actor, intent: Intent, campaign: { id: string }) =>
@@ -167,7 +168,8 @@ describe('spends of one cash balance at once', () => {
     const created = await trader.post('/api/campaigns', campaignBody({ targetAmount: '1000' }));
     expect(created.statusCode, created.body).toBe(201);
     const campaign = created.json<{ id: string }>();
-    const investor = await signedInAs(app, 'investor');
+    await approveCampaign(app, trader, campaign);
+    const investor = await signedInAs(app, 'investor', { isAccredited: true });
     expect((await investIn(app, investor, campaign, '1000.00')).record!.json()).toMatchObject({
       status: 'confirmed',
     });

@@ -11,6 +11,7 @@ import { campaigns, ledgerEntries, ledgerTransactions, payments } from '../../db
 import { buildTestApp, campaignBody, createCampaign } from '../../../test/app.ts';
 import { investIn, signedInAs, type Actor } from '../../../test/investing.ts';
 import { addBankAccount, deliver, settle, startTrading } from '../../../test/money.ts';
+import { approveCampaign } from '../../../test/diligence.ts';
 
 let app: App;
 /** Holds 1,190.00: principal 1,000 + 200 profit less the 5% fee, from a settled campaign. */
@@ -23,7 +24,9 @@ beforeAll(async () => {
   const created = await trader.post('/api/campaigns', campaignBody({ targetAmount: '1000' }));
   expect(created.statusCode, created.body).toBe(201);
   const settled = created.json<{ id: string }>();
-  investor = await signedInAs(app, 'investor');
+  await approveCampaign(app, trader, settled);
+  // Sophisticated: no reflection period (issue 19), so the campaign trades and settles at once.
+  investor = await signedInAs(app, 'investor', { isAccredited: true });
   expect((await investIn(app, investor, settled, '1000.00')).record!.json()).toMatchObject({
     status: 'confirmed',
   });

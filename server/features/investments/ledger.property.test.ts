@@ -35,6 +35,10 @@ import { sweepAll } from '../../sweeps.ts';
 import { buildTestApp, createCampaign, testClock } from '../../../test/app.ts';
 import { card, signedInAs, type Actor } from '../../../test/investing.ts';
 import { addBankAccount, fileDocument } from '../../../test/money.ts';
+import { approveCampaign } from '../../../test/diligence.ts';
+
+// Sophisticated investors: no reflection period (issue 19), so trading may start right after funding.
+const SOPHISTICATED = { isAccredited: true };
 
 // 100 per backend by default: every `npm test` runs 200 sequences, half on PGlite, half on PostgreSQL.
 const RUNS = Number(process.env.FC_RUNS ?? 100);
@@ -293,7 +297,7 @@ beforeAll(async () => {
   await addBankAccount(trader, SANDBOX_PAYING_IBAN);
   const investors: Array<Pick<MInvestor, 'actor' | 'bank'>> = [];
   for (const bank of ['paying', 'failing', null] as const) {
-    const actor = await signedInAs(app, 'investor');
+    const actor = await signedInAs(app, 'investor', SOPHISTICATED);
     if (bank) await addBankAccount(actor, bank === 'paying' ? SANDBOX_PAYING_IBAN : FAILING_IBAN);
     investors.push({ actor, bank });
   }
@@ -719,6 +723,8 @@ async function run(m: Model, cmd: Command): Promise<void> {
         c.sellPrice = next;
         c.terms++;
         m.did.add('terms changed');
+        // New financial terms go back to the due-diligence review: approved again before anyone invests.
+        await approveCampaign(app, m.trader, c);
       }
       return;
     }

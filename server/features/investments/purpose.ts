@@ -68,6 +68,8 @@ async function holdRefusal(
     return 'filled_up';
   if (campaign.status !== 'active' || campaign.deadline <= now) return 'closed';
   if (investment.termsVersion !== campaign.termsVersion) return 'terms_changed';
+  // Sent back to the due-diligence review meanwhile: not open to investors until approved again.
+  if (campaign.reviewStatus !== 'approved') return 'closed';
   // Read after the lock, in a statement of its own: its snapshot sees every hold decided before us
   // (a subquery of the locking statement would read the snapshot taken before it waited for the lock).
   if (dec(investment.amount).gt(await openAmountOf(tx, campaign, investment.id))) return 'filled_up';

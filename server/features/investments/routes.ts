@@ -15,6 +15,8 @@ import {
   recordInvestmentSchema,
 } from '../../../domain/investments.ts';
 import { ERRORS } from '../../../domain/errors.ts';
+import { revokeResultSchema } from '../../../domain/diligence.ts';
+import { revokeInvestment } from './revoke.ts';
 import { cancelPayment, createPaymentIntent, listInvestments, recordInvestment } from './service.ts';
 
 const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -54,6 +56,21 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => cancelPayment(app.money, request.user!, request.params.id),
+  );
+
+  app.post(
+    '/api/investments/:id/revoke',
+    {
+      // Within the reflection period, by the investor whose investment it is (the service checks: 404
+      // for anyone else's, 403 for a sophisticated investor, 409 once the period is over).
+      preHandler: investorsOnly,
+      schema: {
+        params: z.object({ id: z.string().uuid('id must be an investment id') }),
+        body: noBodySchema,
+        response: { 200: revokeResultSchema },
+      },
+    },
+    (request) => revokeInvestment(app.money, request.user!, request.params.id, app.clock()),
   );
 
   app.get(

@@ -17,6 +17,7 @@ import { buildTestApp, campaignBody, createCampaign } from '../../../test/app.ts
 import { callsAs, openIntent, signedInAs, type Actor } from '../../../test/investing.ts';
 import { addBankAccount, startTrading } from '../../../test/money.ts';
 import { startStripeStandIn } from '../../../test/stripe-stand-in.ts';
+import { approveCampaign } from '../../../test/diligence.ts';
 
 let stripe: Awaited<ReturnType<typeof startStripeStandIn>>;
 let app: App;
@@ -317,7 +318,8 @@ describe('Stripe mode', () => {
       const created = await trader.post('/api/campaigns', campaignBody({ targetAmount: '1000' }));
       expect(created.statusCode, created.body).toBe(201);
       const campaign = created.json<{ id: string }>();
-      const investor = await newInvestor();
+      await approveCampaign(app, trader, campaign);
+      const investor = await signedInAs(app, 'investor', { isAccredited: true }); // no reflection period: trades at once
       const { paymentIntentId } = await openIntent(investor, campaign, '1000.00');
       stripe.authorize(paymentIntentId);
       expect((await record(investor, paymentIntentId, campaign.id)).statusCode).toBe(201);

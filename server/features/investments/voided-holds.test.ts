@@ -13,6 +13,7 @@ import { ProviderUnavailableError, type PaymentProvider } from '../../payments/p
 import type { SandboxProvider } from '../../payments/sandbox.ts';
 import { buildTestApp, createCampaign, testClock } from '../../../test/app.ts';
 import { card, investIn, openIntent, signedInAs, type Actor } from '../../../test/investing.ts';
+import { approveCampaign } from '../../../test/diligence.ts';
 
 const HOUR = 3_600_000;
 const clock = testClock();
@@ -137,6 +138,8 @@ describe('a hold that no longer fits', () => {
     const edit = await trader.patch(`/api/campaigns/${campaign.id}`, { sellPrice: '4.90' });
     expect(edit.statusCode, edit.body).toBe(200);
     expect((await campaignRow(campaign.id)).termsVersion).toBe(2);
+    // The new terms go back to the due-diligence review: approved again before anyone invests on them.
+    await approveCampaign(app, trader, campaign);
 
     await expectReleased(investor, onV1, campaign, PAYMENT_END_MESSAGES.terms_changed);
     expect((await campaignRow(campaign.id)).raisedAmount).toBe('0.00');

@@ -21,6 +21,7 @@ import {
   recordMilestone,
   STAGED,
 } from '../../../test/money-campaigns.ts';
+import { approveCampaign } from '../../../test/diligence.ts';
 import { sweepDeadlines, transitionCampaign } from './service.ts';
 
 const DAY = 86_400_000;
@@ -41,12 +42,14 @@ afterAll(async () => {
   await expectSoundLedger(app);
 });
 
-/** An active campaign of a new trader through the API (a bank account on file), nobody invested yet. */
+/** An active campaign of a new trader through the API, approved by the review, nobody invested yet. */
 async function openCampaign(overrides: Record<string, unknown> = {}) {
   const trader = await signedInAs(app, 'trader');
   const res = await trader.post('/api/campaigns', campaignBody({ minimumInvestment: '100', ...overrides }));
   expect(res.statusCode, res.body).toBe(201);
-  return { trader, campaign: res.json<{ id: string; title: string }>() };
+  const campaign = res.json<{ id: string; title: string }>();
+  await approveCampaign(app, trader, campaign, admin);
+  return { trader, campaign };
 }
 
 async function invest(investor: Actor, campaign: { id: string }, amount: string) {
@@ -184,8 +187,9 @@ describe('POST /api/campaigns/:id/transitions', () => {
     const detail = await campaignOf(trader, campaign);
     expect(detail.status).toBe('cancelled');
     expect(detail.releases.map((r) => r.status)).toEqual(['scheduled']);
-    // An admin action: on the audit log with its reason.
+    // Admin actions: on the audit log (the review's approval, then the cancellation with its reason).
     expect((await auditOf(admin, campaign.id)).map((e) => [e.action, e.reason])).toEqual([
+      ['campaign.approve', null],
       ['campaign.cancel', 'Sanctions on the carrier'],
     ]);
     const twice = await move(admin, campaign, { to: 'cancelled', reason: 'again' });

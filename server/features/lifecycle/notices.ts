@@ -10,6 +10,10 @@ export interface LifecycleHooks {
   onCancelled?: (campaignId: string) => unknown;
   /** The trader did not pay the settlement in time: investors are told (not an optional email). */
   onDefaulted?: (campaignId: string) => unknown;
+  /** An investor revoked an investment in its reflection period: its trader is told (issue 19). */
+  onRevoked?: (investmentId: string) => unknown;
+  /** An admin approved a campaign or sent it back: its trader is told. */
+  onReviewed?: (campaignId: string) => unknown;
 }
 
 const hooksByDb = new WeakMap<Db, LifecycleHooks>();
@@ -18,10 +22,10 @@ export function setLifecycleHooks(db: Db, hooks: LifecycleHooks): void {
   hooksByDb.set(db, hooks);
 }
 
-/** Announces `event` for the campaign once the transaction commits. */
-export function announce(tx: Tx, event: keyof LifecycleHooks, campaignId: string): void {
+/** Announces `event` for the campaign (the investment, for onRevoked) once the transaction commits. */
+export function announce(tx: Tx, event: keyof LifecycleHooks, id: string): void {
   const hook = hooksByDb.get(tx.root)?.[event];
-  if (hook) tx.afterCommit(() => hook(campaignId));
+  if (hook) tx.afterCommit(() => hook(id));
 }
 
 /** Announces the campaigns the sweep just put in default (their change is committed already). */

@@ -2,6 +2,7 @@
 // campaigns, their releases and settlements, the milestones and the ledger, so the totals reconcile to
 // the ledger by construction.
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { reflectionEndsAt, revokeRefusal } from '../../../domain/diligence.ts';
 import { projectedProfit, toFixed, dec } from '../../../domain/money.ts';
 import {
   buildStatement,
@@ -16,8 +17,10 @@ import {
   campaignMilestones,
   campaigns,
   escrowRecords,
+  investmentRevocations,
   investments,
   payments,
+  users,
 } from '../../db/schema/index.ts';
 import { accounts } from '../../ledger/ledger.ts';
 import { releaseViewsOf, settlementViewsOf } from '../../money/views.ts';
@@ -30,7 +33,12 @@ function assertOwnOrAdmin(viewer: Viewer, investorId: string) {
 }
 
 /** `GET /api/portfolio`: every investment (attempts never paid left out) with its campaign and cargo. */
-export async function getPortfolio(db: Db, viewer: Viewer, investorId: string): Promise<Portfolio> {
+export async function getPortfolio(
+  db: Db,
+  viewer: Viewer,
+  investorId: string,
+  now: Date = new Date(),
+): Promise<Portfolio> {
   assertOwnOrAdmin(viewer, investorId);
   const rows = await db
     .select({
@@ -40,8 +48,12 @@ export async function getPortfolio(db: Db, viewer: Viewer, investorId: string): 
       escrowId: escrowRecords.id,
       released: escrowRecords.releasedAmount,
       source: payments.source,
+      revokedAt: investmentRevocations.revokedAt,
+      investorAccredited: users.isAccredited,
     })
     .from(investments)
+    .innerJoin(users, eq(users.id, investments.investorId))
+    .leftJoin(investmentRevocations, eq(investmentRevocations.investmentId, investments.id))
     .innerJoin(campaigns, eq(campaigns.id, investments.campaignId))
     .innerJoin(payments, eq(payments.id, investments.paymentId))
     .leftJoin(escrowRecords, eq(escrowRecords.investmentId, investments.id))
@@ -75,8 +87,16 @@ export async function getPortfolio(db: Db, viewer: Viewer, investorId: string): 
       releases: releases.get(c.id) ?? [],
       settlement: settlementsOf.get(c.id) ?? null,
     })),
-    investments: rows.map(({ i, c, escrowStatus, escrowId, released, source }): PortfolioInvestment => {
+    investments: rows.map((row): PortfolioInvestment => {
+      const { i, c, escrowStatus, escrowId, released, source } = row;
       const settled = i.status === 'paid_out' || i.status === 'refunded';
+      // Revocable now (the reflection period, domain/diligence.ts): until when, for the Revoke button.
+      const revocable =
+        revokeRefusal(
+          { ...i, escrowStatus: dec(released ?? '0').gt(0) ? 'released' : escrowStatus },
+          { isAccredited: row.investorAccredited },
+          now,
+        ) === null;
       return {
         id: i.id,
         campaignId: c.id,
@@ -96,6 +116,8 @@ export async function getPortfolio(db: Db, viewer: Viewer, investorId: string): 
         payout: i.status === 'paid_out' ? toFixed(dec(i.amount).plus(dec(i.profitShare))) : null,
         confirmedAt: i.confirmedAt?.toISOString() ?? null,
         settledAt: settled ? i.updatedAt.toISOString() : null,
+        revocableUntil: revocable ? reflectionEndsAt(i.confirmedAt!).toISOString() : null,
+        revokedAt: row.revokedAt?.toISOString() ?? null,
         milestones: milestones
           .filter((m) => m.campaignId === c.id)
           .map((m) => ({ kind: m.kind, at: m.at.toISOString(), note: m.note, documentRef: m.documentRef })),

@@ -88,7 +88,8 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireRole('investor', 'admin'),
       schema: { querystring: investorQuery, response: { 200: portfolioSchema } },
     },
-    (request) => getPortfolio(app.db, request.user!, request.query.investorId ?? request.user!.id),
+    (request) =>
+      getPortfolio(app.db, request.user!, request.query.investorId ?? request.user!.id, app.clock()),
   );
 
   app.get(

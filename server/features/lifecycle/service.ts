@@ -8,6 +8,7 @@ import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Campaign } from '../../../domain/campaign-schemas.ts';
 import { CAMPAIGN_TRANSITIONS, findTransition, type CampaignStatus } from '../../../domain/campaigns.ts';
 import { transitionActor, type CampaignInvestor, type TransitionRequest } from '../../../domain/lifecycle.ts';
+import { utcMomentText } from '../../../domain/diligence.ts';
 import { dec, toFixed } from '../../../domain/money.ts';
 import { canViewCampaign, ownsCampaign, verificationBlocker } from '../../../domain/policies.ts';
 import { displayName, type Role } from '../../../domain/users.ts';
@@ -17,6 +18,7 @@ import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { outside, type Money } from '../../money/context.ts';
 import { abandonPayment } from '../../money/payments.ts';
+import { reflectionEndsAtOf } from '../../money/reflection.ts';
 import { disbursedOf, releaseOnTrading, releasesOf } from '../../money/releases.ts';
 import { declareSettlement } from '../../money/settlement.ts';
 import { ProviderUnavailableError } from '../../payments/provider.ts';
@@ -62,11 +64,15 @@ export async function transitionCampaign(
     if (!findTransition(campaign.status, request.to, actor))
       throw AppError.of('TRANSITION_NOT_ALLOWED', names);
     switch (request.to) {
-      case 'trading':
+      case 'trading': {
         await assertNothingPending(tx, campaign.id);
+        // No money leaves escrow while an investor may still revoke (domain/diligence.ts).
+        const reflection = await reflectionEndsAtOf(tx, campaign.id, now);
+        if (reflection) throw AppError.of('REFLECTION_PERIOD_OPEN', { until: utcMomentText(reflection) });
         await releaseOnTrading(tx, money, campaign, now);
         await setStatus(tx, campaign.id, 'trading', now);
         break;
+      }
       case 'completed': {
         const blocker = verificationBlocker(user);
         if (blocker) throw new AppError(blocker);

@@ -58,7 +58,7 @@ export async function campaignSales(
   campaignId: string,
 ): Promise<CampaignSales> {
   const [campaign] = await db
-    .select({ status: campaigns.status, traderId: campaigns.traderId })
+    .select({ status: campaigns.status, traderId: campaigns.traderId, reviewStatus: campaigns.reviewStatus })
     .from(campaigns)
     .where(eq(campaigns.id, campaignId));
   if (!campaign || !canViewCampaign(viewer, campaign)) throw new AppError('CAMPAIGN_NOT_FOUND');

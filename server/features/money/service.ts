@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { CampaignDetail } from '../../../domain/campaign-schemas.ts';
 import type { CampaignDocumentKind, SettlementReview } from '../../../domain/money-out.ts';
 import type { MilestoneKind } from '../../../domain/lifecycle.ts';
+import { DILIGENCE_DOCUMENT_KINDS } from '../../../domain/diligence.ts';
 import { canViewCampaign, ownsCampaign } from '../../../domain/policies.ts';
 import type { Role } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
@@ -272,11 +273,14 @@ export async function readCampaignDocument(db: Db, viewer: Viewer, campaignId: s
     .from(campaignDocuments)
     .innerJoin(campaigns, eq(campaigns.id, campaignDocuments.campaignId))
     .where(and(eq(campaignDocuments.id, documentId), eq(campaignDocuments.campaignId, campaignId)));
+  // The due-diligence files (contracts, financials) are for the reviewer, not the campaign's backers.
   const allowed =
     row &&
     (viewer.role === 'admin' ||
       ownsCampaign(viewer, row.campaign) ||
-      (await backsCampaign(db, viewer.id, campaignId)));
+      (!isDiligenceDocument(row.doc.kind) && (await backsCampaign(db, viewer.id, campaignId))));
   if (!allowed) throw new AppError('NOT_FOUND', 'Document not found');
   return row.doc;
 }
+
+const isDiligenceDocument = (kind: string) => (DILIGENCE_DOCUMENT_KINDS as readonly string[]).includes(kind);

@@ -13,11 +13,18 @@ export async function platformStats(db: Db): Promise<PlatformStats> {
       tradesFunded: sql<number>`count(*) filter (where ${inArray(campaigns.status, [...CAMPAIGN_STATUS_GROUPS.funded])})::int`,
       totalRaised: sql<string>`coalesce(sum(${campaigns.raisedAmount}), 0)::text`,
     })
-    .from(campaigns);
+    .from(campaigns)
+    // Only what investors can see: a campaign before its due-diligence approval is nobody's business yet.
+    .where(eq(campaigns.reviewStatus, 'approved'));
   const open = await db
     .select({ buyPrice: campaigns.buyPrice, sellPrice: campaigns.sellPrice })
     .from(campaigns)
-    .where(inArray(campaigns.status, [...CAMPAIGN_STATUS_GROUPS.landing]));
+    .where(
+      and(
+        inArray(campaigns.status, [...CAMPAIGN_STATUS_GROUPS.landing]),
+        eq(campaigns.reviewStatus, 'approved'),
+      ),
+    );
   // Active Investors: active accounts with money in a campaign (a confirmed or paid-out investment).
   const [investors] = await db
     .select({ n: sql<number>`count(distinct ${investments.investorId})::int` })

@@ -4,6 +4,7 @@ import { Link, useParams } from 'wouter';
 import type { CampaignDetail } from '@domain/campaign-schemas.ts';
 import { campaignDateTimeline, campaignFigures, campaignStatusTimeline } from '@domain/campaign-figures.ts';
 import { REGION_LABELS } from '@domain/campaigns.ts';
+import { REFLECTION_TEXT, REVIEW_STATUS_LABELS } from '@domain/diligence.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
@@ -17,6 +18,8 @@ import { Timeline } from '@/components/timeline.tsx';
 import { ShipmentTimeline } from '@/features/lifecycle/components/ShipmentTimeline.tsx';
 import { ReleaseSchedule } from '@/components/release-schedule.tsx';
 import { SettlementWaterfall } from '@/components/settlement-waterfall.tsx';
+import { useAuth } from '@/features/auth/auth-context.tsx';
+import { DiligencePanel } from '../components/DiligencePanel.tsx';
 import { InvestButton } from '../components/InvestButton.tsx';
 import { RiskBadge } from '../components/RiskBadge.tsx';
 import { useInvestAction } from '../use-invest-action.ts';
@@ -69,6 +72,11 @@ function FundingCard({ campaign }: { campaign: CampaignDetail }) {
           <Fact label="Funding deadline" value={formatDate(campaign.deadline)} note={closing} />
           <Fact label="Minimum investment" value={formatUsd(campaign.minimumInvestment)} />
         </dl>
+        {campaign.status === 'funded' && campaign.reflectionEndsAt && (
+          <p role="note" className="rounded-md bg-muted/60 p-3 text-sm">
+            {REFLECTION_TEXT.tradingWaits(campaign.reflectionEndsAt)}
+          </p>
+        )}
         <InvestButton campaign={campaign} onInvest={invest} size="lg" />
       </CardContent>
     </Card>
@@ -77,6 +85,8 @@ function FundingCard({ campaign }: { campaign: CampaignDetail }) {
 
 function CampaignView({ campaign }: { campaign: CampaignDetail }) {
   const f = campaignFigures(campaign);
+  const { user } = useAuth();
+  const ownsIt = user?.id === campaign.traderId;
   return (
     <article aria-labelledby="campaign-title">
       <header>
@@ -116,6 +126,16 @@ function CampaignView({ campaign }: { campaign: CampaignDetail }) {
         </aside>
 
         <div className="space-y-6 lg:col-start-1 lg:row-start-1">
+          {ownsIt && <DiligencePanel campaign={campaign} />}
+          {!ownsIt && campaign.review.status !== 'approved' && (
+            <p
+              role="note"
+              className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-800 dark:bg-amber-950"
+            >
+              Not public: this campaign is {REVIEW_STATUS_LABELS[campaign.review.status].toLowerCase()}.
+              Investors see it once an admin approves it on the Campaign reviews page.
+            </p>
+          )}
           <Card aria-labelledby="economics-heading">
             <CardHeader>
               <CardTitle id="economics-heading">Trade economics</CardTitle>

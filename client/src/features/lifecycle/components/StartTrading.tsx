@@ -4,6 +4,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import type { CampaignDetail } from '@domain/campaign-schemas.ts';
+import { REFLECTION_TEXT } from '@domain/diligence.ts';
 import { errorMessage } from '@domain/errors.ts';
 import { trancheAmounts, trancheLabel } from '@domain/money-out-views.ts';
 import { Button } from '@/components/ui/button.tsx';
@@ -23,13 +24,19 @@ export function StartTrading({ campaign }: { campaign: CampaignDetail }) {
   const account = cash.data?.bankAccount ?? null;
   const amounts = trancheAmounts(campaign.raisedAmount, campaign.releases);
   const [first, ...later] = campaign.releases;
-  const reason = cash.isPending
-    ? 'Checking your bank account…'
-    : cash.error
-      ? 'Your bank account could not be checked. Reload the page to try again.'
-      : !account
-        ? NEEDS_ACCOUNT
-        : null;
+  // Investors may still revoke (the reflection period): nothing can go to the trade before then.
+  const reflection = campaign.reflectionEndsAt
+    ? REFLECTION_TEXT.tradingWaits(campaign.reflectionEndsAt)
+    : null;
+  const reason = reflection
+    ? reflection
+    : cash.isPending
+      ? 'Checking your bank account…'
+      : cash.error
+        ? 'Your bank account could not be checked. Reload the page to try again.'
+        : !account
+          ? NEEDS_ACCOUNT
+          : null;
   const failure = transition.error ? serverMessageOf(transition.error) : undefined;
   const accountRefused = failure === errorMessage('BANK_ACCOUNT_REQUIRED');
 

@@ -36,6 +36,7 @@ import { Field, FormAlert } from '@/components/ui/form-field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { serverMessageOf } from '@/lib/api.ts';
 import { useDisputeEscrow, usePortfolio } from '../api/lifecycle.ts';
+import { RevokeInvestment } from '../components/RevokeInvestment.tsx';
 import { MilestoneTimeline } from '../components/ShipmentTimeline.tsx';
 
 const TITLE = 'Portfolio';
@@ -314,6 +315,7 @@ function InvestmentCard({
                 <SettlementWaterfall settlement={campaign.settlement} title={i.campaignTitle} />
               </div>
             )}
+            {i.revocableUntil && <RevokeInvestment investment={{ ...i, revocableUntil: i.revocableUntil }} />}
             {canDisputeEscrow(i) && i.escrowId && (
               <DisputeEscrow escrowId={i.escrowId} campaignTitle={i.campaignTitle} />
             )}

@@ -15,6 +15,7 @@ import { TabList, tabPanelProps } from '@/components/ui/tabs.tsx';
 import { cn } from '@/lib/cn.ts';
 import { formatNumber, formatPercent, formatUsd } from '@/lib/format.ts';
 import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
+import { ReviewStatus } from './ReviewStatus.tsx';
 import { CampaignRowActions } from './CampaignRowActions.tsx';
 import { CampaignTitleCell, Td } from './campaign-table-cells.tsx';
 import type { CampaignActions } from './use-campaign-dialogs.tsx';
@@ -121,8 +122,9 @@ function CampaignRows({
                   </span>
                 </Td>
                 <Td className="text-right">{formatNumber(row.investorCount)}</Td>
-                <Td className="whitespace-nowrap">
+                <Td>
                   <CampaignStatusBadge status={row.status} />
+                  <ReviewStatus campaign={campaign} />
                 </Td>
                 <Td className="text-right">{formatPercent(row.roi)}</Td>
                 <Td className="text-right">{row.daysLeft === null ? '—' : formatNumber(row.daysLeft)}</Td>

@@ -14,6 +14,7 @@ import { cn } from '@/lib/cn.ts';
 import { formatDate, formatPercent, formatUsd } from '@/lib/format.ts';
 import { useTraderCampaigns } from '../../api/trader-campaigns.ts';
 import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
+import { ReviewStatus } from '../components/ReviewStatus.tsx';
 import { CampaignRowActions } from '../components/CampaignRowActions.tsx';
 import { CampaignTitleCell, Td } from '../components/campaign-table-cells.tsx';
 import { TraderCampaignsPending } from '../components/TraderCampaignsPending.tsx';
@@ -152,8 +153,9 @@ function CampaignTable({ user }: { user: PublicUser }) {
               return (
                 <tr key={c.id} className="border-t align-top">
                   <CampaignTitleCell title={c.title} route={c.tradeRoute} />
-                  <Td className="whitespace-nowrap">
+                  <Td>
                     <CampaignStatusBadge status={c.status} />
+                    <ReviewStatus campaign={c} />
                   </Td>
                   <Td className="text-right">{formatUsd(c.targetAmount)}</Td>
                   <Td className="text-right">{formatPercent(figures.progressPercent)}</Td>
