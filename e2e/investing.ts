@@ -3,7 +3,7 @@
 import { request, type APIRequestContext, type Locator } from '@playwright/test';
 import { defaultDeadline } from '../domain/campaign-rules.ts';
 import { DEMO, DEMO_PASSWORD, newPerson, signUpVerifiedViaApi } from './accounts.ts';
-import { signInDemoAdmin } from './two-factor-kit.ts';
+import { demoAdminState } from './two-factor-kit.ts';
 import { campaignCard, expect, test, type Page } from './fixtures.ts';
 import { expectCampaigns } from './campaigns.ts';
 
@@ -51,22 +51,17 @@ export async function createOwnCampaign(
   return { id, title };
 }
 
-/**
- * The demo admin, signed in once per worker and kept: each sign-in spends an authenticator code, and
- * the server accepts only a few per 30-second step.
- */
+/** The demo admin's API client in this worker (its shared session: e2e/two-factor-kit.ts). */
 let reviewerContext: Promise<APIRequestContext> | undefined;
 function reviewer(): Promise<APIRequestContext> {
-  reviewerContext ??= (async () => {
-    const admin = await request.newContext({
+  reviewerContext ??= (async () =>
+    request.newContext({
       baseURL: test.info().project.use.baseURL,
       extraHTTPHeaders: {
         'x-forwarded-for': `10.246.${Date.now() % 250}.${Math.floor(Math.random() * 250)}`,
       },
-    });
-    await signInDemoAdmin(admin);
-    return admin;
-  })();
+      storageState: await demoAdminState(),
+    }))();
   return reviewerContext;
 }
 
