@@ -37,7 +37,10 @@ if (!process.env.HYDROBRIDGE_E2E_DATA_DIR) {
 }
 const port = Number(process.env.PLAYWRIGHT_PORT);
 const dataDir = process.env.HYDROBRIDGE_E2E_DATA_DIR;
-const baseURL = `http://127.0.0.1:${port}`;
+// The browser and the server name the origin `localhost` (the server still listens on 127.0.0.1, which
+// localhost resolves to): WebAuthn refuses an IP address as its relying party, and the passkey tests
+// need a real one.
+const baseURL = `http://localhost:${port}`;
 const oidcIssuer = oidcIssuerUrl(Number(process.env.PLAYWRIGHT_OIDC_PORT));
 
 /** A port the OS reports free right now (the config must be synchronous, so ask a child process). */
