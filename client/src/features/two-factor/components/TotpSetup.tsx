@@ -51,7 +51,7 @@ export function TotpSetup({
       </ol>
       <div className="flex flex-wrap items-start gap-4">
         <QrCode value={setup.otpauthUrl} label="QR code of your authenticator app setup key" />
-        <dl className="grid min-w-0 flex-1 gap-3 text-sm">
+        <dl className="grid min-w-0 flex-1 basis-48 gap-3 text-sm">
           <div className="min-w-0">
             <dt className="text-muted-foreground">Setup key</dt>
             <dd className="font-mono text-base break-all" data-testid="totp-secret">
