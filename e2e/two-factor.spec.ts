@@ -16,7 +16,7 @@ import {
 } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 import { followSystemTheme, lookAt } from './look.ts';
-import { DEMO_ADMIN_TOTP_SECRET, signInWithCode, totpCodeAt } from './two-factor-kit.ts';
+import { DEMO_ADMIN_TOTP_SECRET, signInDemoAdmin, signInWithCode, totpCodeAt } from './two-factor-kit.ts';
 
 const STEP_MS = 30_000;
 
@@ -185,4 +185,34 @@ test('a new investor turns on an authenticator app, saves the recovery codes, si
   await expectToast(otherPage, 'Bank account verified', 'held by Ines Marchetti');
   await expect(otherPage.getByTestId('masked-iban')).toBeVisible();
   await other.close();
+});
+
+test('an admin whose calls are refused for want of a second factor is sent to the enrollment page', async ({
+  page,
+}) => {
+  await followSystemTheme(page);
+  await signInDemoAdmin(page.context());
+  // The demo admin has a factor: the console's calls get the answer an admin without one gets
+  // (server/plugins/auth.ts), to show what the client does with it.
+  await page.route('**/api/admin/**', (route) =>
+    route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: 'Admins must turn on two-step verification first: set up an authenticator app or a passkey.',
+        code: 'TWO_FACTOR_ENROLLMENT_REQUIRED',
+      }),
+    }),
+  );
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL(/\/admin\/two-factor$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Two-step verification' })).toBeVisible();
+  await expect(
+    page.getByText('Admins must protect their account with a second factor before using the console'),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Authenticator app' })).toBeVisible();
+  await lookAt(page, 'admin two-step verification page');
+  await page.unroute('**/api/admin/**');
+  await page.getByRole('link', { name: 'Go to the admin console' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
 });
