@@ -3,7 +3,7 @@
 import { request, type APIRequestContext, type Locator } from '@playwright/test';
 import { defaultDeadline } from '../domain/campaign-rules.ts';
 import { DEMO, DEMO_PASSWORD, newPerson, signUpVerifiedViaApi } from './accounts.ts';
-import { signInDemoAdmin } from './two-factor-kit.ts';
+import { demoAdminState } from './two-factor-kit.ts';
 import { campaignCard, expect, test, type Page } from './fixtures.ts';
 import { expectCampaigns } from './campaigns.ts';
 
@@ -58,14 +58,14 @@ export async function createOwnCampaign(
 let reviewerContext: Promise<APIRequestContext> | undefined;
 function reviewer(): Promise<APIRequestContext> {
   reviewerContext ??= (async () => {
-    const admin = await request.newContext({
+    // The worker's shared session of the demo admin (e2e/two-factor-kit.ts).
+    return request.newContext({
       baseURL: test.info().project.use.baseURL,
+      storageState: await demoAdminState(),
       extraHTTPHeaders: {
         'x-forwarded-for': `10.246.${Date.now() % 250}.${Math.floor(Math.random() * 250)}`,
       },
     });
-    await signInDemoAdmin(admin);
-    return admin;
   })();
   return reviewerContext;
 }
