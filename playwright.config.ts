@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/chromium.ts';
+import { suiteBaseUrl } from './e2e/suite-url.ts';
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, oidcIssuerUrl } from './e2e/oidc-provider.ts';
 
 const root = import.meta.dirname;
@@ -37,7 +38,8 @@ if (!process.env.HYDROBRIDGE_E2E_DATA_DIR) {
 }
 const port = Number(process.env.PLAYWRIGHT_PORT);
 const dataDir = process.env.HYDROBRIDGE_E2E_DATA_DIR;
-const baseURL = `http://127.0.0.1:${port}`;
+// `localhost`, not 127.0.0.1: see e2e/suite-url.ts.
+const baseURL = suiteBaseUrl(String(port));
 const oidcIssuer = oidcIssuerUrl(Number(process.env.PLAYWRIGHT_OIDC_PORT));
 
 /** A port the OS reports free right now (the config must be synchronous, so ask a child process). */

@@ -5,6 +5,7 @@ import nodePath from 'node:path';
 import { request, type APIRequestContext, type Locator } from '@playwright/test';
 import { expect, test, type Page } from './fixtures.ts';
 import { demoAdminState } from './two-factor-kit.ts';
+import { suiteBaseUrl } from './suite-url.ts';
 
 export { DEMO, DEMO_ADMIN, DEMO_PASSWORD } from './demo-accounts.ts';
 export const PREFERRED_ROLE_KEY = 'hydrobridge-preferred-role';
@@ -177,7 +178,7 @@ export async function signUpVerifiedViaApi(
 /** The demo admin approves the KYC of the account with this email, through the admin API. */
 export async function approveKycViaAdmin(email: string) {
   const admin = await request.newContext({
-    baseURL: `http://127.0.0.1:${process.env.PLAYWRIGHT_PORT}`,
+    baseURL: suiteBaseUrl(),
     storageState: await demoAdminState(),
   });
   try {

@@ -51,17 +51,21 @@ export async function createOwnCampaign(
   return { id, title };
 }
 
-/** The demo admin's API client in this worker (its shared session: e2e/two-factor-kit.ts). */
+/**
+ * The demo admin, signed in once per worker and kept: each sign-in spends an authenticator code, and
+ * the server accepts only a few per 30-second step.
+ */
 let reviewerContext: Promise<APIRequestContext> | undefined;
 function reviewer(): Promise<APIRequestContext> {
-  reviewerContext ??= (async () =>
-    request.newContext({
+  reviewerContext ??= (async () => {
+    return request.newContext({
       baseURL: test.info().project.use.baseURL,
+      storageState: await demoAdminState(),
       extraHTTPHeaders: {
         'x-forwarded-for': `10.246.${Date.now() % 250}.${Math.floor(Math.random() * 250)}`,
       },
-      storageState: await demoAdminState(),
-    }))();
+    });
+  })();
   return reviewerContext;
 }
 

@@ -12,6 +12,7 @@ import {
 } from '@playwright/test';
 import { createGuardrails, generate } from 'otplib';
 import { DEMO_ADMIN, DEMO_PASSWORD } from './demo-accounts.ts';
+import { suiteBaseUrl } from './suite-url.ts';
 
 export const DEMO_ADMIN_TOTP_SECRET = 'HYDROBRIDGEDEMOADMIN2FA2';
 const STEP_MS = 30_000;
@@ -63,7 +64,7 @@ let demoAdminSession: Promise<StorageState> | undefined;
 export function demoAdminState(): Promise<StorageState> {
   demoAdminSession ??= (async () => {
     const request = await playwrightRequest.newContext({
-      baseURL: `http://127.0.0.1:${process.env.PLAYWRIGHT_PORT}`,
+      baseURL: suiteBaseUrl(),
     });
     try {
       await signInWithCode(request, {

@@ -7,6 +7,8 @@ import { InvestmentProvider } from '@/features/investments/investment-context.ts
 // Not through the feature's index: the first page must not carry the payment forms.
 import { PaymentRecovery } from '@/features/payments/components/PaymentRecovery.tsx';
 import type { PaymentPurposeLoaders } from '@/features/payments/payment-purpose.ts';
+// Not through the feature's index: the first page needs only the step-up hook, not the settings UI.
+import { StepUpProvider } from '@/features/two-factor/step-up.tsx';
 import { queryClient } from '@/lib/query-client.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { AppRoutes } from './routes.tsx';
@@ -52,14 +54,16 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         <AuthProvider>
-          <InvestmentProvider>
-            <ScrollToTop />
-            <RecoverInterruptedPayments />
-            <AppLayout>
-              <AppRoutes />
-            </AppLayout>
-            <LazyToaster />
-          </InvestmentProvider>
+          <StepUpProvider>
+            <InvestmentProvider>
+              <ScrollToTop />
+              <RecoverInterruptedPayments />
+              <AppLayout>
+                <AppRoutes />
+              </AppLayout>
+              <LazyToaster />
+            </InvestmentProvider>
+          </StepUpProvider>
         </AuthProvider>
       </ThemeProvider>
     </QueryClientProvider>

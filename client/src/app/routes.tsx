@@ -32,6 +32,7 @@ const AdminCampaignReviewsPage = lazy(() => import('@/features/admin/pages/Admin
 const AdminEscrowPage = lazy(() => import('@/features/admin/pages/AdminEscrowPage.tsx'));
 const AdminReportsPage = lazy(() => import('@/features/admin/pages/AdminReportsPage.tsx'));
 const AdminMoneyPage = lazy(() => import('@/features/admin/pages/AdminMoneyPage.tsx'));
+const AdminTwoFactorPage = lazy(() => import('@/features/two-factor/pages/AdminTwoFactorPage.tsx'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
@@ -70,6 +71,7 @@ const ROUTES: Array<[path: string, component: ComponentType]> = [
   ['/admin/reports', AdminReportsPage],
   ['/admin/money', AdminMoneyPage],
   ['/admin/complaints', AdminComplaintsPage],
+  ['/admin/two-factor', AdminTwoFactorPage],
 ];
 
 function PageFallback() {

@@ -9,6 +9,8 @@ export class ApiError extends Error {
   readonly serverMessage: string | undefined;
   /** The server's `{ "fields": { name: message } }` for form errors, when the body carried them. */
   readonly fields: Record<string, string>;
+  /** The server's `{ "code": … }` where the answer names one the client reacts to (e.g. STEP_UP_REQUIRED). */
+  readonly code: string | undefined;
 
   constructor(
     status: number,
@@ -22,16 +24,23 @@ export class ApiError extends Error {
     const body = parseErrorBody(bodyText);
     this.serverMessage = body.error;
     this.fields = body.fields;
+    this.code = body.code;
   }
 }
 
-function parseErrorBody(bodyText: string): { error: string | undefined; fields: Record<string, string> } {
+function parseErrorBody(bodyText: string): {
+  error: string | undefined;
+  fields: Record<string, string>;
+  code: string | undefined;
+} {
   const fields: Record<string, string> = {};
   let error: string | undefined;
+  let code: string | undefined;
   try {
     const body: unknown = JSON.parse(bodyText);
     if (body && typeof body === 'object') {
       if ('error' in body && typeof body.error === 'string') error = body.error;
+      if ('code' in body && typeof body.code === 'string') code = body.code;
       if ('fields' in body && body.fields && typeof body.fields === 'object') {
         for (const [name, message] of Object.entries(body.fields)) {
           if (typeof message === 'string') fields[name] = message;
@@ -41,12 +50,17 @@ function parseErrorBody(bodyText: string): { error: string | undefined; fields: 
   } catch {
     // Not JSON: no server message.
   }
-  return { error, fields };
+  return { error, fields, code };
 }
 
 /** The server's error text of a failed call, if it sent one (network failures have none). */
 export function serverMessageOf(error: unknown): string | undefined {
   return error instanceof ApiError ? error.serverMessage : undefined;
+}
+
+/** The server's error code of a failed call, if it named one. */
+export function errorCodeOf(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.code : undefined;
 }
 
 async function throwIfNotOk(res: Response, message?: string): Promise<void> {

@@ -4,6 +4,7 @@ import { Page } from '@/components/layouts/page.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useAuth } from '@/features/auth/auth-context.tsx';
 import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
+import { TwoFactorOffer } from '@/features/two-factor/index.ts';
 
 // The trader's dashboard loads only for traders (it brings the campaign forms and modals along).
 const TraderDashboard = lazy(() =>
@@ -51,18 +52,26 @@ export default function DashboardPage() {
     );
   }
   const role = BY_PATH[location] ?? user.role;
+  // Above a user's own dashboard: the offer of two-step verification, until taken or dismissed.
+  const offer = role === user.role && role !== 'admin' && <TwoFactorOffer user={user} />;
   if (role === 'trader') {
     return (
-      <Suspense fallback={<Page title="Trader Dashboard" lead="Loading trader dashboard..." />}>
-        <TraderDashboard user={user} />
-      </Suspense>
+      <>
+        {offer}
+        <Suspense fallback={<Page title="Trader Dashboard" lead="Loading trader dashboard..." />}>
+          <TraderDashboard user={user} />
+        </Suspense>
+      </>
     );
   }
   if (role === 'investor') {
     return (
-      <Suspense fallback={<Page title="Investor Dashboard" lead="Loading your investments…" />}>
-        <InvestorDashboard user={user} />
-      </Suspense>
+      <>
+        {offer}
+        <Suspense fallback={<Page title="Investor Dashboard" lead="Loading your investments…" />}>
+          <InvestorDashboard user={user} />
+        </Suspense>
+      </>
     );
   }
   if (role === 'buyer') {
@@ -70,9 +79,12 @@ export default function DashboardPage() {
     return (
       <RoleOnly role="buyer" title="Buyer Dashboard" signedOutLead="Sign in as a buyer to see your orders.">
         {(buyer) => (
-          <Suspense fallback={<Page title="Buyer Dashboard" lead="Loading your orders…" />}>
-            <BuyerDashboard user={buyer} />
-          </Suspense>
+          <>
+            {offer}
+            <Suspense fallback={<Page title="Buyer Dashboard" lead="Loading your orders…" />}>
+              <BuyerDashboard user={buyer} />
+            </Suspense>
+          </>
         )}
       </RoleOnly>
     );

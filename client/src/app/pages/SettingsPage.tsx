@@ -1,4 +1,4 @@
-// /settings: theme, password, sessions, the bank account (investors and traders) and notification
+// /settings: theme, password, two-step verification, sessions, the bank account (investors and traders) and notification
 // emails of the signed-in user.
 import { useEffect, type ReactNode } from 'react';
 import { Page } from '@/components/layouts/page.tsx';
@@ -8,6 +8,7 @@ import { OtherSessions } from '@/features/auth/components/OtherSessions.tsx';
 import { RequireSignIn } from '@/features/auth/components/RequireSignIn.tsx';
 import { NotificationSettings } from '@/features/lifecycle/components/NotificationSettings.tsx';
 import { BankAccountForm } from '@/features/cash-account/index.ts';
+import { TwoFactorSection } from '@/features/two-factor/index.ts';
 import { ThemeToggle } from '../layout/ThemeToggle.tsx';
 
 function Section({
@@ -49,7 +50,7 @@ export default function SettingsPage() {
       {(user) => (
         <Page
           title="Settings"
-          lead="Theme, password, sign-in sessions, your bank account and notification emails."
+          lead="Theme, password, two-step verification, sign-in sessions, your bank account and notification emails."
         >
           <div className="grid max-w-3xl gap-6">
             <Section title="Theme" description="Light, dark, or follow your device's setting.">
@@ -60,6 +61,13 @@ export default function SettingsPage() {
               description="Changing your password signs you out on every other device."
             >
               <ChangePasswordForm username={user.username} />
+            </Section>
+            <Section
+              id="two-factor"
+              title="Two-step verification"
+              description="A code from an authenticator app or a passkey, asked after your password and before withdrawals, bank account and password changes."
+            >
+              <TwoFactorSection />
             </Section>
             <Section title="Sessions" description="Sign out of HydroBridge on every other device.">
               <OtherSessions />

@@ -119,7 +119,12 @@ export default function AuthDialog() {
             ) : forgot ? (
               <ForgotPasswordForm onBack={() => setForgot(false)} />
             ) : (
-              <SignInForm role={role} onForgotPassword={() => setForgot(true)} onDone={closeAuthDialog} />
+              <SignInForm
+                role={role}
+                secondStep={dialog.secondStep}
+                onForgotPassword={() => setForgot(true)}
+                onDone={closeAuthDialog}
+              />
             )}
           </div>
         ))}

@@ -1,8 +1,10 @@
-// POST /api/auth/change-password: needs the current password; ends the user's other sessions.
+// POST /api/auth/change-password: needs the current password (and, with a second factor on, a fresh
+// proof: useStepUp asks for it); ends the user's other sessions.
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { changePasswordSchema } from '@domain/auth.ts';
 import { toast } from '@/components/ui/toast-store.ts';
+import { StepUpCancelled, useStepUp } from '@/features/two-factor/index.ts';
 import { apiJson, serverMessageOf } from '@/lib/api.ts';
 import { endedSessionsText } from '../auth-messages.ts';
 
@@ -13,8 +15,9 @@ export function changePassword(input: ChangePasswordInput): Promise<{ endedSessi
 }
 
 export function useChangePassword() {
+  const withStepUp = useStepUp();
   return useMutation({
-    mutationFn: changePassword,
+    mutationFn: (input: ChangePasswordInput) => withStepUp(() => changePassword(input)),
     onSuccess: ({ endedSessions }) => {
       toast({
         title: 'Password Changed',
@@ -22,6 +25,7 @@ export function useChangePassword() {
       });
     },
     onError: (error) => {
+      if (error instanceof StepUpCancelled) return;
       console.error('Password change failed', error);
       toast({
         title: 'Password Not Changed',

@@ -5,6 +5,7 @@ import { changePasswordSchema } from '@domain/auth.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Field, fieldA11y, FormAlert } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
+import { shownError } from '@/features/two-factor/index.ts';
 import { serverMessageOf } from '@/lib/api.ts';
 import { useChangePassword, type ChangePasswordInput } from '../api/change-password.ts';
 import { applyServerFieldErrors } from '../form-errors.ts';
@@ -68,7 +69,7 @@ export function ChangePasswordForm({ username }: { username: string }) {
       </Field>
       <FormAlert
         message={
-          change.isError && !fieldErrorShown
+          shownError(change.error) && !fieldErrorShown
             ? serverMessageOf(change.error) || 'Your password was not changed. Please try again.'
             : undefined
         }

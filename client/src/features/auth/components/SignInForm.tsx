@@ -34,10 +34,13 @@ const resolver: Resolver<SigninInput> = async (values, context, options) => {
 
 export function SignInForm({
   role,
+  secondStep: waiting,
   onForgotPassword,
   onDone,
 }: {
   role: SignupRole | null;
+  /** A sign-in already waiting for its second step (a social sign-in): the form opens at that step. */
+  secondStep?: TwoFactorMethod[];
   onForgotPassword: () => void;
   onDone: () => void;
 }) {
@@ -69,7 +72,18 @@ export function SignInForm({
     );
   });
 
-  if (secondStep) return <SecondStepForm methods={secondStep} onDone={onDone} />;
+  // The form stays mounted between openings of the dialog: once done, the next sign-in starts over.
+  const step = secondStep ?? waiting;
+  if (step)
+    return (
+      <SecondStepForm
+        methods={step}
+        onDone={() => {
+          setSecondStep(null);
+          onDone();
+        }}
+      />
+    );
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Sign in">

@@ -1,8 +1,10 @@
 // PUT /api/bank-account: the account payouts (and a trader's releases) go to, verified as it is added;
-// it replaces the one before. The cash account then shows it.
+// it replaces the one before. The cash account then shows it. With a second factor on, it needs a
+// fresh proof (useStepUp asks for it).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BankAccount, BankAccountCreate } from '@domain/cash-account.ts';
 import { toast } from '@/components/ui/toast-store.ts';
+import { useStepUp } from '@/features/two-factor/index.ts';
 import { apiJson } from '@/lib/api.ts';
 import { cashAccountQuery } from './get-cash-account.ts';
 
@@ -11,8 +13,9 @@ export const setBankAccount = (input: BankAccountCreate) =>
 
 export function useSetBankAccount() {
   const client = useQueryClient();
+  const withStepUp = useStepUp();
   return useMutation({
-    mutationFn: setBankAccount,
+    mutationFn: (input: BankAccountCreate) => withStepUp(() => setBankAccount(input)),
     onSuccess: (account) => {
       toast({
         title: 'Bank account verified',

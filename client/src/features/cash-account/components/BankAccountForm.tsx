@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Field, fieldA11y, FormAlert } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { gateMessage, VerificationLink } from '@/components/verification-gate.tsx';
+import { shownError } from '@/features/two-factor/index.ts';
 import { ApiError, serverMessageOf } from '@/lib/api.ts';
 import { formatDate } from '@/lib/format.ts';
 import { useCashAccount } from '../api/get-cash-account.ts';
@@ -119,7 +120,7 @@ function AccountForm({
     }
   };
 
-  const failure = save.error;
+  const failure = shownError(save.error);
   const fieldErrors = failure instanceof ApiError && Object.keys(failure.fields).length > 0;
   return (
     <form noValidate onSubmit={(e) => void submit(e)} aria-label="Bank account" className="grid gap-4">

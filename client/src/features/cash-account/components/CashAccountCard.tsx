@@ -13,6 +13,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { serverMessageOf } from '@/lib/api.ts';
 import { formatDate, formatUsdCents } from '@/lib/format.ts';
 import { useCashAccount } from '../api/get-cash-account.ts';
+import { shownError } from '@/features/two-factor/index.ts';
 import { useWithdraw } from '../api/withdraw.ts';
 import { SETTINGS_BANK_ACCOUNT } from './BankAccountNotice.tsx';
 
@@ -81,7 +82,9 @@ export function CashAccountCard() {
               </Field>
               <FormAlert
                 message={
-                  withdraw.error ? (serverMessageOf(withdraw.error) ?? 'Please try again.') : undefined
+                  shownError(withdraw.error)
+                    ? (serverMessageOf(withdraw.error) ?? 'Please try again.')
+                    : undefined
                 }
               />
               <Button type="submit" disabled={withdraw.isPending} aria-describedby="withdraw-why">

@@ -9,6 +9,7 @@ import { useTraderStats } from '../../api/campaigns.ts';
 import { useTraderCampaigns } from '../../api/trader-campaigns.ts';
 import { TraderCampaignTabs } from '../components/TraderCampaignTabs.tsx';
 import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
+import { TwoFactorOffer } from '@/features/two-factor/index.ts';
 import { TraderStatCards } from '../components/TraderStatCards.tsx';
 import { useCampaignDialogs } from '../components/use-campaign-dialogs.tsx';
 import { BankAccountNotice } from '@/features/cash-account/index.ts';
@@ -103,7 +104,12 @@ export default function TraderDashboardPage() {
       title={TITLE}
       signedOutLead="Sign in as a trader to create and run your campaigns."
     >
-      {(user) => <TraderDashboard user={user} />}
+      {(user) => (
+        <>
+          <TwoFactorOffer user={user} />
+          <TraderDashboard user={user} />
+        </>
+      )}
     </RoleOnly>
   );
 }
