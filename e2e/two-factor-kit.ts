@@ -1,9 +1,11 @@
 // The demo admin signs in with the password and an authenticator code computed from the published
 // secret (README), as anyone with an authenticator app would. A code works once per 30-second step
 // (the server accepts the step before and after too): when parallel tests have used every code the
-// server accepts now, the next step brings a new one. So each test worker signs the demo admin in
-// once and its tests share that session, as an admin's browser tabs would: a sign-in per test would
-// queue the suite behind the 30-second steps, and replayed codes count as wrong ones.
+// server accepts now, the next step brings a new one. So the demo admin signs in once per run and
+// every test shares that session, as an admin's browser tabs would: a sign-in per test would queue the
+// suite behind the 30-second steps, and replayed codes count as wrong ones.
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import {
   expect,
   request as playwrightRequest,
@@ -60,19 +62,46 @@ export async function signInWithCode(
 type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
 let demoAdminSession: Promise<StorageState> | undefined;
 
-/** This worker's session of the demo admin (password + authenticator code), as cookies to share. */
+/**
+ * The run's one session of the demo admin (password + authenticator code), as cookies to share. The
+ * first worker to ask signs in and leaves the cookies in the run's data folder; the others (and a
+ * worker Playwright restarts after a failure) read them there.
+ */
 export function demoAdminState(): Promise<StorageState> {
   demoAdminSession ??= (async () => {
-    const request = await playwrightRequest.newContext({
-      baseURL: suiteBaseUrl(),
-    });
+    const statePath = path.join(process.env.HYDROBRIDGE_E2E_DATA_DIR!, 'demo-admin-session.json');
+    const signingIn = await fs.writeFile(`${statePath}.lock`, '', { flag: 'wx' }).then(
+      () => true,
+      () => false,
+    );
+    if (!signingIn) {
+      await expect
+        .poll(
+          () =>
+            fs.access(statePath).then(
+              () => true,
+              () => false,
+            ),
+          {
+            message: "the demo admin's session, signed in by another worker",
+            timeout: 150_000,
+          },
+        )
+        .toBe(true);
+      return JSON.parse(await fs.readFile(statePath, 'utf8')) as StorageState;
+    }
+    const request = await playwrightRequest.newContext({ baseURL: suiteBaseUrl() });
     try {
       await signInWithCode(request, {
         email: DEMO_ADMIN.email,
         password: DEMO_PASSWORD,
         secret: DEMO_ADMIN_TOTP_SECRET,
       });
-      return await request.storageState();
+      const state = await request.storageState();
+      // Written whole, then renamed: a reader never sees half a file.
+      await fs.writeFile(`${statePath}.tmp`, JSON.stringify(state));
+      await fs.rename(`${statePath}.tmp`, statePath);
+      return state;
     } finally {
       await request.dispose();
     }
