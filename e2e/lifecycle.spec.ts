@@ -8,7 +8,7 @@ import { defaultDeadline } from '../domain/campaign-rules.ts';
 import { expectToast, newPerson, signUpVerifiedViaApi } from './accounts.ts';
 import { expectNoSeriousAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-import { signInDemoInvestor, TEST_CARDS } from './investing.ts';
+import { approveThroughReview, signInDemoInvestor, TEST_CARDS } from './investing.ts';
 import { personContext, settleTradedViaApi, tradeViaApi } from './money.ts';
 import { demoAdminState, signInDemoAdmin } from './two-factor-kit.ts';
 
@@ -39,6 +39,7 @@ test('a campaign is settled; the investor sees the payout and downloads the stat
   });
   expect(created.status(), await created.text()).toBe(201);
   const campaign = (await created.json()) as { id: string };
+  await approveThroughReview(traderPage.request, campaign.id);
 
   // The investor (this page's session) funds it in full through the sandbox.
   await signUpVerifiedViaApi(page.request, 'investor', { firstName: 'Lena', lastName: 'Fischer' });
@@ -192,6 +193,7 @@ test('an investor whose campaign is cancelled sees the refund, and "Funding ende
   });
   expect(created.status(), await created.text()).toBe(201);
   const campaign = (await created.json()) as { id: string };
+  await approveThroughReview(trader, campaign.id);
   await trader.dispose();
 
   await signUpVerifiedViaApi(page.request, 'investor');

@@ -9,7 +9,7 @@
 import { defaultDeadline } from '../domain/campaign-rules.ts';
 import { DEMO, DEMO_PASSWORD, expectToast, newPerson, signUpVerifiedViaApi } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
-import { fillCard, TEST_CARDS } from './investing.ts';
+import { approveThroughReview, fillCard, TEST_CARDS } from './investing.ts';
 import { followSystemTheme, lookAt } from './look.ts';
 import {
   approveViaApi,
@@ -74,6 +74,7 @@ test('a staged campaign from creation to a paid settlement; the investor sees th
     title: string;
   }>;
   const campaignId = listed.find((c) => c.title === title)!.id;
+  await approveThroughReview(trader.request, campaignId);
   expect((await campaignNow(trader.request, campaignId)).releases).toEqual([
     expect.objectContaining({ trigger: 'trading', status: 'scheduled' }),
     expect.objectContaining({ trigger: 'loaded', status: 'scheduled' }),
@@ -379,6 +380,7 @@ test('the edit modal stages the release schedule while the terms are open, and s
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
+  await approveThroughReview(trader.request, id);
 
   const openEdit = async () => {
     await trader.goto('/trader/campaigns');
@@ -445,6 +447,7 @@ test('a rejected result is declared again with the reason in view; a bank transf
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
+  await approveThroughReview(trader.request, id);
   await signUpVerifiedViaApi(page.request, 'investor');
   await invest(page.request, id, '1000.00');
   await tradeViaApi(trader.request, id);
