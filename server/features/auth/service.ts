@@ -28,6 +28,7 @@ import {
 import type { TwoFactorMethod } from '../../../domain/two-factor.ts';
 import { methodsOf } from '../two-factor/factors.ts';
 import { startPendingSignIn } from '../two-factor/pending.ts';
+import { isSophisticated } from '../../../domain/investor-protection.ts';
 import { createSession, rotateSessions, type NewSession, type UserRow } from './sessions.ts';
 
 export function toPublicUser(u: UserRow): PublicUser {
@@ -44,7 +45,8 @@ export function toPublicUser(u: UserRow): PublicUser {
     companyName: u.companyName,
     registrationNumber: u.registrationNumber,
     buyerIndustry: u.buyerIndustry,
-    isAccredited: u.isAccredited,
+    // Sophisticated right now: an expired status reads as false (domain/investor-protection.ts).
+    isAccredited: isSophisticated(u, new Date()),
     kycStatus: u.kycStatus as PublicUser['kycStatus'],
     ...(u.kycStatus === 'rejected' && { kycRejectionReason: u.kycRejectionReason ?? '' }),
     accountStatus: u.accountStatus as PublicUser['accountStatus'],
