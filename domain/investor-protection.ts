@@ -198,7 +198,10 @@ export const APPROPRIATENESS_QUESTIONS: readonly AppropriatenessQuestion[] = [
     text: 'Can you take your money out of a campaign before it completes?',
     options: [
       { id: 'any-time', text: 'Yes, at any time, like a bank account' },
-      { id: 'locked', text: 'No: after the reflection period it stays in the trade until the campaign settles' },
+      {
+        id: 'locked',
+        text: 'No: after the reflection period it stays in the trade until the campaign settles',
+      },
       { id: 'sell-shares', text: 'Yes, by selling my share on a market HydroBridge runs' },
     ],
     correct: 'locked',
@@ -234,7 +237,10 @@ export const APPROPRIATENESS_QUESTIONS: readonly AppropriatenessQuestion[] = [
     text: 'What does the expected return on a campaign page tell you?',
     options: [
       { id: 'promise', text: 'What I will be paid: it is promised' },
-      { id: 'estimate', text: 'An estimate from the trader’s figures: the actual result may be lower or a loss' },
+      {
+        id: 'estimate',
+        text: 'An estimate from the trader’s figures: the actual result may be lower or a loss',
+      },
       { id: 'minimum', text: 'The least I will be paid' },
     ],
     correct: 'estimate',
@@ -290,7 +296,9 @@ const amount = (label: string) => decimalField(label, { max: NUMERIC_MAX.money, 
 /** `POST /api/investor/appropriateness` (fixed contract). */
 export const appropriatenessInputSchema = z
   .strictObject({
-    answers: z.record(z.string().max(50), z.string().max(50), { error: APPROPRIATENESS_MESSAGES.answerMissing }),
+    answers: z.record(z.string().max(50), z.string().max(50), {
+      error: APPROPRIATENESS_MESSAGES.answerMissing,
+    }),
     income: amount('Income'),
     liquidAssets: amount('Liquid assets'),
     commitments: amount('Commitments'),
@@ -300,9 +308,17 @@ export const appropriatenessInputSchema = z
     for (const q of APPROPRIATENESS_QUESTIONS) {
       const answer = v.answers[q.id];
       if (answer === undefined)
-        ctx.addIssue({ code: 'custom', path: ['answers', q.id], message: APPROPRIATENESS_MESSAGES.answerMissing });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['answers', q.id],
+          message: APPROPRIATENESS_MESSAGES.answerMissing,
+        });
       else if (!q.options.some((o) => o.id === answer))
-        ctx.addIssue({ code: 'custom', path: ['answers', q.id], message: APPROPRIATENESS_MESSAGES.answerUnknown });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['answers', q.id],
+          message: APPROPRIATENESS_MESSAGES.answerUnknown,
+        });
     }
     const extra = Object.keys(v.answers).find((id) => !APPROPRIATENESS_QUESTIONS.some((q) => q.id === id));
     if (extra)
@@ -317,12 +333,18 @@ export const LOSS_SHARE_OF_NET_WORTH = '0.10';
  * Net worth = yearly income + liquid assets − financial commitments (yearly); the loss the investor can
  * bear = 10% of it, never below 0. Decimal strings in and out.
  */
-export function lossSimulation(input: { income: DecimalInput; liquidAssets: DecimalInput; commitments: DecimalInput }): {
+export function lossSimulation(input: {
+  income: DecimalInput;
+  liquidAssets: DecimalInput;
+  commitments: DecimalInput;
+}): {
   netWorth: string;
   maxLoss: string;
 } {
   const netWorth = dec(input.income).plus(input.liquidAssets).minus(input.commitments);
-  const maxLoss = netWorth.gt(0) ? netWorth.times(LOSS_SHARE_OF_NET_WORTH).round(2, Big.roundDown) : new Big(0);
+  const maxLoss = netWorth.gt(0)
+    ? netWorth.times(LOSS_SHARE_OF_NET_WORTH).round(2, Big.roundDown)
+    : new Big(0);
   return { netWorth: toFixed(netWorth), maxLoss: toFixed(maxLoss) };
 }
 
@@ -365,7 +387,10 @@ export const ACKNOWLEDGEMENTS = ['kiis', 'riskWarning'] as const;
 export type Acknowledgement = (typeof ACKNOWLEDGEMENTS)[number];
 
 export const acknowledgementsSchema = z.strictObject({
-  kiisVersion: z.number({ error: 'kiisVersion must be the version number of the sheet you read' }).int().positive(),
+  kiisVersion: z
+    .number({ error: 'kiisVersion must be the version number of the sheet you read' })
+    .int()
+    .positive(),
   riskWarning: z.boolean().optional(),
 });
 export type Acknowledgements = z.infer<typeof acknowledgementsSchema>;
@@ -383,7 +408,11 @@ export function missingAcknowledgements(input: {
 }): Acknowledgement[] {
   const missing: Acknowledgement[] = [];
   if (input.acknowledgements?.kiisVersion !== input.kiisVersion) missing.push('kiis');
-  if (!input.sophisticated && needsRiskWarning(input.amount, input.netWorth) && !input.acknowledgements?.riskWarning)
+  if (
+    !input.sophisticated &&
+    needsRiskWarning(input.amount, input.netWorth) &&
+    !input.acknowledgements?.riskWarning
+  )
     missing.push('riskWarning');
   return missing;
 }

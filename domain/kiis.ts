@@ -91,7 +91,10 @@ export function buildKiis(c: KiisSource): Kiis {
     minimumInvestment: c.minimumInvestment,
     deadline: new Date(c.deadline).toISOString(),
     riskLevel: RISK_LABELS[c.riskLevel],
-    releaseSchedule: c.schedule.map((t) => ({ label: RELEASE_TRIGGER_LABELS[t.trigger], percent: t.percent })),
+    releaseSchedule: c.schedule.map((t) => ({
+      label: RELEASE_TRIGGER_LABELS[t.trigger],
+      percent: t.percent,
+    })),
     costs: [
       { label: 'Purchase (quantity × buy price)', amount: toFixed(purchase) },
       ...DECLARED_COSTS.map((k) => ({ label: DECLARED_COST_LABELS[k], amount: toFixed(c.disclosure[k]) })),

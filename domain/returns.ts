@@ -49,7 +49,9 @@ export const disclosureFields = {
 } as const;
 export const DISCLOSURE_KEYS = ['riskFactors', ...DECLARED_COSTS] as const;
 
-export function totalDeclaredCosts(costs: Partial<Record<DeclaredCost, DecimalInput | null | undefined>>): Big {
+export function totalDeclaredCosts(
+  costs: Partial<Record<DeclaredCost, DecimalInput | null | undefined>>,
+): Big {
   return DECLARED_COSTS.reduce((sum, k) => sum.plus(dec(costs[k] ?? '0')), new Big(0));
 }
 

@@ -43,7 +43,8 @@ export async function signedInAs(
   });
   const { token } = await createSession(app.db, user.id, { persistent: false });
   const actor = { user, token, ...callsAs(app, token) };
-  if (role === 'investor' && appropriateness && user.accountStatus === 'active') await passAppropriateness(actor);
+  if (role === 'investor' && appropriateness && user.accountStatus === 'active')
+    await passAppropriateness(actor);
   return actor;
 }
 
@@ -55,7 +56,13 @@ export const PASSING_ANSWERS = Object.fromEntries(APPROPRIATENESS_QUESTIONS.map(
  * risk warning starts above $5,000) unless overridden.
  */
 export function appropriatenessBody(overrides: Json = {}) {
-  return { answers: PASSING_ANSWERS, income: '60000.00', liquidAssets: '50000.00', commitments: '10000.00', ...overrides };
+  return {
+    answers: PASSING_ANSWERS,
+    income: '60000.00',
+    liquidAssets: '50000.00',
+    commitments: '10000.00',
+    ...overrides,
+  };
 }
 
 export async function passAppropriateness(actor: Pick<Actor, 'post'>, overrides: Json = {}) {

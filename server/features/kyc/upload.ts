@@ -4,7 +4,12 @@
 // onto our refusals. Register `documentMultipart` on the plugin that uses it.
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { detectDocumentType, KYC_MESSAGES, MAX_DOCUMENT_BYTES, type DocumentType } from '../../../domain/kyc.ts';
+import {
+  detectDocumentType,
+  KYC_MESSAGES,
+  MAX_DOCUMENT_BYTES,
+  type DocumentType,
+} from '../../../domain/kyc.ts';
 import { AppError } from '../../errors.ts';
 
 export interface DocumentPart {
@@ -17,16 +22,27 @@ export interface DocumentPart {
 /** Multipart for this plugin's routes only, with the KYC upload's limits. */
 export async function documentMultipart(app: FastifyInstance, maxFiles: number) {
   await app.register(multipart, {
-    limits: { fileSize: MAX_DOCUMENT_BYTES, files: maxFiles, fields: 8, parts: maxFiles + 8, fieldSize: 4096 },
+    limits: {
+      fileSize: MAX_DOCUMENT_BYTES,
+      files: maxFiles,
+      fields: 8,
+      parts: maxFiles + 8,
+      fieldSize: 4096,
+    },
   });
 }
 
 /** A file as it may be stored: its type read from its content; refused (400 naming `label`) otherwise. */
 export function checkedFile(label: string, field: string, content: Buffer): DocumentType {
-  if (content.length === 0) throw new AppError('DOCUMENT_REJECTED', KYC_MESSAGES.empty(label), { [field]: KYC_MESSAGES.empty(label) });
+  if (content.length === 0)
+    throw new AppError('DOCUMENT_REJECTED', KYC_MESSAGES.empty(label), {
+      [field]: KYC_MESSAGES.empty(label),
+    });
   const type = detectDocumentType(content.subarray(0, 8));
   if (!type)
-    throw new AppError('DOCUMENT_REJECTED', KYC_MESSAGES.wrongType(label), { [field]: KYC_MESSAGES.wrongType(label) });
+    throw new AppError('DOCUMENT_REJECTED', KYC_MESSAGES.wrongType(label), {
+      [field]: KYC_MESSAGES.wrongType(label),
+    });
   return type;
 }
 
@@ -43,7 +59,10 @@ export async function readDocumentParts(
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         if (part.fieldname !== fileField)
-          throw new AppError('VALIDATION', `Unknown field ${part.fieldname.slice(0, 40)}: send the files as ${fileField}`);
+          throw new AppError(
+            'VALIDATION',
+            `Unknown field ${part.fieldname.slice(0, 40)}: send the files as ${fileField}`,
+          );
         const content = await part.toBuffer();
         files.push({
           field: part.fieldname,
@@ -56,7 +75,9 @@ export async function readDocumentParts(
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError('DOCUMENT_TOO_LARGE', KYC_MESSAGES.tooLarge(label), { [fileField]: KYC_MESSAGES.tooLarge(label) });
+      throw new AppError('DOCUMENT_TOO_LARGE', KYC_MESSAGES.tooLarge(label), {
+        [fileField]: KYC_MESSAGES.tooLarge(label),
+      });
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw new AppError('PAYLOAD_TOO_LARGE', KYC_MESSAGES.tooMany);
     if (error instanceof AppError) throw error;

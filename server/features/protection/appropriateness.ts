@@ -28,7 +28,11 @@ export interface ProtectedUser {
 type AssessmentRow = typeof appropriatenessAssessments.$inferSelect;
 
 /** The investor's test that still holds at `now` (taken less than two years before), or undefined. */
-export async function currentAssessment(db: Db | Tx, userId: string, now: Date): Promise<AssessmentRow | undefined> {
+export async function currentAssessment(
+  db: Db | Tx,
+  userId: string,
+  now: Date,
+): Promise<AssessmentRow | undefined> {
   const since = new Date(now.getTime());
   since.setUTCFullYear(since.getUTCFullYear() - 2);
   const [row] = await db
@@ -47,7 +51,11 @@ const publicQuestions = APPROPRIATENESS_QUESTIONS.map(({ id, text, options }) =>
 }));
 
 /** GET /api/investor/appropriateness. */
-export async function appropriatenessOf(db: Db, user: ProtectedUser, now: Date): Promise<AppropriatenessView> {
+export async function appropriatenessOf(
+  db: Db,
+  user: ProtectedUser,
+  now: Date,
+): Promise<AppropriatenessView> {
   const sophisticated = isSophisticated(user, now);
   const current = await currentAssessment(db, user.id, now);
   return {

@@ -43,7 +43,10 @@ async function documentsByApplication(db: Db, ids: string[]) {
   return byApp;
 }
 
-function toApplication(row: ApplicationRow, documents: ClassificationApplication['documents']): ClassificationApplication {
+function toApplication(
+  row: ApplicationRow,
+  documents: ClassificationApplication['documents'],
+): ClassificationApplication {
   return {
     id: row.id,
     userId: row.userId,
@@ -102,7 +105,9 @@ export async function applyForClassification(
     const [waiting] = await tx
       .select({ id: classificationApplications.id })
       .from(classificationApplications)
-      .where(and(eq(classificationApplications.userId, user.id), eq(classificationApplications.status, 'pending')));
+      .where(
+        and(eq(classificationApplications.userId, user.id), eq(classificationApplications.status, 'pending')),
+      );
     if (waiting) throw new AppError('CONFLICT', CLASSIFICATION_MESSAGES.alreadyPending);
     const [app] = await tx
       .insert(classificationApplications)
@@ -233,7 +238,9 @@ export async function sweepExpiredClassifications(db: Db, now: Date): Promise<nu
   const cleared = await db
     .update(users)
     .set({ isAccredited: false, updatedAt: now })
-    .where(and(eq(users.isAccredited, true), or(isNull(users.accreditedUntil), lte(users.accreditedUntil, now))))
+    .where(
+      and(eq(users.isAccredited, true), or(isNull(users.accreditedUntil), lte(users.accreditedUntil, now))),
+    )
     .returning({ id: users.id });
   return cleared.length;
 }

@@ -22,13 +22,19 @@ const columns = {
 export async function disclosuresOf(db: Db | Tx, campaignIds: string[]): Promise<Map<string, Disclosure>> {
   const found = new Map<string, Disclosure>(campaignIds.map((id) => [id, { ...NONE }]));
   if (campaignIds.length === 0) return found;
-  const rows = await db.select(columns).from(campaignDisclosures).where(inArray(campaignDisclosures.campaignId, campaignIds));
+  const rows = await db
+    .select(columns)
+    .from(campaignDisclosures)
+    .where(inArray(campaignDisclosures.campaignId, campaignIds));
   for (const { campaignId, ...disclosure } of rows) found.set(campaignId, disclosure);
   return found;
 }
 
 export async function disclosureOf(db: Db | Tx, campaignId: string): Promise<Disclosure> {
-  const [row] = await db.select(columns).from(campaignDisclosures).where(eq(campaignDisclosures.campaignId, campaignId));
+  const [row] = await db
+    .select(columns)
+    .from(campaignDisclosures)
+    .where(eq(campaignDisclosures.campaignId, campaignId));
   if (!row) return { ...NONE };
   const { campaignId: _id, ...disclosure } = row;
   return disclosure;
@@ -49,5 +55,8 @@ export async function saveDisclosure(tx: Db | Tx, campaignId: string, patch: Par
   await tx
     .insert(campaignDisclosures)
     .values({ campaignId, ...values, updatedAt: now })
-    .onConflictDoUpdate({ target: campaignDisclosures.campaignId, set: { ...values, updatedAt: sql`excluded.updated_at` } });
+    .onConflictDoUpdate({
+      target: campaignDisclosures.campaignId,
+      set: { ...values, updatedAt: sql`excluded.updated_at` },
+    });
 }

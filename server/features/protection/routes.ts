@@ -67,7 +67,9 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
       const parsed = classificationFieldsSchema.safeParse(fields);
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
-        throw new AppError('VALIDATION', issue.message, { [String(issue.path[0] ?? 'request')]: issue.message });
+        throw new AppError('VALIDATION', issue.message, {
+          [String(issue.path[0] ?? 'request')]: issue.message,
+        });
       }
       const view = await applyForClassification(app.db, request.user!, parsed.data, files, app.clock());
       return reply.status(201).send(view);
@@ -79,7 +81,9 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: app.requireRole('investor', 'admin'), schema: { params: idParamsSchema } },
     async (request, reply) => {
       const doc = await readEvidence(app.db, request.user!, request.params.id);
-      const extension = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' }[doc.contentType];
+      const extension = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' }[
+        doc.contentType
+      ];
       return reply
         .header('content-type', doc.contentType)
         .header('content-disposition', `inline; filename="evidence.${extension}"`)

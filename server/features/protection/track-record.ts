@@ -24,7 +24,13 @@ export async function trackRecordOf(db: Db, traderId: string): Promise<TrackReco
         defaulted: everDefaulted,
       })
       .from(campaigns)
-      .where(and(eq(campaigns.traderId, traderId), eq(campaigns.status, 'completed'), isNotNull(campaigns.actualProfit)))
+      .where(
+        and(
+          eq(campaigns.traderId, traderId),
+          eq(campaigns.status, 'completed'),
+          isNotNull(campaigns.actualProfit),
+        ),
+      )
       .orderBy(desc(campaigns.updatedAt))
       .limit(50),
     db
