@@ -31,7 +31,8 @@ import { startPendingSignIn } from '../two-factor/pending.ts';
 import { isSophisticated } from '../../../domain/investor-protection.ts';
 import { createSession, rotateSessions, type NewSession, type UserRow } from './sessions.ts';
 
-export function toPublicUser(u: UserRow): PublicUser {
+/** `now`: the app's clock where the caller has it (the sophisticated status is read against it). */
+export function toPublicUser(u: UserRow, now: Date = new Date()): PublicUser {
   return {
     id: u.id,
     username: u.username,
@@ -46,7 +47,7 @@ export function toPublicUser(u: UserRow): PublicUser {
     registrationNumber: u.registrationNumber,
     buyerIndustry: u.buyerIndustry,
     // Sophisticated right now: an expired status reads as false (domain/investor-protection.ts).
-    isAccredited: isSophisticated(u, new Date()),
+    isAccredited: isSophisticated(u, now),
     kycStatus: u.kycStatus as PublicUser['kycStatus'],
     ...(u.kycStatus === 'rejected' && { kycRejectionReason: u.kycRejectionReason ?? '' }),
     accountStatus: u.accountStatus as PublicUser['accountStatus'],
