@@ -9,7 +9,7 @@ import { campaignReviewSchema, reviewDecisionViewSchema } from './diligence.ts';
 import { dec, MIN_INVESTMENT } from './money.ts';
 import { releaseScheduleSchema, releaseSchema, settlementViewSchema } from './money-out.ts';
 import { textField } from './text.ts';
-import { disclosureFields, disclosureSchema, trackRecordSchema } from './returns.ts';
+import { disclosureFields, disclosureSchema, trackRecordSchema } from './returns-schema.ts';
 
 /** Decimal string as it leaves a numeric column. */
 const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);

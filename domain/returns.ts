@@ -3,8 +3,6 @@
 // stays, labelled "Gross ROI"). One formula, in big.js, used by the KIIS, the campaign page and the
 // investment modal; and the realised return of a completed campaign for the trader's track record.
 import { Big } from 'big.js';
-import { z } from 'zod';
-import { decimalField, NUMERIC_MAX } from './decimal-schema.ts';
 import { dec, estimatedCampaignProfit, platformFee, toFixed, type DecimalInput } from './money.ts';
 
 /** The costs a trader declares beside the purchase (which is quantity × buy price). */
@@ -18,6 +16,11 @@ export const DECLARED_COST_LABELS: Record<DeclaredCost, string> = {
 };
 
 export type DeclaredCosts = Record<DeclaredCost, string>;
+
+/** The campaign's disclosure: the trader's risk factors and declared costs (part of its terms). */
+export interface Disclosure extends DeclaredCosts {
+  riskFactors: string;
+}
 export const NO_DECLARED_COSTS: DeclaredCosts = {
   conversionCost: '0.00',
   shippingCost: '0.00',
@@ -25,28 +28,6 @@ export const NO_DECLARED_COSTS: DeclaredCosts = {
   feesCost: '0.00',
 };
 
-/** The campaign's disclosure: the trader's risk factors and declared costs (part of its terms). */
-export const disclosureSchema = z.object({
-  riskFactors: z.string(),
-  conversionCost: z.string(),
-  shippingCost: z.string(),
-  insuranceCost: z.string(),
-  feesCost: z.string(),
-});
-export type Disclosure = z.infer<typeof disclosureSchema>;
-
-const costField = (label: string) => decimalField(label, { max: NUMERIC_MAX.money, min: '0' });
-/** The create and edit form's disclosure fields (each optional: 0 and an empty text by default). */
-export const disclosureFields = {
-  riskFactors: z
-    .string({ error: 'Risk factors must be text' })
-    .trim()
-    .max(3000, 'Risk factors must be at most 3,000 characters'),
-  conversionCost: costField('Conversion cost'),
-  shippingCost: costField('Shipping cost'),
-  insuranceCost: costField('Insurance cost'),
-  feesCost: costField('Fees'),
-} as const;
 export const DISCLOSURE_KEYS = ['riskFactors', ...DECLARED_COSTS] as const;
 
 export function totalDeclaredCosts(
@@ -114,22 +95,3 @@ export function realisedNetReturnPercent(actualProfit: DecimalInput, targetAmoun
   const net = dec(actualProfit).minus(platformFee(actualProfit));
   return toFixed(net.div(target).times(100), 1);
 }
-
-// ---- the trader's track record ------------------------------------------------------------------
-
-export const trackRecordEntrySchema = z.object({
-  campaignId: z.string().uuid(),
-  title: z.string(),
-  completedAt: z.string().datetime(),
-  expectedNetReturnPercent: z.string(),
-  realisedNetReturnPercent: z.string(),
-  /** The settlement went unpaid past its due date at some point. */
-  defaulted: z.boolean(),
-});
-export const trackRecordSchema = z.object({
-  traderId: z.string().uuid(),
-  completed: z.array(trackRecordEntrySchema),
-  /** Campaigns in default now (settlement unpaid past its due date). */
-  inDefault: z.number().int(),
-});
-export type TrackRecord = z.infer<typeof trackRecordSchema>;

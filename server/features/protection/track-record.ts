@@ -2,7 +2,8 @@
 // (net, from its terms and declared costs) against what it realised, and whether its settlement ever
 // went into default; plus the campaigns in default now.
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { expectedNetReturn, realisedNetReturnPercent, type TrackRecord } from '../../../domain/returns.ts';
+import { expectedNetReturn, realisedNetReturnPercent } from '../../../domain/returns.ts';
+import type { TrackRecord } from '../../../domain/returns-schema.ts';
 import type { Db } from '../../db/connect.ts';
 import { campaigns, settlements } from '../../db/schema/index.ts';
 import { disclosuresOf } from './disclosures.ts';

@@ -20,5 +20,8 @@ export const useDecideClassification = () =>
     (app) =>
       app.status === 'approved'
         ? { title: 'Application approved', description: 'The investor is sophisticated for two years.' }
-        : { title: 'Application rejected', description: 'The investor reads your reason and may apply again.' },
+        : {
+            title: 'Application rejected',
+            description: 'The investor reads your reason and may apply again.',
+          },
   );

@@ -50,7 +50,10 @@ function Application({ app }: { app: ClassificationQueue[number] }) {
           ))}
         </ul>
         <div className="flex gap-2">
-          <Button disabled={decide.isPending} onClick={() => decide.mutate({ id: app.id, decision: 'approve' })}>
+          <Button
+            disabled={decide.isPending}
+            onClick={() => decide.mutate({ id: app.id, decision: 'approve' })}
+          >
             Approve for two years
           </Button>
           <Button variant="outline" onClick={() => setRejecting(true)}>
@@ -75,7 +78,10 @@ export default function AdminClassificationsPage() {
   const queue = useClassificationQueue();
   return (
     <AdminOnly title={TITLE}>
-      <Page title={TITLE} lead="Applications to be treated as a sophisticated investor, oldest first. Open the evidence before deciding.">
+      <Page
+        title={TITLE}
+        lead="Applications to be treated as a sophisticated investor, oldest first. Open the evidence before deciding."
+      >
         {queue.isPending ? (
           <p aria-busy="true">Loading…</p>
         ) : queue.error ? (

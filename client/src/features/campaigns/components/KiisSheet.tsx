@@ -21,7 +21,9 @@ export function KiisSheet({ kiis, headingLevel = 2 }: { kiis: Kiis; headingLevel
       <H className={heading}>The offer</H>
       <dl>
         <Row label="Campaign">{kiis.title}</Row>
-        <Row label="Trader">{kiis.traderCompany ? `${kiis.traderName}, ${kiis.traderCompany}` : kiis.traderName}</Row>
+        <Row label="Trader">
+          {kiis.traderCompany ? `${kiis.traderName}, ${kiis.traderCompany}` : kiis.traderName}
+        </Row>
         <Row label="Trade route">{kiis.tradeRoute}</Row>
         <Row label="Quantity">{formatNumber(kiis.quantityTonnes)} t of hydrogen</Row>
         <Row label="Buy / sell price">
@@ -51,11 +53,13 @@ export function KiisSheet({ kiis, headingLevel = 2 }: { kiis: Kiis; headingLevel
           {formatPercent(kiis.netReturnPercent)}
         </Row>
         <Row label="Investors' expected profit, after costs and fees">{formatUsd(kiis.investorsProfit)}</Row>
-        <Row label="Gross ROI (sell − buy) / buy, before costs and fees">{formatPercent(kiis.grossRoiPercent)}</Row>
+        <Row label="Gross ROI (sell − buy) / buy, before costs and fees">
+          {formatPercent(kiis.grossRoiPercent)}
+        </Row>
       </dl>
       <p className="mt-1 text-xs text-muted-foreground">
-        Your share of the profit is your investment divided by the target. These figures are estimates from the
-        trader’s declared prices and costs, not a promise.
+        Your share of the profit is your investment divided by the target. These figures are estimates from
+        the trader’s declared prices and costs, not a promise.
       </p>
 
       <H className={heading}>When your money goes to the trade</H>

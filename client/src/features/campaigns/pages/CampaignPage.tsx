@@ -99,15 +99,23 @@ function TrackRecord({ record }: { record: CampaignDetail['trackRecord'] }) {
           </p>
         )}
         {record.completed.length === 0 ? (
-          <p className="text-muted-foreground">No completed campaigns yet: this trader has no track record.</p>
+          <p className="text-muted-foreground">
+            No completed campaigns yet: this trader has no track record.
+          </p>
         ) : (
           <table className="w-full text-left">
             <caption className="sr-only">Completed campaigns, expected against realised return</caption>
             <thead className="text-muted-foreground">
               <tr>
-                <th scope="col" className="py-1 font-medium">Campaign</th>
-                <th scope="col" className="py-1 text-right font-medium">Expected</th>
-                <th scope="col" className="py-1 text-right font-medium">Realised</th>
+                <th scope="col" className="py-1 font-medium">
+                  Campaign
+                </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  Expected
+                </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  Realised
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -117,14 +125,20 @@ function TrackRecord({ record }: { record: CampaignDetail['trackRecord'] }) {
                     {c.title}
                     {c.defaulted && <span className="ml-1 text-destructive">(paid late, after default)</span>}
                   </th>
-                  <td className="py-1.5 text-right tabular-nums">{formatPercent(c.expectedNetReturnPercent)}</td>
-                  <td className="py-1.5 text-right tabular-nums">{formatPercent(c.realisedNetReturnPercent)}</td>
+                  <td className="py-1.5 text-right tabular-nums">
+                    {formatPercent(c.expectedNetReturnPercent)}
+                  </td>
+                  <td className="py-1.5 text-right tabular-nums">
+                    {formatPercent(c.realisedNetReturnPercent)}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         )}
-        <p className="text-xs text-muted-foreground">Returns to investors after costs and the platform fee.</p>
+        <p className="text-xs text-muted-foreground">
+          Returns to investors after costs and the platform fee.
+        </p>
       </CardContent>
     </Card>
   );
@@ -215,7 +229,11 @@ function CampaignView({ campaign }: { campaign: CampaignDetail }) {
                   value={formatUsd(returns.declaredCosts)}
                   note="conversion, shipping, insurance and fees"
                 />
-                <Fact label="Investors' expected profit" value={formatUsd(returns.investorsProfit)} note="after costs and fees" />
+                <Fact
+                  label="Investors' expected profit"
+                  value={formatUsd(returns.investorsProfit)}
+                  note="after costs and fees"
+                />
               </dl>
               <p className="mt-4 text-sm">
                 <Link

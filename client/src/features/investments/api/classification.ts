@@ -13,7 +13,11 @@ export function useClassification() {
 }
 
 async function apply(form: FormData): Promise<ClassificationView> {
-  const res = await fetch('/api/investor/classification', { method: 'POST', body: form, credentials: 'include' });
+  const res = await fetch('/api/investor/classification', {
+    method: 'POST',
+    body: form,
+    credentials: 'include',
+  });
   if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
   return (await res.json()) as ClassificationView;
 }
@@ -24,7 +28,10 @@ export function useApplyForClassification() {
     mutationFn: apply,
     onSuccess: (view) => {
       client.setQueryData(classificationQuery().queryKey, view);
-      toast({ title: 'Application sent', description: 'An admin reviews your evidence, usually within 3 business days.' });
+      toast({
+        title: 'Application sent',
+        description: 'An admin reviews your evidence, usually within 3 business days.',
+      });
     },
     onError: (error) =>
       toast({

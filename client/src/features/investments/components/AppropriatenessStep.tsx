@@ -3,7 +3,7 @@
 // and the investor confirms they understand it before going on.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import {
   appropriatenessInputSchema,
   assessAnswers,
@@ -24,7 +24,11 @@ type Values = AppropriatenessAnswers;
 const MONEY_FIELDS = [
   ['income', 'Yearly income (USD)', 'Salary and other regular income before tax, per year'],
   ['liquidAssets', 'Liquid assets (USD)', 'Cash, savings and investments you could sell within weeks'],
-  ['commitments', 'Yearly financial commitments (USD)', 'Rent or mortgage, loans and other fixed payments, per year'],
+  [
+    'commitments',
+    'Yearly financial commitments (USD)',
+    'Rent or mortgage, loans and other fixed payments, per year',
+  ],
 ] as const;
 
 export function AppropriatenessStep({ view, onDone }: { view: AppropriatenessView; onDone: () => void }) {
@@ -34,13 +38,13 @@ export function AppropriatenessStep({ view, onDone }: { view: AppropriatenessVie
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     formState: { errors },
   } = useForm<Values>({
     resolver: zodResolver(appropriatenessInputSchema, undefined, { raw: true }),
     defaultValues: { answers: {}, income: '', liquidAssets: '', commitments: '' },
   });
-  const money = watch(['income', 'liquidAssets', 'commitments']);
+  const money = useWatch({ control, name: ['income', 'liquidAssets', 'commitments'] });
   const simulation = money.every((v) => /^\d+(\.\d{1,2})?$/.test(v.trim()))
     ? lossSimulation({ income: money[0], liquidAssets: money[1], commitments: money[2] })
     : null;
@@ -57,8 +61,8 @@ export function AppropriatenessStep({ view, onDone }: { view: AppropriatenessVie
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Knowledge test" className="grid gap-6">
       <p className="text-sm text-muted-foreground">
-        Before your first investment the law asks us to check that you understand the risks, and how much loss you
-        could bear. It takes about two minutes and is valid for two years.
+        Before your first investment the law asks us to check that you understand the risks, and how much loss
+        you could bear. It takes about two minutes and is valid for two years.
       </p>
       <section aria-labelledby="test-heading" className="grid gap-4">
         <h3 id="test-heading" className="font-semibold">
@@ -67,7 +71,11 @@ export function AppropriatenessStep({ view, onDone }: { view: AppropriatenessVie
         {view.questions.map((q, n) => {
           const error = errors.answers?.[q.id]?.message;
           return (
-            <fieldset key={q.id} className="grid gap-1.5" aria-describedby={error ? `${q.id}-error` : undefined}>
+            <fieldset
+              key={q.id}
+              className="grid gap-1.5"
+              aria-describedby={error ? `${q.id}-error` : undefined}
+            >
               <legend className="mb-1 text-sm font-medium">
                 {n + 1}. {q.text}
               </legend>
@@ -110,7 +118,11 @@ export function AppropriatenessStep({ view, onDone }: { view: AppropriatenessVie
       </section>
 
       {warnings.length > 0 && (
-        <section role="alert" aria-labelledby="warnings-heading" className="grid gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
+        <section
+          role="alert"
+          aria-labelledby="warnings-heading"
+          className="grid gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm"
+        >
           <h3 id="warnings-heading" className="font-semibold">
             Some answers show risks you may have misunderstood
           </h3>
@@ -131,7 +143,13 @@ export function AppropriatenessStep({ view, onDone }: { view: AppropriatenessVie
         </section>
       )}
 
-      <FormAlert message={take.isError ? (serverMessageOf(take.error) ?? 'Your answers were not saved. Please try again.') : undefined} />
+      <FormAlert
+        message={
+          take.isError
+            ? (serverMessageOf(take.error) ?? 'Your answers were not saved. Please try again.')
+            : undefined
+        }
+      />
       <div>
         <Button type="submit" disabled={take.isPending || (warnings.length > 0 && !acknowledged)}>
           {take.isPending ? 'Saving…' : warnings.length > 0 ? 'Confirm and continue' : 'Continue'}

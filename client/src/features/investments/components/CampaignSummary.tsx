@@ -27,7 +27,9 @@ export function CampaignSummary({ campaign }: { campaign: Campaign }) {
         <Figure label="Expected ROI (gross)">{formatPercent(f.expectedRoiPercent)}</Figure>
         {'disclosure' in campaign && (
           <Figure label="Expected return after costs and fees">
-            {formatPercent(expectedNetReturn({ ...campaign, ...(campaign as CampaignDetail).disclosure }).netReturnPercent)}
+            {formatPercent(
+              expectedNetReturn({ ...campaign, ...(campaign as CampaignDetail).disclosure }).netReturnPercent,
+            )}
           </Figure>
         )}
       </dl>

@@ -100,7 +100,11 @@ function InvestmentContent({
             <li
               key={label}
               aria-current={current ? 'step' : undefined}
-              className={current ? 'rounded-full bg-primary px-2.5 py-1 text-primary-foreground' : 'rounded-full bg-muted px-2.5 py-1'}
+              className={
+                current
+                  ? 'rounded-full bg-primary px-2.5 py-1 text-primary-foreground'
+                  : 'rounded-full bg-muted px-2.5 py-1'
+              }
             >
               {i + 1}. {label}
             </li>

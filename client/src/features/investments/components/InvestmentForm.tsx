@@ -102,9 +102,16 @@ export function InvestmentForm({
   const netProfit = preview ? projectedNetProfit(shownAmount, { ...campaign, ...campaign.disclosure }) : null;
   const netReturn = expectedNetReturn({ ...campaign, ...campaign.disclosure }).netReturnPercent;
   const warningAbove = protection.riskWarningAbove;
-  const needsWarning = warningAbove !== null && problem === null && isDecimalText(shownAmount) && dec(shownAmount).gt(warningAbove);
+  const needsWarning =
+    warningAbove !== null &&
+    problem === null &&
+    isDecimalText(shownAmount) &&
+    dec(shownAmount).gt(warningAbove);
   const [warningConfirmed, setWarningConfirmed] = useState(false);
-  const acknowledgements = { kiisVersion: protection.kiisVersion, ...(needsWarning && { riskWarning: true }) };
+  const acknowledgements = {
+    kiisVersion: protection.kiisVersion,
+    ...(needsWarning && { riskWarning: true }),
+  };
   const amountError = (amountTouched ? amountMessage : undefined) ?? flow.problem?.fields.amount;
   const waitReason = paymentSubmitReason({
     processing,
@@ -271,7 +278,10 @@ export function InvestmentForm({
         </fieldset>
 
         {needsWarning && (
-          <div role="alert" className="grid gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
+          <div
+            role="alert"
+            className="grid gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm"
+          >
             <p className="font-semibold">Risk warning</p>
             <p>{ACKNOWLEDGEMENT_MESSAGES.riskWarning(formatUsdCents(warningAbove))}</p>
             <label className="flex items-start gap-2 font-medium">
@@ -282,7 +292,8 @@ export function InvestmentForm({
                 disabled={processing}
                 onChange={(event) => setWarningConfirmed(event.target.checked)}
               />
-              I understand I could lose all of the {formatUsdCents(shownAmount)} I invest, and I still want to invest it
+              I understand I could lose all of the {formatUsdCents(shownAmount)} I invest, and I still want to
+              invest it
             </label>
           </div>
         )}

@@ -20,7 +20,10 @@ export function KiisStep({
   const kiis = useKiis(campaignId);
   const [read, setRead] = useState(false);
   if (kiis.isPending) return <p aria-busy="true">Loading the key investment information sheet…</p>;
-  if (kiis.error) return <FormAlert message="The key investment information sheet could not be loaded. Please try again." />;
+  if (kiis.error)
+    return (
+      <FormAlert message="The key investment information sheet could not be loaded. Please try again." />
+    );
   return (
     <form
       aria-label="Key investment information sheet"
@@ -43,13 +46,22 @@ export function KiisStep({
           <span className="sr-only">(opens in a new tab)</span>
         </a>
       </div>
-      <div tabIndex={0} aria-label="Sheet contents" className="max-h-80 overflow-y-auto rounded-lg border p-4">
+      <div
+        tabIndex={0}
+        aria-label="Sheet contents"
+        className="max-h-80 overflow-y-auto rounded-lg border p-4"
+      >
         <KiisSheet kiis={kiis.data} headingLevel={3} />
       </div>
       <label className="flex items-start gap-2 text-sm font-medium">
-        <input type="checkbox" className="mt-1" checked={read} onChange={(event) => setRead(event.target.checked)} />
-        I have read the key investment information sheet (version {kiis.data.version}) and understand I can lose the
-        money I invest
+        <input
+          type="checkbox"
+          className="mt-1"
+          checked={read}
+          onChange={(event) => setRead(event.target.checked)}
+        />
+        I have read the key investment information sheet (version {kiis.data.version}) and understand I can
+        lose the money I invest
       </label>
       <div>
         <Button type="submit" disabled={!read}>

@@ -82,11 +82,19 @@ function ApplicationForm() {
         ))}
       </fieldset>
       <div className="grid gap-1.5">
-        <Label htmlFor="classification-evidence">Evidence (PDF, JPEG or PNG, up to 10 MB each, at most 5)</Label>
-        <Input id="classification-evidence" name="evidence" type="file" multiple accept="application/pdf,image/jpeg,image/png" />
+        <Label htmlFor="classification-evidence">
+          Evidence (PDF, JPEG or PNG, up to 10 MB each, at most 5)
+        </Label>
+        <Input
+          id="classification-evidence"
+          name="evidence"
+          type="file"
+          multiple
+          accept="application/pdf,image/jpeg,image/png"
+        />
         <p className="text-xs text-muted-foreground">
-          For example a payslip or tax return, a portfolio statement, an employer’s letter, a broker’s trade history,
-          or the company’s latest accounts.
+          For example a payslip or tax return, a portfolio statement, an employer’s letter, a broker’s trade
+          history, or the company’s latest accounts.
         </p>
       </div>
       <div className="grid gap-1.5">
@@ -137,11 +145,14 @@ export default function ClassificationPage() {
           </CardHeader>
           <CardContent className="grid gap-2 text-sm">
             <p className="text-lg font-semibold">
-              {sophisticated ? `Sophisticated investor until ${formatDate(validUntil!)}` : 'Non-sophisticated investor'}
+              {sophisticated
+                ? `Sophisticated investor until ${formatDate(validUntil!)}`
+                : 'Non-sophisticated investor'}
             </p>
             {latest && (
               <p>
-                Latest application ({formatDate(latest.submittedAt)}): {CLASSIFICATION_STATUS_LABELS[latest.status]}
+                Latest application ({formatDate(latest.submittedAt)}):{' '}
+                {CLASSIFICATION_STATUS_LABELS[latest.status]}
                 {latest.status === 'rejected' && latest.rejectionReason && ` — ${latest.rejectionReason}`}
               </p>
             )}
@@ -153,7 +164,9 @@ export default function ClassificationPage() {
           </CardHeader>
           <CardContent>
             {pending ? (
-              <p className="text-sm">Your application is waiting for review. We will email you the decision.</p>
+              <p className="text-sm">
+                Your application is waiting for review. We will email you the decision.
+              </p>
             ) : (
               <ApplicationForm />
             )}
