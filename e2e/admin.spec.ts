@@ -166,7 +166,12 @@ test.describe('KYC and the admin console', () => {
     await signUpVerifiedViaApi(page.request, 'investor');
     const me = (await (await page.request.get('/api/auth/me')).json()) as { id: string };
     const intent = await page.request.post('/api/create-payment-intent', {
-      data: { amount: '1500.00', campaignId: campaign.id, investorId: me.id },
+      data: {
+        amount: '1500.00',
+        campaignId: campaign.id,
+        investorId: me.id,
+        acknowledgements: { kiisVersion: 1 },
+      },
     });
     expect(intent.status(), await intent.text()).toBe(200);
     const { paymentIntentId, clientSecret } = (await intent.json()) as Record<string, string>;

@@ -32,7 +32,7 @@ export function watchErrors(page: Page): string[] {
 export async function invest(client: APIRequestContext, campaignId: string, amount: string) {
   const me = (await (await client.get('/api/auth/me')).json()) as { id: string };
   const intent = await client.post('/api/create-payment-intent', {
-    data: { amount, campaignId, investorId: me.id },
+    data: { amount, campaignId, investorId: me.id, acknowledgements: { kiisVersion: 1, riskWarning: true } },
   });
   expect(intent.status(), await intent.text()).toBe(200);
   const { paymentIntentId, clientSecret } = (await intent.json()) as {
