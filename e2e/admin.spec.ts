@@ -8,6 +8,7 @@ import { expectToast, signUpVerifiedViaApi, signUpViaApi, toast, verifyEmailViaO
 import { expectNoSeriousAxeViolations, setThemeBeforeLoad } from './axe.ts';
 import { expect, test, type Page } from './fixtures.ts';
 import {
+  acknowledgeKiis,
   createOwnCampaign,
   fillCard,
   investmentModal,
@@ -83,6 +84,7 @@ test.describe('KYC and the admin console', () => {
     const again = await landingCard(page, campaign);
     await again.getByRole('button', { name: 'Invest Now' }).click();
     const modal = investmentModal(page);
+    await acknowledgeKiis(modal);
     await expect(modal).toBeVisible();
     const c = modalControls(modal);
     await c.amount.fill('1000');

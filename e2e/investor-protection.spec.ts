@@ -36,9 +36,8 @@ test('a new investor’s first investment: the test, the simulation, the KIIS, t
   await expect(fact('Gross ROI')).toHaveText('300.0%');
   // (1,050,000 − 385,000) × 0.95 / 1,000,000 = 63.2%
   await expect(fact('Expected return to investors')).toHaveText('63.2%');
-  await expect(main.getByRole('region', { name: 'Trader’s track record' })).toContainText(
-    'No completed campaigns yet',
-  );
+  await expect(main.getByRole('heading', { name: 'Trader’s track record' })).toBeVisible();
+  await expect(main).toContainText('No completed campaigns yet: this trader has no track record.');
 
   await main.getByRole('button', { name: 'Invest Now' }).click();
   const modal = investmentModal(page);
