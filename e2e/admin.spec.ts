@@ -4,7 +4,14 @@
 // Verification page in both themes.
 import type { Browser } from '@playwright/test';
 import { ERRORS } from '../domain/errors.ts';
-import { expectToast, signUpVerifiedViaApi, signUpViaApi, toast, verifyEmailViaOutbox } from './accounts.ts';
+import {
+  expectToast,
+  passKnowledgeTest,
+  signUpVerifiedViaApi,
+  signUpViaApi,
+  toast,
+  verifyEmailViaOutbox,
+} from './accounts.ts';
 import { expectNoSeriousAxeViolations, setThemeBeforeLoad } from './axe.ts';
 import { expect, test, type Page } from './fixtures.ts';
 import {
@@ -81,6 +88,7 @@ test.describe('KYC and the admin console', () => {
     await admin.context().close();
 
     await page.reload();
+    await passKnowledgeTest(page.request);
     const again = await landingCard(page, campaign);
     await again.getByRole('button', { name: 'Invest Now' }).click();
     const modal = investmentModal(page);

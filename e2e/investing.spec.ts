@@ -137,12 +137,19 @@ test.describe('investing', () => {
     const c = modalControls(modal);
     await c.amount.fill('1000000');
     await fillCard(modal, TEST_CARDS.declined);
+    // Above the demo investor's threshold ($7,500): the risk warning is confirmed first.
+    await modal.getByRole('checkbox', { name: /I understand I could lose all of the/ }).check();
     await c.submit.click();
     await expectToast(page, 'Payment Failed', 'Your card was declined.');
 
     // Nothing is reserved by an unpaid intent (only a card's hold counts): the whole campaign is
     // still open to another intent while the modal is open.
-    const wholeCampaign = { amount: '1000000.00', campaignId: campaign.id, investorId: investor.id };
+    const wholeCampaign = {
+      amount: '1000000.00',
+      campaignId: campaign.id,
+      investorId: investor.id,
+      acknowledgements: { kiisVersion: 1, riskWarning: true },
+    };
     expect((await page.request.post('/api/create-payment-intent', { data: wholeCampaign })).status()).toBe(
       200,
     );

@@ -35,7 +35,7 @@ test('a new investor’s first investment: the test, the simulation, the KIIS, t
     main.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
   await expect(fact('Gross ROI')).toHaveText('300.0%');
   // (1,050,000 − 385,000) × 0.95 / 1,000,000 = 63.2%
-  await expect(fact('Expected return to investors')).toHaveText('63.2%');
+  await expect(fact('Expected return after costs and fees')).toHaveText('63.2%');
   await expect(main.getByRole('heading', { name: 'Trader’s track record' })).toBeVisible();
   await expect(main).toContainText('No completed campaigns yet: this trader has no track record.');
 

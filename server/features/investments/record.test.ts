@@ -16,7 +16,15 @@ import {
   sandboxPaymentIntents,
 } from '../../db/schema/index.ts';
 import { buildTestApp, createCampaign, testClock } from '../../../test/app.ts';
-import { callsAs, card, investIn, openIntent, signedInAs, type Actor, postIntent } from '../../../test/investing.ts';
+import {
+  callsAs,
+  card,
+  investIn,
+  openIntent,
+  signedInAs,
+  type Actor,
+  postIntent,
+} from '../../../test/investing.ts';
 
 const clock = testClock();
 let app: App;

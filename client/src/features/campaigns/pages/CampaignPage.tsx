@@ -210,9 +210,9 @@ function CampaignView({ campaign }: { campaign: CampaignDetail }) {
                 <Fact label="Sell price" value={`${formatUsdCents(campaign.sellPrice)}/kg`} />
                 <Fact label="Margin" value={`${formatUsdCents(f.marginPerKg)}/kg`} />
                 <Fact
-                  label="Expected return to investors"
+                  label="Expected return after costs and fees"
                   value={formatPercent(returns.netReturnPercent)}
-                  note="after the declared costs and the 5% platform fee"
+                  note="to you: declared costs and the 5% platform fee deducted"
                 />
                 <Fact
                   label="Gross ROI"
@@ -230,9 +230,9 @@ function CampaignView({ campaign }: { campaign: CampaignDetail }) {
                   note="conversion, shipping, insurance and fees"
                 />
                 <Fact
-                  label="Investors' expected profit"
+                  label="Profit shared by backers"
                   value={formatUsd(returns.investorsProfit)}
-                  note="after costs and fees"
+                  note="expected, after costs and fees"
                 />
               </dl>
               <p className="mt-4 text-sm">
