@@ -26,6 +26,7 @@ import { documentParts, FILES, multipart } from '../kyc.ts';
 import { hashToken, newToken } from '../../server/features/auth/sessions.ts';
 import { disputeEscrow } from '../../server/features/admin/escrow.ts';
 import { recordPassedTest } from '../../server/features/protection/index.ts';
+import { receiveBuffer } from '../../server/uploads/storage.ts';
 import { applyForClassification, classificationOf } from '../../server/features/protection/classification.ts';
 import { APPROPRIATENESS_QUESTIONS } from '../../domain/investor-protection.ts';
 import { createPaymentIntent, recordInvestment } from '../../server/features/investments/service.ts';
@@ -924,7 +925,7 @@ async function evidenceOf(app: App, userId: string): Promise<string> {
     app.db,
     { id: userId, role: 'investor' },
     { personType: 'legal', criteria: ['ownFunds'] },
-    [{ field: 'evidence', fileName: 'accounts.pdf', content: FILES.pdf(), contentType: 'application/pdf' }],
+    [await receiveBuffer(app.db, userId, 'evidence', 'accounts.pdf', FILES.pdf())],
     new Date(),
   );
   return view.latest!.documents[0]!.id;

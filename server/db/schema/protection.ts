@@ -12,9 +12,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { ClassificationStatus, PersonType } from '../../../domain/investor-protection.ts';
-import type { DocumentType } from '../../../domain/kyc.ts';
-import { bytea } from './bytea.ts';
 import { campaigns } from './campaigns.ts';
+import { storedFiles } from './files.ts';
 import { investments } from './investments.ts';
 import { users } from './users.ts';
 
@@ -75,7 +74,7 @@ export const classificationApplications = pgTable(
   ],
 );
 
-/** The evidence of an application (stored as KYC documents are: checked by content, in the database). */
+/** The evidence of an application: uploaded files (server/uploads, as KYC documents are stored). */
 export const classificationDocuments = pgTable(
   'classification_documents',
   {
@@ -86,16 +85,14 @@ export const classificationDocuments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** As uploaded (shown to admins only, never trusted: the type is read from the content). */
     fileName: text('file_name').notNull(),
-    contentType: text('content_type').$type<DocumentType>().notNull(),
-    size: integer('size').notNull(),
-    content: bytea('content').notNull(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => storedFiles.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [
-    index('classification_documents_app_idx').on(t.applicationId),
-    check('classification_documents_size_check', sql`${t.size} > 0 and ${t.size} <= 10485760`),
-  ],
+  (t) => [index('classification_documents_app_idx').on(t.applicationId)],
 );
 
 /** The trader's disclosure for the KIIS: risk factors and declared costs (part of the campaign's terms). */

@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { auditLog, users } from '../../db/schema/index.ts';
+import { auditLog, storedFiles, users } from '../../db/schema/index.ts';
 import { buildTestApp, createCampaign, testClock } from '../../../test/app.ts';
 import { signedInAs, type Actor } from '../../../test/investing.ts';
 import { FILES, multipart, type Part } from '../../../test/kyc.ts';
@@ -96,6 +96,10 @@ describe('applying to be sophisticated', () => {
       expect(res.json().error).toMatch(message);
     }
     expect((await investor.get('/api/investor/classification')).json().latest).toBeNull();
+    // A refused application keeps none of its files.
+    expect(await app.db.select().from(storedFiles).where(eq(storedFiles.ownerId, investor.user.id))).toEqual(
+      [],
+    );
     const json = await investor.post('/api/investor/classification', { personType: 'natural' });
     expect(json.statusCode).toBe(400);
   });

@@ -14,11 +14,16 @@ import {
 } from '../../../domain/investor-protection.ts';
 import { displayName } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
-import { classificationApplications, classificationDocuments, users } from '../../db/schema/index.ts';
+import {
+  classificationApplications,
+  classificationDocuments,
+  storedFiles,
+  users,
+} from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type Actor } from '../admin/audit.ts';
-import type { DocumentPart } from '../kyc/index.ts';
+import { commitFiles, deleteFiles, type ReceivedFile } from '../../uploads/storage.ts';
 
 type ApplicationRow = typeof classificationApplications.$inferSelect;
 
@@ -33,10 +38,11 @@ async function documentsByApplication(db: Db, ids: string[]) {
       id: classificationDocuments.id,
       applicationId: classificationDocuments.applicationId,
       fileName: classificationDocuments.fileName,
-      contentType: classificationDocuments.contentType,
-      size: classificationDocuments.size,
+      contentType: storedFiles.contentType,
+      size: storedFiles.size,
     })
     .from(classificationDocuments)
+    .innerJoin(storedFiles, eq(storedFiles.id, classificationDocuments.fileId))
     .where(inArray(classificationDocuments.applicationId, ids))
     .orderBy(asc(classificationDocuments.createdAt));
   for (const { applicationId, ...doc } of rows) byApp.get(applicationId)?.push(doc);
@@ -91,14 +97,34 @@ export async function applyForClassification(
   db: Db,
   user: { id: string; role: string },
   input: { personType: PersonType; criteria: string[]; statement?: string | undefined },
-  files: DocumentPart[],
+  files: ReceivedFile[],
   now: Date,
 ): Promise<ClassificationView> {
-  if (user.role !== 'investor') throw new AppError('FORBIDDEN', CLASSIFICATION_MESSAGES.notInvestor);
-  if (files.length === 0)
-    throw new AppError('VALIDATION', CLASSIFICATION_MESSAGES.evidenceRequired, {
-      evidence: CLASSIFICATION_MESSAGES.evidenceRequired,
-    });
+  try {
+    if (user.role !== 'investor') throw new AppError('FORBIDDEN', CLASSIFICATION_MESSAGES.notInvestor);
+    if (files.length === 0)
+      throw new AppError('VALIDATION', CLASSIFICATION_MESSAGES.evidenceRequired, {
+        evidence: CLASSIFICATION_MESSAGES.evidenceRequired,
+      });
+    await saveApplication(db, user, input, files, now);
+  } catch (error) {
+    // A refused application keeps none of its files.
+    await deleteFiles(
+      db,
+      files.map((f) => f.fileId),
+    );
+    throw error;
+  }
+  return classificationOf(db, user.id, now);
+}
+
+async function saveApplication(
+  db: Db,
+  user: { id: string },
+  input: { personType: PersonType; criteria: string[]; statement?: string | undefined },
+  files: ReceivedFile[],
+  now: Date,
+) {
   await inTransaction(db, async (tx) => {
     // The user's row locked: two applications sent at once cannot both be waiting.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
@@ -123,15 +149,16 @@ export async function applyForClassification(
       files.map((f) => ({
         applicationId: app!.id,
         userId: user.id,
-        fileName: f.fileName,
-        contentType: f.contentType,
-        size: f.content.length,
-        content: f.content,
+        fileName: f.fileName.slice(0, 200),
+        fileId: f.fileId,
         createdAt: now,
       })),
     );
+    await commitFiles(
+      tx,
+      files.map((f) => f.fileId),
+    );
   });
-  return classificationOf(db, user.id, now);
 }
 
 /** GET /api/admin/classifications: the applications waiting, oldest first. */
@@ -219,8 +246,9 @@ export async function decideClassification(
 /** One evidence file, for the investor who sent it or an admin; anyone else learns nothing (404). */
 export async function readEvidence(db: Db, viewer: { id: string; role: string }, id: string) {
   const [doc] = await db
-    .select()
+    .select({ fileId: storedFiles.id, contentType: storedFiles.contentType, size: storedFiles.size })
     .from(classificationDocuments)
+    .innerJoin(storedFiles, eq(storedFiles.id, classificationDocuments.fileId))
     .where(
       viewer.role === 'admin'
         ? eq(classificationDocuments.id, id)

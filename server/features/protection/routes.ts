@@ -16,8 +16,11 @@ import {
   classificationQueueSchema,
   classificationViewSchema,
 } from '../../../domain/investor-protection.ts';
+import multipart from '@fastify/multipart';
+import { KYC_MESSAGES, MAX_DOCUMENT_BYTES } from '../../../domain/kyc.ts';
 import { AppError } from '../../errors.ts';
-import { documentMultipart, readDocumentParts } from '../kyc/index.ts';
+import { receiveUpload, type UploadRules } from '../../uploads/receive.ts';
+import { deleteFiles, readFile } from '../../uploads/storage.ts';
 import { appropriatenessOf, protectedUser, takeAppropriateness } from './appropriateness.ts';
 import {
   applyForClassification,
@@ -28,8 +31,32 @@ import {
   readEvidence,
 } from './classification.ts';
 
+const evidenceError = (code: 'DOCUMENT_TOO_LARGE' | 'DOCUMENT_REJECTED', message: string) =>
+  new AppError(code, message, { evidence: message });
+
+/** The evidence of an application, streamed to storage as KYC documents are (server/uploads). */
+const evidenceUpload: UploadRules = {
+  isFileField: (name) => name === 'evidence',
+  maxFiles: MAX_EVIDENCE_FILES,
+  maxFileBytes: MAX_DOCUMENT_BYTES,
+  maxTotalBytes: MAX_EVIDENCE_FILES * MAX_DOCUMENT_BYTES,
+  maxFields: 4,
+  maxFieldBytes: 4096,
+  errors: {
+    notMultipart: () => new AppError('UNSUPPORTED_MEDIA_TYPE', KYC_MESSAGES.notMultipart),
+    unknownField: (name) => new AppError('VALIDATION', `Unknown field ${name}: send the files as evidence`),
+    tooLarge: () => evidenceError('DOCUMENT_TOO_LARGE', KYC_MESSAGES.tooLarge('Evidence')),
+    wrongType: () => evidenceError('DOCUMENT_REJECTED', KYC_MESSAGES.wrongType('Evidence')),
+    empty: () => evidenceError('DOCUMENT_REJECTED', KYC_MESSAGES.empty('Evidence')),
+    tooMany: () => new AppError('PAYLOAD_TOO_LARGE', `Send at most ${MAX_EVIDENCE_FILES} files`),
+    duplicate: () => new AppError('PAYLOAD_TOO_LARGE', `Send at most ${MAX_EVIDENCE_FILES} files`),
+    malformed: () => new AppError('VALIDATION', KYC_MESSAGES.malformed),
+  },
+};
+
 const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
-  await documentMultipart(app, MAX_EVIDENCE_FILES);
+  // Multipart is parsed for this plugin's routes only (limits per request: evidenceUpload).
+  await app.register(multipart);
   const investorsOnly = app.requireRole('investor', { message: ERRORS.NOT_AN_INVESTOR.message });
   const adminsOnly = app.requireRole('admin');
 
@@ -63,15 +90,21 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: noBodySchema, response: { 201: classificationViewSchema } },
     },
     async (request, reply) => {
-      const { files, fields } = await readDocumentParts(request, 'evidence', 'Evidence');
+      const user = request.user!;
+      const { files, fields } = await receiveUpload(request, app.db, user.id, evidenceUpload, app.clock());
       const parsed = classificationFieldsSchema.safeParse(fields);
       if (!parsed.success) {
+        // A refused application keeps none of its files.
+        await deleteFiles(
+          app.db,
+          files.map((f) => f.fileId),
+        );
         const issue = parsed.error.issues[0]!;
         throw new AppError('VALIDATION', issue.message, {
           [String(issue.path[0] ?? 'request')]: issue.message,
         });
       }
-      const view = await applyForClassification(app.db, request.user!, parsed.data, files, app.clock());
+      const view = await applyForClassification(app.db, user, parsed.data, files, app.clock());
       return reply.status(201).send(view);
     },
   );
@@ -88,7 +121,9 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', doc.contentType)
         .header('content-disposition', `inline; filename="evidence.${extension}"`)
         .header('x-content-type-options', 'nosniff')
-        .send(doc.content);
+        .header('content-security-policy', 'sandbox')
+        .header('content-length', doc.size)
+        .send(readFile(app.db, doc.fileId));
     },
   );
 
