@@ -78,9 +78,9 @@ describe('isSophisticated', () => {
       isSophisticated({ isAccredited: true, accreditedUntil: until }, new Date('2028-03-01T10:00:00Z')),
     ).toBe(false);
   });
-  it('never without the flag or without an end date', () => {
+  it('never without the flag; a flag without an end date (set by the operator) holds', () => {
     expect(isSophisticated({ isAccredited: false, accreditedUntil: until }, approved)).toBe(false);
-    expect(isSophisticated({ isAccredited: true, accreditedUntil: null }, approved)).toBe(false);
+    expect(isSophisticated({ isAccredited: true, accreditedUntil: null }, approved)).toBe(true);
   });
 });
 

@@ -20,16 +20,17 @@ export function twoYearsAfter(at: Date): Date {
 // ---- classification ----------------------------------------------------------------------------
 
 /**
- * The one rule: an investor is sophisticated while an admin-approved status holds (`isAccredited`,
- * spec §3) and its two years have not run out. Read at every use with the clock of the caller; an
- * expired status is non-sophisticated even before the sweep clears the flag.
+ * The one rule: an investor is sophisticated while the flag is set (`isAccredited`, spec §3) and its
+ * end date, if it has one, has not passed. An admin's approval always sets the end (two years); a flag
+ * without one was set by the operator (or a test) and holds until cleared. Read at every use with the
+ * caller's clock: an expired status is non-sophisticated even before the sweep clears the flag.
  */
 export function isSophisticated(
   user: { isAccredited: boolean; accreditedUntil: Date | string | null },
   now: Date,
 ): boolean {
-  if (!user.isAccredited || !user.accreditedUntil) return false;
-  return new Date(user.accreditedUntil).getTime() > now.getTime();
+  if (!user.isAccredited) return false;
+  return user.accreditedUntil === null || new Date(user.accreditedUntil).getTime() > now.getTime();
 }
 
 export const PERSON_TYPES = ['natural', 'legal'] as const;

@@ -1,7 +1,7 @@
 // Investor classification (ECSP art. 2(1)(j) and Annex II, docs/investor-protection.md): every investor
 // is non-sophisticated until an admin approves their application (criteria ticked, evidence attached);
 // the status holds two years (`users.accredited_until`), read through isSophisticated at every use.
-import { and, asc, desc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import {
   CLASSIFICATION_MESSAGES,
   isSophisticated,
@@ -87,7 +87,7 @@ export async function classificationOf(db: Db, userId: string, now: Date): Promi
   const docs = await documentsByApplication(db, latest ? [latest.id] : []);
   return {
     sophisticated,
-    validUntil: sophisticated ? user.accreditedUntil!.toISOString() : null,
+    validUntil: sophisticated ? (user.accreditedUntil?.toISOString() ?? null) : null,
     latest: latest ? toApplication(latest, docs.get(latest.id) ?? []) : null,
   };
 }
