@@ -266,9 +266,7 @@ export async function sweepExpiredClassifications(db: Db, now: Date): Promise<nu
   const cleared = await db
     .update(users)
     .set({ isAccredited: false, updatedAt: now })
-    .where(
-      and(eq(users.isAccredited, true), or(isNull(users.accreditedUntil), lte(users.accreditedUntil, now))),
-    )
+    .where(and(eq(users.isAccredited, true), lte(users.accreditedUntil, now)))
     .returning({ id: users.id });
   return cleared.length;
 }
