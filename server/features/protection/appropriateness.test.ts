@@ -13,6 +13,7 @@ import {
   payments,
 } from '../../db/schema/index.ts';
 import { buildTestApp, createCampaign, testClock } from '../../../test/app.ts';
+import { approveCampaign } from '../../../test/diligence.ts';
 import {
   appropriatenessBody,
   investIn,
@@ -337,15 +338,17 @@ describe('investing before and after the test', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const campaign = created.json<{ id: string }>();
-    const before = (await app.inject({ url: `/api/campaigns/${campaign.id}/kiis` })).json();
+    // Its trader reads the sheet while the campaign waits for its review.
+    const before = (await trader.get(`/api/campaigns/${campaign.id}/kiis`)).json();
     expect(before).toMatchObject({ version: 1, riskFactors: 'The buyer may delay acceptance.' });
     // Same costs again: nothing changed, the version stays.
     expect(
       (await trader.patch(`/api/campaigns/${campaign.id}`, { shippingCost: '80000.00' })).statusCode,
     ).toBe(200);
-    expect((await app.inject({ url: `/api/campaigns/${campaign.id}/kiis` })).json().version).toBe(1);
+    expect((await trader.get(`/api/campaigns/${campaign.id}/kiis`)).json().version).toBe(1);
     const edited = await trader.patch(`/api/campaigns/${campaign.id}`, { insuranceCost: '12000' });
     expect(edited.statusCode, edited.body).toBe(200);
+    await approveCampaign(app, trader, campaign);
     const after = (await app.inject({ url: `/api/campaigns/${campaign.id}/kiis` })).json();
     expect(after.version).toBe(2);
     expect(after.costs).toContainEqual({ label: 'Insurance', amount: '12000.00' });
