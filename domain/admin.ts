@@ -225,6 +225,8 @@ export const AUDIT_ACTIONS = [
   'complaint.decide',
   'campaign.approve',
   'campaign.reject',
+  'classification.approve',
+  'classification.reject',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

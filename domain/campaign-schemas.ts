@@ -9,6 +9,7 @@ import { campaignReviewSchema, reviewDecisionViewSchema } from './diligence.ts';
 import { dec, MIN_INVESTMENT } from './money.ts';
 import { releaseScheduleSchema, releaseSchema, settlementViewSchema } from './money-out.ts';
 import { textField } from './text.ts';
+import { disclosureFields, disclosureSchema, trackRecordSchema } from './returns-schema.ts';
 
 /** Decimal string as it leaves a numeric column. */
 const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
@@ -61,6 +62,12 @@ export const campaignDetailSchema = campaignSchema.extend({
   reflectionEndsAt: z.string().datetime().nullable(),
   /** The review's decisions, newest first: for the campaign's trader and admins only (else empty). */
   reviewHistory: z.array(reviewDecisionViewSchema),
+  /** The trader's risk factors and declared costs (the KIIS's, part of the terms). */
+  disclosure: disclosureSchema,
+  /** The terms version: the version of the KIIS an investor acknowledges. */
+  termsVersion: z.number().int().positive(),
+  /** The trader's completed campaigns, expected against realised, and defaults (issue 19 §7). */
+  trackRecord: trackRecordSchema,
 });
 export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
 
@@ -183,6 +190,11 @@ export const campaignCreateSchema = z
       region: campaignFields.region.optional(),
       traderId: campaignFields.traderId.optional(),
       releaseSchedule: releaseScheduleSchema.optional(),
+      riskFactors: disclosureFields.riskFactors.optional(),
+      conversionCost: disclosureFields.conversionCost.optional(),
+      shippingCost: disclosureFields.shippingCost.optional(),
+      insuranceCost: disclosureFields.insuranceCost.optional(),
+      feesCost: disclosureFields.feesCost.optional(),
     },
     { error: refuseUnknownKeys },
   )
@@ -208,6 +220,11 @@ export const campaignPatchSchema = z.strictObject(
     deadline: campaignFields.deadline.optional(),
     traderId: campaignFields.traderId.optional(),
     releaseSchedule: releaseScheduleSchema.optional(),
+    riskFactors: disclosureFields.riskFactors.optional(),
+    conversionCost: disclosureFields.conversionCost.optional(),
+    shippingCost: disclosureFields.shippingCost.optional(),
+    insuranceCost: disclosureFields.insuranceCost.optional(),
+    feesCost: disclosureFields.feesCost.optional(),
   },
   { error: refuseUnknownKeys },
 );

@@ -48,6 +48,19 @@ export const ERRORS = {
   },
   INVESTOR_MISMATCH: { status: 403, message: 'You can only invest and see investments as yourself' },
   NOT_AN_INVESTOR: { status: 403, message: 'Only investors can invest in campaigns' },
+  /** Investor protection (docs/investor-protection.md); the answer also carries `code`. */
+  APPROPRIATENESS_REQUIRED: {
+    status: 403,
+    message:
+      'Before your first investment, take the short knowledge test and the loss simulation (they take about two minutes)',
+    exposeCode: true,
+  },
+  ACKNOWLEDGEMENT_REQUIRED: {
+    status: 428,
+    message:
+      'Before you invest, read and acknowledge the key investment information sheet and, for a large amount, the risk warning',
+    exposeCode: true,
+  },
   INVESTING_NEEDS_KYC: { status: 403, message: 'Complete your KYC verification before investing' },
   CAMPAIGN_PAUSED: {
     status: 409,

@@ -5,6 +5,7 @@ import { decimalField, NUMERIC_MAX } from './decimal-schema.ts';
 import { dec, toFixed, ZERO, type Decimal } from './money.ts';
 import { ERRORS, type ErrorCode } from './errors.ts';
 import type { InvestRefusal } from './policies.ts';
+import { acknowledgementsSchema } from './investor-protection.ts';
 
 /**
  * An investment is `pending` from its payment intent (which reserves nothing: only a hold on the card
@@ -58,6 +59,8 @@ export const createPaymentIntentSchema = z.strictObject({
   amount: decimalField('Amount', { max: NUMERIC_MAX.money }),
   campaignId: uuid('campaignId'),
   investorId: uuid('investorId'),
+  /** What the investor read and confirmed (docs/investor-protection.md): asked for by a 428. */
+  acknowledgements: acknowledgementsSchema.optional(),
 });
 export type CreatePaymentIntent = z.output<typeof createPaymentIntentSchema>;
 export type CreatePaymentIntentInput = z.input<typeof createPaymentIntentSchema>;

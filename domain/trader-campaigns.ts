@@ -4,6 +4,7 @@
 // series. No zod here: the dashboard rows and charts do not need the schema library.
 import type { Campaign, CampaignCreateInput, CampaignPatchInput } from './campaign-schemas.ts';
 import { campaignFigures } from './campaign-figures.ts';
+import { expectedNetReturn, type Disclosure } from './returns.ts';
 import { assessRiskLevel, endOfDeadlineDay } from './campaign-rules.ts';
 import {
   CAMPAIGN_STATUS_GROUPS,
@@ -143,6 +144,26 @@ export function campaignTermsPreview(
   };
 }
 
+/** The return to investors after the declared costs and the fee, as typed so far; null until it reads. */
+export function netReturnPreview(values: Partial<Record<string, unknown>>): string | null {
+  const needed = ['quantity', 'buyPrice', 'sellPrice', 'targetAmount'] as const;
+  const costs = ['conversionCost', 'shippingCost', 'insuranceCost', 'feesCost'] as const;
+  if (!needed.every((k) => isDecimal(values[k])) || dec((values.targetAmount as string).trim()).lte(0))
+    return null;
+  if (!costs.every((k) => values[k] === undefined || values[k] === '' || isDecimal(values[k]))) return null;
+  const text = (k: string) => (isDecimal(values[k]) ? (values[k] as string).trim() : '0');
+  return expectedNetReturn({
+    quantity: text('quantity'),
+    buyPrice: text('buyPrice'),
+    sellPrice: text('sellPrice'),
+    targetAmount: text('targetAmount'),
+    conversionCost: text('conversionCost'),
+    shippingCost: text('shippingCost'),
+    insuranceCost: text('insuranceCost'),
+    feesCost: text('feesCost'),
+  }).netReturnPercent;
+}
+
 /** The form's fields, all as the text the inputs hold. */
 export type CampaignFormValues = Required<
   Pick<
@@ -156,6 +177,11 @@ export type CampaignFormValues = Required<
     | 'sellPrice'
     | 'minimumInvestment'
     | 'deadline'
+    | 'riskFactors'
+    | 'conversionCost'
+    | 'shippingCost'
+    | 'insuranceCost'
+    | 'feesCost'
   >
 > & { region: string };
 
@@ -170,12 +196,27 @@ export const CAMPAIGN_FORM_FIELDS = [
   'minimumInvestment',
   'deadline',
   'region',
+  'riskFactors',
+  'conversionCost',
+  'shippingCost',
+  'insuranceCost',
+  'feesCost',
 ] as const satisfies readonly (keyof CampaignFormValues)[];
 
-const DECIMAL_FIELDS = new Set(['targetAmount', 'quantity', 'buyPrice', 'sellPrice', 'minimumInvestment']);
+const DECIMAL_FIELDS = new Set([
+  'targetAmount',
+  'quantity',
+  'buyPrice',
+  'sellPrice',
+  'minimumInvestment',
+  'conversionCost',
+  'shippingCost',
+  'insuranceCost',
+  'feesCost',
+]);
 
-/** The form pre-filled from a loaded campaign. */
-export function campaignFormValues(c: Campaign): CampaignFormValues {
+/** The form pre-filled from a loaded campaign (its disclosure when loaded with the detail). */
+export function campaignFormValues(c: Campaign & { disclosure?: Disclosure }): CampaignFormValues {
   return {
     title: c.title,
     description: c.description,
@@ -187,6 +228,11 @@ export function campaignFormValues(c: Campaign): CampaignFormValues {
     minimumInvestment: c.minimumInvestment,
     deadline: dateOfDeadline(c.deadline),
     region: c.region,
+    riskFactors: c.disclosure?.riskFactors ?? '',
+    conversionCost: c.disclosure?.conversionCost ?? '0',
+    shippingCost: c.disclosure?.shippingCost ?? '0',
+    insuranceCost: c.disclosure?.insuranceCost ?? '0',
+    feesCost: c.disclosure?.feesCost ?? '0',
   };
 }
 

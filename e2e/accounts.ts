@@ -6,6 +6,7 @@ import { request, type APIRequestContext, type Locator } from '@playwright/test'
 import { expect, test, type Page } from './fixtures.ts';
 import { demoAdminState } from './two-factor-kit.ts';
 import { suiteBaseUrl } from './suite-url.ts';
+import { APPROPRIATENESS_QUESTIONS } from '../domain/investor-protection.ts';
 
 export { DEMO, DEMO_ADMIN, DEMO_PASSWORD } from './demo-accounts.ts';
 export const PREFERRED_ROLE_KEY = 'hydrobridge-preferred-role';
@@ -168,11 +169,27 @@ export async function signUpVerifiedViaApi(
   client: APIRequestContext,
   role: 'investor' | 'trader' | 'buyer',
   extra: Record<string, unknown> = {},
+  { knowledgeTest = true }: { knowledgeTest?: boolean } = {},
 ) {
   const person = await signUpViaApi(client, role, extra);
   await verifyEmailViaOutbox(client, person.email);
   await approveKycViaAdmin(person.email);
+  // An investor ready to invest has taken the knowledge test (e2e/investor-protection.spec.ts takes it
+  // in the modal).
+  if (role === 'investor' && knowledgeTest) await passKnowledgeTest(client);
   return person;
+}
+
+/**
+ * The knowledge test passed and the loss simulation done through the API, as the modal sends them: net
+ * worth 100,000, so the risk warning starts above $5,000.
+ */
+export async function passKnowledgeTest(client: APIRequestContext) {
+  const answers = Object.fromEntries(APPROPRIATENESS_QUESTIONS.map((q) => [q.id, q.correct]));
+  const res = await client.post('/api/investor/appropriateness', {
+    data: { answers, income: '60000.00', liquidAssets: '50000.00', commitments: '10000.00' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 /** The demo admin approves the KYC of the account with this email, through the admin API. */

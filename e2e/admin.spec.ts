@@ -4,10 +4,18 @@
 // Verification page in both themes.
 import type { Browser } from '@playwright/test';
 import { ERRORS } from '../domain/errors.ts';
-import { expectToast, signUpVerifiedViaApi, signUpViaApi, toast, verifyEmailViaOutbox } from './accounts.ts';
+import {
+  expectToast,
+  passKnowledgeTest,
+  signUpVerifiedViaApi,
+  signUpViaApi,
+  toast,
+  verifyEmailViaOutbox,
+} from './accounts.ts';
 import { expectNoSeriousAxeViolations, setThemeBeforeLoad } from './axe.ts';
 import { expect, test, type Page } from './fixtures.ts';
 import {
+  acknowledgeKiis,
   createOwnCampaign,
   fillCard,
   investmentModal,
@@ -80,9 +88,11 @@ test.describe('KYC and the admin console', () => {
     await admin.context().close();
 
     await page.reload();
+    await passKnowledgeTest(page.request);
     const again = await landingCard(page, campaign);
     await again.getByRole('button', { name: 'Invest Now' }).click();
     const modal = investmentModal(page);
+    await acknowledgeKiis(modal);
     await expect(modal).toBeVisible();
     const c = modalControls(modal);
     await c.amount.fill('1000');
@@ -166,7 +176,12 @@ test.describe('KYC and the admin console', () => {
     await signUpVerifiedViaApi(page.request, 'investor');
     const me = (await (await page.request.get('/api/auth/me')).json()) as { id: string };
     const intent = await page.request.post('/api/create-payment-intent', {
-      data: { amount: '1500.00', campaignId: campaign.id, investorId: me.id },
+      data: {
+        amount: '1500.00',
+        campaignId: campaign.id,
+        investorId: me.id,
+        acknowledgements: { kiisVersion: 1 },
+      },
     });
     expect(intent.status(), await intent.text()).toBe(200);
     const { paymentIntentId, clientSecret } = (await intent.json()) as Record<string, string>;

@@ -283,7 +283,8 @@ test.describe('campaign page /campaigns/:id', () => {
     await expect(fact('Buy price')).toHaveText('$1.40/kg');
     await expect(fact('Sell price')).toHaveText('$5.60/kg');
     await expect(fact('Margin')).toHaveText('$4.20/kg');
-    await expect(fact('Expected ROI')).toHaveText('300.0%');
+    await expect(fact('Gross ROI')).toHaveText('300.0%');
+    await expect(fact('Expected return after costs and fees')).toHaveText(/^\d+\.\d%$/);
     await expect(fact('Estimated campaign profit')).toHaveText('$1,050,000'); // 250 t × 1,000 kg × $4.20
     await expect(fact('Minimum investment')).toHaveText('$1,000');
     await expect(fact('Investors')).toHaveText('7');

@@ -7,6 +7,7 @@ import { DEMO, DEMO_PASSWORD, expectToast, pickRole, signInForm, signUpViaApi, t
 import { expectNoSeriousAxeViolations, setThemeBeforeLoad } from './axe.ts';
 import { campaignCard, expect, SEEDED, test } from './fixtures.ts';
 import {
+  acknowledgeKiis,
   campaignNow,
   createOwnCampaign,
   fillCard,
@@ -35,6 +36,7 @@ test.describe('investing', () => {
     const investNow = card.getByRole('button', { name: 'Invest Now' });
     await investNow.click();
     const modal = investmentModal(page);
+    await acknowledgeKiis(modal);
     await expect(modal).toBeVisible();
     await expect(modal.getByRole('heading', { name: `Invest in ${campaign.title}` })).toBeVisible();
     const summary = modal.getByRole('region', { name: 'Campaign summary' });
@@ -93,6 +95,7 @@ test.describe('investing', () => {
     await page.goto(`/campaigns/${campaign.id}`);
     await page.getByRole('main').getByRole('button', { name: 'Invest Now' }).click();
     const modal = investmentModal(page);
+    await acknowledgeKiis(modal);
     const c = modalControls(modal);
     await c.amount.fill('1500');
     await fillCard(modal, TEST_CARDS.declined);
@@ -130,15 +133,23 @@ test.describe('investing', () => {
     await page.goto(`/campaigns/${campaign.id}`);
     await page.getByRole('main').getByRole('button', { name: 'Invest Now' }).click();
     const modal = investmentModal(page);
+    await acknowledgeKiis(modal);
     const c = modalControls(modal);
     await c.amount.fill('1000000');
     await fillCard(modal, TEST_CARDS.declined);
+    // Above the demo investor's threshold ($7,500): the risk warning is confirmed first.
+    await modal.getByRole('checkbox', { name: /I understand I could lose all of the/ }).check();
     await c.submit.click();
     await expectToast(page, 'Payment Failed', 'Your card was declined.');
 
     // Nothing is reserved by an unpaid intent (only a card's hold counts): the whole campaign is
     // still open to another intent while the modal is open.
-    const wholeCampaign = { amount: '1000000.00', campaignId: campaign.id, investorId: investor.id };
+    const wholeCampaign = {
+      amount: '1000000.00',
+      campaignId: campaign.id,
+      investorId: investor.id,
+      acknowledgements: { kiisVersion: 1, riskWarning: true },
+    };
     expect((await page.request.post('/api/create-payment-intent', { data: wholeCampaign })).status()).toBe(
       200,
     );
@@ -162,6 +173,7 @@ test.describe('investing', () => {
     const card = await landingCard(page, campaign);
     await card.getByRole('button', { name: 'Invest Now' }).click();
     const modal = investmentModal(page);
+    await acknowledgeKiis(modal);
     const c = modalControls(modal);
 
     // Spec §5: numeric, step 0.01; the minimum is the campaign's, above the $100 floor. It starts there.
@@ -239,6 +251,7 @@ test.describe('investing', () => {
       .getByRole('button', { name: `Invest in ${SEEDED.kandla.title}` })
       .click();
     const modal = investmentModal(page);
+    await acknowledgeKiis(modal);
     const c = modalControls(modal);
 
     await c.cardNumber.pressSequentially('4242424242424242');
@@ -286,6 +299,7 @@ test.describe('investing', () => {
     await page.goto(`/campaigns/${campaign.id}`);
     await page.getByRole('main').getByRole('button', { name: 'Invest Now' }).click();
     const modal = investmentModal(page);
+    await acknowledgeKiis(modal);
     const c = modalControls(modal);
     await c.amount.fill('2500');
     await fillCard(modal, TEST_CARDS.succeeds);
@@ -331,6 +345,7 @@ test.describe('investing', () => {
     await page.goto(`/campaigns/${campaign.id}`);
     await page.getByRole('main').getByRole('button', { name: 'Invest Now' }).click();
     const modal = investmentModal(page);
+    await acknowledgeKiis(modal);
     await fillCard(modal, TEST_CARDS.succeeds);
     await modalControls(modal).submit.click();
     await started;
@@ -363,6 +378,8 @@ test.describe('investing', () => {
     await signInForm(page).getByRole('button', { name: 'Sign In', exact: true }).click();
 
     const modal = investmentModal(page);
+
+    await acknowledgeKiis(modal);
     await expect(modal).toBeVisible();
     await expect(modal.getByRole('heading', { name: `Invest in ${campaign.title}` })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(1);
@@ -465,6 +482,7 @@ test.describe('Stripe mode', () => {
     await expect(stripeScript).toHaveCount(0);
     await card.getByRole('button', { name: 'Invest Now' }).click();
     const modal = investmentModal(page);
+    await acknowledgeKiis(modal);
     await expect(modal).toContainText('The card form could not be loaded from Stripe');
     expect(await stripeScript.count()).toBeGreaterThan(0);
     await expect(modalControls(modal).cardNumber).toHaveCount(0); // no sandbox form in Stripe mode
@@ -510,6 +528,7 @@ for (const theme of ['light', 'dark'] as const) {
     const invest = main.getByRole('button', { name: `Invest in ${SEEDED.kandla.title}` });
     await invest.click();
     const modal = investmentModal(page);
+    await acknowledgeKiis(modal);
     await expect(modal).toBeVisible();
     await expect(modalControls(modal).cardNumber).toBeVisible();
     await expectNoSeriousAxeViolations(page, `the investment modal (${theme} theme)`, {

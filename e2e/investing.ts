@@ -118,6 +118,15 @@ export const modalControls = (modal: Locator) => ({
   preview: modal.getByText('Projected profit', { exact: true }),
 });
 
+/**
+ * The modal's key investment information sheet step: the investor ticks that they read it and goes on
+ * to the amount (every investment acknowledges the sheet of the campaign's current terms).
+ */
+export async function acknowledgeKiis(modal: Locator) {
+  await modal.getByRole('checkbox', { name: /I have read the key investment information sheet/ }).check();
+  await modal.getByRole('button', { name: 'Continue to the amount' }).click();
+}
+
 /** Types a card into the sandbox form: number, 12 / 30, CVC 123. */
 export async function fillCard(modal: Locator, number: string) {
   const c = modalControls(modal);

@@ -45,7 +45,13 @@ test('a campaign is settled; the investor sees the payout and downloads the stat
   await signUpVerifiedViaApi(page.request, 'investor', { firstName: 'Lena', lastName: 'Fischer' });
   const me = (await (await page.request.get('/api/auth/me')).json()) as { id: string };
   const intent = await page.request.post('/api/create-payment-intent', {
-    data: { amount: '2000.00', campaignId: campaign.id, investorId: me.id },
+    data: {
+      amount: '2000.00',
+      campaignId: campaign.id,
+      investorId: me.id,
+      // The KIIS of the new campaign's first terms read.
+      acknowledgements: { kiisVersion: 1 },
+    },
   });
   expect(intent.status(), await intent.text()).toBe(200);
   const { paymentIntentId, clientSecret } = (await intent.json()) as {
@@ -199,7 +205,12 @@ test('an investor whose campaign is cancelled sees the refund, and "Funding ende
   await signUpVerifiedViaApi(page.request, 'investor');
   const me = (await (await page.request.get('/api/auth/me')).json()) as { id: string };
   const intent = await page.request.post('/api/create-payment-intent', {
-    data: { amount: '1500.00', campaignId: campaign.id, investorId: me.id },
+    data: {
+      amount: '1500.00',
+      campaignId: campaign.id,
+      investorId: me.id,
+      acknowledgements: { kiisVersion: 1 },
+    },
   });
   const { paymentIntentId, clientSecret } = (await intent.json()) as {
     paymentIntentId: string;

@@ -31,8 +31,17 @@ export function watchErrors(page: Page): string[] {
 /** The investor pays `amount` into the campaign through the sandbox's card step (the real flow's calls). */
 export async function invest(client: APIRequestContext, campaignId: string, amount: string) {
   const me = (await (await client.get('/api/auth/me')).json()) as { id: string };
+  // The investor read the campaign's KIIS of its current terms (and confirmed the risk warning).
+  const { termsVersion } = (await (await client.get(`/api/campaigns/${campaignId}`)).json()) as {
+    termsVersion: number;
+  };
   const intent = await client.post('/api/create-payment-intent', {
-    data: { amount, campaignId, investorId: me.id },
+    data: {
+      amount,
+      campaignId,
+      investorId: me.id,
+      acknowledgements: { kiisVersion: termsVersion, riskWarning: true },
+    },
   });
   expect(intent.status(), await intent.text()).toBe(200);
   const { paymentIntentId, clientSecret } = (await intent.json()) as {

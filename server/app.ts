@@ -31,6 +31,7 @@ import type { Money, PaymentLimits } from './money/context.ts';
 import complaintRoutes from './features/complaints/routes.ts';
 import moneyRoutes from './features/money/routes.ts';
 import platformRoutes from './features/platform/routes.ts';
+import protectionRoutes from './features/protection/routes.ts';
 import { choosePaymentProvider } from './payments/choose.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import accessPlugin from './plugins/access.ts';
@@ -198,6 +199,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(marketplaceRoutes);
   await app.register(moneyRoutes);
   await app.register(complaintRoutes);
+  await app.register(protectionRoutes);
   await app.register(clientPlugin, { clientDir: deps.clientDir });
   return app;
 }

@@ -171,6 +171,17 @@ const MATRIX: Record<RowKey, Cells> = {
   'POST /api/withdrawals':                          [401,      201,      403,      403,      403,      __,       __,       401,      403],
   // The body names the owner's ids (as the card's intent does): another investor is refused.
   'POST /api/investments/from-balance':             [401,      403,      403,      403,      403,      201,      403,      401,      403],
+  // Investor protection: an investor's own knowledge test and classification (unverified accounts may
+  // take the test and apply: investing itself stays gated); evidence for its investor and admins;
+  // the review queue for admins; the KIIS for whoever may see the campaign.
+  'GET /api/investor/appropriateness':              [401,      200,      403,      403,      403,      __,       __,       401,      200],
+  'POST /api/investor/appropriateness':             [401,      200,      403,      403,      403,      __,       __,       401,      200],
+  'GET /api/investor/classification':               [401,      200,      403,      403,      403,      __,       __,       401,      200],
+  'POST /api/investor/classification':              [401,      201,      403,      403,      403,      __,       __,       401,      201],
+  'GET /api/investor/classification/documents/:id': [401,      404,      403,      403,      200,      200,      404,      401,      200],
+  'GET /api/admin/classifications':                 [401,      403,      403,      403,      200,      __,       __,       401,      200],
+  'POST /api/admin/classifications/:id':            [401,      403,      403,      403,      200,      __,       __,       401,      200],
+  'GET /api/campaigns/:id/kiis':                    [200,      200,      200,      200,      200,      200,      200,      200,      200],
   // A campaign's documents: the owning trader files them; they, admins and the campaign's backers read
   // them; anyone else learns nothing of a document (404).
   'POST /api/campaigns/:id/documents':              [401,      403,      403,      403,      403,      201,      403,      401,      201],

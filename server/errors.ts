@@ -6,13 +6,24 @@ export class AppError extends Error {
   readonly status: number;
   /** Field-level messages for forms, e.g. `{ email: 'Invalid email address' }`. */
   readonly fields: Record<string, string> | undefined;
+  /**
+   * More of the answer a client acts on, sent beside `error` (e.g. `{ required, kiisVersion }` of
+   * the investor-protection refusals, whose fixed contracts carry them).
+   */
+  readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, message?: string, fields?: Record<string, string>) {
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    fields?: Record<string, string>,
+    details?: Record<string, unknown>,
+  ) {
     super(message ?? ERRORS[code].message);
     this.name = 'AppError';
     this.code = code;
     this.status = ERRORS[code].status;
     this.fields = fields;
+    this.details = details;
   }
 
   /** The catalogue's error for `code`, with the placeholders of its message filled in. */

@@ -9,6 +9,7 @@ import type { MarketDeps } from './features/marketplace/orders.ts';
 import { sweepPayments, type PaymentSweepReport } from './money/payments.ts';
 import { sweepPayouts, type PayoutSweepReport } from './money/payouts.ts';
 import { sweepDefaults } from './money/settlement.ts';
+import { sweepExpiredClassifications } from './features/protection/classification.ts';
 
 export interface SweepReport {
   payments?: PaymentSweepReport;
@@ -16,6 +17,8 @@ export interface SweepReport {
   deadlines?: DeadlineSweepReport;
   receipts?: { received: number };
   defaults?: { campaigns: string[] };
+  /** Sophisticated statuses past their two years, cleared. */
+  classifications?: { expired: number };
   errors: Array<{ step: string; error: unknown }>;
 }
 
@@ -41,5 +44,8 @@ export async function sweepAll(deps: MarketDeps): Promise<SweepReport> {
     await announceDefaults(money.db, campaigns);
     return { campaigns };
   });
+  await step('classifications', async () => ({
+    expired: await sweepExpiredClassifications(money.db, money.clock()),
+  }));
   return report;
 }

@@ -6,6 +6,7 @@
 //   const { record } = await investIn(app, investor, campaign, '2500.00');
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { APPROPRIATENESS_QUESTIONS } from '../domain/investor-protection.ts';
 import { SANDBOX_SUCCESS_CARD } from '../domain/payments.ts';
 import type { Role } from '../domain/users.ts';
 import type { App } from '../server/app.ts';
@@ -24,8 +25,16 @@ export interface Actor {
   put(url: string, body?: Json | string): Promise<LightMyRequestResponse>;
 }
 
-/** A user of the role (KYC approved, active, company fields for traders and buyers) with a session. */
-export async function signedInAs(app: App, role: Role, overrides: Partial<NewUser> = {}): Promise<Actor> {
+/**
+ * A user of the role (KYC approved, active, company fields for traders and buyers) with a session. An
+ * investor has taken the knowledge test (passed, through the API) unless `appropriateness: false`.
+ */
+export async function signedInAs(
+  app: App,
+  role: Role,
+  overrides: Partial<NewUser> = {},
+  { appropriateness = true }: { appropriateness?: boolean } = {},
+): Promise<Actor> {
   const user = await createUser(app.db, {
     role,
     ...(role === 'trader' && { companyName: 'Test Trading Ltd', registrationNumber: 'REG-1' }),
@@ -33,7 +42,48 @@ export async function signedInAs(app: App, role: Role, overrides: Partial<NewUse
     ...overrides,
   });
   const { token } = await createSession(app.db, user.id, { persistent: false });
-  return { user, token, ...callsAs(app, token) };
+  const actor = { user, token, ...callsAs(app, token) };
+  if (role === 'investor' && appropriateness && user.accountStatus === 'active')
+    await passAppropriateness(actor);
+  return actor;
+}
+
+/** Every question answered right (the test's answers are public: it checks understanding, not luck). */
+export const PASSING_ANSWERS = Object.fromEntries(APPROPRIATENESS_QUESTIONS.map((q) => [q.id, q.correct]));
+
+/**
+ * The knowledge test and loss simulation, as the modal sends them: passed, net worth 100,000 (so the
+ * risk warning starts above $5,000) unless overridden.
+ */
+export function appropriatenessBody(overrides: Json = {}) {
+  return {
+    answers: PASSING_ANSWERS,
+    income: '60000.00',
+    liquidAssets: '50000.00',
+    commitments: '10000.00',
+    ...overrides,
+  };
+}
+
+export async function passAppropriateness(actor: Pick<Actor, 'post'>, overrides: Json = {}) {
+  const res = await actor.post('/api/investor/appropriateness', appropriatenessBody(overrides));
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ passed: boolean; maxLoss: string }>();
+}
+
+/**
+ * POST /api/create-payment-intent as the modal makes it: asked for acknowledgements (428), the investor
+ * reads the KIIS (and the warning) and confirms, and the call is repeated with them.
+ */
+export async function postIntent(
+  investor: Pick<Actor, 'post'>,
+  url: string,
+  body: Json | string,
+): Promise<LightMyRequestResponse> {
+  const first = await investor.post(url, body);
+  if (first.statusCode !== 428 || typeof body === 'string') return first;
+  const { kiisVersion } = first.json<{ kiisVersion: number }>();
+  return investor.post(url, { ...body, acknowledgements: { kiisVersion, riskWarning: true } });
 }
 
 /** Requests with a session cookie (or none), each from its own client address. */
@@ -59,7 +109,7 @@ export function callsAs(app: App, token: string | null) {
 
 /** Step 1 for a test that goes on by hand: the intent, which must be created (200). */
 export async function openIntent(investor: Actor, campaign: { id: string }, amount = '500.00') {
-  const res = await investor.post('/api/create-payment-intent', {
+  const res = await postIntent(investor, '/api/create-payment-intent', {
     amount,
     campaignId: campaign.id,
     investorId: investor.user.id,
@@ -81,7 +131,7 @@ export async function investIn(
   amount = '1000.00',
   cardNumber: string = SANDBOX_SUCCESS_CARD,
 ) {
-  const intent = await investor.post('/api/create-payment-intent', {
+  const intent = await postIntent(investor, '/api/create-payment-intent', {
     amount,
     campaignId: campaign.id,
     investorId: investor.user.id,

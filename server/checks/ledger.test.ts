@@ -32,7 +32,7 @@ import { accounts, post, transfer, type LedgerKind } from '../ledger/ledger.ts';
 import { setReleaseSchedule } from '../money/releases.ts';
 import type { SandboxProvider } from '../payments/sandbox.ts';
 import { buildTestApp, createCampaign, testClock } from '../../test/app.ts';
-import { card, investIn, openIntent, signedInAs, type Actor } from '../../test/investing.ts';
+import { card, investIn, openIntent, signedInAs, type Actor, postIntent } from '../../test/investing.ts';
 import { dayAfter, listingOf, move, orderAndPay } from '../../test/marketplace.ts';
 import { addBankAccount, deliver, fileDocument, settle, startTrading } from '../../test/money.ts';
 import { LEDGER_CHECKS, RECONCILIATION_CHECKS, verifyLedger, type LedgerBreak } from './ledger.ts';
@@ -182,7 +182,7 @@ async function buildWorld(): Promise<World> {
 
   // An active campaign, partly raised: from a balance (reinvested profit) and by card.
   const active = await createCampaign(app.db, { targetAmount: '5000.00', minimumInvestment: '100' });
-  const fromBalance = await richer.post('/api/investments/from-balance', {
+  const fromBalance = await postIntent(richer, '/api/investments/from-balance', {
     amount: '200.00',
     campaignId: active.id,
     investorId: richer.user.id,

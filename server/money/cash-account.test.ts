@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { buildTestApp, campaignBody } from '../../test/app.ts';
-import { callsAs, investIn, signedInAs, type Actor } from '../../test/investing.ts';
+import { callsAs, investIn, signedInAs, type Actor, postIntent } from '../../test/investing.ts';
 import { campaignOf } from '../../test/money.ts';
 import { cashAccount, expectSoundLedger, move, paidOutCampaign } from '../../test/money-campaigns.ts';
 import { approveCampaign } from '../../test/diligence.ts';
@@ -35,7 +35,7 @@ async function openCampaign(targetAmount: string) {
 }
 
 const investFromBalance = (investor: Actor, campaign: { id: string }, amount: string, investorId?: string) =>
-  investor.post('/api/investments/from-balance', {
+  postIntent(investor, '/api/investments/from-balance', {
     amount,
     campaignId: campaign.id,
     investorId: investorId ?? investor.user.id,

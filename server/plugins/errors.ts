@@ -20,6 +20,8 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
     if (error instanceof AppError) {
       return reply.status(error.status).send({
+        // More of the answer a client acts on (e.g. what to acknowledge before investing).
+        ...error.details,
         error: error.message,
         // A code the client acts on (e.g. STEP_UP_REQUIRED: ask for the second factor, then retry).
         ...('exposeCode' in ERRORS[error.code] && { code: error.code }),

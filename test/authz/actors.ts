@@ -12,9 +12,10 @@ import { freshIp } from '../auth.ts';
 import { listingCreateSchema } from '../../domain/listings.ts';
 import { createListing } from '../../server/features/marketplace/listings.ts';
 import { listingBody } from '../marketplace.ts';
+import { recordPassedTest } from '../../server/features/protection/index.ts';
 import { cookiesOf, signedIn, type Session } from './call.ts';
 import { marketWorld } from './market.ts';
-import { successCard, type Owner, type RouteContext } from './requests.ts';
+import { successCard, TEST_SIMULATION, type Owner, type RouteContext } from './requests.ts';
 
 export const ACTORS = [
   'visitor',
@@ -39,13 +40,16 @@ const ACCOUNT_STATES = {
 
 type AccountState = keyof typeof ACCOUNT_STATES;
 
-function newAccount(app: App, role: Role, state: AccountState = 'active') {
-  return createUser(app.db, {
+async function newAccount(app: App, role: Role, state: AccountState = 'active') {
+  const user = await createUser(app.db, {
     role,
     ...(role === 'trader' && { companyName: 'Green Molecules Ltd', registrationNumber: 'GB-1' }),
     ...(role === 'buyer' && { companyName: 'Steelworks AG', buyerIndustry: 'steel' }),
     ...ACCOUNT_STATES[state],
   });
+  // Investors have taken the knowledge test: the cells test who may call, not investor protection.
+  if (role === 'investor') await recordPassedTest(app.db, user.id, TEST_SIMULATION, app.clock());
+  return user;
 }
 
 /** A pending payment intent of `investor` in the campaign, made through the API as the browser does. */
@@ -55,7 +59,13 @@ export async function openIntent(app: App, investor: Session, campaignId: string
     url: '/api/create-payment-intent',
     remoteAddress: freshIp(),
     headers: { 'content-type': 'application/json', cookie: cookiesOf(investor)! },
-    payload: JSON.stringify({ amount, campaignId, investorId: investor.user.id }),
+    // The KIIS of createCampaign's terms version (1) read, the risk warning confirmed.
+    payload: JSON.stringify({
+      amount,
+      campaignId,
+      investorId: investor.user.id,
+      acknowledgements: { kiisVersion: 1, riskWarning: true },
+    }),
   });
   if (res.statusCode !== 200) throw new Error(`payment intent refused: ${res.statusCode} ${res.body}`);
   const { paymentIntentId: id, clientSecret } = res.json<{ paymentIntentId: string; clientSecret: string }>();

@@ -25,6 +25,10 @@ import { requiredDocuments } from '../../domain/kyc.ts';
 import { documentParts, FILES, multipart } from '../kyc.ts';
 import { hashToken, newToken } from '../../server/features/auth/sessions.ts';
 import { disputeEscrow } from '../../server/features/admin/escrow.ts';
+import { recordPassedTest } from '../../server/features/protection/index.ts';
+import { receiveBuffer } from '../../server/uploads/storage.ts';
+import { applyForClassification, classificationOf } from '../../server/features/protection/classification.ts';
+import { APPROPRIATENESS_QUESTIONS } from '../../domain/investor-protection.ts';
 import { createPaymentIntent, recordInvestment } from '../../server/features/investments/service.ts';
 import {
   campaignDocument,
@@ -321,7 +325,12 @@ export const ROUTE_REQUESTS = rows({
   // Investing: the owner is an investor, and every call names the owner's own ids.
   'POST /api/create-payment-intent': investorOwns((ctx) => ({
     url: '/api/create-payment-intent',
-    body: { amount: '1000.00', campaignId: ctx.campaign.id, investorId: ctx.owner.user.id },
+    body: {
+      amount: '1000.00',
+      campaignId: ctx.campaign.id,
+      investorId: ctx.owner.user.id,
+      acknowledgements: { kiisVersion: ctx.campaign.termsVersion },
+    },
     happened: (res) => expect(res.json()).toMatchObject({ clientSecret: expect.any(String) }),
   })),
   'POST /api/sandbox/payment-intents/:id/confirm': investorOwns((ctx) => ({
@@ -593,9 +602,60 @@ export const ROUTE_REQUESTS = rows({
     await giveBalance(ctx.app, ctx.owner.user, '1500.00');
     return {
       url: '/api/investments/from-balance',
-      body: { amount: '1000.00', campaignId: ctx.campaign.id, investorId: ctx.owner.user.id },
+      body: {
+        amount: '1000.00',
+        campaignId: ctx.campaign.id,
+        investorId: ctx.owner.user.id,
+        acknowledgements: { kiisVersion: ctx.campaign.termsVersion },
+      },
       happened: (res) => expect(res.json()).toMatchObject({ status: 'confirmed', amount: '1000.00' }),
     };
+  }),
+  // Investor protection (docs/investor-protection.md): an investor's own test and classification; the
+  // evidence read by the investor who sent it and by admins; the review queue for admins; the KIIS for
+  // whoever may see the campaign.
+  'GET /api/investor/appropriateness': () => ({
+    url: '/api/investor/appropriateness',
+    happened: (res) => expect(res.json()).toMatchObject({ status: expect.any(String) }),
+  }),
+  'POST /api/investor/appropriateness': () => ({
+    url: '/api/investor/appropriateness',
+    body: {
+      answers: Object.fromEntries(APPROPRIATENESS_QUESTIONS.map((q) => [q.id, q.correct])),
+      ...TEST_SIMULATION,
+    },
+    happened: (res) => expect(res.json()).toEqual({ passed: true, maxLoss: '10000.00' }),
+  }),
+  'GET /api/investor/classification': () => ({
+    url: '/api/investor/classification',
+    happened: (res) => expect(res.json()).toMatchObject({ sophisticated: false }),
+  }),
+  'POST /api/investor/classification': () => ({
+    ...classificationUpload(),
+    url: '/api/investor/classification',
+    happened: (res) => expect(res.json()).toMatchObject({ latest: { status: 'pending' } }),
+  }),
+  'GET /api/investor/classification/documents/:id': investorOwns(async (ctx) => ({
+    url: `/api/investor/classification/documents/${await evidenceOf(ctx.app, ctx.owner.user.id)}`,
+    happened: (res) => expect(res.headers['content-type']).toBe('application/pdf'),
+  })),
+  'GET /api/admin/classifications': () => ({
+    url: '/api/admin/classifications',
+    happened: (res) => expect(Array.isArray(res.json())).toBe(true),
+  }),
+  'POST /api/admin/classifications/:id': async (ctx) => {
+    const investor = await createUser(ctx.app.db);
+    await evidenceOf(ctx.app, investor.id);
+    const view = await classificationOf(ctx.app.db, investor.id, new Date());
+    return {
+      url: `/api/admin/classifications/${view.latest!.id}`,
+      body: { decision: 'approve' },
+      happened: (res) => expect(res.json()).toMatchObject({ status: 'approved' }),
+    };
+  },
+  'GET /api/campaigns/:id/kiis': (ctx) => ({
+    url: `/api/campaigns/${ctx.campaign.id}/kiis`,
+    happened: (res) => expect(res.json()).toMatchObject({ version: ctx.campaign.termsVersion }),
   }),
   // A campaign's documents: filed by its trader; read by its trader, admins and its backers.
   'POST /api/campaigns/:id/documents': (ctx) => ({
@@ -815,9 +875,15 @@ async function escrowOf(ctx: RouteContext): Promise<string> {
 async function disputedEscrow(ctx: RouteContext): Promise<string> {
   const { app } = ctx;
   const investor = await createUser(app.db);
+  await recordPassedTest(app.db, investor.id, TEST_SIMULATION, app.clock());
   // A campaign of its own: the fuzzer moves the shared one on (funded, trading, cancelled).
   const campaign = await createCampaign(app.db);
-  const input = { amount: '1000.00', campaignId: campaign.id, investorId: investor.id };
+  const input = {
+    amount: '1000.00',
+    campaignId: campaign.id,
+    investorId: investor.id,
+    acknowledgements: { kiisVersion: campaign.termsVersion },
+  };
   const intent = await createPaymentIntent(app.money, investor, input, new Date());
   await (app.payments as SandboxProvider).confirm(
     intent.paymentIntentId,
@@ -838,6 +904,31 @@ function bankAccountBody(caller: Session | null) {
   const holderName =
     user?.role === 'investor' ? `${user.firstName} ${user.lastName}` : (user?.companyName ?? 'Test Ltd');
   return { holderName, iban: SANDBOX_PAYING_IBAN };
+}
+
+/** A simulation of net worth 100,000 (the risk warning above $5,000). */
+export const TEST_SIMULATION = { income: '60000.00', liquidAssets: '50000.00', commitments: '10000.00' };
+
+/** An application to be sophisticated: a person meeting two criteria, with a PDF of evidence. */
+function classificationUpload() {
+  const { body, contentType } = multipart([
+    { name: 'personType', content: 'natural' },
+    { name: 'criteria', content: 'incomeOrPortfolio,significantTransactions' },
+    { name: 'evidence', filename: 'portfolio.pdf', contentType: 'application/pdf', content: FILES.pdf() },
+  ]);
+  return { body: body.toString('utf8'), headers: { 'content-type': contentType } };
+}
+
+/** The investor's pending application (made through the service): its evidence document's id. */
+async function evidenceOf(app: App, userId: string): Promise<string> {
+  const view = await applyForClassification(
+    app.db,
+    { id: userId, role: 'investor' },
+    { personType: 'legal', criteria: ['ownFunds'] },
+    [await receiveBuffer(app.db, userId, 'evidence', 'accounts.pdf', FILES.pdf())],
+    new Date(),
+  );
+  return view.latest!.documents[0]!.id;
 }
 
 /** A campaign document's multipart body: a bill of lading for the `loaded` milestone. */

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import type { App } from '../../server/app.ts';
 import { users } from '../../server/db/schema/index.ts';
 import { hashToken } from '../../server/features/auth/sessions.ts';
+import { recordPassedTest } from '../../server/features/protection/index.ts';
 import type { SandboxProvider } from '../../server/payments/sandbox.ts';
 import { createCampaign, createUser } from '../app.ts';
 import { freshIp } from '../auth.ts';
@@ -20,6 +21,7 @@ import {
   READS_THAT_WRITE,
   ROUTE_REQUESTS,
   successCard,
+  TEST_SIMULATION,
   type RouteContext,
   type RouteRequest,
   type RowKey,
@@ -107,7 +109,10 @@ async function fuzzWorld(app: App) {
     suspended: null,
   };
   for (const [actor, account] of Object.entries(accounts)) {
-    sessions[actor as FuzzActor] = await signedIn(app, await createUser(app.db, account));
+    const user = await createUser(app.db, account);
+    // Investors have taken the knowledge test (investor protection has its own tests).
+    if (user.role === 'investor') await recordPassedTest(app.db, user.id, TEST_SIMULATION, app.clock());
+    sessions[actor as FuzzActor] = await signedIn(app, user);
   }
   const trader = sessions.trader!;
   // A target no run of intents can fill (each reserves $1,000 for 15 minutes).

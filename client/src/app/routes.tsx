@@ -6,6 +6,9 @@ import LandingPage from '@/features/landing/LandingPage.tsx';
 
 const CampaignsPage = lazy(() => import('@/features/campaigns/pages/CampaignsPage.tsx'));
 const CampaignPage = lazy(() => import('@/features/campaigns/pages/CampaignPage.tsx'));
+const KiisPage = lazy(() => import('@/features/campaigns/pages/KiisPage.tsx'));
+const ClassificationPage = lazy(() => import('@/features/investments/pages/ClassificationPage.tsx'));
+const AdminClassificationsPage = lazy(() => import('@/features/admin/pages/AdminClassificationsPage.tsx'));
 const HowItWorksPage = lazy(() => import('@/features/marketing/HowItWorksPage.tsx'));
 const BreakdownPage = lazy(() => import('@/features/marketing/BreakdownPage.tsx'));
 const TermsPage = lazy(() => import('@/features/marketing/TermsPage.tsx'));
@@ -41,6 +44,9 @@ const ROUTES: Array<[path: string, component: ComponentType]> = [
   ['/', LandingPage],
   ['/campaigns', CampaignsPage],
   ['/campaigns/:id', CampaignPage],
+  ['/campaigns/:id/kiis', KiisPage],
+  ['/investor/classification', ClassificationPage],
+  ['/admin/classifications', AdminClassificationsPage],
   ['/how-it-works', HowItWorksPage],
   ['/breakdown', BreakdownPage],
   ['/terms', TermsPage],

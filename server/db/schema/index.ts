@@ -38,3 +38,10 @@ export {
   pendingSocialLinks,
 } from './two-factor.ts';
 export { campaignReviews, investmentRevocations } from './diligence.ts';
+export {
+  appropriatenessAssessments,
+  classificationApplications,
+  classificationDocuments,
+  campaignDisclosures,
+  investmentAcknowledgements,
+} from './protection.ts';

@@ -20,7 +20,10 @@ export const users = pgTable(
     companyName: text('company_name'),
     registrationNumber: text('registration_number'),
     buyerIndustry: text('buyer_industry'),
+    /** Sophisticated investor (ECSP), approved by an admin; read with isSophisticated (domain/investor-protection.ts). */
     isAccredited: boolean('is_accredited').notNull().default(false),
+    /** When the sophisticated status ends (two years after approval); the flag counts only before it. */
+    accreditedUntil: timestamp('accredited_until', { withTimezone: true }),
     kycStatus: text('kyc_status').$type<KycStatus>().notNull().default('pending'),
     kycDocuments: text('kyc_documents')
       .array()

@@ -42,6 +42,29 @@ describe('demo seed', () => {
     expect(await verifyLedger(app.db, app.payments)).toEqual([]);
   });
 
+  it('has the demo investor’s knowledge test done (non-sophisticated), and every campaign’s KIIS declares its costs and risks', async () => {
+    const investor = await signedInDemo('investor');
+    expect((await investor.get('/api/investor/appropriateness')).json()).toMatchObject({
+      status: 'done',
+      sophisticated: false,
+      passed: true,
+      netWorth: '150000.00',
+      riskWarningAbove: '7500.00',
+    });
+    const [row] = await app.db
+      .select()
+      .from(campaigns)
+      .where(eq(campaigns.title, 'Kandla → Rotterdam green ammonia cargo'));
+    const kiis = (await investor.get(`/api/campaigns/${row!.id}/kiis`)).json();
+    expect(kiis.riskFactors).toContain('Rotterdam');
+    expect(kiis.costs).toContainEqual({
+      label: 'Shipping',
+      amount: expect.stringMatching(/^[1-9]\d+\.\d\d$/),
+    });
+    // The honest figure sits well below the gross ROI.
+    expect(Number(kiis.netReturnPercent)).toBeLessThan(Number(kiis.grossRoiPercent) / 2);
+  });
+
   it('lists the campaigns with the spec’s figures', async () => {
     const list = await callsAs(app, null).get('/api/campaigns?limit=100&sort=funded');
     const shown = list.json<

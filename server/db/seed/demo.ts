@@ -31,6 +31,27 @@ import {
 } from '../../../domain/diligence.ts';
 import { eq } from 'drizzle-orm';
 import { seedMarketplace } from './marketplace.ts';
+import { lossSimulation, needsRiskWarning } from '../../../domain/investor-protection.ts';
+import { recordPassedTest, saveDisclosure } from '../../features/protection/index.ts';
+
+/**
+ * Every demo investor took the knowledge test before their first pledge (the demo investor's still
+ * holds: /portfolio and the modal show the test done); their simulation gives a net worth of 150,000,
+ * so the risk warning starts above $7,500 (the demo investor confirmed it for the $12,000 pledge).
+ */
+const DEMO_SIMULATION = { income: '85000.00', liquidAssets: '90000.00', commitments: '25000.00' };
+const DEMO_NET_WORTH = lossSimulation(DEMO_SIMULATION).netWorth;
+
+/** The trader's risk factors of a demo campaign (its KIIS): the trade's own, then its route's. */
+function demoRiskFactors(c: { tradeRoute: string; description: string; quantity: string }): string {
+  const [from, to] = c.tradeRoute.split('→').map((port) => port.trim());
+  return [
+    `Price: the sale price to the offtaker at ${to} is agreed per cargo; a fall in grey-hydrogen or ammonia prices before the sales contract is signed lowers the margin.`,
+    `Shipping: an ammonia carrier from ${from} can be delayed by port congestion or weather; each week of delay adds demurrage and delays the settlement.`,
+    `Counterparty: the buyer may reject or delay acceptance of the ${c.quantity} t cargo if its purity or Guarantee of Origin papers are challenged.`,
+    'Conversion: losses when the ammonia is cracked back to hydrogen can exceed the 2% allowed for in the costs.',
+  ].join('\n');
+}
 
 /** Shared by every demo account; listed in the README. */
 export const DEMO_PASSWORD = 'GreenHydrogen-2025';
@@ -356,6 +377,12 @@ async function seedInto(db: Tx, password: string, now: Date): Promise<void> {
     .values({ userId: admin.id, secret: DEMO_ADMIN_TOTP_SECRET, enabledAt: now, createdAt: now });
   const demoInvestor = people.find((u) => u.username === 'investor')!;
   const backers = people.filter((u) => u.role === 'investor' && u.id !== demoInvestor.id);
+  // The test comes before the oldest demo campaign's first pledge, and holds until after today.
+  const tested = new Date(
+    now.getTime() - (Math.max(...DEMO_CAMPAIGNS.map((c) => c.createdDaysAgo)) + 1) * DAY_MS,
+  );
+  for (const investor of [demoInvestor, ...backers])
+    await recordPassedTest(db, investor.id, DEMO_SIMULATION, tested);
   let tradingCampaignId: string | undefined;
   // The trader's releases and the investor's withdrawals go to verified sandbox accounts.
   const opened = new Date(now.getTime() - 200 * DAY_MS);
@@ -402,6 +429,25 @@ async function seedInto(db: Tx, password: string, now: Date): Promise<void> {
       })
       .returning();
     await setReleaseSchedule(db, campaign!.id, c.schedule, createdAt);
+    // The trader's disclosure for the KIIS: the logistics of the cost model (the target covers them).
+    const lines = costBreakdown({
+      quantityTonnes: c.quantity,
+      buyPrice: c.buyPrice,
+      sellPrice: c.sellPrice,
+    }).lines;
+    const line = (label: string) => dec(lines.find((l) => l.label === label)!.amount);
+    await saveDisclosure(
+      db,
+      campaign!.id,
+      {
+        riskFactors: demoRiskFactors(c),
+        conversionCost: '0.00',
+        shippingCost: toFixed(line('Shipping (green ammonia)')),
+        insuranceCost: toFixed(line('Insurance')),
+        feesCost: toFixed(line('Customs & duties').plus(line('Storage')).plus(line('Other'))),
+      },
+      createdAt,
+    );
     await approveDemoCampaign(db, trader, admin, campaign!, createdAt);
 
     const raised = c.funded === '1' ? dec(target) : roundToHundreds(target, c.funded);
@@ -548,10 +594,12 @@ async function investThroughSandbox(
   at: Date,
 ): Promise<void> {
   const money = moneyAt(db, at);
+  // The KIIS of the campaign's first terms read (and the warning confirmed above the threshold).
+  const acknowledgements = { kiisVersion: 1, riskWarning: needsRiskWarning(amount, DEMO_NET_WORTH) };
   const { paymentIntentId, clientSecret } = await createPaymentIntent(
     money,
     investor,
-    { amount, campaignId, investorId: investor.id },
+    { amount, campaignId, investorId: investor.id, acknowledgements },
     at,
   );
   const { intent } = await (money.provider as SandboxProvider).confirm(

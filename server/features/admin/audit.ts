@@ -14,7 +14,7 @@ export interface Actor {
 
 export interface AuditEntry {
   action: AuditAction;
-  targetType: 'user' | 'escrow' | 'campaign' | 'report' | 'role_request' | 'complaint';
+  targetType: 'user' | 'escrow' | 'campaign' | 'report' | 'role_request' | 'complaint' | 'classification';
   targetId?: string | null;
   reason?: string | null;
   before?: unknown;

@@ -38,13 +38,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { response: { 200: z.object({ user: publicUserSchema.nullable() }) } },
     },
-    async (request) => ({ user: request.user ? toPublicUser(request.user) : null }),
+    async (request) => ({ user: request.user ? toPublicUser(request.user, app.clock()) : null }),
   );
 
   app.get(
     '/api/auth/me',
     { preHandler: app.requireUser, schema: { response: { 200: publicUserSchema } } },
-    async (request) => toPublicUser(request.user!),
+    async (request) => toPublicUser(request.user!, app.clock()),
   );
 
   app.post(

@@ -28,9 +28,11 @@ import {
 import type { TwoFactorMethod } from '../../../domain/two-factor.ts';
 import { methodsOf } from '../two-factor/factors.ts';
 import { startPendingSignIn } from '../two-factor/pending.ts';
+import { isSophisticated } from '../../../domain/investor-protection.ts';
 import { createSession, rotateSessions, type NewSession, type UserRow } from './sessions.ts';
 
-export function toPublicUser(u: UserRow): PublicUser {
+/** `now`: the app's clock where the caller has it (the sophisticated status is read against it). */
+export function toPublicUser(u: UserRow, now: Date = new Date()): PublicUser {
   return {
     id: u.id,
     username: u.username,
@@ -44,7 +46,8 @@ export function toPublicUser(u: UserRow): PublicUser {
     companyName: u.companyName,
     registrationNumber: u.registrationNumber,
     buyerIndustry: u.buyerIndustry,
-    isAccredited: u.isAccredited,
+    // Sophisticated right now: an expired status reads as false (domain/investor-protection.ts).
+    isAccredited: isSophisticated(u, now),
     kycStatus: u.kycStatus as PublicUser['kycStatus'],
     ...(u.kycStatus === 'rejected' && { kycRejectionReason: u.kycRejectionReason ?? '' }),
     accountStatus: u.accountStatus as PublicUser['accountStatus'],

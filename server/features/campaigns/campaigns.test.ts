@@ -111,6 +111,28 @@ describe('GET /api/campaigns/:id', () => {
       // is its trader's and admins' only.
       reflectionEndsAt: expect.toSatisfy((at: string | null) => at === null || Date.parse(at) > Date.now()),
       reviewHistory: [],
+      // The KIIS's: the trader's declared costs and risk factors (demo data), the terms version, and the
+      // trader's completed campaigns, expected against realised.
+      disclosure: {
+        riskFactors: expect.stringContaining(first.tradeRoute.split(' → ')[1]!),
+        conversionCost: '0.00',
+        shippingCost: expect.stringMatching(/^[1-9]\d*\.\d\d$/),
+        insuranceCost: expect.stringMatching(/^[1-9]\d*\.\d\d$/),
+        feesCost: expect.stringMatching(/^[1-9]\d*\.\d\d$/),
+      },
+      termsVersion: 1,
+      trackRecord: {
+        traderId: first.traderId,
+        completed: [
+          expect.objectContaining({
+            title: 'Kandla → Rotterdam first cargo',
+            expectedNetReturnPercent: expect.stringMatching(/^\d+\.\d$/),
+            realisedNetReturnPercent: expect.stringMatching(/^\d+\.\d$/),
+            defaulted: false,
+          }),
+        ],
+        inDefault: 0,
+      },
     });
   });
 

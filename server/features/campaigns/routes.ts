@@ -10,10 +10,12 @@ import {
   traderStatsSchema,
 } from '../../../domain/campaign-schemas.ts';
 import { TOTAL_COUNT_HEADER } from '../../../domain/campaigns.ts';
+import { kiisSchema } from '../../../domain/kiis.ts';
 import { AppError } from '../../errors.ts';
 import { campaignReviewDecisionSchema, reviewQueueSchema } from '../../../domain/diligence.ts';
 import { noBodySchema } from '../../../domain/api.ts';
 import { resubmitCampaign, reviewCampaign, reviewQueue } from './review.ts';
+import { kiisOf } from './kiis.ts';
 import { createCampaign, getCampaign, listCampaigns, traderStats, updateCampaign } from './service.ts';
 
 const uuid = z.string().uuid();
@@ -47,6 +49,15 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: z.object({ id: z.string() }), response: { 200: campaignDetailSchema } },
     },
     (request) => getCampaign(app.db, campaignId(request.params.id), request.user, app.clock()),
+  );
+
+  app.get(
+    '/api/campaigns/:id/kiis',
+    {
+      config: { access: 'public' },
+      schema: { params: z.object({ id: z.string() }), response: { 200: kiisSchema } },
+    },
+    (request) => kiisOf(app.db, campaignId(request.params.id), request.user),
   );
 
   app.post(

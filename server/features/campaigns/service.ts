@@ -46,6 +46,19 @@ import { releaseViews, settlementView } from '../../money/views.ts';
 import { reviewHistoryOf } from './review-views.ts';
 import { afterCommit, inTransaction, rootDb, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
+import { disclosureChanges, disclosureOf, saveDisclosure, trackRecordOf } from '../protection/index.ts';
+import { DISCLOSURE_KEYS, type Disclosure } from '../../../domain/returns.ts';
+
+/** The disclosure fields of a create or edit body, apart from the campaign's own. */
+function splitDisclosure<T extends Partial<Disclosure>>(input: T) {
+  const disclosure: Partial<Disclosure> = {};
+  const rest = { ...input } as Record<string, unknown>;
+  for (const key of DISCLOSURE_KEYS) {
+    if (input[key] !== undefined) disclosure[key] = input[key];
+    delete rest[key];
+  }
+  return { disclosure, rest: rest as Omit<T, keyof Disclosure> };
+}
 
 type CampaignRow = typeof campaigns.$inferSelect;
 /** Who is asking: the signed-in user, or null for a visitor. */
@@ -211,13 +224,16 @@ export async function getCampaign(
   )
     throw new AppError('CAMPAIGN_NOT_FOUND');
   const canPay = viewer?.role === 'admin' || viewer?.id === campaign.traderId;
-  const [releases, settlement, liveHold, reflection, reviewHistory] = await Promise.all([
-    releaseViews(db, campaign.id),
-    settlementView(db, campaign, canPay),
-    hasLiveHold(db, campaign.id),
-    reflectionEndsAtOf(db, campaign.id, now),
-    canPay ? reviewHistoryOf(db, campaign.id) : [],
-  ]);
+  const [releases, settlement, liveHold, reflection, reviewHistory, disclosure, trackRecord] =
+    await Promise.all([
+      releaseViews(db, campaign.id),
+      settlementView(db, campaign, canPay),
+      hasLiveHold(db, campaign.id),
+      reflectionEndsAtOf(db, campaign.id, now),
+      canPay ? reviewHistoryOf(db, campaign.id) : [],
+      disclosureOf(db, campaign.id),
+      trackRecordOf(db, campaign.traderId),
+    ]);
   return {
     ...toCampaign(campaign),
     traderName: `${displayName(trader)}${trader.lastName ? ` ${trader.lastName}` : ''}`,
@@ -227,6 +243,9 @@ export async function getCampaign(
     settlement,
     reflectionEndsAt: reflection?.toISOString() ?? null,
     reviewHistory,
+    disclosure,
+    termsVersion: campaign.termsVersion,
+    trackRecord,
   };
 }
 
@@ -294,7 +313,8 @@ export async function createCampaign(
   if (input.traderId !== undefined && input.traderId !== user.id)
     throw new AppError('FORBIDDEN', CAMPAIGN_MESSAGES.traderMismatch);
   const now = new Date();
-  const { traderId: _ignored, region, releaseSchedule, ...fields } = input;
+  const { disclosure, rest } = splitDisclosure(input);
+  const { traderId: _ignored, region, releaseSchedule, ...fields } = rest;
   return inTransaction(db, async (tx) => {
     const [row] = await tx
       .insert(campaigns)
@@ -308,6 +328,7 @@ export async function createCampaign(
       })
       .returning();
     await setReleaseSchedule(tx, row!.id, releaseSchedule ?? DEFAULT_RELEASE_SCHEDULE, now);
+    await saveDisclosure(tx, row!.id, disclosure, now);
     await invalidateCampaignLists(tx);
     return toCampaign(row!);
   });
@@ -331,13 +352,18 @@ export async function updateCampaign(
     if (patch.traderId !== undefined && patch.traderId !== user.id)
       throw new AppError('FORBIDDEN', CAMPAIGN_MESSAGES.notOwner);
     if (!isCampaignEditable(current)) throw new AppError('CONFLICT', CAMPAIGN_MESSAGES.completedLocked);
-    const termsChanged = changedTerms(current, patch).length > 0 || patch.releaseSchedule !== undefined;
+    const { disclosure, rest } = splitDisclosure(patch);
+    // The declared costs and risk factors are part of the terms (the KIIS's version is the terms version).
+    const disclosureChanged = disclosureChanges(await disclosureOf(tx, current.id), disclosure).length > 0;
+    const termsChanged =
+      changedTerms(current, patch).length > 0 || patch.releaseSchedule !== undefined || disclosureChanged;
     if (termsChanged && areTermsLocked(current, await hasLiveHold(tx, current.id)))
       throw new AppError('CONFLICT', CAMPAIGN_MESSAGES.termsLocked);
 
-    const { traderId: _ignored, deadline, releaseSchedule, ...fields } = patch;
+    const { traderId: _ignored, deadline, releaseSchedule, ...fields } = rest;
     const now = new Date();
     if (releaseSchedule) await setReleaseSchedule(tx, current.id, releaseSchedule, now);
+    if (disclosureChanged) await saveDisclosure(tx, current.id, disclosure, now);
     const merged = { ...current, ...fields, deadline: deadline ?? current.deadline };
     const error = termsError(campaignTermsIssues(merged));
     if (error) throw error;

@@ -11,7 +11,7 @@ import { advancePayment, sweepPayments } from '../../money/payments.ts';
 import { ProviderUnavailableError, type PaymentProvider } from '../../payments/provider.ts';
 import type { SandboxProvider } from '../../payments/sandbox.ts';
 import { buildTestApp, createCampaign, testClock } from '../../../test/app.ts';
-import { card, openIntent, signedInAs, type Actor } from '../../../test/investing.ts';
+import { card, openIntent, signedInAs, type Actor, postIntent } from '../../../test/investing.ts';
 
 const MINUTE = 60_000;
 const clock = testClock();
@@ -25,7 +25,7 @@ beforeAll(async () => {
 
 const newInvestor = () => signedInAs(app, 'investor');
 const intent = (investor: Actor, campaign: { id: string }, amount = '500.00') =>
-  investor.post('/api/create-payment-intent', {
+  postIntent(investor, '/api/create-payment-intent', {
     amount,
     campaignId: campaign.id,
     investorId: investor.user.id,

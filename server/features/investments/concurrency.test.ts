@@ -18,7 +18,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { SandboxProvider } from '../../payments/sandbox.ts';
 import { buildTestApp, campaignBody, createCampaign } from '../../../test/app.ts';
-import { card, investIn, openIntent, signedInAs, type Actor } from '../../../test/investing.ts';
+import { card, investIn, openIntent, signedInAs, type Actor, postIntent } from '../../../test/investing.ts';
 import { addBankAccount, deliver, settle, startTrading } from '../../../test/money.ts';
 import { approveCampaign } from '../../../test/diligence.ts';
 
@@ -192,7 +192,7 @@ describe('spends of one cash balance at once', () => {
     const answers = await Promise.all(
       spends.map((spend) =>
         spend.kind === 'invest'
-          ? investor.post('/api/investments/from-balance', {
+          ? postIntent(investor, '/api/investments/from-balance', {
               amount: spend.amount,
               campaignId: campaign.id,
               investorId: investor.user.id,

@@ -9,7 +9,7 @@ import type { App } from '../../app.ts';
 import { verifyLedger } from '../../checks/ledger.ts';
 import { campaigns, ledgerEntries, ledgerTransactions, payments } from '../../db/schema/index.ts';
 import { buildTestApp, campaignBody, createCampaign } from '../../../test/app.ts';
-import { investIn, signedInAs, type Actor } from '../../../test/investing.ts';
+import { investIn, signedInAs, type Actor, postIntent } from '../../../test/investing.ts';
 import { addBankAccount, deliver, settle, startTrading } from '../../../test/money.ts';
 import { approveCampaign } from '../../../test/diligence.ts';
 
@@ -36,7 +36,7 @@ beforeAll(async () => {
 });
 
 const fromBalance = (actor: Actor, campaign: { id: string }, amount: string, investorId = actor.user.id) =>
-  actor.post('/api/investments/from-balance', { amount, campaignId: campaign.id, investorId });
+  postIntent(actor, '/api/investments/from-balance', { amount, campaignId: campaign.id, investorId });
 const balanceOf = async (actor: Actor) =>
   (await actor.get('/api/cash-account')).json<{ balance: string }>().balance;
 const campaignRow = async (id: string) =>
@@ -143,7 +143,7 @@ describe('amounts no column can hold', () => {
     const calls = [
       (amount: string) => fromBalance(investor, campaign, amount),
       (amount: string) =>
-        investor.post('/api/create-payment-intent', {
+        postIntent(investor, '/api/create-payment-intent', {
           amount,
           campaignId: campaign.id,
           investorId: investor.user.id,

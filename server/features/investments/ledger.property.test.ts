@@ -33,7 +33,7 @@ import { ProviderUnavailableError } from '../../payments/provider.ts';
 import type { SandboxProvider } from '../../payments/sandbox.ts';
 import { sweepAll } from '../../sweeps.ts';
 import { buildTestApp, createCampaign, testClock } from '../../../test/app.ts';
-import { card, signedInAs, type Actor } from '../../../test/investing.ts';
+import { card, signedInAs, type Actor, postIntent } from '../../../test/investing.ts';
 import { addBankAccount, fileDocument } from '../../../test/money.ts';
 import { approveCampaign } from '../../../test/diligence.ts';
 
@@ -503,7 +503,7 @@ async function openIntent(m: Model, command: { investor: number; campaign: numbe
   const { intentRate } = app.money.limits;
   const recent = inv.intents.filter((t) => t >= now() - intentRate.windowMinutes * MINUTE).length;
   const accepted = investRefused(c, cents(cmd.amount)) === null && recent < intentRate.max && !m.down;
-  const res = await inv.actor.post('/api/create-payment-intent', {
+  const res = await postIntent(inv.actor, '/api/create-payment-intent', {
     amount: cmd.amount,
     campaignId: c.id,
     investorId: inv.actor.user.id,
@@ -682,7 +682,7 @@ async function run(m: Model, cmd: Command): Promise<void> {
       const c = m.campaigns[index]!;
       const amount = amountFor(c, cmd.amount);
       const accepted = investRefused(c, cents(amount)) === null && inv.balance >= cents(amount);
-      const res = await inv.actor.post('/api/investments/from-balance', {
+      const res = await postIntent(inv.actor, '/api/investments/from-balance', {
         amount: amount,
         campaignId: c.id,
         investorId: inv.actor.user.id,

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { investments, payments, sandboxPaymentIntents } from '../../db/schema/index.ts';
 import { buildTestApp, createCampaign, testClock } from '../../../test/app.ts';
-import { callsAs, investIn, signedInAs, type Actor } from '../../../test/investing.ts';
+import { callsAs, investIn, signedInAs, type Actor, postIntent } from '../../../test/investing.ts';
 import { verifyLedger } from '../../checks/ledger.ts';
 
 const clock = testClock();
@@ -18,7 +18,7 @@ beforeAll(async () => {
 /** A new investor per test: each has its own caps (intents per 10 minutes, live holds). */
 const newInvestor = () => signedInAs(app, 'investor');
 const intent = (actor: Pick<Actor, 'post'>, body: Record<string, unknown>) =>
-  actor.post('/api/create-payment-intent', body);
+  postIntent(actor, '/api/create-payment-intent', body);
 const bodyFor = (investor: Actor, campaign: { id: string }, amount = '1000.00') => ({
   amount,
   campaignId: campaign.id,

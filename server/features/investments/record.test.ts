@@ -16,7 +16,15 @@ import {
   sandboxPaymentIntents,
 } from '../../db/schema/index.ts';
 import { buildTestApp, createCampaign, testClock } from '../../../test/app.ts';
-import { callsAs, card, investIn, openIntent, signedInAs, type Actor } from '../../../test/investing.ts';
+import {
+  callsAs,
+  card,
+  investIn,
+  openIntent,
+  signedInAs,
+  type Actor,
+  postIntent,
+} from '../../../test/investing.ts';
 
 const clock = testClock();
 let app: App;
@@ -291,7 +299,7 @@ describe('POST /api/investments', () => {
       investorCount: 2,
       status: 'funded',
     });
-    const closed = await second.post('/api/create-payment-intent', {
+    const closed = await postIntent(second, '/api/create-payment-intent', {
       amount: '100.00',
       campaignId: campaign.id,
       investorId: second.user.id,

@@ -22,6 +22,7 @@ import { AppError } from '../../errors.ts';
 import type { Money } from '../../money/context.ts';
 import { balanceOf, lockBalance } from '../../money/balances.ts';
 import { abandonPayment, advancePayment, movePayment, openCardPayment } from '../../money/payments.ts';
+import { consentFor, recordConsent } from './consent.ts';
 import { openAmountOf, placeInvestment } from './purpose.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;
@@ -88,13 +89,14 @@ export async function createPaymentIntent(
   now: Date,
 ): Promise<PaymentIntentCreated> {
   const campaign = await investableCampaign(money.db, user, input, now, false);
+  const consent = await consentFor(money.db, user.id, campaign, input.amount, input.acknowledgements, now);
   const investmentId = randomUUID();
   const opened = await openCardPayment(
     money,
     { purpose: 'investment', payerId: user.id, amount: input.amount, subjectId: investmentId },
     now,
-    (tx, { paymentId }) =>
-      tx.insert(investments).values({
+    async (tx, { paymentId }) => {
+      await tx.insert(investments).values({
         id: investmentId,
         investorId: user.id,
         campaignId: campaign.id,
@@ -103,7 +105,9 @@ export async function createPaymentIntent(
         termsVersion: campaign.termsVersion,
         createdAt: now,
         updatedAt: now,
-      }),
+      });
+      await recordConsent(tx, investmentId, consent, now);
+    },
   );
   return { clientSecret: opened.clientSecret, paymentIntentId: opened.paymentIntentId };
 }
@@ -120,6 +124,7 @@ export async function investFromBalance(
 ): Promise<Investment> {
   const id = await inTransaction(money.db, async (tx) => {
     const campaign = await investableCampaign(tx, user, input, now, true);
+    const consent = await consentFor(tx, user.id, campaign, input.amount, input.acknowledgements, now);
     await lockBalance(tx, user.id);
     const balance = await balanceOf(tx, user.id);
     if (balance.lt(input.amount))
@@ -148,6 +153,7 @@ export async function investFromBalance(
         updatedAt: now,
       })
       .returning();
+    await recordConsent(tx, investment!.id, consent, now);
     await placeInvestment(tx, campaign, investment!, payment, now);
     return investment!.id;
   });

@@ -9,10 +9,10 @@ import { verifyLedger } from '../../checks/ledger.ts';
 import { campaigns, investments, sandboxPaymentIntents } from '../../db/schema/index.ts';
 import type { SandboxProvider } from '../../payments/sandbox.ts';
 import { buildTestApp, createCampaign } from '../../../test/app.ts';
-import { card, signedInAs, type Actor } from '../../../test/investing.ts';
+import { card, signedInAs, type Actor, postIntent } from '../../../test/investing.ts';
 
 const intentFor = (investor: Actor, campaign: { id: string }, amount: string) =>
-  investor.post('/api/create-payment-intent', {
+  postIntent(investor, '/api/create-payment-intent', {
     amount,
     campaignId: campaign.id,
     investorId: investor.user.id,

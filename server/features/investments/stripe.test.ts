@@ -14,7 +14,7 @@ import { campaigns, investments, payments } from '../../db/schema/index.ts';
 import { sweepPayments } from '../../money/payments.ts';
 import { buildAppWithSettings } from '../../../test/auth-services.ts';
 import { buildTestApp, campaignBody, createCampaign } from '../../../test/app.ts';
-import { callsAs, openIntent, signedInAs, type Actor } from '../../../test/investing.ts';
+import { callsAs, openIntent, signedInAs, type Actor, postIntent } from '../../../test/investing.ts';
 import { addBankAccount, startTrading } from '../../../test/money.ts';
 import { startStripeStandIn } from '../../../test/stripe-stand-in.ts';
 import { approveCampaign } from '../../../test/diligence.ts';
@@ -217,7 +217,7 @@ describe('Stripe mode', () => {
     const investor = await newInvestor();
     const campaign = await createCampaign(app.db, { targetAmount: '1000' });
     stripe.failNext(3, /^POST \/v1\/payment_intents$/); // the first try and the client library's two retries
-    const res = await investor.post('/api/create-payment-intent', {
+    const res = await postIntent(investor, '/api/create-payment-intent', {
       amount: '1000.00',
       campaignId: campaign.id,
       investorId: investor.user.id,
@@ -237,7 +237,7 @@ describe('Stripe mode', () => {
   it("answers an amount above Stripe's card limit with a 400 at the amount, never a 500", async () => {
     const investor = await newInvestor();
     const campaign = await createCampaign(app.db, { targetAmount: '2000000' });
-    const res = await investor.post('/api/create-payment-intent', {
+    const res = await postIntent(investor, '/api/create-payment-intent', {
       amount: '1000000.00',
       campaignId: campaign.id,
       investorId: investor.user.id,
@@ -264,7 +264,7 @@ describe('Stripe mode', () => {
     expect(res.statusCode).toBe(502);
     expect(stripe.intent(paymentIntentId)!.status).toBe('requires_capture');
     // The hold counts against the open amount while it waits: nobody else can take that slice.
-    const refused = await other.post('/api/create-payment-intent', {
+    const refused = await postIntent(other, '/api/create-payment-intent', {
       amount: '100.00',
       campaignId: campaign.id,
       investorId: other.user.id,

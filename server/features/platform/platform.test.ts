@@ -4,7 +4,7 @@ import type { App } from '../../app.ts';
 import { eq } from 'drizzle-orm';
 import { settlements, users } from '../../db/schema/index.ts';
 import { buildTestApp, createCampaign, createUser, resetDatabase } from '../../../test/app.ts';
-import { investIn, signedInAs } from '../../../test/investing.ts';
+import { investIn, signedInAs, postIntent } from '../../../test/investing.ts';
 
 let app: App;
 beforeAll(async () => {
@@ -35,7 +35,7 @@ describe('GET /api/stats/platform', () => {
     await investIn(app, await signedInAs(app, 'investor'), campaign, '1500.00');
     // Not yet: an intent never paid, and an investor without any investment.
     const unpaid = await signedInAs(app, 'investor');
-    const intent = await unpaid.post('/api/create-payment-intent', {
+    const intent = await postIntent(unpaid, '/api/create-payment-intent', {
       amount: '500.00',
       campaignId: campaign.id,
       investorId: unpaid.user.id,

@@ -9,6 +9,7 @@ import { RequireSignIn } from '@/features/auth/components/RequireSignIn.tsx';
 import { NotificationSettings } from '@/features/lifecycle/components/NotificationSettings.tsx';
 import { BankAccountForm } from '@/features/cash-account/index.ts';
 import { TwoFactorSection } from '@/features/two-factor/index.ts';
+import { Link } from 'wouter';
 import { ThemeToggle } from '../layout/ThemeToggle.tsx';
 
 function Section({
@@ -75,6 +76,24 @@ export default function SettingsPage() {
             {(user.role === 'investor' || user.role === 'trader') && (
               <Section id="bank-account" title="Bank account" description={BANK_ACCOUNT_TEXT[user.role]}>
                 <BankAccountForm user={user} />
+              </Section>
+            )}
+            {user.role === 'investor' && (
+              <Section
+                id="classification"
+                title="Investor classification"
+                description={
+                  user.isAccredited
+                    ? 'You are treated as a sophisticated investor: no knowledge test or risk warning before investing.'
+                    : 'You are a non-sophisticated investor, with the full protections. If you meet the criteria, you can apply to be treated as sophisticated.'
+                }
+              >
+                <Link
+                  href="/investor/classification"
+                  className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  See your classification and apply
+                </Link>
               </Section>
             )}
             <Section

@@ -12,8 +12,8 @@ type InvestmentRef = { campaignId: string; investorId: string };
 
 export const investmentPayment: PaymentPurpose<CreatePaymentIntentInput, InvestmentRef, Investment> = {
   name: 'investment',
-  async createIntent({ amount, campaignId, investorId }) {
-    const created = await createPaymentIntent({ amount, campaignId, investorId });
+  async createIntent({ amount, campaignId, investorId, acknowledgements }) {
+    const created = await createPaymentIntent({ amount, campaignId, investorId, acknowledgements });
     return { ...created, ref: { campaignId, investorId } };
   },
   record: ({ paymentIntentId, ref }, client) =>

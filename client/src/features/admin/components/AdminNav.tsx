@@ -7,6 +7,7 @@ export const ADMIN_PAGES = [
   { href: '/admin/dashboard', label: 'Overview' },
   { href: '/admin/kyc', label: 'KYC queue' },
   { href: '/admin/reviews', label: 'Campaign reviews' },
+  { href: '/admin/classifications', label: 'Classification' },
   { href: '/admin/escrow', label: 'Escrow' },
   { href: '/admin/money', label: 'Money' },
   { href: '/admin/complaints', label: 'Complaints' },

@@ -5,6 +5,7 @@ import type { CampaignDetail } from '@domain/campaign-schemas.ts';
 import { campaignDateTimeline, campaignFigures, campaignStatusTimeline } from '@domain/campaign-figures.ts';
 import { REGION_LABELS } from '@domain/campaigns.ts';
 import { REFLECTION_TEXT, REVIEW_STATUS_LABELS } from '@domain/diligence.ts';
+import { expectedNetReturn } from '@domain/returns.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
@@ -83,10 +84,71 @@ function FundingCard({ campaign }: { campaign: CampaignDetail }) {
   );
 }
 
+/** The trader's completed campaigns: what each was expected to return to investors and what it did. */
+function TrackRecord({ record }: { record: CampaignDetail['trackRecord'] }) {
+  return (
+    <Card aria-labelledby="track-record-heading">
+      <CardHeader>
+        <CardTitle id="track-record-heading">Trader’s track record</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3 text-sm">
+        {record.inDefault > 0 && (
+          <p role="note" className="font-medium text-destructive">
+            {record.inDefault === 1 ? '1 campaign' : `${record.inDefault} campaigns`} of this trader{' '}
+            {record.inDefault === 1 ? 'is' : 'are'} in default: the settlement is unpaid past its due date.
+          </p>
+        )}
+        {record.completed.length === 0 ? (
+          <p className="text-muted-foreground">
+            No completed campaigns yet: this trader has no track record.
+          </p>
+        ) : (
+          <table className="w-full text-left">
+            <caption className="sr-only">Completed campaigns, expected against realised return</caption>
+            <thead className="text-muted-foreground">
+              <tr>
+                <th scope="col" className="py-1 font-medium">
+                  Campaign
+                </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  Expected
+                </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  Realised
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {record.completed.map((c) => (
+                <tr key={c.campaignId} className="border-t">
+                  <th scope="row" className="py-1.5 font-normal">
+                    {c.title}
+                    {c.defaulted && <span className="ml-1 text-destructive">(paid late, after default)</span>}
+                  </th>
+                  <td className="py-1.5 text-right tabular-nums">
+                    {formatPercent(c.expectedNetReturnPercent)}
+                  </td>
+                  <td className="py-1.5 text-right tabular-nums">
+                    {formatPercent(c.realisedNetReturnPercent)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <p className="text-xs text-muted-foreground">
+          Returns to investors after costs and the platform fee.
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
 function CampaignView({ campaign }: { campaign: CampaignDetail }) {
   const f = campaignFigures(campaign);
   const { user } = useAuth();
   const ownsIt = user?.id === campaign.traderId;
+  const returns = expectedNetReturn({ ...campaign, ...campaign.disclosure });
   return (
     <article aria-labelledby="campaign-title">
       <header>
@@ -123,6 +185,7 @@ function CampaignView({ campaign }: { campaign: CampaignDetail }) {
               </div>
             </CardContent>
           </Card>
+          <TrackRecord record={campaign.trackRecord} />
         </aside>
 
         <div className="space-y-6 lg:col-start-1 lg:row-start-1">
@@ -146,13 +209,40 @@ function CampaignView({ campaign }: { campaign: CampaignDetail }) {
                 <Fact label="Buy price" value={`${formatUsdCents(campaign.buyPrice)}/kg`} />
                 <Fact label="Sell price" value={`${formatUsdCents(campaign.sellPrice)}/kg`} />
                 <Fact label="Margin" value={`${formatUsdCents(f.marginPerKg)}/kg`} />
-                <Fact label="Expected ROI" value={formatPercent(f.expectedRoiPercent)} />
+                <Fact
+                  label="Expected return after costs and fees"
+                  value={formatPercent(returns.netReturnPercent)}
+                  note="to you: declared costs and the 5% platform fee deducted"
+                />
+                <Fact
+                  label="Gross ROI"
+                  value={formatPercent(f.expectedRoiPercent)}
+                  note="(sell − buy) / buy, before costs and fees"
+                />
                 <Fact
                   label="Estimated campaign profit"
                   value={formatUsd(f.estimatedProfit)}
                   note="quantity × margin, before costs and fees"
                 />
+                <Fact
+                  label="Declared costs"
+                  value={formatUsd(returns.declaredCosts)}
+                  note="conversion, shipping, insurance and fees"
+                />
+                <Fact
+                  label="Profit shared by backers"
+                  value={formatUsd(returns.investorsProfit)}
+                  note="expected, after costs and fees"
+                />
               </dl>
+              <p className="mt-4 text-sm">
+                <Link
+                  href={`/campaigns/${campaign.id}/kiis`}
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  Key investment information sheet (version {campaign.termsVersion}, printable)
+                </Link>
+              </p>
             </CardContent>
           </Card>
 

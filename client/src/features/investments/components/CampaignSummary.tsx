@@ -1,7 +1,8 @@
 // The modal's campaign summary (spec §2): status badge, target, raised, progress, remaining and
-// expected ROI, all from campaignFigures.
+// expected ROI (the spec's gross figure, labelled so) beside the return after costs and fees.
 import { MapPin } from 'lucide-react';
-import type { Campaign } from '@domain/campaign-schemas.ts';
+import type { Campaign, CampaignDetail } from '@domain/campaign-schemas.ts';
+import { expectedNetReturn } from '@domain/returns.ts';
 import { campaignFigures } from '@domain/campaign-figures.ts';
 import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
@@ -23,7 +24,14 @@ export function CampaignSummary({ campaign }: { campaign: Campaign }) {
         <Figure label="Target">{formatUsd(campaign.targetAmount)}</Figure>
         <Figure label="Raised">{formatUsd(campaign.raisedAmount)}</Figure>
         <Figure label="Remaining">{formatUsd(f.remaining)}</Figure>
-        <Figure label="Expected ROI">{formatPercent(f.expectedRoiPercent)}</Figure>
+        <Figure label="Expected ROI (gross)">{formatPercent(f.expectedRoiPercent)}</Figure>
+        {'disclosure' in campaign && (
+          <Figure label="Expected return after costs and fees">
+            {formatPercent(
+              expectedNetReturn({ ...campaign, ...(campaign as CampaignDetail).disclosure }).netReturnPercent,
+            )}
+          </Figure>
+        )}
       </dl>
       <div className="space-y-1">
         <Progress percent={Number(f.progressPercent)} label={`Funding progress of ${campaign.title}`} />

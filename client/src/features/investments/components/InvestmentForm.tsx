@@ -28,8 +28,12 @@ import {
 } from '@/features/payments/index.ts';
 import { formatPercent, formatUsdCents } from '@/lib/format.ts';
 import { dec } from '@domain/money.ts';
+import { ACKNOWLEDGEMENT_MESSAGES } from '@domain/investor-protection.ts';
+import { expectedNetReturn, projectedNetProfit, type Disclosure } from '@domain/returns.ts';
+
+const isDecimalText = (v: string) => /^\d+(\.\d+)?$/.test(v.trim());
 import { useQueryClient } from '@tanstack/react-query';
-import { serverMessageOf } from '@/lib/api.ts';
+import { ApiError, serverMessageOf } from '@/lib/api.ts';
 import { useCashAccount } from '@/features/cash-account/index.ts';
 import { useInvestFromBalance } from '../api/invest-from-balance.ts';
 import { investmentPayment } from '../investment-payment.ts';
@@ -39,15 +43,21 @@ export function InvestmentForm({
   summary,
   campaign,
   investorId,
+  protection,
   onBusyChange,
   onInvested,
+  onAcknowledgementRefused,
 }: {
   /** The campaign summary, shown above the amount. */
   summary: ReactNode;
-  campaign: Campaign;
+  campaign: Campaign & { disclosure?: Disclosure };
   investorId: string;
+  /** The KIIS version read, and the amount above which the risk warning must be confirmed (null: never). */
+  protection: { kiisVersion: number; riskWarningAbove: string | null };
   onBusyChange: (busy: boolean) => void;
   onInvested: () => void;
+  /** The server asked for the test or an acknowledgement again (403/428): the modal goes back a step. */
+  onAcknowledgementRefused: (message: string | undefined) => void;
 }) {
   const id = useId();
   const amountId = `${id}-amount`;
@@ -63,6 +73,10 @@ export function InvestmentForm({
       onInvested();
     },
     onProblem: (problem: PaymentProblem) => {
+      if (problem.status === 428 || problem.status === 403) {
+        onAcknowledgementRefused(problem.message);
+        return;
+      }
       if (problem.kind === 'card') {
         toast(INVESTMENT_TOASTS.paymentFailed(problem.message ?? ''));
         return;
@@ -85,10 +99,26 @@ export function InvestmentForm({
   const problem = flow.paidAmount ? null : investmentAmountProblem(amount, bounds);
   const amountMessage = problem ? investmentAmountMessage(problem, bounds) : null;
   const preview = investmentPreview(shownAmount, campaign);
+  const netProfit = preview ? projectedNetProfit(shownAmount, { ...campaign, ...campaign.disclosure }) : null;
+  const netReturn = expectedNetReturn({ ...campaign, ...campaign.disclosure }).netReturnPercent;
+  const warningAbove = protection.riskWarningAbove;
+  const needsWarning =
+    warningAbove !== null &&
+    problem === null &&
+    isDecimalText(shownAmount) &&
+    dec(shownAmount).gt(warningAbove);
+  const [warningConfirmed, setWarningConfirmed] = useState(false);
+  const acknowledgements = {
+    kiisVersion: protection.kiisVersion,
+    ...(needsWarning && { riskWarning: true }),
+  };
   const amountError = (amountTouched ? amountMessage : undefined) ?? flow.problem?.fields.amount;
   const waitReason = paymentSubmitReason({
     processing,
-    formProblem: amountMessage ?? (payFromBalance ? balancePaymentIssue(amount, balance) : null),
+    formProblem:
+      amountMessage ??
+      (payFromBalance ? balancePaymentIssue(amount, balance) : null) ??
+      (needsWarning && !warningConfirmed ? 'Confirm the risk warning to invest this amount' : null),
     // A paid intent, or the balance, needs no card form.
     provider: flow.paidAmount || payFromBalance ? 'ready' : cardForm.status,
   });
@@ -110,20 +140,29 @@ export function InvestmentForm({
         event.preventDefault();
         setAmountTouched(true);
         if (waitReason !== null) return;
-        const input = { amount: investmentAmountForWire(shownAmount), campaignId: campaign.id, investorId };
+        const input = {
+          amount: investmentAmountForWire(shownAmount),
+          campaignId: campaign.id,
+          investorId,
+          acknowledgements,
+        };
         if (payFromBalance) {
           fromBalance.mutate(input, {
             onSuccess: (investment) => {
               toast(INVESTMENT_TOASTS.investmentSuccessful(investment));
               onInvested();
             },
-            onError: () => toast(INVESTMENT_TOASTS.investmentFailed),
+            onError: (error) => {
+              const status = error instanceof ApiError ? error.status : undefined;
+              if (status === 428 || status === 403) onAcknowledgementRefused(serverMessageOf(error));
+              else toast(INVESTMENT_TOASTS.investmentFailed);
+            },
           });
           return;
         }
         if (!cardForm.cardRef.current) return;
         void flow.pay({
-          input: { amount: investmentAmountForWire(shownAmount), campaignId: campaign.id, investorId },
+          input,
           amount: investmentAmountForWire(shownAmount),
           title: campaign.title,
           card: cardForm.cardRef.current,
@@ -169,12 +208,20 @@ export function InvestmentForm({
                 </span>
               </p>
               <p className="text-muted-foreground">
-                At {formatPercent(preview.expectedRoiPercent)} expected ROI, before costs and fees: a{' '}
+                At {formatPercent(preview.expectedRoiPercent)} gross ROI, before costs and fees: a{' '}
                 {preview.sharePercent === '<0.01'
                   ? 'less than 0.01%'
                   : formatPercent(preview.sharePercent, 2)}{' '}
                 share of the campaign.
               </p>
+              {netProfit !== null && (
+                <p className="mt-2 flex flex-wrap items-baseline justify-between gap-x-3 border-t pt-2">
+                  <span className="font-medium">Expected profit after costs and fees</span>
+                  <span className="font-bold tabular-nums">
+                    {formatUsdCents(netProfit)} ({formatPercent(netReturn)} expected return)
+                  </span>
+                </p>
+              )}
             </div>
           ) : (
             <p className="rounded-lg border border-dashed p-3 text-sm text-muted-foreground">
@@ -229,6 +276,27 @@ export function InvestmentForm({
             />
           )}
         </fieldset>
+
+        {needsWarning && (
+          <div
+            role="alert"
+            className="grid gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm"
+          >
+            <p className="font-semibold">Risk warning</p>
+            <p>{ACKNOWLEDGEMENT_MESSAGES.riskWarning(formatUsdCents(warningAbove))}</p>
+            <label className="flex items-start gap-2 font-medium">
+              <input
+                type="checkbox"
+                className="mt-1"
+                checked={warningConfirmed}
+                disabled={processing}
+                onChange={(event) => setWarningConfirmed(event.target.checked)}
+              />
+              I understand I could lose all of the {formatUsdCents(shownAmount)} I invest, and I still want to
+              invest it
+            </label>
+          </div>
+        )}
 
         <FormAlert message={alert} />
 

@@ -3,6 +3,7 @@
 import { useMemo, useState } from 'react';
 import { CAMPAIGN_MESSAGES, type CampaignDetail } from '@domain/campaign-schemas.ts';
 import { areTermsLocked, FINANCIAL_TERMS, isCampaignEditable } from '@domain/policies.ts';
+import { DISCLOSURE_KEYS } from '@domain/returns.ts';
 import { campaignFormValues, campaignPatchOf, type CampaignFormValues } from '@domain/trader-campaigns.ts';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
 import { toast } from '@/components/ui/toast-store.ts';
@@ -100,7 +101,11 @@ function EditForm({ campaign, onClose }: { campaign: CampaignDetail; onClose: ()
         pending={update.isPending}
         onSubmit={save}
         onCancel={onClose}
-        locked={termsLocked ? { fields: FINANCIAL_TERMS, reason: CAMPAIGN_MESSAGES.termsLocked } : undefined}
+        locked={
+          termsLocked
+            ? { fields: [...FINANCIAL_TERMS, ...DISCLOSURE_KEYS], reason: CAMPAIGN_MESSAGES.termsLocked }
+            : undefined
+        }
         extraSection={(typed) => (
           <ReleaseScheduleFields
             idPrefix="edit-campaign"

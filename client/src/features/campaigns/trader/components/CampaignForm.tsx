@@ -9,8 +9,15 @@ import type { FinancialTerm } from '@domain/policies.ts';
 import {
   CAMPAIGN_FORM_FIELDS,
   campaignTermsPreview,
+  netReturnPreview,
   type CampaignFormValues,
 } from '@domain/trader-campaigns.ts';
+import {
+  DECLARED_COST_LABELS,
+  DECLARED_COSTS,
+  type DeclaredCost,
+  type DISCLOSURE_KEYS,
+} from '@domain/returns.ts';
 import { Badge, type BadgeTone } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Field, fieldA11y } from '@/components/ui/form-field.tsx';
@@ -20,6 +27,7 @@ import { applyServerFieldErrors } from '@/features/auth/form-errors.ts';
 import { formatPercent, formatUsd, formatUsdCents } from '@/lib/format.ts';
 
 const RISK_TONES: Record<RiskLevel, BadgeTone> = { low: 'green', medium: 'amber', high: 'red' };
+type DisclosureKey = (typeof DISCLOSURE_KEYS)[number];
 
 export interface CampaignFormProps {
   /** Prefix of the controls' ids (the page and a modal may both be in the document). */
@@ -35,7 +43,7 @@ export interface CampaignFormProps {
   onSubmit: (values: CampaignFormValues) => Promise<unknown>;
   onCancel: () => void;
   /** Fields shown read-only, with the reason above the form (edit: terms locked by investments). */
-  locked?: { fields: readonly FinancialTerm[]; reason: string };
+  locked?: { fields: readonly (FinancialTerm | DisclosureKey)[]; reason: string };
   /** A section of the caller's after the fields (the release schedule), given the values as typed. */
   extraSection?: (values: Partial<CampaignFormValues>) => ReactNode;
 }
@@ -66,6 +74,7 @@ export function CampaignForm({
   const [regionPicked, setRegionPicked] = useState(false);
   const watched = useWatch({ control });
   const preview = campaignTermsPreview(watched);
+  const netPreview = netReturnPreview(watched);
 
   const id = (name: string) => `${idPrefix}-${name}`;
   const err = (name: keyof CampaignFormValues) => errors[name]?.message;
@@ -74,7 +83,7 @@ export function CampaignForm({
   const a11y = (name: keyof CampaignFormValues, hint = false) =>
     fieldA11y(id(name), err(name), { hint, describedBy: isLocked(name) ? id('locked') : undefined });
   /** A decimal input (text on the wire); read-only while locked. */
-  const decimalInput = (name: FinancialTerm & keyof CampaignFormValues, min = 0) => (
+  const decimalInput = (name: (FinancialTerm | DeclaredCost) & keyof CampaignFormValues, min = 0) => (
     <Input
       type="number"
       inputMode="decimal"
@@ -193,6 +202,36 @@ export function CampaignForm({
         </Field>
       </div>
 
+      <fieldset className="grid gap-4 sm:grid-cols-2 [&>*]:content-start">
+        <legend className="mb-2 text-sm font-semibold">
+          Costs and risks (shown to investors in the key investment information sheet)
+        </legend>
+        <p className="text-sm text-muted-foreground sm:col-span-2">
+          The purchase is quantity × buy price. Declare every other cost of the trade in USD: investors see
+          the expected return after them.
+        </p>
+        {DECLARED_COSTS.map((cost) => (
+          <Field key={cost} id={id(cost)} label={`${DECLARED_COST_LABELS[cost]} (USD)`} error={err(cost)}>
+            {decimalInput(cost)}
+          </Field>
+        ))}
+        <Field
+          id={id('riskFactors')}
+          label="Risk factors"
+          error={err('riskFactors')}
+          hint="What could make this trade lose money: prices, the buyer, shipping, conversion, the plant."
+          className="sm:col-span-2"
+        >
+          <Textarea
+            rows={4}
+            maxLength={3000}
+            readOnly={isLocked('riskFactors')}
+            {...a11y('riskFactors', true)}
+            {...register('riskFactors')}
+          />
+        </Field>
+      </fieldset>
+
       {extraSection?.(watched)}
 
       <section aria-labelledby={id('preview-heading')} className="rounded-lg border bg-muted/40 p-4">
@@ -202,6 +241,9 @@ export function CampaignForm({
         <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3 text-sm lg:grid-cols-4">
           <PreviewItem label="Expected ROI">
             {preview.expectedRoiPercent === null ? '—' : formatPercent(preview.expectedRoiPercent)}
+          </PreviewItem>
+          <PreviewItem label="Return to investors after costs and fees">
+            {netPreview === null ? '—' : formatPercent(netPreview)}
           </PreviewItem>
           <PreviewItem label="Margin per kg">
             {preview.marginPerKg === null ? '—' : formatUsdCents(preview.marginPerKg)}

@@ -40,6 +40,11 @@ function createDefaults(): CampaignFormValues {
     minimumInvestment: MIN_INVESTMENT,
     deadline: defaultDeadline(),
     region: '',
+    riskFactors: '',
+    conversionCost: '0',
+    shippingCost: '0',
+    insuranceCost: '0',
+    feesCost: '0',
   };
 }
 

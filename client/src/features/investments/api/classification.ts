@@ -1,0 +1,43 @@
+// GET /api/investor/classification and POST /api/investor/classification (multipart: the criteria and
+// the evidence files, as the KYC upload sends them).
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ClassificationView } from '@domain/investor-protection.ts';
+import { toast } from '@/components/ui/toast-store.ts';
+import { ApiError, serverMessageOf } from '@/lib/api.ts';
+
+export const classificationQuery = () =>
+  queryOptions<ClassificationView>({ queryKey: ['/api/investor/classification'] });
+
+export function useClassification() {
+  return useQuery(classificationQuery());
+}
+
+async function apply(form: FormData): Promise<ClassificationView> {
+  const res = await fetch('/api/investor/classification', {
+    method: 'POST',
+    body: form,
+    credentials: 'include',
+  });
+  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+  return (await res.json()) as ClassificationView;
+}
+
+export function useApplyForClassification() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: apply,
+    onSuccess: (view) => {
+      client.setQueryData(classificationQuery().queryKey, view);
+      toast({
+        title: 'Application sent',
+        description: 'An admin reviews your evidence, usually within 3 business days.',
+      });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Application not sent',
+        description: serverMessageOf(error) || 'Please try again.',
+        variant: 'destructive',
+      }),
+  });
+}
