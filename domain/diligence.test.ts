@@ -12,7 +12,7 @@ import {
 
 const confirmedAt = '2027-03-01T14:03:00.000Z';
 const held = { status: 'confirmed', confirmedAt, escrowStatus: 'held' };
-const retail = { isAccredited: false };
+const retail = { isAccredited: false, accreditedUntil: null };
 
 describe('the reflection period', () => {
   it('lasts 4 × 24 h from confirmation, the end excluded', () => {
@@ -25,7 +25,10 @@ describe('the reflection period', () => {
   it('lets only a retail investor revoke money still held in escrow, within the period', () => {
     const now = new Date('2027-03-03T00:00:00.000Z');
     expect(revokeRefusal(held, retail, now)).toBeNull();
-    expect(revokeRefusal(held, { isAccredited: true }, now)).toBe('sophisticated');
+    expect(revokeRefusal(held, { isAccredited: true, accreditedUntil: null }, now)).toBe('sophisticated');
+    // A sophisticated status past its two years is retail again, before any sweep clears the flag.
+    const lapsed = { isAccredited: true, accreditedUntil: new Date('2027-03-02T00:00:00.000Z') };
+    expect(revokeRefusal(held, lapsed, now)).toBeNull();
     expect(revokeRefusal({ ...held, status: 'refunded' }, retail, now)).toBe('not-confirmed');
     expect(revokeRefusal({ ...held, status: 'pending', confirmedAt: null }, retail, now)).toBe(
       'not-confirmed',

@@ -3,6 +3,7 @@
 // revoke an investment, and the admin's due-diligence review every new campaign waits for. Pure rules
 // and wire shapes, shared by the server and the client.
 import { z } from 'zod';
+import { isSophisticated } from './investor-protection.ts';
 
 // ---- the reflection period (EU 2020/1503 art. 22) ------------------------------------------------
 
@@ -28,10 +29,10 @@ export type RevokeRefusal = 'sophisticated' | 'not-confirmed' | 'not-in-escrow' 
 
 export function revokeRefusal(
   investment: { status: string; confirmedAt: Date | string | null; escrowStatus: string | null },
-  investor: { isAccredited: boolean },
+  investor: Parameters<typeof isSophisticated>[0],
   now: Date,
 ): RevokeRefusal | null {
-  if (investor.isAccredited) return 'sophisticated';
+  if (isSophisticated(investor, now)) return 'sophisticated';
   if (investment.status !== 'confirmed' || !investment.confirmedAt) return 'not-confirmed';
   // Disputed, released to the trade, refunded: the money is not simply waiting in escrow.
   if (investment.escrowStatus !== 'held') return 'not-in-escrow';

@@ -24,7 +24,8 @@ export async function reflectionEndsAtOf(db: Db | Tx, campaignId: string, now: D
         eq(investments.campaignId, campaignId),
         eq(investments.status, 'confirmed'),
         sql`${escrowRecords.status} in ('held', 'disputed')`,
-        eq(users.isAccredited, false),
+        // Retail investors: not sophisticated now (domain/investor-protection.ts isSophisticated).
+        sql`not (${users.isAccredited} and (${users.accreditedUntil} is null or ${users.accreditedUntil} > ${now.toISOString()}::timestamptz))`,
         sql`${investments.confirmedAt} > ${new Date(now.getTime() - REFLECTION_PERIOD_MS).toISOString()}::timestamptz`,
       ),
     );

@@ -59,6 +59,7 @@ export async function revokeInvestment(
         escrowStatus: escrowRecords.status,
         released: escrowRecords.releasedAmount,
         isAccredited: users.isAccredited,
+        accreditedUntil: users.accreditedUntil,
       })
       .from(investments)
       .innerJoin(users, eq(users.id, investments.investorId))
@@ -73,7 +74,7 @@ export async function revokeInvestment(
         // Money of it gone to the trade is not simply held any more (trading waits for the period).
         escrowStatus: row!.released && dec(row!.released).gt(0) ? 'released' : row!.escrowStatus,
       },
-      { isAccredited: row!.isAccredited },
+      { isAccredited: row!.isAccredited, accreditedUntil: row!.accreditedUntil },
       now,
     );
     if (refusal === 'sophisticated') throw new AppError('REVOKE_SOPHISTICATED');

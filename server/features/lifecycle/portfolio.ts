@@ -50,6 +50,7 @@ export async function getPortfolio(
       source: payments.source,
       revokedAt: investmentRevocations.revokedAt,
       investorAccredited: users.isAccredited,
+      investorAccreditedUntil: users.accreditedUntil,
     })
     .from(investments)
     .innerJoin(users, eq(users.id, investments.investorId))
@@ -94,7 +95,7 @@ export async function getPortfolio(
       const revocable =
         revokeRefusal(
           { ...i, escrowStatus: dec(released ?? '0').gt(0) ? 'released' : escrowStatus },
-          { isAccredited: row.investorAccredited },
+          { isAccredited: row.investorAccredited, accreditedUntil: row.investorAccreditedUntil },
           now,
         ) === null;
       return {
