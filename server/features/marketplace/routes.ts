@@ -77,7 +77,16 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const traders = app.requireRole('trader', { message: ERRORS.NOT_A_SUPPLIER.message });
   const buyers = app.requireRole('buyer', { message: ERRORS.NOT_A_BUYER.message });
   const parties = app.requireRole('buyer', 'trader', 'admin');
-  const talkers = app.requireRole('buyer', 'trader');
+  // The money paths: the same guards behind the money gate (domain/policies.ts, moneyGateRefusal).
+  const verifiedTraders = app.requireRole('trader', {
+    message: ERRORS.NOT_A_SUPPLIER.message,
+    verified: true,
+  });
+  const verifiedBuyers = app.requireRole('buyer', {
+    message: ERRORS.NOT_A_BUYER.message,
+    verified: { kyc: 'ORDERING_NEEDS_KYC' },
+  });
+  const verifiedTalkers = app.requireRole('buyer', 'trader', { verified: true });
 
   // ---- listings and suppliers ----
   app.get(
@@ -100,14 +109,14 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/listings',
-    { preHandler: traders, schema: { body: listingCreateSchema, response: { 201: listingSchema } } },
+    { preHandler: verifiedTraders, schema: { body: listingCreateSchema, response: { 201: listingSchema } } },
     async (request, reply) =>
       reply.status(201).send(await createListing(app.db, request.user!, request.body, app.clock())),
   );
   app.patch(
     '/api/listings/:id',
     {
-      preHandler: traders,
+      preHandler: verifiedTraders,
       schema: { params: idParams, body: listingPatchSchema, response: { 200: listingSchema } },
     },
     (request) =>
@@ -149,7 +158,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- orders ----
   app.post(
     '/api/orders',
-    { preHandler: buyers, schema: { body: orderCreateSchema, response: { 201: orderPlacedSchema } } },
+    { preHandler: verifiedBuyers, schema: { body: orderCreateSchema, response: { 201: orderPlacedSchema } } },
     async (request, reply) =>
       reply.status(201).send(await placeOrder(deps, request.user!, request.body, app.clock())),
   );
@@ -251,7 +260,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- quote requests and offers ----
   app.post(
     '/api/rfqs',
-    { preHandler: buyers, schema: { body: rfqCreateSchema, response: { 201: rfqSchema } } },
+    { preHandler: verifiedBuyers, schema: { body: rfqCreateSchema, response: { 201: rfqSchema } } },
     async (request, reply) =>
       reply.status(201).send(await createRfq(deps, request.user!, request.body, app.clock())),
   );
@@ -261,7 +270,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/rfqs/:id/offers',
     {
-      preHandler: traders,
+      preHandler: verifiedTraders,
       schema: { params: idParams, body: offerCreateSchema, response: { 201: offerSchema } },
     },
     async (request, reply) =>
@@ -280,7 +289,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/offers/:id/accept',
     {
-      preHandler: buyers,
+      preHandler: verifiedBuyers,
       schema: { params: idParams, body: noBodySchema, response: { 201: orderPlacedSchema } },
     },
     async (request, reply) =>
@@ -312,7 +321,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       base,
       {
-        preHandler: talkers,
+        preHandler: verifiedTalkers,
         schema: { params: idParams, body: messageCreateSchema, response: { 201: messageSchema } },
       },
       async (request, reply) =>
