@@ -46,9 +46,10 @@ interface RoleGuardOptions {
   /**
    * The money gate (domain/policies.ts, `moneyGateRefusal`): the caller's account must be active, its
    * email verified and its KYC approved (admins excepted), else 403 with the catalogue code. `kyc`
-   * names the KYC refusal for this path (e.g. ORDERING_NEEDS_KYC), `kycMessage` words it.
+   * names the KYC refusal for this path (e.g. ORDERING_NEEDS_KYC), `kycMessage` words it; `unverified`
+   * names one refusal for both missing proofs (a suspension keeps its own).
    */
-  verified?: true | { kyc?: ErrorCode; kycMessage?: string };
+  verified?: true | { kyc?: ErrorCode; kycMessage?: string; unverified?: ErrorCode; only?: Role[] };
 }
 
 /** What an admin without a second factor may still call: who they are, and enrolling one. */
@@ -126,8 +127,10 @@ export default fp(async function auth(app: FastifyInstance) {
         if (!request.user) throw new AppError('UNAUTHENTICATED');
         if (!roles.includes(request.user.role)) throw new AppError('FORBIDDEN', message);
         await assertAdminEnrolled(request);
-        if (!gate) return;
+        if (!gate || (gate.only && !gate.only.includes(request.user.role))) return;
         const refusal = moneyGateRefusal(request.user);
+        if (refusal && refusal !== 'ACCOUNT_SUSPENDED' && gate.unverified)
+          throw new AppError(gate.unverified);
         if (refusal === 'KYC_NOT_APPROVED' && (gate.kyc || gate.kycMessage))
           throw new AppError(gate.kyc ?? refusal, gate.kycMessage);
         if (refusal) throw new AppError(refusal);

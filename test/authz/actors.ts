@@ -26,6 +26,8 @@ export const ACTORS = [
   'not-owner',
   'suspended',
   'unverified',
+  'kyc-pending',
+  'kyc-rejected',
 ] as const;
 export type Actor = (typeof ACTORS)[number];
 export const ROLE_ACTORS = ['investor', 'trader', 'buyer', 'admin'] as const satisfies readonly Role[];
@@ -35,7 +37,14 @@ const ACCOUNT_STATES = {
   active: {},
   suspended: { accountStatus: 'suspended' },
   unverified: { emailVerified: false },
+  // Documents in review (a first submission, or a change of legal identity: domain/policies.ts).
+  'kyc-pending': { kycStatus: 'under_review' },
+  'kyc-rejected': { kycStatus: 'rejected', kycRejectionReason: 'The document is unreadable' },
 } satisfies Record<string, Partial<NewUser>>;
+
+/** The actors barred by an account state: the owner themself on rows with an owner. */
+const BARRED = new Set<Actor>(['suspended', 'unverified', 'kyc-pending', 'kyc-rejected']);
+const isBarred = (actor: Actor): actor is AccountState & Actor => BARRED.has(actor);
 
 type AccountState = keyof typeof ACCOUNT_STATES;
 
@@ -67,7 +76,7 @@ export interface CellWorld {
   owner: Owner | null;
   /** Marketplace rows: the trader's listing, a buyer's orders and quote requests (market.ts). */
   market?: boolean;
-  /** Role of the suspended and unverified actors when the row has no owned object. */
+  /** Role of the barred actors (suspended, unverified, KYC pending or rejected) when the row has no owned object. */
   role: Role;
 }
 
@@ -106,13 +115,13 @@ export async function cellContext(
     market = await marketWorld(app, trader, buyer);
     if (world.owner === 'buyer') owner = buyer;
   }
-  if (world.owner && (actor === 'suspended' || actor === 'unverified')) {
+  if (world.owner && isBarred(actor)) {
     await app.db.update(users).set(ACCOUNT_STATES[actor]).where(eq(users.id, owner.user.id));
     owner = { ...owner, user: { ...owner.user, ...ACCOUNT_STATES[actor] } as Session['user'] };
   }
 
   let caller: Session | null = null;
-  if (actor === 'owner' || (world.owner && (actor === 'suspended' || actor === 'unverified'))) caller = owner;
+  if (actor === 'owner' || (world.owner && isBarred(actor))) caller = owner;
   else if (actor === 'not-owner') {
     caller = await signedIn(app, await newAccount(app, world.owner ?? 'trader'));
     if (world.owner === 'investor') await openIntent(app, caller, campaign.id);
@@ -122,7 +131,7 @@ export async function cellContext(
       if (world.market)
         await createListing(app.db, caller.user, listingCreateSchema.parse(listingBody()), new Date());
     }
-  } else if (actor === 'suspended' || actor === 'unverified') {
+  } else if (isBarred(actor)) {
     caller = await signedIn(app, await newAccount(app, world.role, actor));
   } else if (actor !== 'visitor') caller = await signedIn(app, await newAccount(app, actor));
   return { app, caller, owner, campaign, draft, investing, market, oidc };

@@ -87,6 +87,9 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     verified: { kyc: 'ORDERING_NEEDS_KYC' },
   });
   const verifiedTalkers = app.requireRole('buyer', 'trader', { verified: true });
+  // Moving an order: the supplier's moves (confirm, ship, deliver: towards being paid) are behind the
+  // gate; the buyer's cancellation (a refund) and an admin's are not.
+  const movers = app.requireRole('buyer', 'trader', 'admin', { verified: { only: ['trader'] } });
 
   // ---- listings and suppliers ----
   app.get(
@@ -227,7 +230,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/:id/transitions',
     {
-      preHandler: parties,
+      preHandler: movers,
       schema: { params: idParams, body: orderTransitionSchema, response: { 200: orderSchema } },
     },
     (request) =>

@@ -92,7 +92,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/bank-account',
     {
       preHandler: [
-        app.requireRole('investor', 'trader', { verified: { kyc: 'BANK_ACCOUNT_NEEDS_KYC' } }),
+        app.requireRole('investor', 'trader', { verified: { unverified: 'BANK_ACCOUNT_NEEDS_KYC' } }),
         app.requireStepUp,
       ],
       schema: { body: bankAccountCreateSchema, response: { 200: bankAccountSchema } },
