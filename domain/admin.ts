@@ -301,6 +301,26 @@ export const ROLE_REQUEST_MESSAGES = {
   pending: 'You already asked for a role change; an admin will answer it',
   decided: 'This request is already decided',
   notFound: 'Role request not found',
-  traderBusy: 'A trader with campaigns still running cannot change role',
-  investorBusy: 'An investor with money in escrow cannot change role',
 } as const;
+
+/** What keeps a user's role from changing: money still in flight under the role it was committed with. */
+export interface RoleChangeBlockers {
+  openOrders: number;
+  liveInvestments: number;
+  unfinishedCampaigns: number;
+  settlementsDue: number;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "2 open orders and 1 live investment"; null when nothing blocks the change. */
+export function roleChangeBlockersText(b: RoleChangeBlockers): string | null {
+  const parts = [
+    b.openOrders && plural(b.openOrders, 'open order', 'open orders'),
+    b.liveInvestments && plural(b.liveInvestments, 'live investment', 'live investments'),
+    b.unfinishedCampaigns && plural(b.unfinishedCampaigns, 'campaign not finished', 'campaigns not finished'),
+    b.settlementsDue && plural(b.settlementsDue, 'settlement due', 'settlements due'),
+  ].filter((p): p is string => !!p);
+  if (!parts.length) return null;
+  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}

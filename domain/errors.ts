@@ -152,6 +152,11 @@ export const ERRORS = {
     status: 403,
     message: "You don't have access to the {role} role. Contact support to add additional roles.",
   },
+  ROLE_CHANGE_WAITS: {
+    status: 409,
+    message:
+      'This role change has to wait: the user still has {open}. Approve it once they are finished (paid out, refunded, delivered or settled).',
+  },
   ADMIN_EMAIL_TAKEN: { status: 409, message: 'An account with the email {email} already exists.' },
   ACCOUNT_NOT_FOUND: { status: 404, message: 'No account has the username or email {identifier}.' },
   ADMIN_USERNAME_TAKEN: { status: 409, message: 'The username {username} is taken. Choose another one.' },

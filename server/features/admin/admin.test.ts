@@ -559,14 +559,52 @@ describe('role change requests', () => {
     expect(mail).toMatchObject({ subject: 'Your request for the Trader role' });
   });
 
-  it('refuses to move an investor whose money is in escrow, and an admin asking', async () => {
+  const waits = (open: string) =>
+    `This role change has to wait: the user still has ${open}. Approve it once they are finished (paid out, refunded, delivered or settled).`;
+  const roleOf = async (id: string) =>
+    (await app.db.select({ role: users.role }).from(users).where(eq(users.id, id)))[0]!.role;
+
+  it('waits while an investor has a live investment (the role stays), and an admin cannot ask', async () => {
     const investor = await signedInAs(app, 'investor');
-    await investIn(app, investor, await createCampaign(app.db));
+    const campaign = await createCampaign(app.db);
+    await investIn(app, investor, campaign);
     const { id } = (await investor.post('/api/role-requests', { newRole: 'buyer' })).json<{ id: string }>();
     const res = await admin.post(`/api/admin/role-requests/${id}`, { decision: 'approve' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toBe('An investor with money in escrow cannot change role');
+    expect(res.json().error).toBe(waits('1 live investment'));
+    expect(await roleOf(investor.user.id)).toBe('investor');
+    // Once refunded (an admin cancels the campaign: every investment refunded), it goes through.
+    const cancel = await admin.post(`/api/campaigns/${campaign.id}/transitions`, {
+      to: 'cancelled',
+      reason: 'The trader withdrew',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await admin.post(`/api/admin/role-requests/${id}`, { decision: 'approve' })).statusCode).toBe(
+      200,
+    );
+    expect(await roleOf(investor.user.id)).toBe('buyer');
     expect((await admin.post('/api/role-requests', { newRole: 'buyer' })).statusCode).toBe(403);
+  });
+
+  it('waits while a buyer or a supplier has an open order, and names everything still open', async () => {
+    const supplier = await signedInAs(app, 'trader');
+    const buyer = await signedInAs(app, 'buyer');
+    const listing = await listingOf(supplier);
+    const { order } = await orderAndPay(buyer, listing, '10');
+    expect(order!.payment).toBe('held');
+    const asBuyer = (await buyer.post('/api/role-requests', { newRole: 'investor' })).json<{ id: string }>();
+    const refused = await admin.post(`/api/admin/role-requests/${asBuyer.id}`, { decision: 'approve' });
+    expect([refused.statusCode, refused.json().error]).toEqual([409, waits('1 open order')]);
+
+    // The supplier too: the buyer's money waits in escrow for the delivery.
+    const asSupplier = (await supplier.post('/api/role-requests', { newRole: 'investor' })).json<{
+      id: string;
+    }>();
+    const res = await admin.post(`/api/admin/role-requests/${asSupplier.id}`, { decision: 'approve' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(waits('1 open order'));
+    expect(await roleOf(buyer.user.id)).toBe('buyer');
+    expect(await roleOf(supplier.user.id)).toBe('trader');
   });
 });
 
