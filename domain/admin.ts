@@ -1,6 +1,7 @@
 // The admin console (spec §2 admin dashboard, §3 admin user row, §6 admin abilities): wire shapes of
 // the admin calls, the user-management tabs and the dashboard's figures.
 import { z } from 'zod';
+import { identityChangeSchema } from './identity.ts';
 import { ESCROW_STATUSES } from './investments.ts';
 import { percentOf } from './money.ts';
 import { textField } from './text.ts';
@@ -256,6 +257,9 @@ export const adminUserDetailSchema = adminUserRowSchema.extend({
   country: z.string().nullable(),
   kycRejectionReason: z.string().nullable(),
   kycSubmittedAt: z.string().datetime().nullable(),
+  /** The verified legal name (the row's `name` may be a username). */
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
   documents: z.array(
     z.object({
       id: z.string().uuid(),
@@ -264,8 +268,12 @@ export const adminUserDetailSchema = adminUserRowSchema.extend({
       contentType: z.string(),
       size: z.number().int(),
       createdAt: z.string().datetime(),
+      /** The admin asking has opened it (approval needs every document opened). */
+      opened: z.boolean(),
     }),
   ),
+  /** The identity change in review (or the last one decided), beside the verified values above. */
+  identityChange: identityChangeSchema.nullable(),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 

@@ -207,6 +207,24 @@ export const ERRORS = {
       'Complete your KYC verification first: upload your documents on the Verification page. Review takes 1-3 business days.',
   },
   DOCUMENT_REJECTED: { status: 400, message: 'This document cannot be accepted' },
+  KYC_NO_DOCUMENTS: {
+    status: 409,
+    message: 'There are no documents to open: approve once the user has uploaded their documents',
+  },
+  KYC_DOCUMENTS_NOT_OPENED: {
+    status: 409,
+    message: 'Open every document before approving: {documents} not opened yet',
+  },
+  // Identities that stay verified (domain/identity.ts)
+  IDENTITY_LOCKED: {
+    status: 409,
+    message: 'Your verified identity is changed by request on the Verification page',
+  },
+  COMPANY_IDENTITY_TAKEN: {
+    status: 409,
+    message:
+      'Another verified company is registered as {company} with registration number {number}. If it is yours, contact support.',
+  },
   DOCUMENT_TOO_LARGE: { status: 413, message: 'A document is larger than 10 MB' },
 
   // Email ownership (DESIGN.md §3: verified before moving money or being linked to a social login)

@@ -155,6 +155,9 @@ const MATRIX: Record<RowKey, Cells> = {
   // a document is its owner's (here the trader's) and admins' only.
   'GET /api/kyc':                                   [401,      200,      200,      200,      200,      __,       __,       401,      200,      200,      200],
   'POST /api/kyc/documents':                        [401,      201,      201,      201,      403,      __,       __,       401,      201,      201,      201],
+  // A change of the verified identity: asked by a verified (or in review) user; a rejected one edits
+  // the profile instead (409).
+  'POST /api/kyc/identity-change':                  [401,      201,      201,      201,      403,      __,       __,       401,      201,      201,      409],
   'GET /api/kyc/documents/:id':                     [401,      404,      404,      404,      200,      200,      404,      401,      200,      200,      200],
   // The admin console: admins only (an unverified admin too: admins are made by the operator).
   'GET /api/admin/dashboard':                       [401,      403,      403,      403,      200,      __,       __,       401,      200,      200,      200],

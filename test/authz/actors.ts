@@ -2,6 +2,7 @@
 // active campaign and a draft; on rows about investing, an investor owning a pending payment intent
 // and a paid one not yet recorded, in that campaign; and the caller the column names. Every cell gets
 // new accounts, so no cell depends on what another did (signed out, renamed, paid).
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Role } from '../../domain/users.ts';
 import type { App } from '../../server/app.ts';
@@ -51,7 +52,11 @@ type AccountState = keyof typeof ACCOUNT_STATES;
 function newAccount(app: App, role: Role, state: AccountState = 'active') {
   return createUser(app.db, {
     role,
-    ...(role === 'trader' && { companyName: 'Green Molecules Ltd', registrationNumber: 'GB-1' }),
+    // Each company its own registration number: no two verified companies share name and number.
+    ...(role === 'trader' && {
+      companyName: 'Green Molecules Ltd',
+      registrationNumber: `GB-${randomUUID()}`,
+    }),
     ...(role === 'buyer' && { companyName: 'Steelworks AG', buyerIndustry: 'steel' }),
     ...ACCOUNT_STATES[state],
   });

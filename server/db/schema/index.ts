@@ -38,3 +38,4 @@ export {
   pendingSocialLinks,
 } from './two-factor.ts';
 export { campaignReviews, investmentRevocations } from './diligence.ts';
+export { identityChanges, kycDocumentViews } from './identity.ts';

@@ -6,10 +6,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EscrowList } from '../../../domain/admin.ts';
 import { ERRORS } from '../../../domain/errors.ts';
 import type { App } from '../../app.ts';
-import { auditLog, campaigns, emailOutbox, investments, users } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  campaigns,
+  emailOutbox,
+  investments,
+  users,
+  verificationDocuments,
+} from '../../db/schema/index.ts';
 import { verifyLedger } from '../../checks/ledger.ts';
 import { buildTestApp, createCampaign, TEST_PASSWORD } from '../../../test/app.ts';
 import { investIn, signedInAs, callsAs, type Actor } from '../../../test/investing.ts';
+import { FILES, openDocuments } from '../../../test/kyc.ts';
+import { storeBuffer } from '../../uploads/storage.ts';
 import { dayAfter, listingOf, move, orderAndPay } from '../../../test/marketplace.ts';
 
 let app: App;
@@ -88,6 +97,19 @@ describe('GET /api/admin/users', () => {
 describe('POST /api/admin/users/:id/kyc', () => {
   it('approves from Under Review or Pending, rejects with a reason; each decision is audited once', async () => {
     const fromPending = await signedInAs(app, 'investor', { kycStatus: 'pending' });
+    // Nothing to open, nothing to approve: a video call alone is not a verification on file.
+    const nothing = await admin.post(`/api/admin/users/${fromPending.user.id}/kyc`, { decision: 'approve' });
+    expect([nothing.statusCode, nothing.json().error]).toEqual([409, ERRORS.KYC_NO_DOCUMENTS.message]);
+    for (const kind of ['identity', 'address'] as const)
+      await app.db.insert(verificationDocuments).values({
+        userId: fromPending.user.id,
+        kind,
+        fileName: `${kind}.pdf`,
+        contentType: 'application/pdf',
+        size: FILES.pdf().length,
+        fileId: await storeBuffer(app.db, fromPending.user.id, 'application/pdf', FILES.pdf()),
+      });
+    await openDocuments(admin, fromPending.user.id);
     const res = await admin.post(`/api/admin/users/${fromPending.user.id}/kyc`, {
       decision: 'approve',
       note: 'Checked on a video call',

@@ -28,6 +28,7 @@ import {
 import type { TwoFactorMethod } from '../../../domain/two-factor.ts';
 import { methodsOf } from '../two-factor/factors.ts';
 import { startPendingSignIn } from '../two-factor/pending.ts';
+import { assertIdentityEditable } from '../kyc/identity.ts';
 import { createSession, rotateSessions, type NewSession, type UserRow } from './sessions.ts';
 
 export function toPublicUser(u: UserRow): PublicUser {
@@ -226,6 +227,8 @@ export async function updateProfile(
   input: z.output<typeof profileUpdateSchema>,
 ): Promise<PublicUser> {
   const empty = (v: string | undefined) => (v === undefined ? undefined : v || null);
+  // The verified legal identity is locked: changed by request only (server/features/kyc/identity.ts).
+  assertIdentityEditable(user, input);
   const [row] = (await db
     .update(users)
     .set({
