@@ -99,3 +99,37 @@ export function sameCompany(
     name === companyNameKey(b.companyName)
   );
 }
+
+// ---- what is pending (the dashboards' banner, the account menu's dot) ----------------------------
+
+export type PendingStep =
+  | 'verify-email'
+  | 'upload-documents'
+  | 'documents-in-review'
+  | 'identity-change-in-review'
+  | 'resubmit-documents';
+
+/** What the user has still to do or wait for before money moves, in order; none for an admin. */
+export function pendingVerification(
+  user: { role: Role; emailVerified: boolean; kycStatus: KycStatus | string },
+  identityChangeInReview = false,
+): PendingStep[] {
+  if (user.role === 'admin') return [];
+  const steps: PendingStep[] = [];
+  if (!user.emailVerified) steps.push('verify-email');
+  if (user.kycStatus === 'pending') steps.push('upload-documents');
+  if (user.kycStatus === 'under_review')
+    steps.push(identityChangeInReview ? 'identity-change-in-review' : 'documents-in-review');
+  if (user.kycStatus === 'rejected') steps.push('resubmit-documents');
+  return steps;
+}
+
+/** Each step in a sentence, for the banner (plain and specific). */
+export const PENDING_STEP_TEXT: Record<PendingStep, string> = {
+  'verify-email': 'Verify your email address: open the link we emailed you.',
+  'upload-documents': 'Upload your identity documents so that our compliance team can verify you.',
+  'documents-in-review': 'Your documents are under review (1-3 business days).',
+  'identity-change-in-review':
+    'Your change of name or company is under review (1-3 business days); money stays closed until then.',
+  'resubmit-documents': 'Your verification was not approved: read the reason and send new documents.',
+};
