@@ -82,6 +82,7 @@ test.describe('KYC and the admin console', () => {
       await (await opened).close();
     }
     await expect(review.getByText('Opened', { exact: true })).toHaveCount(2);
+    await expect(review.getByRole('note')).toHaveCount(0);
     await review.getByRole('button', { name: 'Approve' }).click();
     await expect(admin.locator('ol > li[data-state="open"]')).toContainText('KYC Approved');
     await expect(admin.getByText('No pending KYC requests')).toBeVisible();

@@ -144,7 +144,7 @@ export function ProfileForm({ user }: { user: PublicUser }) {
         <p className="text-sm text-muted-foreground">
           Your name{company.includes('companyName') ? ' and company are' : ' is'} verified: change{' '}
           {company.includes('companyName') ? 'them' : 'it'} on the{' '}
-          <Link href="/verification" className="text-primary underline-offset-4 hover:underline">
+          <Link href="/verification" className="text-primary underline underline-offset-4">
             Verification page
           </Link>
           .
