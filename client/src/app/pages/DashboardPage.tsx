@@ -38,7 +38,10 @@ const BY_PATH: Record<string, 'buyer' | 'admin'> = {
   '/admin/dashboard': 'admin',
 };
 
-/** /trader/dashboard: the trader's dashboard (another role is told whom it is for), with the banner. */
+/**
+ * /trader/dashboard: the trader's dashboard (another role is told whom it is for), with the verification
+ * banner and the two-step offer, as on /dashboard.
+ */
 export function TraderDashboardRoute() {
   return (
     <RoleOnly
@@ -49,6 +52,7 @@ export function TraderDashboardRoute() {
       {(trader) => (
         <>
           <VerificationBanner user={trader} />
+          <TwoFactorOffer user={trader} />
           <Suspense fallback={<Page title="Trader Dashboard" lead="Loading trader dashboard..." />}>
             <TraderDashboard user={trader} />
           </Suspense>
