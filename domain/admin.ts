@@ -1,6 +1,7 @@
 // The admin console (spec §2 admin dashboard, §3 admin user row, §6 admin abilities): wire shapes of
 // the admin calls, the user-management tabs and the dashboard's figures.
 import { z } from 'zod';
+import { identityChangeSchema } from './identity.ts';
 import { ESCROW_STATUSES } from './investments.ts';
 import { percentOf } from './money.ts';
 import { textField } from './text.ts';
@@ -258,6 +259,9 @@ export const adminUserDetailSchema = adminUserRowSchema.extend({
   country: z.string().nullable(),
   kycRejectionReason: z.string().nullable(),
   kycSubmittedAt: z.string().datetime().nullable(),
+  /** The verified legal name (the row's `name` may be a username). */
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
   documents: z.array(
     z.object({
       id: z.string().uuid(),
@@ -266,8 +270,12 @@ export const adminUserDetailSchema = adminUserRowSchema.extend({
       contentType: z.string(),
       size: z.number().int(),
       createdAt: z.string().datetime(),
+      /** The admin asking has opened it (approval needs every document opened). */
+      opened: z.boolean(),
     }),
   ),
+  /** The identity change in review (or the last one decided), beside the verified values above. */
+  identityChange: identityChangeSchema.nullable(),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
@@ -303,6 +311,26 @@ export const ROLE_REQUEST_MESSAGES = {
   pending: 'You already asked for a role change; an admin will answer it',
   decided: 'This request is already decided',
   notFound: 'Role request not found',
-  traderBusy: 'A trader with campaigns still running cannot change role',
-  investorBusy: 'An investor with money in escrow cannot change role',
 } as const;
+
+/** What keeps a user's role from changing: money still in flight under the role it was committed with. */
+export interface RoleChangeBlockers {
+  openOrders: number;
+  liveInvestments: number;
+  unfinishedCampaigns: number;
+  settlementsDue: number;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "2 open orders and 1 live investment"; null when nothing blocks the change. */
+export function roleChangeBlockersText(b: RoleChangeBlockers): string | null {
+  const parts = [
+    b.openOrders && plural(b.openOrders, 'open order', 'open orders'),
+    b.liveInvestments && plural(b.liveInvestments, 'live investment', 'live investments'),
+    b.unfinishedCampaigns && plural(b.unfinishedCampaigns, 'campaign not finished', 'campaigns not finished'),
+    b.settlementsDue && plural(b.settlementsDue, 'settlement due', 'settlements due'),
+  ].filter((p): p is string => !!p);
+  if (!parts.length) return null;
+  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}

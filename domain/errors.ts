@@ -165,6 +165,11 @@ export const ERRORS = {
     status: 403,
     message: "You don't have access to the {role} role. Contact support to add additional roles.",
   },
+  ROLE_CHANGE_WAITS: {
+    status: 409,
+    message:
+      'This role change has to wait: the user still has {open}. Approve it once they are finished (paid out, refunded, delivered or settled).',
+  },
   ADMIN_EMAIL_TAKEN: { status: 409, message: 'An account with the email {email} already exists.' },
   ACCOUNT_NOT_FOUND: { status: 404, message: 'No account has the username or email {identifier}.' },
   ADMIN_USERNAME_TAKEN: { status: 409, message: 'The username {username} is taken. Choose another one.' },
@@ -215,6 +220,24 @@ export const ERRORS = {
       'Complete your KYC verification first: upload your documents on the Verification page. Review takes 1-3 business days.',
   },
   DOCUMENT_REJECTED: { status: 400, message: 'This document cannot be accepted' },
+  KYC_NO_DOCUMENTS: {
+    status: 409,
+    message: 'There are no documents to open: approve once the user has uploaded their documents',
+  },
+  KYC_DOCUMENTS_NOT_OPENED: {
+    status: 409,
+    message: 'Open every document before approving: {documents} not opened yet',
+  },
+  // Identities that stay verified (domain/identity.ts)
+  IDENTITY_LOCKED: {
+    status: 409,
+    message: 'Your verified identity is changed by request on the Verification page',
+  },
+  COMPANY_IDENTITY_TAKEN: {
+    status: 409,
+    message:
+      'Another verified company is registered as {company} with registration number {number}. If it is yours, contact support.',
+  },
   DOCUMENT_TOO_LARGE: { status: 413, message: 'A document is larger than 10 MB' },
 
   // Email ownership (DESIGN.md §3: verified before moving money or being linked to a social login)

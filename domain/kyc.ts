@@ -1,6 +1,7 @@
 // KYC/KYB verification (spec §1, §4; DESIGN.md §3): the documents each role submits, the file types
 // accepted (judged by content, never by name), and the wire shapes of the verification calls.
 import { z } from 'zod';
+import { identityChangeSchema } from './identity.ts';
 import { textField } from './text.ts';
 import { KYC_STATUSES, type KycStatus, type Role } from './users.ts';
 
@@ -71,6 +72,8 @@ export const verificationSchema = z.object({
   submittedAt: z.string().datetime().nullable(),
   required: z.array(z.enum(DOCUMENT_KINDS)),
   documents: z.array(verificationDocumentSchema),
+  /** The user's identity change in review, or the last one decided (with the reason if declined). */
+  identityChange: identityChangeSchema.nullable(),
 });
 export type Verification = z.infer<typeof verificationSchema>;
 
@@ -84,7 +87,12 @@ export const kybFieldsSchema = z.strictObject({
     .optional(),
 });
 
-/** May the user submit documents now? Pending or Rejected: yes (a rejected user re-submits). */
-export function maySubmitDocuments(status: KycStatus): boolean {
-  return status === 'pending' || status === 'rejected';
+/**
+ * May the user submit documents now? Pending or Rejected: yes (a rejected user re-submits); Under
+ * Review only for an identity change in review (documents showing the new name or company).
+ */
+export function maySubmitDocuments(status: KycStatus, identityChangeInReview = false): boolean {
+  return (
+    status === 'pending' || status === 'rejected' || (status === 'under_review' && identityChangeInReview)
+  );
 }

@@ -40,6 +40,51 @@ export function mayMoveMoney(user: { emailVerified: boolean; kycStatus: KycStatu
   return verificationBlocker(user) === null;
 }
 
+/** Who the money gate judges: the account's state and its two proofs. */
+export interface GatedUser {
+  role: Role;
+  accountStatus: AccountStatus | string;
+  emailVerified: boolean;
+  kycStatus: KycStatus | string;
+}
+
+export type MoneyGateRefusal = 'ACCOUNT_SUSPENDED' | 'EMAIL_NOT_VERIFIED' | 'KYC_NOT_APPROVED';
+
+/**
+ * THE gate of every money path (quote requests, offers, their messages, orders, listings, investing,
+ * withdrawals, bank accounts, settlement, campaigns): a suspended account first, then
+ * `verificationBlocker`. Declared at the route (`requireRole(..., { verified: true })`, server/plugins
+ * /auth.ts), so the authorization matrix sees which routes it guards. Admins move no money of their
+ * own (they approve others'): the gate does not apply to them. An identity change in review puts KYC
+ * back to `under_review`, so it closes the gate until approved (docs/verification.md).
+ */
+export function moneyGateRefusal(user: GatedUser): MoneyGateRefusal | null {
+  if (user.role === 'admin') return null;
+  if (user.accountStatus !== 'active') return 'ACCOUNT_SUSPENDED';
+  return verificationBlocker(user);
+}
+
+/**
+ * Quote requests (RFQs) a user may see. A buyer sees their own (whatever their state: they are
+ * theirs); an admin every one; a supplier (trader) the ones sent to them or to every supplier, but
+ * only once past the money gate: a buyer's request is a business lead and an invitation to be paid,
+ * so an unverified or suspended trader sees none (they may still browse listings, which are public).
+ */
+export function canSeeRfq(
+  viewer: { id: string } & GatedUser,
+  rfq: { buyerId: string; traderId: string | null },
+): boolean {
+  if (viewer.role === 'admin') return true;
+  if (viewer.role === 'buyer') return rfq.buyerId === viewer.id;
+  if (viewer.role !== 'trader' || moneyGateRefusal(viewer)) return false;
+  return rfq.traderId === null || rfq.traderId === viewer.id;
+}
+
+/** Whether a supplier may see any open quote request now (the list's filter, `canSeeRfq`'s rule). */
+export function seesOpenRfqs(viewer: GatedUser): boolean {
+  return viewer.role === 'admin' || (viewer.role === 'trader' && moneyGateRefusal(viewer) === null);
+}
+
 export function canCreateCampaign(user: {
   role: Role;
   kycStatus: KycStatus | string;

@@ -120,7 +120,11 @@ export async function signUpViaApi(
       confirmPassword: person.password,
       termsAccepted: true,
       riskDisclosureAccepted: role === 'investor',
-      ...(role === 'trader' && { companyName: 'Konkan Hydrogen LLP', registrationNumber: 'AAB-1234' }),
+      // Each company its own registration number: no two verified companies share name and number.
+      ...(role === 'trader' && {
+        companyName: 'Konkan Hydrogen LLP',
+        registrationNumber: `AAB-${person.username}`,
+      }),
       ...(role === 'buyer' && { companyName: 'Ruhr Ammonia AG', buyerIndustry: 'fertilizer' }),
       ...extra,
     },
@@ -161,9 +165,28 @@ export async function verifyEmailViaOutbox(client: APIRequestContext, email: str
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/** A small PDF, as a KYC upload's file. */
+const kycPdf = (name: string) => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+});
+
+/** The signed-in client uploads the KYC documents its role needs (the account goes Under Review). */
+export async function uploadKycViaApi(client: APIRequestContext, role: 'investor' | 'trader' | 'buyer') {
+  const res = await client.post('/api/kyc/documents', {
+    multipart: {
+      identity: kycPdf('passport.pdf'),
+      address: kycPdf('utility-bill.pdf'),
+      ...(role !== 'investor' && { company: kycPdf('registration.pdf') }),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
 /**
  * An account made through the API that may move money: its email address verified through its
- * emailed link, and its KYC approved by the demo admin.
+ * emailed link, its KYC documents uploaded, and approved by the demo admin (who opens each first).
  */
 export async function signUpVerifiedViaApi(
   client: APIRequestContext,
@@ -173,6 +196,7 @@ export async function signUpVerifiedViaApi(
 ) {
   const person = await signUpViaApi(client, role, extra);
   await verifyEmailViaOutbox(client, person.email);
+  await uploadKycViaApi(client, role);
   await approveKycViaAdmin(person.email);
   // An investor ready to invest has taken the knowledge test (e2e/investor-protection.spec.ts takes it
   // in the modal).
@@ -192,7 +216,10 @@ export async function passKnowledgeTest(client: APIRequestContext) {
   expect(res.status(), await res.text()).toBe(200);
 }
 
-/** The demo admin approves the KYC of the account with this email, through the admin API. */
+/**
+ * The demo admin approves the KYC of the account with this email, through the admin API: first opening
+ * each of its documents (the server refuses an approval before every document was opened).
+ */
 export async function approveKycViaAdmin(email: string) {
   const admin = await request.newContext({
     baseURL: suiteBaseUrl(),
@@ -201,6 +228,9 @@ export async function approveKycViaAdmin(email: string) {
   try {
     const list = await admin.get(`/api/admin/users?tab=pending-kyc&q=${encodeURIComponent(email)}`);
     const [user] = ((await list.json()) as { users: Array<{ id: string }> }).users;
+    const detail = await admin.get(`/api/admin/users/${user!.id}`);
+    for (const doc of ((await detail.json()) as { documents: Array<{ id: string }> }).documents)
+      expect((await admin.get(`/api/kyc/documents/${doc.id}`)).status()).toBe(200);
     const res = await admin.post(`/api/admin/users/${user!.id}/kyc`, { data: { decision: 'approve' } });
     expect(res.status(), await res.text()).toBe(200);
   } finally {

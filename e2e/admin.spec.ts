@@ -81,7 +81,16 @@ test.describe('KYC and the admin console', () => {
     const row = await userRow(admin, '', person.email);
     await row.getByRole('button', { name: 'Review Documents' }).click();
     const review = admin.getByRole('dialog', { name: /^Review Documents/ });
-    await expect(review.getByRole('link', { name: /Open passport\.pdf/ })).toBeVisible();
+    // Approve waits until the admin has opened every document (the server records each opening).
+    await expect(review.getByRole('button', { name: 'Approve' })).toBeDisabled();
+    await expect(review.getByRole('note')).toContainText('2 of 2 not opened yet');
+    for (const name of [/Open passport\.pdf/, /Open utility-bill\.pdf/]) {
+      const opened = admin.waitForEvent('popup');
+      await review.getByRole('link', { name }).click();
+      await (await opened).close();
+    }
+    await expect(review.getByText('Opened', { exact: true })).toHaveCount(2);
+    await expect(review.getByRole('note')).toHaveCount(0);
     await review.getByRole('button', { name: 'Approve' }).click();
     await expect(admin.locator('ol > li[data-state="open"]')).toContainText('KYC Approved');
     await expect(admin.getByText('No pending KYC requests')).toBeVisible();

@@ -5,6 +5,7 @@ import { CAMPAIGN_MESSAGES } from '../domain/campaign-schemas.ts';
 import { ERRORS } from '../domain/errors.ts';
 import {
   approveKycViaAdmin,
+  uploadKycViaApi,
   dialog,
   emailedLink,
   expectToast,
@@ -30,7 +31,7 @@ test('sign up → "Check your inbox" → the link from the outbox verifies → t
   await fillSignUp(page, person, { firstName: 'Nila' });
   const form = signUpForm(page);
   await form.getByLabel('Company name').fill('Konkan Hydrogen LLP');
-  await form.getByLabel('Registration number').fill('U40100MH2024PTC000002');
+  await form.getByLabel('Registration number').fill(`U40100MH2024PTC-${person.username}`);
   await form.getByLabel(/I accept the terms and conditions/).check();
   await form.getByRole('button', { name: 'Create Account' }).click();
   await expect(dialog(page)).toHaveCount(0);
@@ -59,7 +60,8 @@ test('sign up → "Check your inbox" → the link from the outbox verifies → t
   await expect(main(page)).toContainText(CAMPAIGN_MESSAGES.kycRequired);
   await expect(main(page).getByRole('link', { name: 'Go to Verification' })).toBeVisible();
   await expect(verifyBanner(page)).toHaveCount(0);
-  // Once an admin approves the documents, campaigns open.
+  // Once the documents are sent and an admin approves them, campaigns open.
+  await uploadKycViaApi(page.request, 'trader');
   await approveKycViaAdmin(person.email);
   await page.reload();
   await expect(main(page).getByRole('form', { name: 'Create Campaign' })).toBeVisible();

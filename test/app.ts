@@ -198,8 +198,13 @@ export function campaignBody(overrides: Record<string, unknown> = {}) {
 export async function createCampaign(db: Db, overrides: Partial<NewCampaign> = {}) {
   const traderId =
     overrides.traderId ??
-    (await createUser(db, { role: 'trader', companyName: 'Test Trading Ltd', registrationNumber: 'REG-1' }))
-      .id;
+    (
+      await createUser(db, {
+        role: 'trader',
+        companyName: 'Test Trading Ltd',
+        registrationNumber: `REG-${randomUUID()}`,
+      })
+    ).id;
   const n = ++sequence;
   const [campaign] = await db
     .insert(campaigns)

@@ -4,6 +4,7 @@
 //   const investor = await signedInAs(app, 'investor');
 //   const res = await investor.post('/api/create-payment-intent', { amount: '500.00', … });
 //   const { record } = await investIn(app, investor, campaign, '2500.00');
+import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { APPROPRIATENESS_QUESTIONS } from '../domain/investor-protection.ts';
@@ -37,7 +38,8 @@ export async function signedInAs(
 ): Promise<Actor> {
   const user = await createUser(app.db, {
     role,
-    ...(role === 'trader' && { companyName: 'Test Trading Ltd', registrationNumber: 'REG-1' }),
+    // Each company its own registration number: no two verified companies share name and number.
+    ...(role === 'trader' && { companyName: 'Test Trading Ltd', registrationNumber: `REG-${randomUUID()}` }),
     ...(role === 'buyer' && { companyName: 'Test Steel GmbH', buyerIndustry: 'steel' }),
     ...overrides,
   });

@@ -48,3 +48,21 @@ export function documentParts(kinds: readonly string[], file: () => Buffer = FIL
     content: file(),
   }));
 }
+
+/** What an admin client offers (test/investing.ts's Actor). */
+interface AdminCalls {
+  get: (url: string) => Promise<{ statusCode: number; body: string; json: <T = unknown>() => T }>;
+}
+
+/**
+ * The admin opens each of the user's KYC documents, as the review dialog does: approval needs every
+ * document opened by the approving admin (server/features/kyc/identity.ts).
+ */
+export async function openDocuments(admin: AdminCalls, userId: string): Promise<void> {
+  const detail = await admin.get(`/api/admin/users/${userId}`);
+  if (detail.statusCode !== 200) throw new Error(`user detail: ${detail.statusCode} ${detail.body}`);
+  for (const doc of detail.json<{ documents: Array<{ id: string }> }>().documents) {
+    const file = await admin.get(`/api/kyc/documents/${doc.id}`);
+    if (file.statusCode !== 200) throw new Error(`document ${doc.id}: ${file.statusCode}`);
+  }
+}

@@ -16,7 +16,7 @@ import {
 } from '../../domain/cash-account.ts';
 import type { PayoutPurpose } from '../../domain/money-out.ts';
 import { dec, toFixed, usdText, ZERO } from '../../domain/money.ts';
-import { verificationBlocker } from '../../domain/policies.ts';
+import { moneyGateRefusal } from '../../domain/policies.ts';
 import type { Role } from '../../domain/users.ts';
 import type { Db } from '../db/connect.ts';
 import { bankAccounts, payouts, users } from '../db/schema/index.ts';
@@ -66,8 +66,6 @@ export async function setBankAccount(
 ): Promise<BankAccount> {
   const [user] = await money.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('NOT_FOUND');
-  const blocker = verificationBlocker(user);
-  if (blocker) throw new AppError('BANK_ACCOUNT_NEEDS_KYC');
   const holder = expectedHolder(user);
   if (!sameName(input.holderName, holder))
     throw AppError.of('BANK_HOLDER_MISMATCH', { holder: holder || 'your verified name' });
@@ -243,7 +241,9 @@ export async function withdraw(money: Money, userId: string, amount: string): Pr
     await lockBalance(tx, userId);
     // Money leaves only for a verified account, as it comes in (DESIGN.md §3).
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
-    const blocker = user && verificationBlocker(user);
+    // The route's money gate, judged again on the row read under the balance's lock: an account
+    // suspended or sent back to review while this request was in flight moves nothing.
+    const blocker = user && moneyGateRefusal(user);
     if (blocker) throw new AppError(blocker);
     if (!(await activeBankAccount(tx, userId))) throw new AppError('NO_BANK_ACCOUNT');
     const balance = await balanceOf(tx, userId);

@@ -16,6 +16,8 @@ export interface ApiRoute {
   method: string;
   url: string;
   access: Access;
+  /** The route is a money path: its guard applies the money gate (domain/policies.ts, moneyGateRefusal). */
+  moneyGate: boolean;
   schema: FastifySchema | undefined;
 }
 
@@ -31,17 +33,23 @@ declare module 'fastify' {
 }
 
 const ACCESS = Symbol('access');
+const MONEY_GATE = Symbol('moneyGate');
 
 /** Marks a preHandler as an access guard, so that a route using it counts as declared. */
 export function guard<F extends (...args: never[]) => Promise<unknown>>(
   access: Access,
   check: F,
-): F & { [ACCESS]: Access } {
-  return Object.assign(check, { [ACCESS]: access });
+  options: { moneyGate?: boolean } = {},
+): F & { [ACCESS]: Access; [MONEY_GATE]: boolean } {
+  return Object.assign(check, { [ACCESS]: access, [MONEY_GATE]: options.moneyGate ?? false });
 }
 
 function guardAccess(handler: unknown): Access | undefined {
   return typeof handler === 'function' ? (handler as { [ACCESS]?: Access })[ACCESS] : undefined;
+}
+
+function guardGates(handler: unknown): boolean {
+  return typeof handler === 'function' && (handler as { [MONEY_GATE]?: boolean })[MONEY_GATE] === true;
 }
 
 /** The route's declared access; throws when it declares none, both, or a guard that does not run first. */
@@ -71,7 +79,8 @@ export default fp(async function access(app: FastifyInstance) {
     if (!route.url.startsWith('/api/')) return;
     const access = declaredAccess(route);
     for (const method of [route.method].flat()) {
-      app.apiRoutes.push({ method, url: route.url, access, schema: route.schema });
+      const moneyGate = guardGates([route.preHandler ?? []].flat()[0]);
+      app.apiRoutes.push({ method, url: route.url, access, moneyGate, schema: route.schema });
     }
     if (access !== 'public') {
       const [accessGuard, ...rest] = [route.preHandler ?? []].flat();

@@ -5,6 +5,8 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ErrorCode } from '../../domain/errors.ts';
+import { moneyGateRefusal } from '../../domain/policies.ts';
 import type { Role } from '../../domain/users.ts';
 import { AppError } from '../errors.ts';
 import { guard } from './access.ts';
@@ -41,6 +43,13 @@ declare module 'fastify' {
 interface RoleGuardOptions {
   /** The 403 message, e.g. "Only traders can create campaigns". */
   message?: string;
+  /**
+   * The money gate (domain/policies.ts, `moneyGateRefusal`): the caller's account must be active, its
+   * email verified and its KYC approved (admins excepted), else 403 with the catalogue code. `kyc`
+   * names the KYC refusal for this path (e.g. ORDERING_NEEDS_KYC), `kycMessage` words it; `unverified`
+   * names one refusal for both missing proofs (a suspension keeps its own).
+   */
+  verified?: true | { kyc?: ErrorCode; kycMessage?: string; unverified?: ErrorCode; only?: Role[] };
 }
 
 /** What an admin without a second factor may still call: who they are, and enrolling one. */
@@ -110,12 +119,24 @@ export default fp(async function auth(app: FastifyInstance) {
   );
   app.decorate('requireRole', (...args: Array<Role | RoleGuardOptions>) => {
     const roles = args.filter((a): a is Role => typeof a === 'string');
-    const { message } = args.find((a): a is RoleGuardOptions => typeof a === 'object') ?? {};
-    return guard(roles, async (request: FastifyRequest) => {
-      if (!request.user) throw new AppError('UNAUTHENTICATED');
-      if (!roles.includes(request.user.role)) throw new AppError('FORBIDDEN', message);
-      await assertAdminEnrolled(request);
-    });
+    const { message, verified } = args.find((a): a is RoleGuardOptions => typeof a === 'object') ?? {};
+    const gate = verified === true ? {} : verified;
+    return guard(
+      roles,
+      async (request: FastifyRequest) => {
+        if (!request.user) throw new AppError('UNAUTHENTICATED');
+        if (!roles.includes(request.user.role)) throw new AppError('FORBIDDEN', message);
+        await assertAdminEnrolled(request);
+        if (!gate || (gate.only && !gate.only.includes(request.user.role))) return;
+        const refusal = moneyGateRefusal(request.user);
+        if (refusal && refusal !== 'ACCOUNT_SUSPENDED' && gate.unverified)
+          throw new AppError(gate.unverified);
+        if (refusal === 'KYC_NOT_APPROVED' && (gate.kyc || gate.kycMessage))
+          throw new AppError(gate.kyc ?? refusal, gate.kycMessage);
+        if (refusal) throw new AppError(refusal);
+      },
+      { moneyGate: !!gate },
+    );
   });
   app.decorate('requireStepUp', async (request: FastifyRequest) => {
     if (!request.user || !request.sessionToken) throw new AppError('UNAUTHENTICATED');

@@ -2,6 +2,7 @@
 // active campaign and a draft; on rows about investing, an investor owning a pending payment intent
 // and a paid one not yet recorded, in that campaign; and the caller the column names. Every cell gets
 // new accounts, so no cell depends on what another did (signed out, renamed, paid).
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Role } from '../../domain/users.ts';
 import type { App } from '../../server/app.ts';
@@ -27,6 +28,8 @@ export const ACTORS = [
   'not-owner',
   'suspended',
   'unverified',
+  'kyc-pending',
+  'kyc-rejected',
 ] as const;
 export type Actor = (typeof ACTORS)[number];
 export const ROLE_ACTORS = ['investor', 'trader', 'buyer', 'admin'] as const satisfies readonly Role[];
@@ -36,14 +39,25 @@ const ACCOUNT_STATES = {
   active: {},
   suspended: { accountStatus: 'suspended' },
   unverified: { emailVerified: false },
+  // Documents in review (a first submission, or a change of legal identity: domain/policies.ts).
+  'kyc-pending': { kycStatus: 'under_review' },
+  'kyc-rejected': { kycStatus: 'rejected', kycRejectionReason: 'The document is unreadable' },
 } satisfies Record<string, Partial<NewUser>>;
+
+/** The actors barred by an account state: the owner themself on rows with an owner. */
+const BARRED = new Set<Actor>(['suspended', 'unverified', 'kyc-pending', 'kyc-rejected']);
+const isBarred = (actor: Actor): actor is AccountState & Actor => BARRED.has(actor);
 
 type AccountState = keyof typeof ACCOUNT_STATES;
 
 async function newAccount(app: App, role: Role, state: AccountState = 'active') {
   const user = await createUser(app.db, {
     role,
-    ...(role === 'trader' && { companyName: 'Green Molecules Ltd', registrationNumber: 'GB-1' }),
+    // Each company its own registration number: no two verified companies share name and number.
+    ...(role === 'trader' && {
+      companyName: 'Green Molecules Ltd',
+      registrationNumber: `GB-${randomUUID()}`,
+    }),
     ...(role === 'buyer' && { companyName: 'Steelworks AG', buyerIndustry: 'steel' }),
     ...ACCOUNT_STATES[state],
   });
@@ -77,7 +91,7 @@ export interface CellWorld {
   owner: Owner | null;
   /** Marketplace rows: the trader's listing, a buyer's orders and quote requests (market.ts). */
   market?: boolean;
-  /** Role of the suspended and unverified actors when the row has no owned object. */
+  /** Role of the barred actors (suspended, unverified, KYC pending or rejected) when the row has no owned object. */
   role: Role;
 }
 
@@ -116,13 +130,13 @@ export async function cellContext(
     market = await marketWorld(app, trader, buyer);
     if (world.owner === 'buyer') owner = buyer;
   }
-  if (world.owner && (actor === 'suspended' || actor === 'unverified')) {
+  if (world.owner && isBarred(actor)) {
     await app.db.update(users).set(ACCOUNT_STATES[actor]).where(eq(users.id, owner.user.id));
     owner = { ...owner, user: { ...owner.user, ...ACCOUNT_STATES[actor] } as Session['user'] };
   }
 
   let caller: Session | null = null;
-  if (actor === 'owner' || (world.owner && (actor === 'suspended' || actor === 'unverified'))) caller = owner;
+  if (actor === 'owner' || (world.owner && isBarred(actor))) caller = owner;
   else if (actor === 'not-owner') {
     caller = await signedIn(app, await newAccount(app, world.owner ?? 'trader'));
     if (world.owner === 'investor') await openIntent(app, caller, campaign.id);
@@ -132,7 +146,7 @@ export async function cellContext(
       if (world.market)
         await createListing(app.db, caller.user, listingCreateSchema.parse(listingBody()), new Date());
     }
-  } else if (actor === 'suspended' || actor === 'unverified') {
+  } else if (isBarred(actor)) {
     caller = await signedIn(app, await newAccount(app, world.role, actor));
   } else if (actor !== 'visitor') caller = await signedIn(app, await newAccount(app, actor));
   return { app, caller, owner, campaign, draft, investing, market, oidc };

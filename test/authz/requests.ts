@@ -190,10 +190,11 @@ export const ROUTE_REQUESTS = rows({
     url: '/api/auth/switch-role',
     body: { newRole: ctx.caller?.user.role ?? 'investor' },
   }),
+  // The contact details (the verified legal name is changed by request: the next row).
   'PATCH /api/auth/profile': () => ({
     url: '/api/auth/profile',
-    body: { firstName: 'Grace', phone: '+44 20 7946 0000' },
-    happened: (res) => expect(res.json()).toMatchObject({ firstName: 'Grace' }),
+    body: { phone: '+44 20 7946 0000' },
+    happened: (res) => expect(res.json()).toMatchObject({ phone: '+44 20 7946 0000' }),
   }),
   'POST /api/auth/change-password': () => ({
     url: '/api/auth/change-password',
@@ -496,6 +497,11 @@ export const ROUTE_REQUESTS = rows({
       happened: (res) => expect(res.json()).toMatchObject({ kycStatus: 'under_review' }),
     };
   },
+  'POST /api/kyc/identity-change': () => ({
+    url: '/api/kyc/identity-change',
+    body: { lastName: 'Hopper' },
+    happened: (res) => expect(res.json()).toMatchObject({ status: 'pending', lastName: 'Hopper' }),
+  }),
   // The trader's document: theirs and admins' to read, nobody else's.
   'GET /api/kyc/documents/:id': async (ctx) => {
     const [doc] = await ctx.app.db
@@ -960,6 +966,8 @@ export function httpCall(method: string, request: RouteRequest, caller: Session 
 /** GET routes that write by design (a sign-in by redirect has to be a GET); no other read may. */
 export const READS_THAT_WRITE = new Set([
   'GET /api/auth/oauth/:provider/callback',
+  // An admin's opening of a KYC document is recorded (approval needs every document opened).
+  'GET /api/kyc/documents/:id',
   // An export is audited: who took which data (an audit_log row).
   ...REPORTS.map((report) => `GET /api/admin/reports/${report}.csv`),
 ]);

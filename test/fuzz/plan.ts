@@ -21,8 +21,9 @@ import {
 import { valueFor, type Hints, type InputPart, type JsonSchema } from './schema.ts';
 import { setOwn, type Value } from './values.ts';
 
-/** The four roles, a visitor, and the two accounts money must refuse whatever they send: an investor who
- * has not verified their email and a suspended investor (both with a session). */
+/** The four roles, a visitor, and the accounts money must refuse whatever they send (all with a
+ * session): an investor who has not verified their email, a suspended investor, a trader whose KYC is in
+ * review (the quote path's attacker) and a buyer whose KYC was rejected. */
 export const FUZZ_ACTORS = [
   'visitor',
   'investor',
@@ -31,6 +32,8 @@ export const FUZZ_ACTORS = [
   'admin',
   'unverified',
   'suspended',
+  'pending-trader',
+  'rejected-buyer',
 ] as const;
 export type FuzzActor = (typeof FUZZ_ACTORS)[number];
 

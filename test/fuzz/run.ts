@@ -68,11 +68,25 @@ export interface FuzzReport {
 
 const SHARED_IP = '10.250.0.1';
 /** Accounts that may sign in but must never move money, whatever they send (DESIGN.md §3). */
-const BARRED_FROM_MONEY: ReadonlySet<FuzzActor> = new Set(['unverified', 'suspended']);
 const BARRED_ACCOUNTS = {
   unverified: { role: 'investor', emailVerified: false },
   suspended: { role: 'investor', accountStatus: 'suspended' },
+  'pending-trader': {
+    role: 'trader',
+    companyName: 'Fuzz Pending Ltd',
+    registrationNumber: 'FZ-2',
+    kycStatus: 'under_review',
+  },
+  'rejected-buyer': {
+    role: 'buyer',
+    companyName: 'Fuzz Rejected Steel',
+    buyerIndustry: 'steel',
+    kycStatus: 'rejected',
+  },
 } as const;
+type BarredActor = keyof typeof BARRED_ACCOUNTS;
+const BARRED_FROM_MONEY: ReadonlySet<FuzzActor> = new Set(Object.keys(BARRED_ACCOUNTS) as BarredActor[]);
+const isBarred = (actor: FuzzActor): actor is BarredActor => BARRED_FROM_MONEY.has(actor);
 /** The tables a money movement writes (docs/money.md): payments, escrow, the ledger, payouts, the provider's. */
 const MONEY_TABLES = new Set([
   'payments',
@@ -86,6 +100,8 @@ const MONEY_TABLES = new Set([
   'sandbox_payment_intents',
   'sandbox_payouts',
 ]);
+/** What starts a money path (domain/policies.ts, the money gate): a barred account creates none of them. */
+const MONEY_PATH_TABLES = new Set(['rfqs', 'offers', 'market_messages', 'listings', 'campaigns']);
 const EXAMPLE_USES = 25;
 const MARKET_USES = 10;
 const BATCH = 100;
@@ -107,6 +123,8 @@ async function fuzzWorld(app: App) {
     admin: null,
     unverified: null,
     suspended: null,
+    'pending-trader': null,
+    'rejected-buyer': null,
   };
   for (const [actor, account] of Object.entries(accounts)) {
     const user = await createUser(app.db, account);
@@ -182,7 +200,7 @@ export async function runFuzz(
       .update(users)
       .set({
         accountStatus: sql`case when ${users.id} = ${id('suspended')} then 'suspended' else 'active' end`,
-        kycStatus: 'approved',
+        kycStatus: sql`case ${users.id} when ${id('pending-trader')} then 'under_review' when ${id('rejected-buyer')} then 'rejected' else 'approved' end`,
         emailVerified: sql`${users.id} is distinct from ${id('unverified')}`,
       })
       .where(inArray(users.id, actorIds));
@@ -245,7 +263,7 @@ export async function runFuzz(
 
   /** A fuzzed request may lift a bar legitimately (a password reset proves the email): put it back. */
   async function rebar(actor: FuzzActor) {
-    if (actor !== 'unverified' && actor !== 'suspended') return;
+    if (!isBarred(actor)) return;
     const { role: _role, ...bar } = BARRED_ACCOUNTS[actor];
     await app.db.update(users).set(bar).where(eq(users.id, world.sessions[actor]!.user.id));
   }
@@ -310,7 +328,15 @@ export async function runFuzz(
             );
         }
         if (BARRED_FROM_MONEY.has(plan.actor)) {
-          const moved = [...new Set(changes.filter((c) => MONEY_TABLES.has(c.table)).map((c) => c.table))];
+          const moved = [
+            ...new Set(
+              changes
+                .filter(
+                  (c) => MONEY_TABLES.has(c.table) || (c.op === 'INSERT' && MONEY_PATH_TABLES.has(c.table)),
+                )
+                .map((c) => c.table),
+            ),
+          ];
           if (moved.length) problems.push(`the ${plan.actor} account's request wrote ${moved.join(', ')}`);
         }
         for (const problem of problems) {

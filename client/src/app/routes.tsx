@@ -17,7 +17,10 @@ const CompliancePage = lazy(() => import('@/features/marketing/CompliancePage.ts
 const ProfilePage = lazy(() => import('@/features/auth/pages/ProfilePage.tsx'));
 const ResetPasswordPage = lazy(() => import('@/features/auth/pages/ResetPasswordPage.tsx'));
 const VerifyEmailPage = lazy(() => import('@/features/auth/pages/VerifyEmailPage.tsx'));
-const TraderDashboardPage = lazy(() => import('@/features/campaigns/trader/pages/TraderDashboardPage.tsx'));
+// The trader's dashboard with the verification banner (composed in app/, as /dashboard is).
+const TraderDashboardPage = lazy(() =>
+  import('./pages/DashboardPage.tsx').then((m) => ({ default: m.TraderDashboardRoute })),
+);
 const TraderCreatePage = lazy(() => import('@/features/campaigns/trader/pages/TraderCreatePage.tsx'));
 const TraderCampaignsPage = lazy(() => import('@/features/campaigns/trader/pages/TraderCampaignsPage.tsx'));
 const TraderAnalyticsPage = lazy(() => import('@/features/campaigns/trader/pages/TraderAnalyticsPage.tsx'));

@@ -45,3 +45,4 @@ export {
   campaignDisclosures,
   investmentAcknowledgements,
 } from './protection.ts';
+export { identityChanges, kycDocumentViews } from './identity.ts';

@@ -6,10 +6,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EscrowList } from '../../../domain/admin.ts';
 import { ERRORS } from '../../../domain/errors.ts';
 import type { App } from '../../app.ts';
-import { auditLog, campaigns, emailOutbox, investments, users } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  campaigns,
+  emailOutbox,
+  investments,
+  users,
+  verificationDocuments,
+} from '../../db/schema/index.ts';
 import { verifyLedger } from '../../checks/ledger.ts';
 import { buildTestApp, createCampaign, TEST_PASSWORD } from '../../../test/app.ts';
 import { investIn, signedInAs, callsAs, type Actor } from '../../../test/investing.ts';
+import { FILES, openDocuments } from '../../../test/kyc.ts';
+import { storeBuffer } from '../../uploads/storage.ts';
 import { dayAfter, listingOf, move, orderAndPay } from '../../../test/marketplace.ts';
 
 let app: App;
@@ -88,6 +97,19 @@ describe('GET /api/admin/users', () => {
 describe('POST /api/admin/users/:id/kyc', () => {
   it('approves from Under Review or Pending, rejects with a reason; each decision is audited once', async () => {
     const fromPending = await signedInAs(app, 'investor', { kycStatus: 'pending' });
+    // Nothing to open, nothing to approve: a video call alone is not a verification on file.
+    const nothing = await admin.post(`/api/admin/users/${fromPending.user.id}/kyc`, { decision: 'approve' });
+    expect([nothing.statusCode, nothing.json().error]).toEqual([409, ERRORS.KYC_NO_DOCUMENTS.message]);
+    for (const kind of ['identity', 'address'] as const)
+      await app.db.insert(verificationDocuments).values({
+        userId: fromPending.user.id,
+        kind,
+        fileName: `${kind}.pdf`,
+        contentType: 'application/pdf',
+        size: FILES.pdf().length,
+        fileId: await storeBuffer(app.db, fromPending.user.id, 'application/pdf', FILES.pdf()),
+      });
+    await openDocuments(admin, fromPending.user.id);
     const res = await admin.post(`/api/admin/users/${fromPending.user.id}/kyc`, {
       decision: 'approve',
       note: 'Checked on a video call',
@@ -559,14 +581,52 @@ describe('role change requests', () => {
     expect(mail).toMatchObject({ subject: 'Your request for the Trader role' });
   });
 
-  it('refuses to move an investor whose money is in escrow, and an admin asking', async () => {
+  const waits = (open: string) =>
+    `This role change has to wait: the user still has ${open}. Approve it once they are finished (paid out, refunded, delivered or settled).`;
+  const roleOf = async (id: string) =>
+    (await app.db.select({ role: users.role }).from(users).where(eq(users.id, id)))[0]!.role;
+
+  it('waits while an investor has a live investment (the role stays), and an admin cannot ask', async () => {
     const investor = await signedInAs(app, 'investor');
-    await investIn(app, investor, await createCampaign(app.db));
+    const campaign = await createCampaign(app.db);
+    await investIn(app, investor, campaign);
     const { id } = (await investor.post('/api/role-requests', { newRole: 'buyer' })).json<{ id: string }>();
     const res = await admin.post(`/api/admin/role-requests/${id}`, { decision: 'approve' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toBe('An investor with money in escrow cannot change role');
+    expect(res.json().error).toBe(waits('1 live investment'));
+    expect(await roleOf(investor.user.id)).toBe('investor');
+    // Once refunded (an admin cancels the campaign: every investment refunded), it goes through.
+    const cancel = await admin.post(`/api/campaigns/${campaign.id}/transitions`, {
+      to: 'cancelled',
+      reason: 'The trader withdrew',
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await admin.post(`/api/admin/role-requests/${id}`, { decision: 'approve' })).statusCode).toBe(
+      200,
+    );
+    expect(await roleOf(investor.user.id)).toBe('buyer');
     expect((await admin.post('/api/role-requests', { newRole: 'buyer' })).statusCode).toBe(403);
+  });
+
+  it('waits while a buyer or a supplier has an open order, and names everything still open', async () => {
+    const supplier = await signedInAs(app, 'trader');
+    const buyer = await signedInAs(app, 'buyer');
+    const listing = await listingOf(supplier);
+    const { order } = await orderAndPay(buyer, listing, '10');
+    expect(order!.payment).toBe('held');
+    const asBuyer = (await buyer.post('/api/role-requests', { newRole: 'investor' })).json<{ id: string }>();
+    const refused = await admin.post(`/api/admin/role-requests/${asBuyer.id}`, { decision: 'approve' });
+    expect([refused.statusCode, refused.json().error]).toEqual([409, waits('1 open order')]);
+
+    // The supplier too: the buyer's money waits in escrow for the delivery.
+    const asSupplier = (await supplier.post('/api/role-requests', { newRole: 'investor' })).json<{
+      id: string;
+    }>();
+    const res = await admin.post(`/api/admin/role-requests/${asSupplier.id}`, { decision: 'approve' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(waits('1 open order'));
+    expect(await roleOf(buyer.user.id)).toBe('buyer');
+    expect(await roleOf(supplier.user.id)).toBe('trader');
   });
 });
 

@@ -1,22 +1,26 @@
 // Role change requests (spec §1, §3; spec §6 keeps one role per user): a user asks for another role,
 // an admin approves (the user's one role changes) or declines; the user is told by email; audited.
 // A role that needs more verification (investor → trader or buyer: company registration) sends the
-// user's KYC back to Pending until the missing document is reviewed.
-import { and, count, eq, inArray } from 'drizzle-orm';
+// user's KYC back to Pending until the missing document is reviewed. A change waits while money is in
+// flight under the old role: open orders (as buyer or supplier), live investments, campaigns not
+// finished, settlements due (`roleChangeBlockers`).
+import { and, count, eq, inArray, or } from 'drizzle-orm';
 import {
   PAGE_SIZE,
   ROLE_REQUEST_MESSAGES,
+  roleChangeBlockersText,
+  type RoleChangeBlockers,
   type RoleRequestList,
   type RoleRequestRow,
 } from '../../../domain/admin.ts';
+import { CAMPAIGN_STATUS_GROUPS } from '../../../domain/campaigns.ts';
 import { requiredDocuments } from '../../../domain/kyc.ts';
 import { displayName, ROLE_LABELS, type Role } from '../../../domain/users.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.ts';
-import { campaigns, escrowRecords, investments, roleRequests, users } from '../../db/schema/index.ts';
+import { campaigns, investments, orders, roleRequests, settlements, users } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { IN_ESCROW } from '../../../domain/investments.ts';
 import type { Mailer } from '../../mail.ts';
 import { recordAudit, type Actor } from './audit.ts';
 
@@ -82,6 +86,52 @@ export async function listRoleRequests(db: Db, page: number): Promise<RoleReques
   return { requests: rows.map(toRow), total: total!.n, page, pageSize: PAGE_SIZE };
 }
 
+/** Investments whose money is not settled yet: awaiting payment, active (held or at work), refunding. */
+const LIVE_INVESTMENT = ['pending', 'confirmed', 'refunding'] as const;
+/** Orders not finished: awaiting payment, paid into escrow (until released on receipt), or refunding. */
+const ORDER_MONEY_OPEN = ['awaiting', 'held', 'refunding'] as const;
+/** A settlement the trader still owes (declared, approved, or defaulted), not paid or rejected. */
+const SETTLEMENT_DUE = ['pending_review', 'approved', 'defaulted'] as const;
+
+/** What keeps `userId`'s role from changing now, counted in the caller's transaction. */
+export async function roleChangeBlockers(tx: Db, userId: string): Promise<RoleChangeBlockers> {
+  const [[o], [i], [c], [s]] = await Promise.all([
+    tx
+      .select({ n: count() })
+      .from(orders)
+      .where(
+        and(
+          or(eq(orders.buyerId, userId), eq(orders.traderId, userId)),
+          inArray(orders.payment, [...ORDER_MONEY_OPEN]),
+        ),
+      ),
+    tx
+      .select({ n: count() })
+      .from(investments)
+      .where(and(eq(investments.investorId, userId), inArray(investments.status, [...LIVE_INVESTMENT]))),
+    tx
+      .select({ n: count() })
+      .from(campaigns)
+      .where(
+        and(
+          eq(campaigns.traderId, userId),
+          inArray(campaigns.status, ['active', ...CAMPAIGN_STATUS_GROUPS.shipping]),
+        ),
+      ),
+    tx
+      .select({ n: count() })
+      .from(settlements)
+      .innerJoin(campaigns, eq(campaigns.id, settlements.campaignId))
+      .where(and(eq(campaigns.traderId, userId), inArray(settlements.status, [...SETTLEMENT_DUE]))),
+  ]);
+  return {
+    openOrders: o!.n,
+    liveInvestments: i!.n,
+    unfinishedCampaigns: c!.n,
+    settlementsDue: s!.n,
+  };
+}
+
 /** POST /api/admin/role-requests/:id: approve (the role changes) or decline; the user is emailed. */
 export async function decideRoleRequest(
   db: Db,
@@ -99,24 +149,10 @@ export async function decideRoleRequest(
     const [user] = await tx.select().from(users).where(eq(users.id, request.userId)).for('update');
     const approve = decision.decision === 'approve';
     if (approve) {
-      // Money in flight stays with the role it was committed under.
-      if (user!.role === 'trader') {
-        const [live] = await tx
-          .select({ n: count() })
-          .from(campaigns)
-          .where(
-            and(eq(campaigns.traderId, user!.id), inArray(campaigns.status, ['active', 'funded', 'trading'])),
-          );
-        if (live!.n > 0) throw new AppError('CONFLICT', ROLE_REQUEST_MESSAGES.traderBusy);
-      }
-      if (user!.role === 'investor') {
-        const [held] = await tx
-          .select({ n: count() })
-          .from(escrowRecords)
-          .innerJoin(investments, eq(investments.id, escrowRecords.investmentId))
-          .where(and(eq(investments.investorId, user!.id), inArray(escrowRecords.status, [...IN_ESCROW])));
-        if (held!.n > 0) throw new AppError('CONFLICT', ROLE_REQUEST_MESSAGES.investorBusy);
-      }
+      // Money in flight stays with the role it was committed under: the change waits for it. The user's
+      // row is locked, and every money path needs their role at the route, so nothing new starts meanwhile.
+      const open = roleChangeBlockersText(await roleChangeBlockers(tx, user!.id));
+      if (open) throw AppError.of('ROLE_CHANGE_WAITS', { open });
       const needsMore = requiredDocuments(request.newRole).some((k) => !user!.kycDocuments.includes(k));
       await tx
         .update(users)

@@ -52,7 +52,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/users/:id',
     { preHandler: adminsOnly, schema: { params: idParamsSchema, response: { 200: adminUserDetailSchema } } },
-    (request) => userDetail(app.db, request.params.id, app.clock()),
+    (request) => userDetail(app.db, request.params.id, app.clock(), request.user!.id),
   );
 
   app.post(

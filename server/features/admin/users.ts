@@ -20,6 +20,12 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { invalidateListingPages } from '../marketplace/listings.ts';
 import { documentsOf } from '../kyc/service.ts';
+import {
+  assertDocumentsOpened,
+  documentsOpenedBy,
+  latestIdentityChange,
+  settleIdentityChange,
+} from '../kyc/identity.ts';
 import { ACTIVITY_COLUMNS, activityJoins, riskOf, type Activity } from './activity.ts';
 import { recordAudit, type Actor } from './audit.ts';
 
@@ -114,11 +120,19 @@ export async function listUsers(db: Db, query: UserListQuery, now: Date): Promis
   return { users: await adminRows(db, rows, now), total: total!.n, page: query.page, pageSize: PAGE_SIZE };
 }
 
-/** GET /api/admin/users/:id: the row, what KYB checks, and the documents (Review Documents). */
-export async function userDetail(db: Db, id: string, now: Date): Promise<AdminUserDetail> {
+/**
+ * GET /api/admin/users/:id: the row, what KYB checks, the documents (Review Documents) with whether
+ * the asking admin has opened each, and an identity change in review.
+ */
+export async function userDetail(db: Db, id: string, now: Date, adminId: string): Promise<AdminUserDetail> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   if (!user) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.userNotFound);
   const [row] = await adminRows(db, [user], now);
+  const [documents, opened, identityChange] = await Promise.all([
+    documentsOf(db, id),
+    documentsOpenedBy(db, id, adminId),
+    latestIdentityChange(db, id),
+  ]);
   return {
     ...row!,
     companyName: user.companyName,
@@ -126,7 +140,10 @@ export async function userDetail(db: Db, id: string, now: Date): Promise<AdminUs
     country: user.country,
     kycRejectionReason: user.kycRejectionReason,
     kycSubmittedAt: user.kycSubmittedAt?.toISOString() ?? null,
-    documents: await documentsOf(db, id),
+    firstName: user.firstName,
+    lastName: user.lastName,
+    documents: documents.map((d) => ({ ...d, opened: opened.has(d.id) })),
+    identityChange,
   };
 }
 
@@ -138,9 +155,11 @@ async function lockedUser(tx: Db, id: string): Promise<UserRow> {
 }
 
 /**
- * POST /api/admin/users/:id/kyc. An admin decides from Pending as well as from Under Review (the
- * Pending KYC tab offers Approve for every waiting user: identity may be checked on a video call);
- * a decided verification is not decided again (a rejected user re-submits first).
+ * POST /api/admin/users/:id/kyc. An admin decides from Pending as well as from Under Review; a decided
+ * verification is not decided again (a rejected user re-submits first). Approval needs the documents
+ * on file, each opened by this admin (GET /api/kyc/documents/:id records it), and an identity that is
+ * not another verified company's; an identity change in review becomes the user's on approval, and is
+ * declined on rejection (the verified identity then stands: KYC back to Approved).
  */
 export async function decideKyc(
   db: Db,
@@ -152,11 +171,13 @@ export async function decideKyc(
   await inTransaction(db, async (tx) => {
     const user = await lockedUser(tx, id);
     if (!KYC_WAITING.includes(user.kycStatus)) throw new AppError('CONFLICT', ADMIN_MESSAGES.kycDecided);
-    const kycStatus: KycStatus = decision.decision === 'approve' ? 'approved' : 'rejected';
+    if (decision.decision === 'approve') await assertDocumentsOpened(tx, id, admin.id);
+    const settled = await settleIdentityChange(tx, user, decision, admin.id, now);
+    const kycStatus: KycStatus = settled.kycStatus;
     const reason = decision.decision === 'reject' ? decision.reason : null;
     await tx
       .update(users)
-      .set({ kycStatus, kycRejectionReason: reason, updatedAt: now })
+      .set({ kycStatus, kycRejectionReason: kycStatus === 'rejected' ? reason : null, updatedAt: now })
       .where(eq(users.id, id));
     await recordAudit(
       tx,
@@ -166,13 +187,17 @@ export async function decideKyc(
         targetType: 'user',
         targetId: id,
         reason: [reason, decision.note].filter(Boolean).join(' — ') || null,
-        before: { kycStatus: user.kycStatus },
-        after: { kycStatus, ...(reason && { kycRejectionReason: reason }) },
+        before: { kycStatus: user.kycStatus, ...(settled.before && { identity: settled.before }) },
+        after: {
+          kycStatus,
+          ...(reason && { kycRejectionReason: reason }),
+          ...(settled.after && { identity: settled.after }),
+        },
       },
       now,
     );
   });
-  return userDetail(db, id, now);
+  return userDetail(db, id, now, admin.id);
 }
 
 /**
@@ -208,7 +233,7 @@ export async function suspendUser(db: Db, admin: Actor, id: string, reason: stri
       now,
     );
   });
-  return userDetail(db, id, now);
+  return userDetail(db, id, now, admin.id);
 }
 
 /** POST /api/admin/users/:id/reactivate: access restored (the user signs in again). */
@@ -231,5 +256,5 @@ export async function reactivateUser(db: Db, admin: Actor, id: string, now: Date
       now,
     );
   });
-  return userDetail(db, id, now);
+  return userDetail(db, id, now, admin.id);
 }

@@ -28,9 +28,11 @@ async function signedIn(overrides: Parameters<typeof createUser>[1] = {}) {
   return { user, token: await api.session(user.id) };
 }
 
+// The legal name and company are edited here until KYC is submitted (pending) or after a rejection;
+// once verified they change by request only (server/features/kyc/identity.test.ts).
 describe('editing one’s profile', () => {
   it('updates first and last name, phone and country, trimmed; /api/auth/me shows them', async () => {
-    const { user, token } = await signedIn();
+    const { user, token } = await signedIn({ kycStatus: 'pending' });
     const res = await api.patch(
       '/api/auth/profile',
       { firstName: '  Marie ', lastName: 'Curie', phone: '+33 (1) 23-45', country: 'FR' },
@@ -49,6 +51,7 @@ describe('editing one’s profile', () => {
       lastName: 'Clear',
       phone: '123',
       country: 'DE',
+      kycStatus: 'rejected',
     });
     const res = await api.patch('/api/auth/profile', { lastName: '', phone: ' ', country: '' }, { token });
     expect(res.statusCode).toBe(200);
@@ -109,7 +112,12 @@ describe('editing one’s profile', () => {
     expect(inv.statusCode).toBe(200);
     expect(inv.json()).toMatchObject({ companyName: null, registrationNumber: null, buyerIndustry: null });
 
-    const trader = await signedIn({ role: 'trader', companyName: 'Old', registrationNumber: 'OLD-1' });
+    const trader = await signedIn({
+      role: 'trader',
+      companyName: 'Old',
+      registrationNumber: 'OLD-1',
+      kycStatus: 'pending',
+    });
     const tr = await api.patch('/api/auth/profile', company, { token: trader.token });
     expect(tr.json()).toMatchObject({
       companyName: 'New Co',
@@ -117,7 +125,12 @@ describe('editing one’s profile', () => {
       buyerIndustry: null,
     });
 
-    const buyer = await signedIn({ role: 'buyer', companyName: 'Old', buyerIndustry: 'steel' });
+    const buyer = await signedIn({
+      role: 'buyer',
+      companyName: 'Old',
+      buyerIndustry: 'steel',
+      kycStatus: 'pending',
+    });
     const bu = await api.patch('/api/auth/profile', company, { token: buyer.token });
     expect(bu.json()).toMatchObject({
       companyName: 'New Co',

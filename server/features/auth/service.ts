@@ -29,6 +29,7 @@ import type { TwoFactorMethod } from '../../../domain/two-factor.ts';
 import { methodsOf } from '../two-factor/factors.ts';
 import { startPendingSignIn } from '../two-factor/pending.ts';
 import { isSophisticated } from '../../../domain/investor-protection.ts';
+import { assertIdentityEditable } from '../kyc/identity.ts';
 import { createSession, rotateSessions, type NewSession, type UserRow } from './sessions.ts';
 
 /** `now`: the app's clock where the caller has it (the sophisticated status is read against it). */
@@ -229,6 +230,8 @@ export async function updateProfile(
   input: z.output<typeof profileUpdateSchema>,
 ): Promise<PublicUser> {
   const empty = (v: string | undefined) => (v === undefined ? undefined : v || null);
+  // The verified legal identity is locked: changed by request only (server/features/kyc/identity.ts).
+  assertIdentityEditable(user, input);
   const [row] = (await db
     .update(users)
     .set({

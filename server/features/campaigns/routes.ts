@@ -63,7 +63,10 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/campaigns',
     {
-      preHandler: app.requireRole('trader', { message: CAMPAIGN_MESSAGES.notTrader }),
+      preHandler: app.requireRole('trader', {
+        message: CAMPAIGN_MESSAGES.notTrader,
+        verified: { kycMessage: CAMPAIGN_MESSAGES.kycRequired },
+      }),
       schema: { body: campaignCreateSchema, response: { 201: campaignSchema } },
     },
     async (request, reply) =>
@@ -74,7 +77,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/campaigns/:id',
     {
       // The service checks that the trader owns the campaign.
-      preHandler: app.requireRole('trader', { message: CAMPAIGN_MESSAGES.notOwner }),
+      preHandler: app.requireRole('trader', { message: CAMPAIGN_MESSAGES.notOwner, verified: true }),
       schema: {
         params: z.object({ id: z.string() }),
         body: campaignPatchSchema,

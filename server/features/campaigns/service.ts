@@ -24,12 +24,10 @@ import {
 } from '../../../domain/money.ts';
 import {
   areTermsLocked,
-  canCreateCampaign,
   canViewCampaign,
   canViewTraderStats,
   FINANCIAL_TERMS,
   isCampaignEditable,
-  verificationBlocker,
   ownsCampaign,
   type FinancialTerm,
 } from '../../../domain/policies.ts';
@@ -302,14 +300,8 @@ export async function createCampaign(
   user: NonNullable<Viewer>,
   input: CampaignCreate,
 ): Promise<Campaign> {
-  if (!canCreateCampaign(user)) {
-    if (user.role !== 'trader') throw new AppError('FORBIDDEN', CAMPAIGN_MESSAGES.notTrader);
-    // The gate named: an email to verify, or KYC to complete before creating campaigns.
-    const blocked = verificationBlocker(user);
-    if (blocked === 'KYC_NOT_APPROVED') throw new AppError(blocked, CAMPAIGN_MESSAGES.kycRequired);
-    if (blocked) throw AppError.of(blocked);
-    throw new AppError('FORBIDDEN', CAMPAIGN_MESSAGES.notTrader);
-  }
+  // The route decides who may create (a trader past the money gate: domain/policies.ts).
+  if (user.role !== 'trader') throw new AppError('FORBIDDEN', CAMPAIGN_MESSAGES.notTrader);
   if (input.traderId !== undefined && input.traderId !== user.id)
     throw new AppError('FORBIDDEN', CAMPAIGN_MESSAGES.traderMismatch);
   const now = new Date();

@@ -22,11 +22,17 @@ import { cancelPayment, createPaymentIntent, listInvestments, recordInvestment }
 const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Investing is for investors (the service checks the rest: own id, KYC, an open campaign). */
   const investorsOnly = app.requireRole('investor', { message: ERRORS.NOT_AN_INVESTOR.message });
+  /** Starting an investment is a money path: behind the money gate (domain/policies.ts). Recording a
+   * payment already made, or cancelling one, is not: it settles a hold the gate let through. */
+  const verifiedInvestors = app.requireRole('investor', {
+    message: ERRORS.NOT_AN_INVESTOR.message,
+    verified: { kyc: 'INVESTING_NEEDS_KYC' },
+  });
 
   app.post(
     '/api/create-payment-intent',
     {
-      preHandler: investorsOnly,
+      preHandler: verifiedInvestors,
       schema: { body: createPaymentIntentSchema, response: { 200: paymentIntentCreatedSchema } },
     },
     (request) => createPaymentIntent(app.money, request.user!, request.body, app.clock()),

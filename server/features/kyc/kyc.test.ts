@@ -10,7 +10,7 @@ import { users, verificationDocuments } from '../../db/schema/index.ts';
 import { buildTestApp, campaignBody, createCampaign } from '../../../test/app.ts';
 import { freshIp } from '../../../test/auth.ts';
 import { investIn, signedInAs, type Actor } from '../../../test/investing.ts';
-import { documentParts, FILES, multipart, type Part } from '../../../test/kyc.ts';
+import { documentParts, FILES, multipart, openDocuments, type Part } from '../../../test/kyc.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 
 let app: App;
@@ -176,6 +176,13 @@ describe('the gates', () => {
     await upload(investor, documentParts(['identity', 'address']));
     expect((await investIn(app, investor, campaign)).intent.statusCode).toBe(403);
 
+    // The admin approves only after opening every document (each opening recorded).
+    const unopened = await admin.post(`/api/admin/users/${investor.user.id}/kyc`, { decision: 'approve' });
+    expect([unopened.statusCode, unopened.json().error]).toEqual([
+      409,
+      'Open every document before approving: Identity document, Proof of address not opened yet',
+    ]);
+    await openDocuments(admin, investor.user.id);
     const decided = await admin.post(`/api/admin/users/${investor.user.id}/kyc`, { decision: 'approve' });
     expect(decided.statusCode, decided.body).toBe(200);
     const { record } = await investIn(app, investor, campaign);

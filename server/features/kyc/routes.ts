@@ -17,6 +17,8 @@ import {
 import { AppError } from '../../errors.ts';
 import { receiveUpload, type UploadRules } from '../../uploads/receive.ts';
 import { deleteFiles, readFile } from '../../uploads/storage.ts';
+import { identityChangeCreateSchema, identityChangeSchema } from '../../../domain/identity.ts';
+import { requestIdentityChange } from './identity.ts';
 import { readDocument, submitDocuments, verificationOf } from './service.ts';
 
 const isKind = (name: string): name is DocumentKind => (DOCUMENT_KINDS as readonly string[]).includes(name);
@@ -80,11 +82,22 @@ const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // A change of the verified legal identity: reviewed again (docs/verification.md).
+  app.post(
+    '/api/kyc/identity-change',
+    {
+      preHandler: app.requireRole('investor', 'trader', 'buyer'),
+      schema: { body: identityChangeCreateSchema, response: { 201: identityChangeSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await requestIdentityChange(app.db, request.user!, request.body, app.clock())),
+  );
+
   app.get(
     '/api/kyc/documents/:id',
     { preHandler: app.requireUser, schema: { params: idParamsSchema } },
     async (request, reply) => {
-      const doc = await readDocument(app.db, request.user!, request.params.id);
+      const doc = await readDocument(app.db, request.user!, request.params.id, app.clock());
       const extension = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' }[
         doc.contentType
       ];

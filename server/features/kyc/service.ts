@@ -15,9 +15,16 @@ import type { Role } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
 import { users, verificationDocuments } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { isIdentityLocked } from '../../../domain/identity.ts';
 import { AppError } from '../../errors.ts';
 import type { ReceivedFile } from '../../uploads/receive.ts';
 import { commitFiles, deleteFiles } from '../../uploads/storage.ts';
+import {
+  assertCompanyIdentityFree,
+  hasPendingIdentityChange,
+  latestIdentityChange,
+  recordDocumentOpened,
+} from './identity.ts';
 
 const documentColumns = {
   id: verificationDocuments.id,
@@ -47,12 +54,14 @@ export async function verificationOf(db: Db, userId: string): Promise<Verificati
     submittedAt: user.kycSubmittedAt?.toISOString() ?? null,
     required: requiredDocuments(user.role),
     documents: await documentsOf(db, userId),
+    identityChange: await latestIdentityChange(db, userId),
   };
 }
 
 /**
  * POST /api/kyc/documents: one file per required kind (all of them), optionally the KYB company
- * fields. Allowed while Pending or Rejected (a rejected user re-submits); the account goes Under Review.
+ * fields. Allowed while Pending or Rejected (a rejected user re-submits), or Under Review with an
+ * identity change in review (documents showing the new identity); the account goes Under Review.
  */
 export async function submitDocuments(
   db: Db,
@@ -95,7 +104,7 @@ async function recordSubmission(
   await inTransaction(db, async (tx) => {
     const [row] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
     if (!row) throw new AppError('NOT_FOUND');
-    if (!maySubmitDocuments(row.kycStatus))
+    if (!maySubmitDocuments(row.kycStatus, await hasPendingIdentityChange(tx, user.id)))
       throw new AppError(
         'CONFLICT',
         row.kycStatus === 'approved' ? KYC_MESSAGES.alreadyApproved : KYC_MESSAGES.alreadySubmitted,
@@ -125,7 +134,15 @@ async function recordSubmission(
       tx,
       checked.map((f) => f.fileId),
     );
-    const isCompany = user.role === 'trader' || user.role === 'buyer';
+    // The company fields come with a first submission (or a re-submission after a rejection); while an
+    // identity change is in review, its request holds the new values, not this upload.
+    const isCompany = (user.role === 'trader' || user.role === 'buyer') && !isIdentityLocked(row.kycStatus);
+    // No company takes another verified company's name and registration number (domain/identity.ts).
+    if (isCompany)
+      await assertCompanyIdentityFree(tx, user.id, {
+        companyName: kyb.companyName || row.companyName,
+        registrationNumber: kyb.registrationNumber || row.registrationNumber,
+      });
     await tx
       .update(users)
       .set({
@@ -141,8 +158,11 @@ async function recordSubmission(
   });
 }
 
-/** One document's file, for its owner or an admin; anyone else learns nothing (404). */
-export async function readDocument(db: Db, viewer: { id: string; role: Role }, id: string) {
+/**
+ * One document's file, for its owner or an admin; anyone else learns nothing (404). An admin's opening
+ * is recorded: approving KYC needs every document opened (server/features/kyc/identity.ts).
+ */
+export async function readDocument(db: Db, viewer: { id: string; role: Role }, id: string, now: Date) {
   const [doc] = await db
     .select()
     .from(verificationDocuments)
@@ -152,5 +172,6 @@ export async function readDocument(db: Db, viewer: { id: string; role: Role }, i
         : and(eq(verificationDocuments.id, id), eq(verificationDocuments.userId, viewer.id)),
     );
   if (!doc) throw new AppError('NOT_FOUND', 'Document not found');
+  if (viewer.role === 'admin') await recordDocumentOpened(db, doc.id, viewer.id, now);
   return doc;
 }

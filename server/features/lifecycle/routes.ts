@@ -33,8 +33,9 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/campaigns/:id/transitions',
     {
-      // The service checks the table: the owning trader's moves, an admin's cancellation.
-      preHandler: app.requireRole('trader', 'admin'),
+      // The service checks the table: the owning trader's moves, an admin's cancellation. The trader's
+      // moves (trading: money to them; the result: a settlement) are behind the money gate.
+      preHandler: app.requireRole('trader', 'admin', { verified: true }),
       schema: { params, body: transitionSchema, response: { 200: campaignSchema } },
     },
     (request) =>
@@ -51,7 +52,7 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/campaigns/:id/milestones',
     {
-      preHandler: app.requireRole('trader'),
+      preHandler: app.requireRole('trader', { verified: true }),
       schema: { params, body: milestoneCreateSchema, response: { 201: milestoneSchema } },
     },
     async (request, reply) =>

@@ -5,7 +5,8 @@ import { and, asc, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { companyName } from '../../../domain/listings.ts';
 import { orderTotal, toFixed } from '../../../domain/money.ts';
-import { orderActorOf, orderRefusal, type OrderPlaced } from '../../../domain/orders.ts';
+import { orderActorOf, type OrderPlaced } from '../../../domain/orders.ts';
+import { canSeeRfq, seesOpenRfqs, type GatedUser } from '../../../domain/policies.ts';
 import {
   type Message,
   type Offer,
@@ -20,7 +21,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { notifyNewRfq, notifyOffer } from './notify.ts';
 import { isPlaced } from './order-queries.ts';
-import { openOrder, refusalError, type Buyer, type MarketDeps, type Viewer } from './orders.ts';
+import { openOrder, type Buyer, type MarketDeps, type Viewer } from './orders.ts';
 
 type RfqRow = typeof rfqs.$inferSelect;
 const buyer = alias(users, 'rfq_buyer');
@@ -31,16 +32,11 @@ const nameColumns = (t: typeof users | typeof buyer | typeof supplier) => ({
   username: t.username,
 });
 
-/** Who may see a request: its buyer, its supplier (or any supplier when it went to all), admins. */
-function seesRfq(viewer: Viewer, rfq: Pick<RfqRow, 'buyerId' | 'traderId'>): boolean {
-  if (viewer.role === 'admin') return true;
-  if (viewer.role === 'buyer') return rfq.buyerId === viewer.id;
-  return viewer.role === 'trader' && (rfq.traderId === null || rfq.traderId === viewer.id);
-}
+/** A caller of the quote path: who they are and what the money gate judges (domain/policies.ts). */
+type RfqViewer = Viewer & GatedUser;
 
+// Who may act here is decided at the route (the money gate); who may see what, by `canSeeRfq`.
 export async function createRfq(deps: MarketDeps, user: Buyer, input: RfqCreate, now: Date): Promise<Rfq> {
-  const refusal = orderRefusal(user, null, null);
-  if (refusal) throw refusalError(refusal);
   const id = await inTransaction(deps.db, async (tx) => {
     if (input.traderId) {
       const [trader] = await tx.select({ role: users.role }).from(users).where(eq(users.id, input.traderId));
@@ -77,7 +73,9 @@ export async function createRfq(deps: MarketDeps, user: Buyer, input: RfqCreate,
 }
 
 /** GET /api/rfqs: the viewer's requests (a buyer's own, those open to a supplier), newest first. */
-export async function listRfqs(db: Db, viewer: Viewer, onlyId?: string): Promise<Rfq[]> {
+export async function listRfqs(db: Db, viewer: RfqViewer, onlyId?: string): Promise<Rfq[]> {
+  // A supplier short of the money gate sees no buyer's request (canSeeRfq): an empty list.
+  if (viewer.role === 'trader' && !seesOpenRfqs(viewer)) return [];
   const whose =
     viewer.role === 'buyer'
       ? eq(rfqs.buyerId, viewer.id)
@@ -147,13 +145,13 @@ function toOffer(
 /** POST /api/rfqs/:id/offers: a supplier who may see the open request answers it, once. */
 export async function createOffer(
   deps: MarketDeps,
-  user: Viewer,
+  user: RfqViewer,
   rfqId: string,
   input: OfferCreate,
   now: Date,
 ): Promise<Offer> {
   const [rfq] = await deps.db.select().from(rfqs).where(eq(rfqs.id, rfqId));
-  if (!rfq || user.role !== 'trader' || !seesRfq(user, rfq)) throw new AppError('RFQ_NOT_FOUND');
+  if (!rfq || user.role !== 'trader' || !canSeeRfq(user, rfq)) throw new AppError('RFQ_NOT_FOUND');
   if (rfq.status !== 'open') throw new AppError('RFQ_CLOSED');
   const validUntil = new Date(input.validUntil);
   if (validUntil <= now) {
@@ -190,8 +188,6 @@ export async function acceptOffer(
   offerId: string,
   now: Date,
 ): Promise<OrderPlaced> {
-  const refusal = orderRefusal(user, null, null);
-  if (refusal) throw refusalError(refusal);
   const [found] = await deps.db
     .select({ offer: offers, rfq: rfqs })
     .from(offers)
@@ -231,7 +227,7 @@ export async function acceptOffer(
 export type Thread = { kind: 'rfq' | 'order'; id: string };
 
 /** The thread's filter for the viewer, or not found: a stranger learns nothing of it. */
-async function threadScope(db: Db, viewer: Viewer, thread: Thread, traderId?: string) {
+async function threadScope(db: Db, viewer: RfqViewer, thread: Thread, traderId?: string) {
   if (thread.kind === 'order') {
     const [order] = await db
       .select({ buyerId: orders.buyerId, traderId: orders.traderId, payment: orders.payment })
@@ -241,7 +237,7 @@ async function threadScope(db: Db, viewer: Viewer, thread: Thread, traderId?: st
     return { where: eq(marketMessages.orderId, thread.id), traderId: order.traderId };
   }
   const [rfq] = await db.select().from(rfqs).where(eq(rfqs.id, thread.id));
-  if (!rfq || !seesRfq(viewer, rfq)) throw new AppError('RFQ_NOT_FOUND');
+  if (!rfq || !canSeeRfq(viewer, rfq)) throw new AppError('RFQ_NOT_FOUND');
   // A supplier's side is themself; the buyer (or an admin) names it, unless the request had one supplier.
   let side = viewer.role === 'trader' ? viewer.id : (rfq.traderId ?? traderId);
   if (side && side !== rfq.traderId && viewer.role !== 'trader') {
@@ -256,7 +252,7 @@ async function threadScope(db: Db, viewer: Viewer, thread: Thread, traderId?: st
 
 export async function listMessages(
   db: Db,
-  viewer: Viewer,
+  viewer: RfqViewer,
   thread: Thread,
   traderId?: string,
 ): Promise<Message[]> {
@@ -280,7 +276,7 @@ export async function listMessages(
 
 export async function postMessage(
   deps: MarketDeps,
-  viewer: Viewer,
+  viewer: RfqViewer,
   thread: Thread,
   input: { body: string; traderId?: string | undefined },
   now: Date,

@@ -77,7 +77,19 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const traders = app.requireRole('trader', { message: ERRORS.NOT_A_SUPPLIER.message });
   const buyers = app.requireRole('buyer', { message: ERRORS.NOT_A_BUYER.message });
   const parties = app.requireRole('buyer', 'trader', 'admin');
-  const talkers = app.requireRole('buyer', 'trader');
+  // The money paths: the same guards behind the money gate (domain/policies.ts, moneyGateRefusal).
+  const verifiedTraders = app.requireRole('trader', {
+    message: ERRORS.NOT_A_SUPPLIER.message,
+    verified: true,
+  });
+  const verifiedBuyers = app.requireRole('buyer', {
+    message: ERRORS.NOT_A_BUYER.message,
+    verified: { kyc: 'ORDERING_NEEDS_KYC' },
+  });
+  const verifiedTalkers = app.requireRole('buyer', 'trader', { verified: true });
+  // Moving an order: the supplier's moves (confirm, ship, deliver: towards being paid) are behind the
+  // gate; the buyer's cancellation (a refund) and an admin's are not.
+  const movers = app.requireRole('buyer', 'trader', 'admin', { verified: { only: ['trader'] } });
 
   // ---- listings and suppliers ----
   app.get(
@@ -100,14 +112,14 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/listings',
-    { preHandler: traders, schema: { body: listingCreateSchema, response: { 201: listingSchema } } },
+    { preHandler: verifiedTraders, schema: { body: listingCreateSchema, response: { 201: listingSchema } } },
     async (request, reply) =>
       reply.status(201).send(await createListing(app.db, request.user!, request.body, app.clock())),
   );
   app.patch(
     '/api/listings/:id',
     {
-      preHandler: traders,
+      preHandler: verifiedTraders,
       schema: { params: idParams, body: listingPatchSchema, response: { 200: listingSchema } },
     },
     (request) =>
@@ -149,7 +161,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- orders ----
   app.post(
     '/api/orders',
-    { preHandler: buyers, schema: { body: orderCreateSchema, response: { 201: orderPlacedSchema } } },
+    { preHandler: verifiedBuyers, schema: { body: orderCreateSchema, response: { 201: orderPlacedSchema } } },
     async (request, reply) =>
       reply.status(201).send(await placeOrder(deps, request.user!, request.body, app.clock())),
   );
@@ -218,7 +230,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/:id/transitions',
     {
-      preHandler: parties,
+      preHandler: movers,
       schema: { params: idParams, body: orderTransitionSchema, response: { 200: orderSchema } },
     },
     (request) =>
@@ -251,7 +263,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- quote requests and offers ----
   app.post(
     '/api/rfqs',
-    { preHandler: buyers, schema: { body: rfqCreateSchema, response: { 201: rfqSchema } } },
+    { preHandler: verifiedBuyers, schema: { body: rfqCreateSchema, response: { 201: rfqSchema } } },
     async (request, reply) =>
       reply.status(201).send(await createRfq(deps, request.user!, request.body, app.clock())),
   );
@@ -261,7 +273,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/rfqs/:id/offers',
     {
-      preHandler: traders,
+      preHandler: verifiedTraders,
       schema: { params: idParams, body: offerCreateSchema, response: { 201: offerSchema } },
     },
     async (request, reply) =>
@@ -280,7 +292,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/offers/:id/accept',
     {
-      preHandler: buyers,
+      preHandler: verifiedBuyers,
       schema: { params: idParams, body: noBodySchema, response: { 201: orderPlacedSchema } },
     },
     async (request, reply) =>
@@ -312,7 +324,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       base,
       {
-        preHandler: talkers,
+        preHandler: verifiedTalkers,
         schema: { params: idParams, body: messageCreateSchema, response: { 201: messageSchema } },
       },
       async (request, reply) =>

@@ -91,7 +91,10 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/bank-account',
     {
-      preHandler: [app.requireRole('investor', 'trader'), app.requireStepUp],
+      preHandler: [
+        app.requireRole('investor', 'trader', { verified: { unverified: 'BANK_ACCOUNT_NEEDS_KYC' } }),
+        app.requireStepUp,
+      ],
       schema: { body: bankAccountCreateSchema, response: { 200: bankAccountSchema } },
     },
     (request) => setBankAccount(app.money, request.user!.id, request.body),
@@ -101,7 +104,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/withdrawals',
     {
       preHandler: [
-        app.requireRole('investor', { message: ERRORS.NOT_AN_INVESTOR.message }),
+        app.requireRole('investor', { message: ERRORS.NOT_AN_INVESTOR.message, verified: true }),
         app.requireStepUp,
       ],
       schema: { body: withdrawalSchema, response: { 201: payoutSchema } },
@@ -113,7 +116,10 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/investments/from-balance',
     {
-      preHandler: app.requireRole('investor', { message: ERRORS.NOT_AN_INVESTOR.message }),
+      preHandler: app.requireRole('investor', {
+        message: ERRORS.NOT_AN_INVESTOR.message,
+        verified: { kyc: 'INVESTING_NEEDS_KYC' },
+      }),
       schema: { body: createPaymentIntentSchema, response: { 201: investmentSchema } },
     },
     async (request, reply) =>
@@ -195,7 +201,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/campaigns/:id/releases/:releaseId/evidence',
     {
-      preHandler: app.requireRole('trader'),
+      preHandler: app.requireRole('trader', { verified: true }),
       schema: {
         params: releaseParams,
         body: z.strictObject({ documentId: z.string().uuid('documentId must be an id') }),

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { useAuth } from '@/features/auth/auth-context.tsx';
 import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
 import { TwoFactorOffer } from '@/features/two-factor/index.ts';
+import { VerificationBanner } from '@/features/kyc/components/VerificationBanner.tsx';
 
 // The trader's dashboard loads only for traders (it brings the campaign forms and modals along).
 const TraderDashboard = lazy(() =>
@@ -37,6 +38,30 @@ const BY_PATH: Record<string, 'buyer' | 'admin'> = {
   '/admin/dashboard': 'admin',
 };
 
+/**
+ * /trader/dashboard: the trader's dashboard (another role is told whom it is for), with the verification
+ * banner and the two-step offer, as on /dashboard.
+ */
+export function TraderDashboardRoute() {
+  return (
+    <RoleOnly
+      role="trader"
+      title="Trader Dashboard"
+      signedOutLead="Sign in as a trader to create and run your campaigns."
+    >
+      {(trader) => (
+        <>
+          <VerificationBanner user={trader} />
+          <TwoFactorOffer user={trader} />
+          <Suspense fallback={<Page title="Trader Dashboard" lead="Loading trader dashboard..." />}>
+            <TraderDashboard user={trader} />
+          </Suspense>
+        </>
+      )}
+    </RoleOnly>
+  );
+}
+
 /** /dashboard shows the view of the signed-in user's role; the role paths show their own. */
 export default function DashboardPage() {
   const { status, user, openAuthDialog } = useAuth();
@@ -54,9 +79,11 @@ export default function DashboardPage() {
   const role = BY_PATH[location] ?? user.role;
   // Above a user's own dashboard: the offer of two-step verification, until taken or dismissed.
   const offer = role === user.role && role !== 'admin' && <TwoFactorOffer user={user} />;
+  // Every dashboard but the admin's says what verification is still pending (and links to it).
   if (role === 'trader') {
     return (
       <>
+        <VerificationBanner user={user} />
         {offer}
         <Suspense fallback={<Page title="Trader Dashboard" lead="Loading trader dashboard..." />}>
           <TraderDashboard user={user} />
@@ -67,6 +94,7 @@ export default function DashboardPage() {
   if (role === 'investor') {
     return (
       <>
+        <VerificationBanner user={user} />
         {offer}
         <Suspense fallback={<Page title="Investor Dashboard" lead="Loading your investments…" />}>
           <InvestorDashboard user={user} />
@@ -80,6 +108,7 @@ export default function DashboardPage() {
       <RoleOnly role="buyer" title="Buyer Dashboard" signedOutLead="Sign in as a buyer to see your orders.">
         {(buyer) => (
           <>
+            <VerificationBanner user={buyer} />
             {offer}
             <Suspense fallback={<Page title="Buyer Dashboard" lead="Loading your orders…" />}>
               <BuyerDashboard user={buyer} />

@@ -1,5 +1,7 @@
 // Review Documents: the user's KYB fields and documents (images shown, PDFs opened in a new tab), and
-// the decision — approve, or reject with the reason the user will read.
+// the decision — approve, or reject with the reason the user will read. Approve is offered once the
+// admin has opened every document (the server records each opening and refuses approval before); an
+// identity change in review shows the values asked for beside the verified ones.
 import { useState } from 'react';
 import { DOCUMENT_KIND_LABELS, type DocumentKind } from '@domain/kyc.ts';
 import { KYC_WAITING } from '@domain/admin.ts';
@@ -27,6 +29,9 @@ export function KycReviewDialog({ userId, onClose }: { userId: string | null; on
   const [note, setNote] = useState('');
   const [error, setError] = useState<string>();
   const u = user.data;
+  const unopened = u?.documents.filter((d) => !d.opened).length ?? 0;
+  // The server records the opening when the new tab loads the file: read it again shortly after.
+  const opened = () => window.setTimeout(() => void user.refetch(), 1000);
 
   const send = async (decision: 'approve' | 'reject') => {
     if (!u) return;
@@ -74,6 +79,20 @@ export function KycReviewDialog({ userId, onClose }: { userId: string | null; on
                   </dd>
                 </>
               )}
+              {u.identityChange?.status === 'pending' && (
+                <>
+                  <dt className="text-muted-foreground">Identity change asked</dt>
+                  <dd>
+                    {[u.identityChange.firstName, u.identityChange.lastName].filter(Boolean).join(' ')}
+                    {u.identityChange.companyName &&
+                      `, ${u.identityChange.companyName}${u.identityChange.registrationNumber ? ` (${u.identityChange.registrationNumber})` : ''}`}
+                    <span className="block text-muted-foreground">
+                      Verified now: {[u.firstName, u.lastName].filter(Boolean).join(' ') || '—'}
+                      {u.companyName && `, ${u.companyName}`}
+                    </span>
+                  </dd>
+                </>
+              )}
               <dt className="text-muted-foreground">Country</dt>
               <dd>{u.country ?? '—'}</dd>
               <dt className="text-muted-foreground">Risk score</dt>
@@ -86,12 +105,18 @@ export function KycReviewDialog({ userId, onClose }: { userId: string | null; on
               {u.documents.map((d) => (
                 <figure key={d.id} className="rounded-md border p-3">
                   <figcaption className="mb-2 flex flex-wrap justify-between gap-2">
-                    <span className="font-medium">{DOCUMENT_KIND_LABELS[d.kind as DocumentKind]}</span>
+                    <span className="flex items-center gap-2 font-medium">
+                      {DOCUMENT_KIND_LABELS[d.kind as DocumentKind]}
+                      <Badge tone={d.opened ? 'green' : 'amber'}>
+                        {d.opened ? 'Opened' : 'Not opened yet'}
+                      </Badge>
+                    </span>
                     <a
                       className="text-primary underline-offset-4 hover:underline"
                       href={`/api/kyc/documents/${d.id}`}
                       target="_blank"
                       rel="noreferrer"
+                      onClick={opened}
                     >
                       Open {d.fileName} ({formatDate(d.createdAt)})
                     </a>
@@ -101,6 +126,7 @@ export function KycReviewDialog({ userId, onClose }: { userId: string | null; on
                       src={`/api/kyc/documents/${d.id}`}
                       alt={`${DOCUMENT_KIND_LABELS[d.kind as DocumentKind]} of ${u.name}`}
                       className="max-h-72 rounded border object-contain"
+                      onLoad={d.opened ? undefined : opened}
                     />
                   )}
                 </figure>
@@ -127,6 +153,11 @@ export function KycReviewDialog({ userId, onClose }: { userId: string | null; on
                     id="kyc-note"
                   />
                 </Field>
+                {unopened > 0 && (
+                  <p role="note" className="text-muted-foreground">
+                    Open each document before approving: {unopened} of {u.documents.length} not opened yet.
+                  </p>
+                )}
                 <div className="flex flex-wrap justify-end gap-2">
                   <Button
                     variant="destructive"
@@ -135,7 +166,10 @@ export function KycReviewDialog({ userId, onClose }: { userId: string | null; on
                   >
                     Reject
                   </Button>
-                  <Button disabled={decide.isPending} onClick={() => void send('approve')}>
+                  <Button
+                    disabled={decide.isPending || unopened > 0 || u.documents.length === 0}
+                    onClick={() => void send('approve')}
+                  >
                     Approve
                   </Button>
                 </div>

@@ -47,11 +47,8 @@ export function UserManagement({
     if (tab === 'pending-kyc')
       return (
         <>
-          <Button
-            size="sm"
-            disabled={decide.isPending}
-            onClick={() => decide.mutate({ id: u.id, decision: 'approve' })}
-          >
+          {/* Approval needs every document opened: Approve leads to them (the review dialog). */}
+          <Button size="sm" onClick={() => setReviewing(u.id)}>
             Approve
           </Button>
           <Button size="sm" variant="destructive" onClick={() => setRejecting(u)}>

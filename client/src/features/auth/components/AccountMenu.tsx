@@ -2,9 +2,10 @@
 // name (or username) and Logout; the mobile menu gets the same in a panel section. Loaded only for
 // signed-in users, so visitors' landing JS stays small.
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { Check, ChevronDown, Lock, LogOut, Settings, UserRound } from 'lucide-react';
+import { Check, ChevronDown, Lock, LogOut, Settings, ShieldCheck, UserRound } from 'lucide-react';
 import { Link } from 'wouter';
 import type { PublicUser } from '@domain/auth.ts';
+import { pendingVerification } from '@domain/identity.ts';
 import { canSwitchTo } from '@domain/policies.ts';
 import { displayName, ROLE_LABELS, ROLES } from '@domain/users.ts';
 import { badgeVariants } from '@/components/ui/badge.tsx';
@@ -13,6 +14,19 @@ import { cn } from '@/lib/cn.ts';
 import { useSignOut } from '../api/sign-out.ts';
 import { useSwitchRole } from '../api/switch-role.ts';
 import { ROLE_TONES } from '../account-fields.ts';
+
+/** Verification has something pending (email, KYC not sent, in review, rejected): a dot says so. */
+const verificationPending = (user: PublicUser) => pendingVerification(user).length > 0;
+
+/** The amber dot beside "Verification", with its words for screen readers. */
+function PendingDot() {
+  return (
+    <>
+      <span className="ml-auto h-2 w-2 rounded-full bg-amber-500" aria-hidden />
+      <span className="sr-only"> (pending)</span>
+    </>
+  );
+}
 
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none select-none data-[highlighted]:bg-muted';
@@ -28,6 +42,10 @@ function RoleSwitcher({ user }: { user: PublicUser }) {
         className={cn(badgeVariants({ tone: ROLE_TONES[user.role] }), 'h-7 cursor-pointer gap-1 pr-1.5')}
       >
         {ROLE_LABELS[user.role]}
+        {/* Something to do on the Verification page (named inside the menu). */}
+        {verificationPending(user) && user.role !== 'admin' && (
+          <span className="h-2 w-2 rounded-full bg-amber-500" aria-hidden data-testid="verification-dot" />
+        )}
         <ChevronDown className="h-3.5 w-3.5" aria-hidden />
       </Menu.Trigger>
       <Menu.Portal>
@@ -66,6 +84,15 @@ function RoleSwitcher({ user }: { user: PublicUser }) {
               Profile
             </Link>
           </Menu.Item>
+          {user.role !== 'admin' && (
+            <Menu.Item asChild className={itemClass}>
+              <Link href="/verification">
+                <ShieldCheck className="h-4 w-4" aria-hidden />
+                Verification
+                {verificationPending(user) && <PendingDot />}
+              </Link>
+            </Menu.Item>
+          )}
           <Menu.Item asChild className={itemClass}>
             <Link href="/settings">
               <Settings className="h-4 w-4" aria-hidden />
@@ -121,6 +148,17 @@ export function MobileAccountSection({ user }: { user: PublicUser }) {
             Profile
           </Link>
         </li>
+        {user.role !== 'admin' && (
+          <li>
+            <Link
+              href="/verification"
+              className="flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-muted"
+            >
+              Verification
+              {verificationPending(user) && <PendingDot />}
+            </Link>
+          </li>
+        )}
         <li>
           <Link href="/settings" className="block rounded-md px-3 py-2 text-sm font-medium hover:bg-muted">
             Settings

@@ -2,6 +2,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type Path } from 'react-hook-form';
 import { profileUpdateSchema, type PublicUser } from '@domain/auth.ts';
+import { isIdentityLocked } from '@domain/identity.ts';
+import { Link } from 'wouter';
 import { BUYER_INDUSTRIES, COUNTRIES } from '@domain/users.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Field, fieldA11y, FormAlert } from '@/components/ui/form-field.tsx';
@@ -51,6 +53,8 @@ export function ProfileForm({ user }: { user: PublicUser }) {
   });
   const company = companyFieldsOf(user.role);
   const err = (name: keyof Values) => errors[name]?.message;
+  // The verified legal name and company are changed by request on /verification (domain/identity.ts).
+  const locked = isIdentityLocked(user.kycStatus);
 
   const onSubmit = handleSubmit((values) =>
     update.mutate(values, {
@@ -65,6 +69,7 @@ export function ProfileForm({ user }: { user: PublicUser }) {
         <Field id="profile-first-name" label="First name" error={err('firstName')}>
           <Input
             autoComplete="given-name"
+            readOnly={locked}
             {...fieldA11y('profile-first-name', err('firstName'))}
             {...register('firstName')}
           />
@@ -72,6 +77,7 @@ export function ProfileForm({ user }: { user: PublicUser }) {
         <Field id="profile-last-name" label="Last name" error={err('lastName')}>
           <Input
             autoComplete="family-name"
+            readOnly={locked}
             {...fieldA11y('profile-last-name', err('lastName'))}
             {...register('lastName')}
           />
@@ -98,6 +104,7 @@ export function ProfileForm({ user }: { user: PublicUser }) {
           <Field id="profile-company-name" label="Company name" error={err('companyName')}>
             <Input
               autoComplete="organization"
+              readOnly={locked}
               {...fieldA11y('profile-company-name', err('companyName'))}
               {...register('companyName')}
             />
@@ -111,6 +118,7 @@ export function ProfileForm({ user }: { user: PublicUser }) {
           >
             <Input
               spellCheck={false}
+              readOnly={locked}
               {...fieldA11y('profile-registration-number', err('registrationNumber'))}
               {...register('registrationNumber')}
             />
@@ -132,6 +140,16 @@ export function ProfileForm({ user }: { user: PublicUser }) {
           </Field>
         )}
       </div>
+      {locked && (
+        <p className="text-sm text-muted-foreground">
+          Your name{company.includes('companyName') ? ' and company are' : ' is'} verified: change{' '}
+          {company.includes('companyName') ? 'them' : 'it'} on the{' '}
+          <Link href="/verification" className="text-primary underline underline-offset-4">
+            Verification page
+          </Link>
+          .
+        </p>
+      )}
       <FormAlert
         message={
           update.isError

@@ -22,6 +22,7 @@ import { ApiError } from '@/lib/api.ts';
 import { KYC_TONES } from '@/features/auth/account-fields.ts';
 import { RequireSignIn } from '@/features/auth/components/RequireSignIn.tsx';
 import { useUploadDocuments, useVerification } from '../api/verification.ts';
+import { IdentityCard } from '../components/IdentityCard.tsx';
 
 const TITLE = 'Verification';
 const ACCEPT = 'application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png';
@@ -168,7 +169,7 @@ function VerificationView({ user }: { user: PublicUser }) {
                 ))}
               </ul>
             )}
-            {maySubmitDocuments(v.kycStatus) ? (
+            {maySubmitDocuments(v.kycStatus, v.identityChange?.status === 'pending') ? (
               <UploadForm user={user} verification={v} />
             ) : (
               <p className="text-sm text-muted-foreground">
@@ -198,6 +199,7 @@ function VerificationView({ user }: { user: PublicUser }) {
             <p className="text-muted-foreground">{KYC_REVIEW_TIME}</p>
           </CardContent>
         </Card>
+        {user.role !== 'admin' && <IdentityCard user={user} verification={v} />}
       </div>
     </Page>
   );

@@ -1,0 +1,37 @@
+// POST /api/kyc/identity-change: asks to change the verified legal name or company; KYC goes back to
+// review (the session user's status and GET /api/kyc both change).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { IdentityChange, IdentityChangeCreate } from '@domain/identity.ts';
+import { toast } from '@/components/ui/toast-store.ts';
+import { apiJson, serverMessageOf } from '@/lib/api.ts';
+import { sessionQuery } from '@/features/auth/api/get-session.ts';
+import { verificationQuery } from './verification.ts';
+
+export function requestIdentityChange(input: IdentityChangeCreate): Promise<IdentityChange> {
+  return apiJson<IdentityChange>('POST', '/api/kyc/identity-change', input);
+}
+
+export function useRequestIdentityChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: requestIdentityChange,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: verificationQuery().queryKey }),
+        queryClient.invalidateQueries({ queryKey: sessionQuery().queryKey }),
+      ]);
+      toast({
+        title: 'Change Sent for Review',
+        description: 'Our compliance team reviews it in 1-3 business days; money stays closed until then.',
+      });
+    },
+    onError: (error) => {
+      console.error('Identity change failed', error);
+      toast({
+        title: 'Change Not Sent',
+        description: serverMessageOf(error) || 'Your change was not sent. Please try again.',
+        variant: 'destructive',
+      });
+    },
+  });
+}
