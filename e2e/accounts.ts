@@ -237,3 +237,33 @@ export async function approveKycViaAdmin(email: string) {
     await admin.dispose();
   }
 }
+
+/**
+ * The investor applies to be classed sophisticated (income and professional experience, with evidence)
+ * and the demo admin approves: no reflection period holds back a campaign they fund, so its trading
+ * may start at once (e2e/diligence.spec.ts covers a retail investor's four days).
+ */
+export async function becomeSophisticatedViaApi(client: APIRequestContext) {
+  const applied = await client.post('/api/investor/classification', {
+    multipart: {
+      personType: 'natural',
+      criteria: 'incomeOrPortfolio,professionalExperience',
+      evidence: {
+        name: 'payslips.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+      },
+    },
+  });
+  expect(applied.status(), await applied.text()).toBe(201);
+  const { latest } = (await applied.json()) as { latest: { id: string } };
+  const admin = await request.newContext({ baseURL: suiteBaseUrl(), storageState: await demoAdminState() });
+  try {
+    const res = await admin.post(`/api/admin/classifications/${latest.id}`, {
+      data: { decision: 'approve' },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  } finally {
+    await admin.dispose();
+  }
+}

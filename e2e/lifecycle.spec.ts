@@ -5,7 +5,7 @@
 // backer of a campaign that expired unfunded.
 import fs from 'node:fs/promises';
 import { defaultDeadline } from '../domain/campaign-rules.ts';
-import { expectToast, newPerson, signUpVerifiedViaApi } from './accounts.ts';
+import { expectToast, newPerson, signUpVerifiedViaApi, becomeSophisticatedViaApi } from './accounts.ts';
 import { expectNoSeriousAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { approveThroughReview, signInDemoInvestor, TEST_CARDS } from './investing.ts';
@@ -43,6 +43,7 @@ test('a campaign is settled; the investor sees the payout and downloads the stat
 
   // The investor (this page's session) funds it in full through the sandbox.
   await signUpVerifiedViaApi(page.request, 'investor', { firstName: 'Lena', lastName: 'Fischer' });
+  await becomeSophisticatedViaApi(page.request);
   const me = (await (await page.request.get('/api/auth/me')).json()) as { id: string };
   const intent = await page.request.post('/api/create-payment-intent', {
     data: {

@@ -7,7 +7,14 @@
 // is completed and the investor's balance holds the payout. Each new screen is looked at in light and
 // dark, at 1280 px and 390 px, with an axe scan.
 import { defaultDeadline } from '../domain/campaign-rules.ts';
-import { DEMO, DEMO_PASSWORD, expectToast, newPerson, signUpVerifiedViaApi } from './accounts.ts';
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  expectToast,
+  newPerson,
+  signUpVerifiedViaApi,
+  becomeSophisticatedViaApi,
+} from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 import { approveThroughReview, fillCard, TEST_CARDS } from './investing.ts';
 import { followSystemTheme, lookAt } from './look.ts';
@@ -82,6 +89,7 @@ test('a staged campaign from creation to a paid settlement; the investor sees th
 
   // ---- an investor funds it ------------------------------------------------------------------------
   await signUpVerifiedViaApi(page.request, 'investor');
+  await becomeSophisticatedViaApi(page.request);
   await invest(page.request, campaignId, '2000.00');
   await expect.poll(async () => (await campaignNow(trader.request, campaignId)).status).toBe('funded');
 
@@ -380,7 +388,6 @@ test('the edit modal stages the release schedule while the terms are open, and s
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
-  await approveThroughReview(trader.request, id);
 
   const openEdit = async () => {
     await trader.goto('/trader/campaigns');
@@ -409,6 +416,8 @@ test('the edit modal stages the release schedule while the terms are open, and s
     expect.objectContaining({ trigger: 'arrived', percent: '70.00' }),
   ]);
 
+  // The review approves the campaign as staged (a change of schedule after approval goes back to it).
+  await approveThroughReview(trader.request, id);
   // An investor commits money: the schedule locks with the terms and is shown read-only.
   await signUpVerifiedViaApi(page.request, 'investor');
   await invest(page.request, id, '1000.00');
@@ -449,6 +458,7 @@ test('a rejected result is declared again with the reason in view; a bank transf
   const { id } = (await created.json()) as { id: string };
   await approveThroughReview(trader.request, id);
   await signUpVerifiedViaApi(page.request, 'investor');
+  await becomeSophisticatedViaApi(page.request);
   await invest(page.request, id, '1000.00');
   await tradeViaApi(trader.request, id);
   await declareViaApi(trader.request, id, { proceeds: 5000, profit: 900 });
