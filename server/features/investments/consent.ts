@@ -37,8 +37,7 @@ export async function consentFor(
   const user = await protectedUser(db, investorId);
   const sophisticated = isSophisticated(user, now);
   const assessment = sophisticated ? undefined : await currentAssessment(db, investorId, now);
-  if (!sophisticated && !assessment)
-    throw new AppError('APPROPRIATENESS_REQUIRED');
+  if (!sophisticated && !assessment) throw new AppError('APPROPRIATENESS_REQUIRED');
   const netWorth = assessment?.netWorth ?? null;
   const required = missingAcknowledgements({
     acknowledgements,
