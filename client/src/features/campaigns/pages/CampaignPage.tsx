@@ -110,10 +110,10 @@ function TrackRecord({ record }: { record: CampaignDetail['trackRecord'] }) {
                 <th scope="col" className="py-1 font-medium">
                   Campaign
                 </th>
-                <th scope="col" className="py-1 text-right font-medium">
+                <th scope="col" className="py-1 pl-3 text-right font-medium">
                   Expected
                 </th>
-                <th scope="col" className="py-1 text-right font-medium">
+                <th scope="col" className="py-1 pl-3 text-right font-medium">
                   Realised
                 </th>
               </tr>
@@ -125,10 +125,10 @@ function TrackRecord({ record }: { record: CampaignDetail['trackRecord'] }) {
                     {c.title}
                     {c.defaulted && <span className="ml-1 text-destructive">(paid late, after default)</span>}
                   </th>
-                  <td className="py-1.5 text-right tabular-nums">
+                  <td className="py-1.5 pl-3 text-right tabular-nums">
                     {formatPercent(c.expectedNetReturnPercent)}
                   </td>
-                  <td className="py-1.5 text-right tabular-nums">
+                  <td className="py-1.5 pl-3 text-right tabular-nums">
                     {formatPercent(c.realisedNetReturnPercent)}
                   </td>
                 </tr>
