@@ -2,6 +2,7 @@
 // the regulation's criteria and evidence; an admin approves (two years) or rejects with a reason, in
 // the audit log; a sophisticated investor skips the test and the warning (the KIIS stays); the status
 // ends after two years (injected clock), at read time and in the sweep.
+import { outboxMail } from '../../../test/auth.ts';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
@@ -139,6 +140,12 @@ describe('the admin review', () => {
       sophisticated: true,
       validUntil: twoYears.toISOString(),
     });
+    const told = await outboxMail(
+      app,
+      investor.user.email!,
+      'You are now classed as a sophisticated investor',
+    );
+    expect(told!.text).toContain(`until ${twoYears.toISOString().slice(0, 10)}`);
     const [entry] = await app.db
       .select()
       .from(auditLog)
@@ -169,6 +176,14 @@ describe('the admin review', () => {
       sophisticated: false,
       latest: { status: 'rejected', rejectionReason: 'The statement does not show the portfolio value' },
     });
+    const told = await outboxMail(
+      app,
+      investor.user.email!,
+      'Your application to be classed as a sophisticated investor',
+    );
+    expect(told!.text).toContain(
+      'We could not approve your application: The statement does not show the portfolio value',
+    );
     const [entry] = await app.db.select().from(auditLog).where(eq(auditLog.targetId, id));
     expect(entry).toMatchObject({
       action: 'classification.reject',

@@ -2,6 +2,7 @@
 // (fixed contract), the application to be treated as sophisticated with its evidence, and the admins'
 // review queue. The KIIS is served with its campaign (features/campaigns), the acknowledgements are
 // checked by the investing routes (features/investments/consent.ts).
+import { accountMailContext } from '../auth/account-emails.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../domain/admin.ts';
 import { noBodySchema } from '../../../domain/api.ts';
@@ -143,7 +144,15 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: classificationApplicationSchema },
       },
     },
-    (request) => decideClassification(app.db, request.user!, request.params.id, request.body, app.clock()),
+    (request) =>
+      decideClassification(
+        app.db,
+        accountMailContext(app, request.log),
+        request.user!,
+        request.params.id,
+        request.body,
+        app.clock(),
+      ),
   );
 };
 
