@@ -5,6 +5,8 @@
 // printable page.
 import { expectToast, signUpVerifiedViaApi } from './accounts.ts';
 import { expectNoSeriousAxeViolations } from './axe.ts';
+import { followSystemTheme, lookAt } from './look.ts';
+import { demoAdminContext, pdf, watchErrors } from './money.ts';
 import { expect, test } from './fixtures.ts';
 import {
   createOwnCampaign,
@@ -164,4 +166,63 @@ test('the KIIS is a printable page, saved as PDF through the browser’s print d
   await expect(main.getByRole('button', { name: 'Print or save as PDF' })).toBeHidden();
   await page.emulateMedia({ media: 'screen' });
   await expectNoSeriousAxeViolations(page, 'the KIIS page');
+});
+
+test('an investor applies to be classed sophisticated with evidence; an admin approves it for two years', async ({
+  page,
+  browser,
+}) => {
+  await followSystemTheme(page);
+  await signUpVerifiedViaApi(page.request, 'investor');
+  await page.goto('/investor/classification');
+  await expect(page.getByText('Non-sophisticated investor')).toBeVisible();
+  const form = page.getByRole('form', { name: 'Apply to be a sophisticated investor' });
+
+  // One criterion is not enough for a person; nothing is sent.
+  await form.getByLabel(/personal gross income is at least €60,000/).check();
+  await form.getByRole('button', { name: 'Send my application' }).click();
+  await expect(form.getByRole('alert')).toBeVisible();
+  await expect(page.getByText(/Latest application/)).toHaveCount(0);
+
+  await form.getByLabel(/at least one year in the financial sector/).check();
+  await form.getByLabel(/Evidence/).setInputFiles([pdf('payslips-2026.pdf'), pdf('employer-letter.pdf')]);
+  await form
+    .getByLabel('Anything the reviewer should know (optional)')
+    .fill('Risk analyst at a bank since 2019.');
+  await lookAt(page, 'classification application filled in');
+  await form.getByRole('button', { name: 'Send my application' }).click();
+  await expect(
+    page.getByText('Your application is waiting for review. We will email you the decision.'),
+  ).toBeVisible();
+  await expect(page.getByText(/Latest application \(.*\): Waiting for review/)).toBeVisible();
+
+  // ---- the admin reviews it --------------------------------------------------------------------
+  const adminContext = await demoAdminContext(browser);
+  const admin = await adminContext.newPage();
+  const adminErrors = watchErrors(admin);
+  await followSystemTheme(admin);
+  await admin.goto('/admin/dashboard');
+  await admin
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: 'Classification' })
+    .click();
+  const me = (await (await page.request.get('/api/auth/me')).json()) as { email: string };
+  const application = admin.getByRole('region', { name: /^Application of / }).filter({ hasText: me.email });
+  await expect(application).toContainText('Risk analyst at a bank since 2019.');
+  await expect(application.getByRole('link', { name: 'payslips-2026.pdf' })).toBeVisible();
+  await expect(application.getByRole('link', { name: 'employer-letter.pdf' })).toBeVisible();
+  await lookAt(admin, 'admin classification queue');
+  await application.getByRole('button', { name: 'Approve for two years' }).click();
+  await expect(application).toHaveCount(0);
+  expect(adminErrors).toEqual([]);
+  await adminContext.close();
+
+  // ---- the investor is sophisticated for two years ---------------------------------------------
+  await page.reload();
+  const until = new Date();
+  until.setUTCFullYear(until.getUTCFullYear() + 2);
+  await expect(page.getByText(/^Sophisticated investor until /)).toContainText(
+    String(until.getUTCFullYear()),
+  );
+  await expect(page.getByText(/Latest application \(.*\): Approved/)).toBeVisible();
 });

@@ -22,6 +22,8 @@ export type { ReceivedFile } from './storage.ts';
 /** What a route accepts, and its own words for each refusal (the field's name is passed in). */
 export interface UploadRules {
   isFileField(name: string): boolean;
+  /** A file field may carry several files (a list of evidence); otherwise each field holds one. */
+  repeatableFileFields?: boolean;
   maxFiles: number;
   maxFileBytes: number;
   maxTotalBytes: number;
@@ -108,7 +110,8 @@ export async function receiveUpload(
       }
       const field = part.fieldname;
       if (!rules.isFileField(field)) throw rules.errors.unknownField(field.slice(0, 40));
-      if (files.some((f) => f.field === field)) throw rules.errors.duplicate(field);
+      if (!rules.repeatableFileFields && files.some((f) => f.field === field))
+        throw rules.errors.duplicate(field);
       current = field;
       let head = Buffer.alloc(0);
       let writer: FileWriter | undefined;

@@ -9,7 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { expect, it } from 'vitest';
-import { createUser, openTestDatabase } from '../../test/app.ts';
+import { openTestDatabase } from '../../test/app.ts';
 import { queryRows } from '../db/connect.ts';
 import { MIGRATIONS_DIR } from '../paths.ts';
 import { readFile } from './storage.ts';
@@ -29,7 +29,13 @@ it('moves every KYC document into chunks, byte for byte', async () => {
   else await migratePg(database.db as unknown as NodePgDatabase, { migrationsFolder: dir });
   fs.rmSync(dir, { recursive: true, force: true });
 
-  const user = await createUser(database.db, { kycStatus: 'under_review' });
+  // The users table as it was at 0011 (later migrations add columns the current schema would write).
+  const [user] = await queryRows<{ id: string }>(
+    database.db,
+    sql`insert into users (username, password, role, email, email_verified, country, kyc_status, terms_accepted)
+      values ('before-chunks', 'not-a-hash', 'investor', 'before-chunks@test.example', true, 'GB', 'under_review', true)
+      returning id`,
+  );
   const big = Buffer.alloc(600 * 1024 + 7, 3);
   Buffer.from('%PDF-1.7').copy(big);
   const small = Buffer.from('%PDF-1.4\n%%EOF\n');
@@ -39,7 +45,7 @@ it('moves every KYC document into chunks, byte for byte', async () => {
   ] as const)
     await database.db.execute(sql`insert into verification_documents
       (user_id, kind, file_name, content_type, size, content)
-      values (${user.id}, ${kind}, ${kind + '.pdf'}, 'application/pdf', ${content.length}, decode(${content.toString('hex')}, 'hex'))`);
+      values (${user!.id}, ${kind}, ${kind + '.pdf'}, 'application/pdf', ${content.length}, decode(${content.toString('hex')}, 'hex'))`);
 
   await database.migrate();
 

@@ -59,7 +59,8 @@ describe('applying to be sophisticated', () => {
       validUntil: null,
       latest: null,
     });
-    const res = await apply(investor, naturalParts());
+    // Evidence is a list: the form sends several files in its one field.
+    const res = await apply(investor, [...naturalParts(), { ...evidence(), filename: 'payslips.pdf' }]);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
       sophisticated: false,
@@ -67,7 +68,10 @@ describe('applying to be sophisticated', () => {
         personType: 'natural',
         criteria: ['incomeOrPortfolio', 'professionalExperience'],
         status: 'pending',
-        documents: [{ fileName: 'statement.pdf', contentType: 'application/pdf' }],
+        documents: [
+          { fileName: 'statement.pdf', contentType: 'application/pdf' },
+          { fileName: 'payslips.pdf', contentType: 'application/pdf' },
+        ],
       },
     });
     const again = await apply(investor, naturalParts());

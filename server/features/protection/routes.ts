@@ -38,6 +38,7 @@ const evidenceError = (code: 'DOCUMENT_TOO_LARGE' | 'DOCUMENT_REJECTED', message
 /** The evidence of an application, streamed to storage as KYC documents are (server/uploads). */
 const evidenceUpload: UploadRules = {
   isFileField: (name) => name === 'evidence',
+  repeatableFileFields: true,
   maxFiles: MAX_EVIDENCE_FILES,
   maxFileBytes: MAX_DOCUMENT_BYTES,
   maxTotalBytes: MAX_EVIDENCE_FILES * MAX_DOCUMENT_BYTES,

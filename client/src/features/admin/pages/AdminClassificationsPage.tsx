@@ -19,7 +19,7 @@ function Application({ app }: { app: ClassificationQueue[number] }) {
   const decide = useDecideClassification();
   const [rejecting, setRejecting] = useState(false);
   return (
-    <Card aria-label={`Application of ${app.investorName}`}>
+    <Card role="region" aria-label={`Application of ${app.investorName}`}>
       <CardHeader>
         <CardTitle>
           {app.investorName} · {app.personType === 'natural' ? 'a person' : 'a company'}
