@@ -14,6 +14,8 @@ import {
   signUpViaApi,
   resetLinkFor,
   approveKycViaAdmin,
+  passKnowledgeTest,
+  uploadKycViaApi,
 } from './accounts.ts';
 import { campaignCard, expect, SEEDED, test } from './fixtures.ts';
 import { investmentModal } from './investing.ts';
@@ -119,8 +121,11 @@ test('Google sign-in end to end against a local OpenID Connect provider; LinkedI
   await expectSignedInAs(page, 'Investor', GOOGLE_PERSON.given_name);
 
   // Invest Now as a visitor, then Google: the trip leaves the page, and still ends in the modal for
-  // the campaign chosen before it (once the account's KYC is approved: investing needs it).
+  // the campaign chosen before it (once the account's KYC is approved and the knowledge test taken:
+  // investing needs both).
+  await uploadKycViaApi(page.request, 'investor');
   await approveKycViaAdmin(GOOGLE_PERSON.email);
+  await passKnowledgeTest(page.request);
   await signOut(page);
   await page.goto('/');
   await page.getByRole('searchbox', { name: 'Search campaigns' }).fill(SEEDED.kandla.title);

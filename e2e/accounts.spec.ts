@@ -370,6 +370,7 @@ test.describe('the top bar when signed in', () => {
         'Portfolio',
         'Statements',
         'Profile',
+        'Verification',
         'Settings',
       ]);
       await panel.getByRole('button', { name: 'Logout' }).click();

@@ -11,6 +11,7 @@ import {
   NO_CAMPAIGNS,
 } from './campaigns.ts';
 import { campaignCard, expect, NOT_ON_LANDING, SEEDED, test, type Page } from './fixtures.ts';
+import { approveThroughReview } from './investing.ts';
 
 const [KOCHI, FIRST_CARGO] = NOT_ON_LANDING as [trading: string, completed: string]; // Kochi is americas
 const ALL_SEEDED = [...Object.values(SEEDED).map((c) => c.title), KOCHI, FIRST_CARGO];
@@ -181,6 +182,8 @@ test.describe('browse /campaigns', () => {
         },
       });
       expect(res.status(), await res.text()).toBe(201);
+      // Investors see a campaign once its due-diligence review approved it.
+      await approveThroughReview(request, ((await res.json()) as { id: string }).id);
     }
     const c = controls(page);
 

@@ -121,7 +121,8 @@ test.describe('trader workspace', () => {
       '$500,000',
       '$00.0%',
       '0',
-      'Active',
+      // A new campaign waits for the due-diligence review, whose documents the row asks for.
+      /^ActiveAwaiting review/,
       '300.0%',
       String(expectedDaysLeft),
       /View.*Edit/,
