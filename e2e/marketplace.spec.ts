@@ -127,7 +127,12 @@ test.describe('the buyer marketplace', () => {
     const delivered = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: supplier.company });
     const confirmReceipt = delivered.getByRole('button', { name: 'Confirm receipt' });
     const rateOne = delivered.getByRole('button', { name: 'Rate 1 out of 5' });
-    const rateOneBefore = await rateOne.boundingBox();
+    // Where the rating sits in its order's card (moving focus may scroll the page itself).
+    const placeInCard = async () => {
+      const [button, card] = [(await rateOne.boundingBox())!, (await delivered.boundingBox())!];
+      return { x: button.x - card.x, y: button.y - card.y, width: button.width, height: button.height };
+    };
+    const rateOneBefore = await placeInCard();
     await confirmReceipt.click();
     const ask = page.getByRole('alertdialog', { name: 'Confirm receipt?' });
     await expect(ask).toContainText(`releases the $66,000.00 held in escrow to ${supplier.company}`);
@@ -144,7 +149,7 @@ test.describe('the buyer marketplace', () => {
     // Nothing moved into the place of another control; focus is on the order's new payment state.
     const releasedState = delivered.getByText('Receipt confirmed: payment released to the supplier');
     await expect(releasedState).toBeFocused();
-    expect(await rateOne.boundingBox()).toEqual(rateOneBefore);
+    expect(await placeInCard()).toEqual(rateOneBefore);
     await expect(delivered).toContainText('Released to supplier');
     await delivered.getByRole('button', { name: 'Rate 5 out of 5' }).click();
     await expect(delivered).toContainText('Rated 5 / 5');
