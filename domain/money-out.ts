@@ -89,10 +89,14 @@ export const releaseScheduleSchema = z
   )
   .min(1, 'The release schedule needs at least one tranche')
   .max(RELEASE_TRIGGERS.length, `The release schedule has at most ${RELEASE_TRIGGERS.length} tranches`)
-  .superRefine((schedule, ctx) => {
-    const issue = releaseScheduleIssue(schedule);
-    if (issue) ctx.addIssue({ code: 'custom', message: issue });
-  });
+  .superRefine(
+    (schedule, ctx) => {
+      const issue = releaseScheduleIssue(schedule);
+      if (issue) ctx.addIssue({ code: 'custom', message: issue });
+    },
+    // Only on well-formed tranches: it parses the percents (a tranche's own issue does not stop it).
+    { when: (payload) => payload.issues.length === 0 },
+  );
 
 /** Each investment's part of a release (what `/portfolio` shows went to the trade), to the cent. */
 export function investorPartsOf(

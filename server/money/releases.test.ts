@@ -133,6 +133,12 @@ describe('the schedule is set at creation and locked with the terms', () => {
     ]);
     expect(onDelivery.statusCode).toBe(400);
     expect(onDelivery.json().error).toContain('trigger must be one of');
+    // A percent that is no number is named as such (it was a 500: the whole-schedule check parsed it).
+    const words = await create([{ trigger: 'trading', percent: 'all of it' }]);
+    expect([words.statusCode, words.json().error]).toEqual([
+      400,
+      'percent must be a number with at most 2 decimals',
+    ]);
     // Nothing was created by any of them.
     expect((await trader.get(`/api/campaigns?traderId=${trader.user.id}`)).json()).toEqual([]);
   });
