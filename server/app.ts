@@ -13,7 +13,6 @@ import resetRoutes from './features/auth/reset-routes.ts';
 import twoFactorRoutes from './features/two-factor/routes.ts';
 import authRoutes from './features/auth/routes.ts';
 import campaignRoutes from './features/campaigns/routes.ts';
-import { housekeeping, type Housekeeping, type HousekeepingOptions } from './features/auth/housekeeping.ts';
 import healthRoutes from './features/health/routes.ts';
 import investmentRoutes from './features/investments/routes.ts';
 import kycRoutes from './features/kyc/routes.ts';
@@ -26,6 +25,8 @@ import paymentRoutes from './features/payments/routes.ts';
 import { loggableError } from './errors.ts';
 import { createMailer, sendInBackground, type Mailer } from './mail.ts';
 import { createMoney } from './compose.ts';
+import { createJobQueue, type JobMode, type JobQueue } from './jobs/queue.ts';
+import { jobDefinitions } from './jobs/registry.ts';
 import type { MarketDeps } from './features/marketplace/orders.ts';
 import type { Money, PaymentLimits } from './money/context.ts';
 import complaintRoutes from './features/complaints/routes.ts';
@@ -85,7 +86,8 @@ declare module 'fastify' {
     market: MarketDeps;
     /** The time rules are judged at (reservations, deadlines); tests move it instead of sleeping. */
     clock: () => Date;
-    housekeeping: Housekeeping;
+    /** The background job queue (server/jobs: refunds, payouts, sweeps, housekeeping, ledger checks). */
+    jobs: JobQueue;
   }
 }
 
@@ -106,8 +108,11 @@ export interface AppDeps {
   /** Other caps than docs/money.md's (the investing benchmark lifts the intent rate). */
   paymentLimits?: Partial<PaymentLimits>;
   clock?: () => Date;
-  /** The schedule that deletes expired sessions and the like (tests shorten it and move its clock). */
-  housekeeping?: Pick<HousekeepingOptions, 'intervalMs' | 'now'>;
+  /**
+   * How background jobs run (server/jobs/queue.ts): `workers` in the server; `inline` (the default:
+   * tests) runs a job right after the transaction that enqueued it commits; `manual` only on `runDue`.
+   */
+  jobs?: JobMode;
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -145,7 +150,24 @@ export async function buildApp(deps: AppDeps) {
   const clock = deps.clock ?? (() => new Date());
   app.decorate('clock', clock);
   app.decorate('payments', deps.payments ?? choosePaymentProvider(settings, deps.database.db, clock));
-  app.decorate('money', createMoney(deps.database.db, app.payments, clock, deps.paymentLimits));
+  // The background job queue; its jobs read the market (built below) when they run.
+  const jobs = createJobQueue({
+    database: deps.database,
+    jobs: jobDefinitions({
+      get market() {
+        return app.market;
+      },
+      clock,
+      log: app.log,
+    }),
+    mode: deps.jobs ?? 'inline',
+    log: app.log,
+  });
+  app.decorate('jobs', jobs);
+  // Workers start once the app is ready; on close they finish the jobs they hold before anything closes.
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('preClose', () => jobs.stop());
+  app.decorate('money', createMoney(deps.database.db, app.payments, clock, deps.paymentLimits, jobs));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -168,10 +190,6 @@ export async function buildApp(deps: AppDeps) {
   });
   // onClose hooks run last-added first: emails in flight are written before the database closes.
   app.addHook('onClose', () => mailer.close());
-  // Deleting expired rows runs while the app is up; a sweep in progress ends before anything closes.
-  app.decorate('housekeeping', housekeeping({ db: deps.database.db, log: app.log, ...deps.housekeeping }));
-  app.addHook('onReady', async () => app.housekeeping.start());
-  app.addHook('preClose', () => app.housekeeping.stop());
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);

@@ -13,8 +13,10 @@ export function createMoney(
   provider: PaymentProvider,
   clock: () => Date = () => new Date(),
   limits: Partial<PaymentLimits> = {},
+  jobs?: Money['jobs'],
 ): Money {
   return {
+    ...(jobs ? { jobs } : {}),
     db,
     provider,
     clock,

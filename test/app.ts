@@ -14,8 +14,16 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../server/app.ts';
-import { openDatabase, PGLITE_EXTENSIONS, type Database, type Db } from '../server/db/connect.ts';
+import {
+  openDatabase,
+  PGLITE_EXTENSIONS,
+  pgliteQuery,
+  type Database,
+  type Db,
+} from '../server/db/connect.ts';
 import { prepareDatabase } from '../server/db/prepare.ts';
+import { installJobQueues, JOB_SCHEMA } from '../server/jobs/queue.ts';
+import { JOB_SPECS } from '../server/jobs/registry.ts';
 import * as schema from '../server/db/schema/index.ts';
 import { hashPassword } from '../server/features/auth/password.ts';
 import { invalidateCampaignLists } from '../server/features/campaigns/service.ts';
@@ -101,6 +109,7 @@ function pgliteTemplate(): Promise<Blob> {
     const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     try {
       await migrate(drizzle(client), { migrationsFolder: MIGRATIONS });
+      await installJobQueues({ query: pgliteQuery(client) }, JOB_SPECS);
       return await client.dumpDataDir('none');
     } finally {
       await client.close();
@@ -118,6 +127,7 @@ export async function resetDatabase(db: Db): Promise<void> {
     .filter((t) => is(t, PgTable))
     .map((t) => sql.identifier(getTableName(t)));
   await db.execute(sql`truncate ${sql.join(tables, sql`, `)} cascade`);
+  await db.execute(sql.raw(`truncate ${JOB_SCHEMA}.job`));
 }
 
 // ---- factories ---------------------------------------------------------------------------------

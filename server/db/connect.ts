@@ -31,6 +31,11 @@ export interface Database {
   migrate(): Promise<void>;
   /** Round-trips a trivial query; throws when the database is unreachable. */
   ping(): Promise<void>;
+  /**
+   * A raw statement outside any transaction: `$1`… placeholders with `values`, or several statements
+   * without (the job queue's own SQL, server/jobs/queue.ts).
+   */
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -65,8 +70,22 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    query: async (text, values) => {
+      const result = await pool.query(text, values);
+      // Several statements answer one result each: the last one is what a caller asked for.
+      return { rows: (Array.isArray(result) ? result.at(-1) : result)?.rows ?? [] };
+    },
     // Idempotent, like the PGlite close: pg's pool.end() throws when called twice.
     close: () => (ended ??= pool.end()),
+  };
+}
+
+/** `Database.query` on a PGlite instance (also used on the tests' template instance). */
+export function pgliteQuery(client: PGlite): Database['query'] {
+  return async (text, values) => {
+    if (values?.length) return { rows: (await client.query(text, values)).rows };
+    // The extended protocol takes one statement: several go through exec.
+    return { rows: (await client.exec(text)).at(-1)?.rows ?? [] };
   };
 }
 
@@ -123,6 +142,7 @@ async function openPglite(
     ping: async () => {
       await client.query('select 1');
     },
+    query: pgliteQuery(client),
     close: async () => {
       if (!client.closed) await client.close();
       await release?.();

@@ -1,6 +1,8 @@
 // Brings a freshly opened database up to date: migrations, then demo data when asked and empty; in
 // production, a check that no demo account kept the password the README publishes.
 import type { FastifyBaseLogger } from 'fastify';
+import { installJobQueues } from '../jobs/queue.ts';
+import { JOB_SPECS } from '../jobs/registry.ts';
 import type { Database } from './connect.ts';
 import { demoAccountsWithDemoPassword, isDatabaseEmpty, seedDemoData } from './seed/demo.ts';
 
@@ -9,6 +11,7 @@ export async function prepareDatabase(
   options: { seedDemo: boolean; refuseDemoPasswords?: boolean; log?: Pick<FastifyBaseLogger, 'info'> },
 ): Promise<void> {
   await database.migrate();
+  await installJobQueues(database, JOB_SPECS);
   if (options.seedDemo && (await isDatabaseEmpty(database.db))) {
     await seedDemoData(database.db);
     options.log?.info('seeded demo data into the empty database');

@@ -4,6 +4,7 @@ import type { PaymentEndReason, PaymentPurpose } from '../../domain/payment-life
 import type { Db } from '../db/connect.ts';
 import type { payments } from '../db/schema/index.ts';
 import { rootDb, type Tx } from '../db/transaction.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { SandboxProvider } from '../payments/sandbox.ts';
 
@@ -62,6 +63,8 @@ export interface Money {
   clock: () => Date;
   purposes: Record<PaymentPurpose, PurposeAdapter>;
   limits: PaymentLimits;
+  /** The job queue its background work goes to (money/jobs.ts); without one it runs after COMMIT. */
+  jobs?: Pick<JobQueue, 'enqueue'>;
 }
 
 /**

@@ -26,7 +26,8 @@ import {
   type IntentMetadata,
   type ProviderIntent,
 } from '../payments/provider.ts';
-import { outside, type Locked, type Money, type PaymentRow, type PurposeAdapter } from './context.ts';
+import { type Locked, type Money, type PaymentRow, type PurposeAdapter } from './context.ts';
+import { afterCommitJob } from './jobs.ts';
 import { finishRefunds } from './refunds.ts';
 
 const MINUTE_MS = 60_000;
@@ -359,15 +360,7 @@ export async function startRefunds(
     .where(and(inArray(payments.id, ids), eq(payments.status, 'captured')))
     .returning({ id: payments.id });
   const refunding = marked.map((m) => m.id);
-  if (refunding.length)
-    tx.afterCommit(async () => {
-      try {
-        await finishRefunds(outside(money), refunding, now);
-      } catch (error) {
-        // The provider is down: what it did not refund stays `refunding`, and the sweep retries.
-        if (!(error instanceof ProviderUnavailableError)) throw error;
-      }
-    });
+  if (refunding.length) await afterCommitJob(tx, money, 'money.refunds', { paymentIds: refunding });
   return refunding.length;
 }
 

@@ -23,9 +23,9 @@ import { bankAccounts, payouts, users } from '../db/schema/index.ts';
 import { inTransaction, type Tx } from '../db/transaction.ts';
 import { AppError } from '../errors.ts';
 import { accounts, post, transfer } from '../ledger/ledger.ts';
-import { ProviderUnavailableError } from '../payments/provider.ts';
 import { accountBalance, balanceOf, lockBalance } from './balances.ts';
-import { outside, type Money } from './context.ts';
+import type { Money } from './context.ts';
+import { afterCommitJob } from './jobs.ts';
 
 type PayoutRow = typeof payouts.$inferSelect;
 type BankAccountRow = typeof bankAccounts.$inferSelect;
@@ -150,7 +150,7 @@ export async function payOutBalance(
       },
     ),
   );
-  tx.afterCommit(() => sendPayout(outside(money), row!.id).catch(ignoreOutage));
+  await afterCommitJob(tx, money, 'money.payouts', { payoutId: row!.id });
   return row!;
 }
 
@@ -159,11 +159,6 @@ export async function payOutTraderBalance(tx: Tx, money: Money, userId: string, 
   const balance = await accountBalance(tx, accounts.trader(userId));
   return payOutBalance(tx, money, { userId, purpose: 'supplier', amount: toFixed(balance) }, now);
 }
-
-const ignoreOutage = (error: unknown) => {
-  // The provider is down: the payout stays `pending` (or `in_transit`) and the sweep tries again.
-  if (!(error instanceof ProviderUnavailableError)) throw error;
-};
 
 /** Sends a pending payout to the provider (idempotently), then asks how it went. */
 export async function sendPayout(money: Money, payoutId: string): Promise<PayoutRow> {

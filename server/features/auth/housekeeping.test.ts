@@ -1,5 +1,5 @@
 // Housekeeping: what the sweep deletes and what it keeps (judged by an injected clock), the schedule
-// the app runs it on and stops when it closes, and one sweep at a time across instances.
+// it runs on (a job of the queue), and one sweep at a time across instances.
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser, openTestDatabase, testBackend } from '../../../test/app.ts';
@@ -7,6 +7,7 @@ import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/connect.ts';
 import { prepareDatabase } from '../../db/prepare.ts';
 import { passwordResetTokens, rateLimitEvents, sessions } from '../../db/schema/index.ts';
+import { JOB_SPECS } from '../../jobs/registry.ts';
 import { sweepExpired } from './housekeeping.ts';
 import { hashToken, newToken } from './sessions.ts';
 
@@ -142,19 +143,13 @@ describe('a sweep', () => {
   );
 });
 
-describe('the schedule', () => {
-  it('sweeps every interval while the app runs, and stops when it closes', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+describe('the housekeeping job', () => {
+  it('is scheduled every ten minutes, and deletes what expired when the queue runs it', async () => {
     const appDb = await openTestDatabase();
     await prepareDatabase(appDb, { seedDemo: false });
     const now = new Date(Date.now() + 400 * DAY);
-    let sweeps = 0; // each sweep reads the clock once, as it starts
-    const app = await buildApp({
-      database: appDb,
-      housekeeping: { intervalMs: 10 * MINUTE, now: () => (sweeps++, now) },
-    });
-    await app.ready();
-    expect(vi.getTimerCount()).toBe(1);
+    const app = await buildApp({ database: appDb, jobs: 'manual', clock: () => now });
+    expect(JOB_SPECS.find((j) => j.name === 'housekeeping')?.cron).toBe('*/10 * * * *');
 
     const user = await createUser(appDb.db);
     await appDb.db.insert(sessions).values({
@@ -165,20 +160,11 @@ describe('the schedule', () => {
     });
     const left = async () =>
       (await appDb.db.select().from(sessions).where(eq(sessions.userId, user.id))).length;
-
-    vi.advanceTimersByTime(10 * MINUTE - 1);
-    expect(sweeps).toBe(0);
-    vi.advanceTimersByTime(1);
-    expect(sweeps).toBe(1);
-    await app.housekeeping.run(); // joins the sweep the timer started
-    expect(sweeps).toBe(1);
+    expect(await left()).toBe(1);
+    // What a cron slot does: one job in the queue, run by whichever instance takes it.
+    await app.jobs.enqueue(appDb.db, 'housekeeping', {});
+    expect(await app.jobs.runDue(['housekeeping'])).toBe(1);
     expect(await left()).toBe(0);
-    vi.advanceTimersByTime(10 * MINUTE);
-    expect(sweeps).toBe(2);
-
-    await app.close(); // waits for that sweep, then closes the database
-    expect(vi.getTimerCount()).toBe(0);
-    vi.advanceTimersByTime(60 * MINUTE);
-    expect(sweeps).toBe(2);
+    await app.close();
   });
 });

@@ -4,7 +4,7 @@
 // distributed later: server/money/settlement.test.ts); an admin's cancellation refunds everyone before
 // any money went to the trade and is refused after; shipment milestones; the investors' emails; the
 // deadline sweep under an injected clock, two sweeps racing, and a provider failing mid-refund.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app.ts';
 import { sweepPayments } from '../../money/payments.ts';
 import { ProviderUnavailableError } from '../../payments/provider.ts';
@@ -310,23 +310,30 @@ describe('emails to investors', () => {
 });
 
 describe('a provider that fails while refunding', () => {
-  it('leaves the cancelled campaign refunding, and the payments sweep finishes every refund once', async () => {
+  it('leaves the cancelled campaign refunding and its refund job waiting to retry; the payments sweep finishes every refund once', async () => {
     const { trader, campaign, investors } = await campaignThroughApi(app, ['1000.00', '500.00']);
-    const failing = Object.assign(Object.create(sandbox) as SandboxProvider, {
-      refund: () => Promise.reject(new ProviderUnavailableError('connection reset')),
-    });
-    const cancelled = await transitionCampaign(
-      { ...app.money, provider: failing },
-      admin.user,
-      campaign.id,
-      { to: 'cancelled', reason: 'Port strike' },
-      clock(),
-    );
-    expect(cancelled.status).toBe('cancelled');
+    const refund = vi
+      .spyOn(sandbox, 'refund')
+      .mockRejectedValue(new ProviderUnavailableError('connection reset'));
+    try {
+      const cancelled = await transitionCampaign(
+        app.money,
+        admin.user,
+        campaign.id,
+        { to: 'cancelled', reason: 'Port strike' },
+        clock(),
+      );
+      expect(cancelled.status).toBe('cancelled');
+    } finally {
+      refund.mockRestore();
+    }
     for (const investor of investors)
       expect((await investmentsOf(investor, campaign)).map((r) => [r.status, r.escrowStatus])).toEqual([
         ['refunding', 'held'],
       ]);
+    // The job failed its first attempt and waits for its retry (a minute later at least).
+    expect(await app.jobs.pending()).toMatchObject({ 'money.refunds': 1 });
+    expect(await app.jobs.runDue(['money.refunds'])).toBe(0);
     // The escrow still holds the money in flight: the ledger is sound meanwhile.
     await expectSoundLedger(app);
 
