@@ -6,6 +6,7 @@
 //   outbox         print the newest emails of the development outbox (used when SMTP_URL is unset)
 //   sweep          every money and lifecycle sweep (server/sweeps.ts): payments browsers left, refunds and
 //                  payouts to finish, campaigns past their deadline, receipts due, settlements in default
+//   jobs           the job queue: what waits, the dead letters; run what is due; retry a dead job
 //   verify-ledger  check every ledger invariant; exits 1 naming the first break
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,13 +21,10 @@ import { LEDGER_CHECKS, verifyLedger } from '../server/checks/ledger.ts';
 import { AppError } from '../server/errors.ts';
 import { createAdmin, setPassword } from '../server/features/auth/accounts.ts';
 import { isUsableTotpSecret, totpCode } from '../server/features/two-factor/totp.ts';
-import { createMoney } from '../server/compose.ts';
-import { lifecycleMail } from '../server/features/lifecycle/emails.ts';
-import { setLifecycleHooks } from '../server/features/lifecycle/notices.ts';
-import { pino } from 'pino';
 import { sweepAll } from '../server/sweeps.ts';
-import { createMailer, formatOutboxEmail } from '../server/mail.ts';
-import { choosePaymentProvider } from '../server/payments/choose.ts';
+import { formatOutboxEmail } from '../server/mail.ts';
+import { buildApp, type App } from '../server/app.ts';
+import { prepareDatabase } from '../server/db/prepare.ts';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -40,6 +38,7 @@ Commands:
   set-password --user U --password P                give an account (username or email) a new password
   outbox [--limit N]                                print the newest development outbox emails (default 10)
   sweep                                             run every sweep: payments, refunds, payouts, deadlines, receipts, defaults (also every minute in the server)
+  jobs [list | run | retry ID]                      background jobs: waiting and dead ones; run what is due; send a dead one back
   verify-ledger                                     check every ledger invariant; exit code 1 names the first break`;
 
 /** A refusal explained to the operator: printed without a stack, exit code 1. */
@@ -51,7 +50,7 @@ async function withDatabase<T>(config: Config, work: (database: Database) => Pro
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir, lockRetries: 0 },
   );
   try {
-    await database.migrate();
+    await prepareDatabase(database, { seedDemo: false });
     return await work(database);
   } finally {
     await database.close();
@@ -202,47 +201,79 @@ async function outboxCommand(args: string[]) {
   for (const email of emails) console.log(`${'─'.repeat(72)}\n${email.trimEnd()}\n`);
 }
 
-async function sweepCommand() {
+/** The server's own app (provider, emails, money module) with its jobs run only when asked. */
+async function withApp<T>(work: (app: App) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  await withDatabase(config, async (database) => {
-    const provider = choosePaymentProvider(config, database.db);
-    const mailer = createMailer(config, database.db);
-    setLifecycleHooks(
-      database.db,
-      lifecycleMail({ db: database.db, mailer, publicUrl: config.publicUrl, log: pino({ level: 'warn' }) }),
-    );
+  return withDatabase(config, async (database) => {
+    const app = await buildApp({ database, settings: config, jobs: 'manual' });
     try {
-      const report = await sweepAll({
-        db: database.db,
-        money: createMoney(database.db, provider),
-        publicUrl: config.publicUrl,
-        notify: (m) => void mailer.send(m).catch(() => {}),
-      });
-      const { payments, deadlines, receipts, payouts, defaults } = report;
-      console.log(
-        [
-          `Sweep done.`,
-          payments &&
-            `Payments: ${payments.captured} captured, ${payments.voided} hold(s) released, ${payments.expired} unpaid expired, ${payments.refunded} refund(s) finished.`,
-          deadlines &&
-            `Deadlines: ${deadlines.cancelled} campaign(s) cancelled with ${deadlines.refunds} refund(s)${deadlines.failed.length ? `; ${deadlines.failed.length} could not be cancelled: ${deadlines.failed.map((f) => `${f.campaignId} (${f.error})`).join(', ')}` : ''}.`,
-          receipts && `Orders: ${receipts.received} receipt(s) confirmed automatically.`,
-          payouts &&
-            `Payouts: ${payouts.sent} sent, ${payouts.paid} paid, ${payouts.failed} failed and returned.`,
-          defaults && `Settlements: ${defaults.campaigns.length} campaign(s) now in default.`,
-        ]
-          .filter(Boolean)
+      return await work(app);
+    } finally {
+      await app.close();
+    }
+  });
+}
+
+async function sweepCommand() {
+  await withApp(async (app) => {
+    const report = await sweepAll(app.market);
+    // What the sweep queued (refunds, payouts, emails) is done now too.
+    const ran = await app.jobs.runDue();
+    const { payments, deadlines, receipts, payouts, defaults } = report;
+    console.log(
+      [
+        `Sweep done.`,
+        payments &&
+          `Payments: ${payments.captured} captured, ${payments.voided} hold(s) released, ${payments.expired} unpaid expired, ${payments.refunded} refund(s) finished.`,
+        deadlines &&
+          `Deadlines: ${deadlines.cancelled} campaign(s) cancelled with ${deadlines.refunds} refund(s)${deadlines.failed.length ? `; ${deadlines.failed.length} could not be cancelled: ${deadlines.failed.map((f) => `${f.campaignId} (${f.error})`).join(', ')}` : ''}.`,
+        receipts && `Orders: ${receipts.received} receipt(s) confirmed automatically.`,
+        payouts &&
+          `Payouts: ${payouts.sent} sent, ${payouts.paid} paid, ${payouts.failed} failed and returned.`,
+        defaults && `Settlements: ${defaults.campaigns.length} campaign(s) now in default.`,
+        `Jobs: ${ran} run.`,
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    );
+    if (report.errors.length)
+      throw new CliError(
+        report.errors
+          .map((e) => `${e.step}: ${e.error instanceof Error ? e.error.message : String(e.error)}`)
           .join('\n'),
       );
-      if (report.errors.length)
-        throw new CliError(
-          report.errors
-            .map((e) => `${e.step}: ${e.error instanceof Error ? e.error.message : String(e.error)}`)
-            .join('\n'),
-        );
-    } finally {
-      await mailer.close();
+  });
+}
+
+async function jobsCommand(args: string[]) {
+  const [action = 'list', id] = args;
+  await withApp(async (app) => {
+    if (action === 'run') {
+      console.log(`${await app.jobs.runDue()} job(s) run.`);
+      return;
     }
+    if (action === 'retry') {
+      if (!id) throw new CliError('Usage: npm run cli -- jobs retry <dead job id>');
+      try {
+        await app.jobs.retryDead(id);
+      } catch (error) {
+        if (error instanceof AppError) throw new CliError(`No dead job ${id}.`);
+        throw error;
+      }
+      console.log(`Job ${id} is back in its queue.`);
+      return;
+    }
+    if (action !== 'list') throw new CliError(`Unknown jobs action "${action}".\n\n${USAGE}`);
+    const pending = Object.entries(await app.jobs.pending());
+    console.log(
+      pending.length ? pending.map(([queue, n]) => `${queue}: ${n} waiting`).join('\n') : 'No job waiting.',
+    );
+    const dead = await app.jobs.deadJobs();
+    console.log(dead.length ? `\n${dead.length} dead job(s), newest first:` : '\nNo dead job.');
+    for (const job of dead)
+      console.log(
+        `  ${job.id}  ${job.queue}  ${job.failedAt.toISOString()}  ${job.error}  ${JSON.stringify(job.data)}`,
+      );
   });
 }
 
@@ -270,6 +301,7 @@ async function main() {
   if (command === 'totp-code') return totpCodeCommand(args);
   if (command === 'outbox') return outboxCommand(args);
   if (command === 'sweep') return sweepCommand();
+  if (command === 'jobs') return jobsCommand(args);
   if (command === 'verify-ledger') return verifyLedgerCommand();
   console.error(command ? `Unknown command "${command}".\n\n${USAGE}` : USAGE);
   process.exitCode = 2;

@@ -3,8 +3,6 @@ import { buildApp, LOG_REDACT } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { prepareDatabase } from './db/prepare.ts';
-import { schedule } from './jobs.ts';
-import { sweepAll } from './sweeps.ts';
 
 const SHUTDOWN_DEADLINE_MS = 20_000;
 
@@ -17,6 +15,8 @@ async function main() {
     database,
     clientDir: config.clientDir,
     settings: config,
+    // Background work (refunds, payouts, emails, sweeps) runs on this instance's workers.
+    jobs: 'workers',
     logger: {
       level: config.logLevel,
       redact: LOG_REDACT,
@@ -32,22 +32,6 @@ async function main() {
     await app.close();
     throw error;
   }
-
-  // Every sweep of money and lifecycles (server/sweeps.ts): payments browsers left, refunds and
-  // payouts to finish, campaigns past their deadline, receipts due, settlements in default.
-  const sweeps = schedule({
-    name: 'sweeps',
-    everyMs: 60_000,
-    log: app.log,
-    run: async () => {
-      const report = await sweepAll(app.market);
-      for (const { step, error } of report.errors) app.log.error({ err: error, step }, 'sweep step failed');
-      for (const failed of report.deadlines?.failed ?? [])
-        app.log.error(failed, 'a campaign past its deadline could not be cancelled');
-    },
-  });
-  app.addHook('onReady', async () => sweeps.start());
-  app.addHook('preClose', () => sweeps.stop());
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -67,6 +67,7 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const deadQueue = (name: string) => `${name}.dead`;
 const isDeadQueue = (name: string) => name.endsWith('.dead');
 
@@ -231,6 +232,7 @@ export function createJobQueue(options: {
     },
 
     async retryDead(id) {
+      if (!UUID.test(id)) throw new AppError('NOT_FOUND');
       await ready();
       const { rows } = await database.query(
         `select name, data from ${JOB_SCHEMA}.job where id = $1 and state = 'created'`,
@@ -275,8 +277,8 @@ export function createJobQueue(options: {
       running = false;
       if (!started) return;
       await started.catch(() => {});
-      // Graceful: workers finish the jobs they hold (up to 30 s), then the timers stop.
-      await boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 });
+      // Graceful: workers finish the jobs they hold (up to 15 s, within the server's 20 s shutdown).
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 15_000 });
     },
   };
 }
