@@ -1,17 +1,14 @@
 // Deletes what no longer counts: ended sessions, expired reset links, rate-limit events older than
-// the longest window, and uploads an instance lost before they were kept (server/uploads). The server runs it on a schedule (every 10 minutes) on each instance; an
-// advisory lock lets one instance sweep at a time (the others skip that round), so several instances
-// behind a load balancer never delete the same rows at once. Stopped, and awaited, when the app closes.
+// the longest window, and uploads an instance lost before they were kept (server/uploads). The
+// `housekeeping` job runs it every 10 minutes (server/jobs/registry.ts); an advisory lock lets one
+// sweep run at a time besides, so several instances (or the CLI) never delete the same rows at once.
 import { lt, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.ts';
 import { passwordResetTokens } from '../../db/schema/index.ts';
-import { schedule, type Schedule } from '../../jobs.ts';
 import { pruneAbandonedFiles } from '../../uploads/storage.ts';
 import { pruneEvents } from './rate-limit.ts';
 import { deleteExpiredSessions } from './sessions.ts';
 
-export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 /** pg_try_advisory_xact_lock key of the sweep (any constant no other lock of ours uses). */
 const SWEEP_LOCK = 7_242_113_901;
 
@@ -39,33 +36,5 @@ export async function sweepExpired(db: Db, now = new Date()): Promise<SweepResul
     const rateLimitEvents = await pruneEvents(tx, now);
     const abandonedUploads = await pruneAbandonedFiles(tx, now);
     return { sessions, resetTokens, rateLimitEvents, abandonedUploads };
-  });
-}
-
-export type Housekeeping = Schedule;
-
-export interface HousekeepingOptions {
-  db: Db;
-  log: Pick<FastifyBaseLogger, 'info' | 'error'>;
-  intervalMs?: number;
-  /** The clock the sweep judges expiry by (tests move it). */
-  now?: () => Date;
-}
-
-export function housekeeping({
-  db,
-  log,
-  intervalMs = HOUSEKEEPING_INTERVAL_MS,
-  now = () => new Date(),
-}: HousekeepingOptions): Housekeeping {
-  return schedule({
-    name: 'housekeeping sweep',
-    everyMs: intervalMs,
-    log,
-    run: async () => {
-      const result = await sweepExpired(db, now());
-      if (result && result.sessions + result.resetTokens + result.rateLimitEvents > 0)
-        log.info({ housekeeping: result }, 'deleted expired sessions, reset links and rate-limit events');
-    },
   });
 }
