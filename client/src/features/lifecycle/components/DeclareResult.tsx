@@ -67,7 +67,13 @@ export function DeclareResult({ campaign }: { campaign: CampaignDetail }) {
         : undefined;
 
   return (
-    <form noValidate onSubmit={submit} aria-labelledby="declare-heading" className="grid gap-4">
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-labelledby="declare-heading"
+      // minmax(0,1fr): a long file name is clipped in its field, never widens the dialog on a phone.
+      className="grid grid-cols-[minmax(0,1fr)] gap-4"
+    >
       <div className="grid gap-1">
         <h3 id="declare-heading" className="font-semibold">
           Declare the result
