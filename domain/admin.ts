@@ -228,6 +228,7 @@ export const AUDIT_ACTIONS = [
   'campaign.reject',
   'classification.approve',
   'classification.reject',
+  'job.retry',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -27,6 +27,7 @@ import { createMailer, sendInBackground, type Mailer } from './mail.ts';
 import { createMoney } from './compose.ts';
 import { createJobQueue, type JobMode, type JobQueue } from './jobs/queue.ts';
 import { jobDefinitions } from './jobs/registry.ts';
+import jobRoutes from './jobs/routes.ts';
 import type { MarketDeps } from './features/marketplace/orders.ts';
 import type { Money, PaymentLimits } from './money/context.ts';
 import complaintRoutes from './features/complaints/routes.ts';
@@ -218,6 +219,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(moneyRoutes);
   await app.register(complaintRoutes);
   await app.register(protectionRoutes);
+  await app.register(jobRoutes);
   await app.register(clientPlugin, { clientDir: deps.clientDir });
   return app;
 }

@@ -1,7 +1,6 @@
 // The job queue on the run's database (PGlite or PostgreSQL): a job exists only if its transaction
 // commits, a failure is retried with backoff and ends in the dead letters after its last attempt, an
 // admin's retry sends it back, and two workers taking the same queue run each job once.
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/app.ts';
 import type { Database } from '../db/connect.ts';
@@ -152,7 +151,7 @@ describe('installing the queues', () => {
     await queue.enqueue(database.db, 'test.install', { n: 1 });
     await prepareDatabase(database, { seedDemo: false });
     expect(await queue.pending()).toMatchObject({ 'test.install': 1 });
-    const { rows } = await database.db.execute(sql.raw(`select count(*)::int as n from ${JOB_SCHEMA}.queue`));
+    const { rows } = await database.query(`select count(*)::int as n from ${JOB_SCHEMA}.queue`);
     expect((rows as Array<{ n: number }>)[0]!.n).toBeGreaterThan(1);
   });
 });

@@ -14,7 +14,8 @@ export interface Actor {
 
 export interface AuditEntry {
   action: AuditAction;
-  targetType: 'user' | 'escrow' | 'campaign' | 'report' | 'role_request' | 'complaint' | 'classification';
+  targetType:
+    'user' | 'escrow' | 'campaign' | 'report' | 'role_request' | 'complaint' | 'classification' | 'job';
   targetId?: string | null;
   reason?: string | null;
   before?: unknown;
