@@ -230,8 +230,6 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
-  // X-Request-Id on every answer, request latency, readiness checks, GET /metrics.
-  await app.register(observabilityPlugin);
   // API answers compressed for clients that ask (static files are compressed at build time).
   await app.register(compress, {
     encodings: ['br', 'gzip'],
@@ -240,6 +238,8 @@ export async function buildApp(deps: AppDeps) {
   });
   // Before any route: it refuses a route that does not declare who may call it.
   await app.register(accessPlugin);
+  // X-Request-Id on every answer, request latency, readiness checks, GET /metrics (its access declared).
+  await app.register(observabilityPlugin);
   await app.register(authPlugin);
   await app.register(healthRoutes);
   await app.register(authRoutes);
