@@ -186,6 +186,19 @@ describe('what the metrics count', () => {
     );
   });
 
+  it("the queue's hourly ledger check counts as a job run and records verify-ledger's result", async () => {
+    const job = { job: 'ledger.verify' };
+    const runs = await value('hydrobridge_job_runs_total', job);
+    await app.jobs.enqueue(app.db, 'ledger.verify', {});
+    await app.jobs.runDue(['ledger.verify']);
+    const text = await scrape();
+    expect(sample(text, 'hydrobridge_job_runs_total', job)).toBe(runs + 1);
+    expect(sample(text, 'hydrobridge_job_failures_total', job) ?? 0).toBe(0);
+    expect(sample(text, 'hydrobridge_job_duration_seconds_count', job)).toBe(runs + 1);
+    expect(sample(text, 'hydrobridge_ledger_check_success')).toBe(1);
+    expect(sample(text, 'hydrobridge_ledger_check_timestamp_seconds')).toBeGreaterThan(0);
+  });
+
   it('a job run counts as a run, a failed one as a failure too, each with its duration', async () => {
     await expect(app.metrics.observeJob('refunds', async () => 'done')).resolves.toBe('done');
     const failure = new Error('provider down');

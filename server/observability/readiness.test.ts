@@ -3,7 +3,8 @@
 // shutdown begins.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, openTestDatabase } from '../../test/app.ts';
-import type { App } from '../app.ts';
+import { buildApp, type App } from '../app.ts';
+import { prepareDatabase } from '../db/prepare.ts';
 import { migrationsCheck, shippedMigrations } from './readiness.ts';
 
 let app: App;
@@ -76,6 +77,28 @@ describe('GET /api/ready', () => {
     expect((await other.inject({ url: '/api/ready' })).statusCode).toBe(200);
     await other.close();
     expect(other.readiness.shuttingDown).toBe(true);
+  });
+});
+
+describe('the jobs check', () => {
+  it('is ready while the workers take jobs, and names them once they stop', async () => {
+    const database = await openTestDatabase();
+    await prepareDatabase(database, { seedDemo: false });
+    const server = await buildApp({ database, jobs: 'workers' });
+    try {
+      const res = await server.inject({ url: '/api/ready' });
+      expect(res.json()).toMatchObject({ checks: { jobs: 'ok' } });
+      expect(res.statusCode).toBe(200);
+      await server.jobs.stop();
+      const stopped = await server.inject({ url: '/api/ready' });
+      expect(stopped.statusCode).toBe(503);
+      expect(stopped.json()).toMatchObject({
+        error: 'Not ready: jobs',
+        checks: { jobs: 'job workers are not running' },
+      });
+    } finally {
+      await server.close();
+    }
   });
 });
 
