@@ -167,7 +167,13 @@ export async function buildApp(deps: AppDeps) {
   // One registry per app (docs/operations.md); Node's process metrics only when /metrics is on.
   app.decorate(
     'metrics',
-    createMetrics({ db: deps.database.db, log: app.log, processMetrics: !!settings.metricsToken }),
+    createMetrics({
+      db: deps.database.db,
+      log: app.log,
+      processMetrics: !!settings.metricsToken,
+      // Read at scrape time: the queue is built below.
+      pendingJobs: () => app.jobs.pending(),
+    }),
   );
   app.decorate('readiness', createReadiness(app.log));
   // Every provider call is counted, whichever provider (observability/provider-metrics.ts).

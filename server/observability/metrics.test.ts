@@ -3,11 +3,12 @@
 // withdrawal waiting for the bank, a job run, a verify-ledger run).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createCampaign } from '../../test/app.ts';
+import { buildTestApp, createCampaign, openTestDatabase } from '../../test/app.ts';
 import { buildAppWithSettings } from '../../test/auth-services.ts';
 import { giveBalance, giveBankAccount } from '../../test/authz/money.ts';
 import { openIntent, signedInAs } from '../../test/investing.ts';
-import type { App } from '../app.ts';
+import { buildApp, type App } from '../app.ts';
+import { prepareDatabase } from '../db/prepare.ts';
 import { sweepPayouts } from '../money/payouts.ts';
 import { ProviderUnavailableError } from '../payments/provider.ts';
 import { checkLedger } from './ledger-check.ts';
@@ -197,6 +198,24 @@ describe('what the metrics count', () => {
     expect(sample(text, 'hydrobridge_job_duration_seconds_count', job)).toBe(runs + 1);
     expect(sample(text, 'hydrobridge_ledger_check_success')).toBe(1);
     expect(sample(text, 'hydrobridge_ledger_check_timestamp_seconds')).toBeGreaterThan(0);
+  });
+
+  it('a job waiting for a worker is a pending job until it runs', async () => {
+    const database = await openTestDatabase();
+    await prepareDatabase(database, { seedDemo: false });
+    const manual = await buildApp({ database, settings: { metricsToken: TOKEN }, jobs: 'manual' });
+    try {
+      const pending = async () => {
+        const res = await manual.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+        return sample(res.body, 'hydrobridge_jobs_pending', { job: 'ledger.verify' });
+      };
+      await manual.jobs.enqueue(manual.db, 'ledger.verify', {});
+      expect(await pending()).toBe(1);
+      await manual.jobs.runDue(['ledger.verify']);
+      expect(await pending()).toBe(0);
+    } finally {
+      await manual.close();
+    }
   });
 
   it('a job run counts as a run, a failed one as a failure too, each with its duration', async () => {

@@ -37,6 +37,8 @@ export interface MetricsOptions {
   log: { warn(obj: object, msg: string): void };
   /** Node's process metrics (memory, CPU, event loop lag, GC): on when /metrics is exposed. */
   processMetrics?: boolean;
+  /** Jobs waiting or running per job name (the job queue's `pending`), read at scrape time. */
+  pendingJobs?: () => Promise<Record<string, number>>;
 }
 
 interface PendingMoney {
@@ -65,7 +67,7 @@ async function pendingMoney(db: Db): Promise<PendingMoney> {
   };
 }
 
-export function createMetrics({ db, log, processMetrics = false }: MetricsOptions): Metrics {
+export function createMetrics({ db, log, processMetrics = false, pendingJobs }: MetricsOptions): Metrics {
   const registry = new Registry();
   if (processMetrics) collectDefaultMetrics({ register: registry });
 
@@ -134,6 +136,14 @@ export function createMetrics({ db, log, processMetrics = false }: MetricsOption
     help: "Investors' withdrawals to their bank created and not yet paid or failed",
     registers: [registry],
   });
+  const jobsPending = new Gauge({
+    name: 'hydrobridge_jobs_pending',
+    help: 'Jobs waiting for a worker, waiting for a retry or running, by job',
+    labelNames: ['job'] as const,
+    registers: [registry],
+  });
+  /** Job names seen once: one that has nothing left shows 0, not a gap. */
+  const jobNames = new Set<string>();
   const databaseUp = new Gauge({
     name: 'hydrobridge_database_up',
     help: 'Whether the database answered the last scrape (1) or not (0: the pending gauges keep their last values)',
@@ -195,6 +205,11 @@ export function createMetrics({ db, log, processMetrics = false }: MetricsOption
         pendingRefunds.set(pending.refunds);
         pendingPayouts.set(pending.payouts);
         pendingWithdrawals.set(pending.withdrawals);
+        if (pendingJobs) {
+          const counts = await pendingJobs();
+          for (const name of Object.keys(counts)) jobNames.add(name);
+          for (const name of jobNames) jobsPending.set({ job: name }, counts[name] ?? 0);
+        }
         databaseUp.set(1);
       } catch (error) {
         log.warn({ err: error }, 'metrics: the pending money could not be read');
