@@ -84,6 +84,10 @@ export const ERRORS = {
     message: 'The payment provider could not be reached. Nothing was charged; please try again.',
   },
   UNAVAILABLE: { status: 503, message: 'Service unavailable' },
+  // Operations (docs/operations.md): GET /metrics takes the operator's token, GET /api/ready says why not.
+  METRICS_TOKEN_REQUIRED: { status: 401, message: 'Send the metrics token as Authorization: Bearer <token>' },
+  METRICS_TOKEN_INVALID: { status: 403, message: 'The metrics token is not valid' },
+  NOT_READY: { status: 503, message: 'Not ready: {checks}' },
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 
   // Campaign lifecycle (domain/lifecycle.ts): each refusal names the current and the requested status.

@@ -7,7 +7,7 @@ import { buildApp } from '../server/app.ts';
 import { openDatabase } from '../server/db/connect.ts';
 import { prepareDatabase } from '../server/db/prepare.ts';
 import { startOidcProvider } from '../test/auth-services.ts';
-import { STRIPE_SETTINGS } from '../test/authz/requests.ts';
+import { METRICS_TOKEN, STRIPE_SETTINGS } from '../test/authz/requests.ts';
 import { fuzzRoutes } from '../test/fuzz/routes.ts';
 import { formatReport, runFuzz } from '../test/fuzz/run.ts';
 
@@ -35,6 +35,7 @@ async function appWith(settings: Parameters<typeof buildApp>[0]['settings']) {
 }
 const app = await appWith({
   oauth: { google: { clientId: 'fuzz-client', clientSecret: 'fuzz-secret', issuer: oidc.issuer } },
+  metricsToken: METRICS_TOKEN,
 });
 // Routes that exist only with Stripe configured get a share of the run on an app in Stripe mode.
 const stripeApp = await appWith({ stripe: STRIPE_SETTINGS });

@@ -1,5 +1,5 @@
 // buildApp(): the whole HTTP application, used by main.ts and by tests (inject or real HTTP).
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import { stdSerializers } from 'pino';
 import compress from '@fastify/compress';
@@ -35,6 +35,11 @@ import moneyRoutes from './features/money/routes.ts';
 import platformRoutes from './features/platform/routes.ts';
 import protectionRoutes from './features/protection/routes.ts';
 import { choosePaymentProvider } from './payments/choose.ts';
+import { createMetrics } from './observability/metrics.ts';
+import observabilityPlugin from './observability/plugin.ts';
+import { instrumentProvider } from './observability/provider-metrics.ts';
+import { createReadiness } from './observability/readiness.ts';
+import { requestId } from './observability/request-id.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import accessPlugin from './plugins/access.ts';
 import authPlugin from './plugins/auth.ts';
@@ -45,7 +50,15 @@ import securityPlugin, { clientErrorHandler, frameworkErrorHandler } from './plu
 /** The parts of the configuration that the HTTP application uses. */
 export type AppSettings = Pick<
   Config,
-  'publicUrl' | 'trustProxy' | 'smtpUrl' | 'mailFrom' | 'oauth' | 'cookieSecret' | 'outboxDir' | 'stripe'
+  | 'publicUrl'
+  | 'trustProxy'
+  | 'smtpUrl'
+  | 'mailFrom'
+  | 'oauth'
+  | 'cookieSecret'
+  | 'outboxDir'
+  | 'stripe'
+  | 'metricsToken'
 >;
 
 const DEFAULT_SETTINGS: AppSettings = {
@@ -57,6 +70,7 @@ const DEFAULT_SETTINGS: AppSettings = {
   cookieSecret: randomBytes(32).toString('base64url'),
   outboxDir: undefined,
   stripe: undefined,
+  metricsToken: undefined,
 };
 
 /** Query parameters that are credentials (reset token, OAuth code and state): never logged. */
@@ -132,7 +146,8 @@ export async function buildApp(deps: AppDeps) {
       : false;
   const app = Fastify({
     logger,
-    genReqId: () => randomUUID(),
+    // The caller's X-Request-Id when it is a short safe token, else a new one (observability/request-id.ts).
+    genReqId: requestId,
     requestIdHeader: false,
     bodyLimit: 100 * 1024,
     trustProxy: settings.trustProxy,
@@ -150,8 +165,28 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('settings', settings);
   const clock = deps.clock ?? (() => new Date());
   app.decorate('clock', clock);
-  app.decorate('payments', deps.payments ?? choosePaymentProvider(settings, deps.database.db, clock));
+  // One registry per app (docs/operations.md); Node's process metrics only when /metrics is on.
+  app.decorate(
+    'metrics',
+    createMetrics({
+      db: deps.database.db,
+      log: app.log,
+      processMetrics: !!settings.metricsToken,
+      // Read at scrape time: the queue is built below.
+      pendingJobs: () => app.jobs.pending(),
+    }),
+  );
+  app.decorate('readiness', createReadiness(app.log));
+  // Every provider call is counted, whichever provider (observability/provider-metrics.ts).
+  app.decorate(
+    'payments',
+    instrumentProvider(
+      deps.payments ?? choosePaymentProvider(settings, deps.database.db, clock),
+      app.metrics,
+    ),
+  );
   // The background job queue; its jobs read the market (built below) when they run.
+  const jobMode = deps.jobs ?? 'inline';
   const jobs = createJobQueue({
     database: deps.database,
     jobs: jobDefinitions({
@@ -160,18 +195,26 @@ export async function buildApp(deps: AppDeps) {
       },
       clock,
       log: app.log,
+      onLedgerChecked: (sound, at) => app.metrics.recordLedgerCheck(sound, at),
     }),
-    mode: deps.jobs ?? 'inline',
+    mode: jobMode,
     log: app.log,
+    // Runs, failures and durations of every job in /metrics.
+    observe: (name, run) => app.metrics.observeJob(name, run),
   });
   app.decorate('jobs', jobs);
   // Workers start once the app is ready; on close they finish the jobs they hold before anything closes.
   app.addHook('onReady', () => jobs.start());
-  app.addHook('preClose', () => jobs.stop());
-  app.decorate('money', createMoney(deps.database.db, app.payments, clock, deps.paymentLimits, jobs));
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+  app.addHook('preClose', () => {
+    // Not ready from the moment shutdown begins (docs/operations.md), before the workers stop.
+    app.readiness.beginShutdown();
+    return jobs.stop();
   });
+  // Ready only with workers taking jobs, where workers run (the server); tests and the CLI run jobs inline.
+  app.readiness.add('jobs', () =>
+    jobMode !== 'workers' || jobs.running ? undefined : 'job workers are not running',
+  );
+  app.decorate('money', createMoney(deps.database.db, app.payments, clock, deps.paymentLimits, jobs));
   app.addHook('onClose', async () => {
     await deps.database.close();
   });
@@ -202,6 +245,8 @@ export async function buildApp(deps: AppDeps) {
   });
   // Before any route: it refuses a route that does not declare who may call it.
   await app.register(accessPlugin);
+  // X-Request-Id on every answer, request latency, readiness checks, GET /metrics (its access declared).
+  await app.register(observabilityPlugin);
   await app.register(authPlugin);
   await app.register(healthRoutes);
   await app.register(authRoutes);

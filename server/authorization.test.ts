@@ -32,6 +32,7 @@ import {
   READS_THAT_WRITE,
   ROUTE_REQUESTS,
   routeOf,
+  METRICS_TOKEN,
   STRIPE_SETTINGS,
   type RowKey,
 } from '../test/authz/requests.ts';
@@ -56,6 +57,11 @@ const __ = null;
 const MATRIX: Record<RowKey, Cells> = {
   //                                               visitor   investor  trader    buyer     admin     owner     not-owner suspended unverified kyc-pend  kyc-rej
   'GET /api/health':                                [200,      200,      200,      200,      200,      __,       __,       200,      200,      200,      200],
+  'GET /api/ready':                                 [200,      200,      200,      200,      200,      __,       __,       200,      200,      200,      200],
+  // Prometheus' scrape (docs/operations.md): the operator's token, not a session, not a role.
+  'GET /metrics':                                   [401,      401,      401,      401,      401,      __,       __,       401,      401,      401,      401],
+  'GET /metrics (with the token)':                  [200,      200,      200,      200,      200,      __,       __,       200,      200,      200,      200],
+  'GET /metrics (a wrong token)':                   [403,      403,      403,      403,      403,      __,       __,       403,      403,      403,      403],
   'GET /api/auth/session':                          [200,      200,      200,      200,      200,      __,       __,       200,      200,      200,      200],
   'GET /api/auth/me':                               [401,      200,      200,      200,      200,      __,       __,       401,      200,      200,      200],
   'POST /api/auth/signup':                          [201,      201,      201,      201,      201,      __,       __,       201,      201,      201,      201],
@@ -275,6 +281,7 @@ beforeAll(async () => {
   oidc = await startOidcProvider();
   app = await buildAppWithSettings({
     oauth: { google: { clientId: 'matrix-client', clientSecret: 'matrix-secret', issuer: oidc.issuer } },
+    metricsToken: METRICS_TOKEN,
   });
   stripeApp = await buildAppWithSettings({ stripe: STRIPE_SETTINGS });
   for (const a of [app, stripeApp]) {

@@ -78,3 +78,19 @@ describe('demo data and demo accounts', () => {
     expect(() => loadConfig({ ALLOW_DEMO_ACCOUNTS: 'yes' })).toThrow(/ALLOW_DEMO_ACCOUNTS/);
   });
 });
+
+describe('METRICS_TOKEN', () => {
+  it('turns GET /metrics on with its value; unset, there is no token (and no route)', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: SECRET }).metricsToken).toBe(SECRET);
+  });
+
+  it('is refused when shorter than 32 characters or with spaces', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN: must be at least 32 characters/,
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: `${SECRET} x` })).toThrow(
+      /METRICS_TOKEN: must not contain spaces/,
+    );
+  });
+});

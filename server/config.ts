@@ -54,6 +54,15 @@ const configSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(10).optional(),
   /** Another Stripe API origin (stripe-mock, a local stand-in); api.stripe.com when unset. */
   STRIPE_API_BASE: z.string().url().optional(),
+  /**
+   * Turns on GET /metrics (Prometheus text), answered only to `Authorization: Bearer <METRICS_TOKEN>`;
+   * unset: the route does not exist. At least 32 characters (e.g. `openssl rand -hex 32`).
+   */
+  METRICS_TOKEN: z
+    .string()
+    .min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)')
+    .regex(/^\S+$/, 'must not contain spaces')
+    .optional(),
   SESSION_SECRET: z
     .string()
     .min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)')
@@ -93,6 +102,8 @@ export interface Config {
   outboxDir: string | undefined;
   /** Card payments through Stripe; undefined: the built-in sandbox provider. */
   stripe: StripeSettings | undefined;
+  /** The bearer token GET /metrics requires; undefined: no /metrics route (docs/operations.md). */
+  metricsToken: string | undefined;
 }
 
 function provider(id: string | undefined, secret: string | undefined, issuer: string) {
@@ -162,5 +173,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiBase: c.STRIPE_API_BASE,
           }
         : undefined,
+    metricsToken: c.METRICS_TOKEN,
   };
 }

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from './app.ts';
 import { buildAppWithSettings, startOidcProvider } from '../test/auth-services.ts';
-import { STRIPE_SETTINGS } from '../test/authz/requests.ts';
+import { METRICS_TOKEN, STRIPE_SETTINGS } from '../test/authz/requests.ts';
 import { formatReport, runFuzz, type FuzzReport } from '../test/fuzz/run.ts';
 import { fuzzRoutes, schemaProblems } from '../test/fuzz/routes.ts';
 
@@ -23,6 +23,7 @@ beforeAll(async () => {
   oidc = await startOidcProvider();
   app = await buildAppWithSettings({
     oauth: { google: { clientId: 'fuzz-client', clientSecret: 'fuzz-secret', issuer: oidc.issuer } },
+    metricsToken: METRICS_TOKEN,
   });
   stripeApp = await buildAppWithSettings({ stripe: STRIPE_SETTINGS });
 });

@@ -38,12 +38,15 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // First, GET /api/ready answers 503, so a load balancer stops sending (docs/operations.md).
+    app.readiness.beginShutdown();
     const force = setTimeout(() => {
       app.log.error('shutdown deadline passed, exiting');
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS);
     force.unref();
-    // close() stops accepting connections, waits for in-flight requests, then closes the database.
+    // close() stops the background jobs (waiting for a run in progress) and accepting connections,
+    // waits for in-flight requests, then closes the database.
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -41,6 +41,20 @@ describe('route access declarations', () => {
     ).rejects.toThrow('GET /api/things: its access guard must be the first preHandler');
   });
 
+  it('refuses /metrics without a declaration too: it answers data outside /api', async () => {
+    await expect(appWith((app) => app.get('/metrics', async () => 'ok'))).rejects.toThrow(
+      'GET /metrics declares no access',
+    );
+    const app = await appWith((app) =>
+      app.get('/metrics', { preHandler: guard('token', async () => {}) }, log),
+    );
+    expect(app.apiRoutes.map(({ method, url, access }) => [method, url, access])).toContainEqual([
+      'GET',
+      '/metrics',
+      'token',
+    ]);
+  });
+
   it('lists every /api route with its access; other paths need no declaration', async () => {
     const app = await appWith((app) => {
       app.get('/api/open', { config: { access: 'public' } }, async () => 'ok');

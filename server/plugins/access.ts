@@ -1,4 +1,4 @@
-// Deny by default, checked when a route registers: every /api route says who may call it, either with
+// Deny by default, checked when a route registers: every /api route (and /metrics) says who may call it, either with
 // a guard first in its preHandler (`app.requireUser`, `app.requireRole(...)`) or, for a route open to
 // everyone, with `config: { access: 'public' }`. A route that says neither, or both, stops the app at
 // start-up. The routes and what they declared are kept in `app.apiRoutes` (the authorization matrix
@@ -9,8 +9,17 @@ import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../domain/users.ts';
 
-/** Who may call a route: anyone, any signed-in user, or signed-in users of these roles. */
-export type Access = 'public' | 'user' | readonly Role[];
+/**
+ * Who may call a route: anyone, any signed-in user, signed-in users of these roles, or (`token`) the
+ * holder of an operator's bearer token from the configuration, whoever is signed in (GET /metrics).
+ */
+export type Access = 'public' | 'user' | 'token' | readonly Role[];
+
+/** Routes outside /api that answer data, declared like /api routes (the client app's files are not). */
+const OPERATOR_PATHS = new Set(['/metrics']);
+
+/** Whether a route must declare its access (and is listed in `app.apiRoutes`). */
+export const declaresAccess = (url: string) => url.startsWith('/api/') || OPERATOR_PATHS.has(url);
 
 export interface ApiRoute {
   method: string;
@@ -27,7 +36,7 @@ declare module 'fastify' {
     access?: 'public';
   }
   interface FastifyInstance {
-    /** Every /api route with its declared access and schemas, in registration order. */
+    /** Every /api route (and GET /metrics) with its declared access and schemas, in registration order. */
     apiRoutes: ApiRoute[];
   }
 }
@@ -76,7 +85,7 @@ export function declaredAccess(
 export default fp(async function access(app: FastifyInstance) {
   app.decorate('apiRoutes', [] as ApiRoute[]);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
+    if (!declaresAccess(route.url)) return;
     const access = declaredAccess(route);
     for (const method of [route.method].flat()) {
       const moneyGate = guardGates([route.preHandler ?? []].flat()[0]);

@@ -1,5 +1,6 @@
 // Serves the built React app: hashed assets cached for a year, and index.html for every other path
-// so the client-side router can answer (and show Page Not Found). Unknown /api paths stay JSON 404s.
+// so the client-side router can answer (and show Page Not Found). Unknown /api paths (and /metrics
+// when it is off) stay JSON 404s.
 // index.html is read once and sent from memory with a fresh CSP nonce in each answer (never stored).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -39,7 +40,9 @@ export default fp(async function client(app: FastifyInstance, opts: { clientDir:
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
-    if (!hasClient || isApi || !['GET', 'HEAD'].includes(request.method)) {
+    // /metrics without METRICS_TOKEN does not exist: a JSON 404, never the app's page.
+    const isServer = isApi || pathname === '/metrics' || pathname === '/metrics/';
+    if (!hasClient || isServer || !['GET', 'HEAD'].includes(request.method)) {
       return reply
         .status(404)
         .send({ error: isApi ? `No API route ${request.method} ${pathname}` : 'Not found' });

@@ -1,7 +1,7 @@
 // Security headers on every response (API and app), including the 400s Node sends itself for
 // malformed HTTP: a strict CSP without inline scripts or styles, a Permissions-Policy that denies
 // powerful features, HSTS, nosniff, no framing. Request bodies are accepted as JSON only.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import fastifyHelmet from '@fastify/helmet';
@@ -146,7 +146,9 @@ export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoExc
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const code = CLIENT_ERRORS[error.code ?? ''] ?? 'MALFORMED_REQUEST';
   const { status, message } = ERRORS[code];
-  this.log.debug({ err: error }, 'malformed HTTP request');
+  // No request was parsed, so no id came with it: a fresh one, in the log line and the answer.
+  const reqId = randomUUID();
+  this.log.debug({ err: error, reqId }, 'malformed HTTP request');
   if (socket.writable) {
     const body = JSON.stringify({ error: message });
     const headers = {
@@ -154,6 +156,7 @@ export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoExc
       'content-type': 'application/json; charset=utf-8',
       'content-length': String(Buffer.byteLength(body)),
       'cache-control': 'no-store',
+      'x-request-id': reqId,
       connection: 'close',
     };
     const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
@@ -167,9 +170,9 @@ export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoExc
  * parameter over 100 characters) come before any hook runs. They answer like every other error —
  * our JSON shape without Fastify's code or the path echoed back — with the security headers.
  */
-export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   void reply
-    .headers({ ...FIXED_HEADERS, 'cache-control': 'no-store' })
+    .headers({ ...FIXED_HEADERS, 'cache-control': 'no-store', 'x-request-id': request.id })
     .status(error.statusCode ?? 400)
     .send({ error: ERRORS.VALIDATION.message });
 }

@@ -114,6 +114,9 @@ export const STRIPE_SETTINGS = {
   apiBase: 'http://127.0.0.1:9',
 };
 
+/** The operator's token for GET /metrics (METRICS_TOKEN) on the matrix's and the fuzzer's apps. */
+export const METRICS_TOKEN = 'matrix-metrics-token-0123456789abcdef';
+
 /** A Stripe event delivery: the body text and its signature header. */
 function stripeEvent(type: string, signed = true) {
   const body = JSON.stringify({
@@ -150,6 +153,22 @@ const rows = <K extends string>(builders: Record<K, Builder>) => builders;
 export const ROUTE_REQUESTS = rows({
   ...TWO_FACTOR_REQUESTS,
   'GET /api/health': () => ({ url: '/api/health' }),
+  'GET /api/ready': () => ({
+    url: '/api/ready',
+    happened: (res) => expect(res.json()).toMatchObject({ status: 'ready' }),
+  }),
+  // Prometheus' scrape: the operator's bearer token, whoever is signed in (a session grants nothing).
+  'GET /metrics': () => ({ url: '/metrics' }),
+  'GET /metrics (with the token)': () => ({
+    url: '/metrics',
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    happened: (res) =>
+      expect(res.body).toContain('# TYPE hydrobridge_http_request_duration_seconds histogram'),
+  }),
+  'GET /metrics (a wrong token)': () => ({
+    url: '/metrics',
+    headers: { authorization: `Bearer ${METRICS_TOKEN.replace(/.$/, '_')}` },
+  }),
   'GET /api/auth/session': () => ({ url: '/api/auth/session' }),
   'GET /api/auth/me': () => ({ url: '/api/auth/me', happened: answersUser }),
   'POST /api/auth/signup': () => ({
