@@ -195,7 +195,7 @@ export async function buildApp(deps: AppDeps) {
       },
       clock,
       log: app.log,
-      onLedgerChecked: (sound, at) => app.metrics.recordLedgerCheck(sound, at),
+      onLedgerChecked: (sound, at, breaks) => app.metrics.recordLedgerCheck(sound, at, breaks),
     }),
     mode: jobMode,
     log: app.log,

@@ -16,7 +16,7 @@ export interface JobContext {
   clock: () => Date;
   log: Pick<FastifyBaseLogger, 'info' | 'error'>;
   /** Told the result of each scheduled ledger check (metrics). */
-  onLedgerChecked?: (sound: boolean, at: Date) => void;
+  onLedgerChecked?: (sound: boolean, at: Date, breaks: number) => void;
 }
 
 type Job = JobSpec & { run(ctx: JobContext, data: never): Promise<unknown> };
@@ -61,7 +61,7 @@ const JOBS = {
     ...SCHEDULED,
     run: async (ctx) => {
       const breaks = await verifyLedger(ctx.market.db, ctx.market.money.provider);
-      ctx.onLedgerChecked?.(breaks.length === 0, ctx.clock());
+      ctx.onLedgerChecked?.(breaks.length === 0, ctx.clock(), breaks.length);
       if (breaks.length) throw new Error(`the ledger is broken: ${breaks[0]!.check}: ${breaks[0]!.detail}`);
       return { checks: 'passed' };
     },
