@@ -225,6 +225,8 @@ const MATRIX: Record<RowKey, Cells> = {
   'POST /api/admin/complaints/:id/outcome':         [401,      403,      403,      403,      200,      __,       __,       401,      200,      200,      200],
   // The admin's decisions on settlements and staged releases: admins only.
   'GET /api/admin/money':                           [401,      403,      403,      403,      200,      __,       __,       401,      200,      200,      200],
+  'GET /api/admin/jobs':                            [401,      403,      403,      403,      200,      __,       __,       401,      200,      200,      200],
+  'POST /api/admin/jobs/:id/retry':                 [401,      403,      403,      403,      200,      __,       __,       401,      200,      200,      200],
   // Campaign due diligence: admins review; the owning trader resubmits (another's is not found).
   'GET /api/admin/campaign-reviews':                [401,      403,      403,      403,      200,      __,       __,       401,      200,      200,      200],
   'POST /api/admin/campaigns/:id/review':           [401,      403,      403,      403,      200,      __,       __,       401,      200,      200,      200],

@@ -20,6 +20,7 @@ import {
   complaints,
 } from '../../server/db/schema/index.ts';
 import { eq } from 'drizzle-orm';
+import { JOB_SCHEMA } from '../../server/jobs/queue.ts';
 import { REPORTS } from '../../domain/admin.ts';
 import { SANDBOX_PAYING_IBAN } from '../../domain/payments.ts';
 import { requiredDocuments } from '../../domain/kyc.ts';
@@ -738,6 +739,19 @@ export const ROUTE_REQUESTS = rows({
     url: `/api/campaigns/${await campaignInReview(ctx.app, ctx.owner.user.id, { rejected: true })}/resubmit`,
     happened: (res) => expect(res.json()).toMatchObject({ review: { status: 'pending' } }),
   }),
+  'GET /api/admin/jobs': () => ({
+    url: '/api/admin/jobs',
+    happened: (res) =>
+      expect(res.json()).toMatchObject({ waiting: expect.any(Array), dead: expect.any(Array) }),
+  }),
+  'POST /api/admin/jobs/:id/retry': async (ctx) => {
+    const id = await deadPayoutJob(ctx.app);
+    return {
+      url: `/api/admin/jobs/${id}/retry`,
+      happened: (res) =>
+        expect((res.json() as { dead: Array<{ id: string }> }).dead.map((j) => j.id)).not.toContain(id),
+    };
+  },
   'GET /api/admin/money': () => ({
     url: '/api/admin/money',
     happened: (res) => expect(res.json()).toMatchObject({ settlements: expect.any(Array) }),
@@ -1002,4 +1016,13 @@ export const READS_THAT_WRITE = new Set([
 /** The route of a row: its key without the case in brackets ("GET /api/campaigns/:id"). */
 export function routeOf(row: string): string {
   return row.replace(/ \(.*\)$/, '');
+}
+
+/** A payout job that failed its last attempt: in its dead-letter queue, as the queue leaves one. */
+async function deadPayoutJob(app: App): Promise<string> {
+  const { rows } = await app.database.query(
+    `insert into ${JOB_SCHEMA}.job (name, data, output) values ('money.payouts.dead', $1, $2) returning id`,
+    [{ payoutId: randomUUID() }, { message: 'the provider answered 503' }],
+  );
+  return (rows[0] as { id: string }).id;
 }

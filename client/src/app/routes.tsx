@@ -38,6 +38,7 @@ const AdminCampaignReviewsPage = lazy(() => import('@/features/admin/pages/Admin
 const AdminEscrowPage = lazy(() => import('@/features/admin/pages/AdminEscrowPage.tsx'));
 const AdminReportsPage = lazy(() => import('@/features/admin/pages/AdminReportsPage.tsx'));
 const AdminMoneyPage = lazy(() => import('@/features/admin/pages/AdminMoneyPage.tsx'));
+const AdminJobsPage = lazy(() => import('@/features/admin/pages/AdminJobsPage.tsx'));
 const AdminTwoFactorPage = lazy(() => import('@/features/two-factor/pages/AdminTwoFactorPage.tsx'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage.tsx'));
@@ -79,6 +80,7 @@ const ROUTES: Array<[path: string, component: ComponentType]> = [
   ['/admin/escrow', AdminEscrowPage],
   ['/admin/reports', AdminReportsPage],
   ['/admin/money', AdminMoneyPage],
+  ['/admin/jobs', AdminJobsPage],
   ['/admin/complaints', AdminComplaintsPage],
   ['/admin/two-factor', AdminTwoFactorPage],
 ];

@@ -30,3 +30,15 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 export const formatDate = (iso: string | Date) => dateFormat.format(new Date(iso));
+
+// A moment (when a job failed, an email was sent): the day and the time, in UTC like dates, said so.
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+});
+export const formatDateTime = (iso: string | Date) => `${dateTimeFormat.format(new Date(iso))} UTC`;

@@ -10,6 +10,7 @@ export const ADMIN_PAGES = [
   { href: '/admin/classifications', label: 'Classification' },
   { href: '/admin/escrow', label: 'Escrow' },
   { href: '/admin/money', label: 'Money' },
+  { href: '/admin/jobs', label: 'Jobs' },
   { href: '/admin/complaints', label: 'Complaints' },
   { href: '/admin/reports', label: 'Reports' },
 ] as const;

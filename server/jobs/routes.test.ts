@@ -1,0 +1,94 @@
+// The job queue in the admin console over HTTP: a refund the provider kept refusing shows among the
+// failed jobs with its error; an admin's retry sends it back (audit-logged) and it finishes the refund.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { App } from '../app.ts';
+import { ProviderUnavailableError } from '../payments/provider.ts';
+import type { SandboxProvider } from '../payments/sandbox.ts';
+import { buildTestApp, testClock } from '../../test/app.ts';
+import { signedInAs, type Actor } from '../../test/investing.ts';
+import { campaignThroughApi } from '../../test/money-campaigns.ts';
+import { JOB_SCHEMA } from './queue.ts';
+
+const clock = testClock();
+let app: App;
+let admin: Actor;
+
+beforeAll(async () => {
+  app = await buildTestApp({ clock });
+  admin = await signedInAs(app, 'admin');
+});
+afterAll(() => app.close());
+
+/** The investor's investments in the campaign, as GET /api/investments answers them. */
+async function investmentsOf(investor: Actor, campaign: { id: string }) {
+  const rows = (await investor.get(`/api/investments?investorId=${investor.user.id}`)).json<
+    Array<{ campaignId: string; status: string }>
+  >();
+  return rows.filter((r) => r.campaignId === campaign.id);
+}
+
+/** Every retry of the queue's jobs, now (what hours of backoff would do). */
+const retriesDueNow = () =>
+  app.database.query(
+    `update ${JOB_SCHEMA}.job set start_after = now() - interval '1 second' where state = 'retry'`,
+  );
+
+describe('failed jobs in the admin console', () => {
+  it('shows a refund that failed every attempt with its error, and a retry finishes the refund', async () => {
+    const { campaign, investors } = await campaignThroughApi(app, ['1000.00']);
+    const refund = vi
+      .spyOn(app.payments as SandboxProvider, 'refund')
+      .mockRejectedValue(new ProviderUnavailableError('the provider answered 503'));
+    try {
+      const cancelled = await admin.post(`/api/campaigns/${campaign.id}/transitions`, {
+        to: 'cancelled',
+        reason: 'Port strike',
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      // Eight retries after the first attempt, each refused.
+      for (let attempt = 0; attempt < 8; attempt++) {
+        await retriesDueNow();
+        expect(await app.jobs.runDue(['money.refunds'])).toBe(1);
+      }
+    } finally {
+      refund.mockRestore();
+    }
+    const overview = (await admin.get('/api/admin/jobs')).json();
+    expect(overview.waiting).toEqual([]);
+    expect(overview.dead).toEqual([
+      {
+        id: expect.any(String),
+        queue: 'money.refunds',
+        label: 'Refunds at the payment provider',
+        error: 'The payment provider could not be reached. Nothing was charged; please try again.',
+        failedAt: expect.any(String),
+        data: { paymentIds: [expect.any(String)] },
+      },
+    ]);
+    expect((await investmentsOf(investors[0]!, campaign)).map((r) => r.status)).toEqual(['refunding']);
+
+    const dead = overview.dead[0];
+    const retried = await admin.post(`/api/admin/jobs/${dead.id}/retry`, {});
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().dead).toEqual([]);
+    expect(await app.jobs.runDue(['money.refunds'])).toBe(1);
+    expect((await investmentsOf(investors[0]!, campaign)).map((r) => r.status)).toEqual(['refunded']);
+
+    const audit = (await admin.get('/api/admin/audit-log')).json().entries[0];
+    expect(audit).toMatchObject({
+      action: 'job.retry',
+      targetType: 'job',
+      targetId: dead.id,
+      before: { queue: 'money.refunds', error: expect.stringContaining('could not be reached') },
+    });
+    // Once back in its queue it is no longer a dead job.
+    expect((await admin.post(`/api/admin/jobs/${dead.id}/retry`, {})).statusCode).toBe(404);
+  });
+
+  it('refuses a malformed id, and an unknown one', async () => {
+    const malformed = await admin.post('/api/admin/jobs/not-a-job/retry', {});
+    expect([malformed.statusCode, malformed.json().error]).toEqual([400, 'id must be a job id']);
+    expect((await admin.post(`/api/admin/jobs/${randomUUID()}/retry`, {})).statusCode).toBe(404);
+  });
+});
