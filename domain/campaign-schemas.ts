@@ -68,6 +68,11 @@ export const campaignDetailSchema = campaignSchema.extend({
   termsVersion: z.number().int().positive(),
   /** The trader's completed campaigns, expected against realised, and defaults (issue 19 §7). */
   trackRecord: trackRecordSchema,
+  /**
+   * A cancelled campaign's refunds (jobs at the payment provider, docs/jobs.md): how many of its
+   * investments are refunded so far, of how many. Null unless cancelled with money to give back.
+   */
+  refunds: z.object({ refunded: z.number().int(), total: z.number().int() }).nullable(),
 });
 export type CampaignDetail = z.infer<typeof campaignDetailSchema>;
 

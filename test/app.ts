@@ -22,7 +22,7 @@ import {
   type Db,
 } from '../server/db/connect.ts';
 import { prepareDatabase } from '../server/db/prepare.ts';
-import { installJobQueues, JOB_SCHEMA } from '../server/jobs/queue.ts';
+import { installJobQueues, JOB_SCHEMA, type JobMode } from '../server/jobs/queue.ts';
 import { JOB_SPECS } from '../server/jobs/registry.ts';
 import * as schema from '../server/db/schema/index.ts';
 import { hashPassword } from '../server/features/auth/password.ts';
@@ -65,7 +65,8 @@ export async function openTestDatabase({ withoutTables = false } = {}): Promise<
 export async function buildTestApp({
   seed = false,
   clock,
-}: { seed?: boolean; clock?: () => Date } = {}): Promise<App> {
+  jobs,
+}: { seed?: boolean; clock?: () => Date; jobs?: JobMode } = {}): Promise<App> {
   const database = await freshDatabase();
   try {
     await prepareDatabase(database, { seedDemo: seed });
@@ -73,7 +74,7 @@ export async function buildTestApp({
     await database.close();
     throw error;
   }
-  const app = await buildApp({ database, clock }); // closing the app closes its database
+  const app = await buildApp({ database, clock, jobs }); // closing the app closes its database
   opened.push(app);
   return app;
 }

@@ -92,3 +92,26 @@ describe('failed jobs in the admin console', () => {
     expect((await admin.post(`/api/admin/jobs/${randomUUID()}/retry`, {})).statusCode).toBe(404);
   });
 });
+
+describe("an admin's cancellation", () => {
+  it('answers at once, and the campaign shows its refunds as the jobs make them', async () => {
+    const background = await buildTestApp({ clock, jobs: 'manual' });
+    try {
+      const boss = await signedInAs(background, 'admin');
+      const { campaign } = await campaignThroughApi(background, ['600.00', '400.00']);
+      const cancelled = await boss.post(`/api/campaigns/${campaign.id}/transitions`, {
+        to: 'cancelled',
+        reason: 'Port strike',
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      const progress = async () => (await boss.get(`/api/campaigns/${campaign.id}`)).json().refunds;
+      // Nothing refunded yet: one job waits with both payments.
+      expect(await progress()).toEqual({ refunded: 0, total: 2 });
+      expect(await background.jobs.pending()).toMatchObject({ 'money.refunds': 1 });
+      expect(await background.jobs.runDue()).toBe(1);
+      expect(await progress()).toEqual({ refunded: 2, total: 2 });
+    } finally {
+      await background.close();
+    }
+  });
+});

@@ -222,7 +222,7 @@ export async function getCampaign(
   )
     throw new AppError('CAMPAIGN_NOT_FOUND');
   const canPay = viewer?.role === 'admin' || viewer?.id === campaign.traderId;
-  const [releases, settlement, liveHold, reflection, reviewHistory, disclosure, trackRecord] =
+  const [releases, settlement, liveHold, reflection, reviewHistory, disclosure, trackRecord, refunds] =
     await Promise.all([
       releaseViews(db, campaign.id),
       settlementView(db, campaign, canPay),
@@ -231,6 +231,7 @@ export async function getCampaign(
       canPay ? reviewHistoryOf(db, campaign.id) : [],
       disclosureOf(db, campaign.id),
       trackRecordOf(db, campaign.traderId),
+      campaign.status === 'cancelled' ? refundProgressOf(db, campaign.id) : null,
     ]);
   return {
     ...toCampaign(campaign),
@@ -244,7 +245,22 @@ export async function getCampaign(
     disclosure,
     termsVersion: campaign.termsVersion,
     trackRecord,
+    refunds,
   };
+}
+
+/** A cancelled campaign's refunds: refunded so far of all being refunded (null when none). */
+async function refundProgressOf(db: Db, campaignId: string): Promise<CampaignDetail['refunds']> {
+  const [row] = await db
+    .select({
+      refunded: sql<number>`count(*) filter (where ${investments.status} = 'refunded')::int`,
+      total: sql<number>`count(*)::int`,
+    })
+    .from(investments)
+    .where(
+      and(eq(investments.campaignId, campaignId), inArray(investments.status, ['refunding', 'refunded'])),
+    );
+  return row && row.total > 0 ? row : null;
 }
 
 /** Whether the user put money into the campaign (their refund came from it, or their payout will). */

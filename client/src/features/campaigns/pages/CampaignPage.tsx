@@ -73,6 +73,7 @@ function FundingCard({ campaign }: { campaign: CampaignDetail }) {
           <Fact label="Funding deadline" value={formatDate(campaign.deadline)} note={closing} />
           <Fact label="Minimum investment" value={formatUsd(campaign.minimumInvestment)} />
         </dl>
+        {campaign.refunds && <RefundProgress refunds={campaign.refunds} title={campaign.title} />}
         {campaign.status === 'funded' && campaign.reflectionEndsAt && (
           <p role="note" className="rounded-md bg-muted/60 p-3 text-sm">
             {REFLECTION_TEXT.tradingWaits(campaign.reflectionEndsAt)}
@@ -81,6 +82,27 @@ function FundingCard({ campaign }: { campaign: CampaignDetail }) {
         <InvestButton campaign={campaign} onInvest={invest} size="lg" />
       </CardContent>
     </Card>
+  );
+}
+
+/** A cancelled campaign's refunds as the provider makes them (background jobs): so far, of all. */
+function RefundProgress({
+  refunds,
+  title,
+}: {
+  refunds: NonNullable<CampaignDetail['refunds']>;
+  title: string;
+}) {
+  const done = refunds.refunded === refunds.total;
+  return (
+    <div role="status" className="space-y-2 rounded-md bg-muted/60 p-3 text-sm">
+      <p>
+        {done
+          ? `Every investment is refunded (${formatNumber(refunds.total)}).`
+          : `Refunding the investors: ${formatNumber(refunds.refunded)} of ${formatNumber(refunds.total)} investments refunded so far.`}
+      </p>
+      {!done && <Progress percent={(100 * refunds.refunded) / refunds.total} label={`Refunds of ${title}`} />}
+    </div>
   );
 }
 
