@@ -205,6 +205,12 @@ describe('failures', () => {
     clock.advance(24 * 3_600_000);
     expect(await outbox.deliverDue()).toEqual({ sent: 0, retrying: 0, dead: 0 });
     expect(transport.sent).toHaveLength(3);
+
+    // An admin sends it again: a fresh set of attempts, the same Message-ID.
+    expect(await outbox.retryDead(id)).toBe(true);
+    expect(await outbox.retryDead(id)).toBe(false); // no longer dead
+    expect(await outbox.deliverDue()).toEqual({ sent: 0, retrying: 1, dead: 0 });
+    expect(transport.sent.map((m) => m.messageId)).toEqual([id, id, id, id]);
   });
 
   it('are logged with the template, subject and error, never the body', async () => {

@@ -64,6 +64,8 @@ export interface Outbox {
   email<N extends TemplateName>(db: Db | Tx, to: string, name: N, data: TemplateData<N>): Promise<string>;
   /** Delivers every email due now; returns what happened. */
   deliverDue(): Promise<DeliveryReport>;
+  /** Sends a dead email again (a fresh set of attempts); false when `id` is no dead email. */
+  retryDead(id: string): Promise<boolean>;
   /** Runs the sender now in the background (again after the run in progress, if one is). */
   kick(): void;
   /** Resolves once no run is in progress (tests: every kicked email has been attempted). */
@@ -234,6 +236,15 @@ export function createOutbox(options: OutboxOptions): Outbox {
     queue,
     email: (target, to, name, data) => queue(target, { to, ...render(name, data, site) }),
     deliverDue,
+    async retryDead(id) {
+      const revived = await db
+        .update(outgoingEmails)
+        .set({ status: 'pending', attempts: 0, nextAttemptAt: clock() })
+        .where(and(eq(outgoingEmails.id, id), eq(outgoingEmails.status, 'dead')))
+        .returning({ id: outgoingEmails.id });
+      if (revived.length) kick();
+      return revived.length > 0;
+    },
     kick,
     async settled() {
       while (running) await running;

@@ -2,6 +2,7 @@
 // and the due-diligence decision on their campaign. Queued in the change's transaction and sent after
 // COMMIT, never on a rollback. Not optional: they change what the trader may do next.
 import { eq } from 'drizzle-orm';
+import { dec, toFixed } from '../../../domain/money.ts';
 import { campaigns, investments, users } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { queueAccountEmail } from '../auth/account-emails.ts';
@@ -24,11 +25,14 @@ export function diligenceMail(deps: MailDeps): Pick<LifecycleHooks, 'onRevoked' 
       const row = await traderOf(tx, investment.campaignId);
       if (!row) return;
       const { c } = row;
+      // Raised falls when the refund is booked (after COMMIT, or by the sweep): the email counts it out now.
+      const raised =
+        investment.status === 'refunded' ? dec(c.raisedAmount) : dec(c.raisedAmount).minus(investment.amount);
       await queueAccountEmail(deps.outbox, tx, row, 'investment-revoked', {
         campaignId: c.id,
         title: c.title,
         amount: investment.amount,
-        raised: c.raisedAmount,
+        raised: toFixed(raised),
         target: c.targetAmount,
         open: c.status === 'active',
       });
