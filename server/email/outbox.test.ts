@@ -164,10 +164,10 @@ describe('two senders at once', () => {
       for (let i = 0; i < 45; i++) out.push(await a.email(tx, to, 'rfq-new', { name: `Trader ${i}` }));
       return out;
     });
-    const [ra, rb] = await Promise.all([a.deliverDue(), b.deliverDue(), a.deliverDue(), b.deliverDue()]).then(
-      (reports) => [reports[0]!.sent + reports[2]!.sent, reports[1]!.sent + reports[3]!.sent],
-    );
-    expect(ra! + rb!).toBe(45);
+    const reports = await Promise.all([a.deliverDue(), b.deliverDue(), a.deliverDue(), b.deliverDue()]);
+    // Both took part (each claims a batch of 20 at most).
+    expect(reports[0]!.sent + reports[2]!.sent).toBeGreaterThan(0);
+    expect(reports[1]!.sent + reports[3]!.sent).toBeGreaterThan(0);
     const delivered = transport.sent.filter((m) => m.to === to).map((m) => m.messageId);
     expect(delivered.sort()).toEqual([...ids].sort());
     const rows = await db.select().from(outgoingEmails).where(eq(outgoingEmails.to, to));
@@ -223,8 +223,10 @@ describe('failures', () => {
     await outbox.stop();
     await outbox.email(db, address(), 'password-reset', { name: 'Ada', token: 'SECRET-TOKEN' });
     await outbox.deliverDue();
-    expect(lines).toHaveLength(1);
-    const logged = JSON.stringify(lines[0]);
+    // (Other tests' emails may be due as well: this one is the password reset.)
+    const ours = lines.filter((l) => JSON.stringify(l).includes('password-reset'));
+    expect(ours).toHaveLength(1);
+    const logged = JSON.stringify(ours[0]);
     expect(logged).toContain('password-reset');
     expect(logged).toContain('Reset your HydroBridge password');
     expect(logged).toContain('ECONNREFUSED');
