@@ -25,7 +25,7 @@ export async function sendVerificationEmail(
 ): Promise<void> {
   if (!user.email) return;
   const token = newToken();
-  // In the caller's transaction when it has one (sign-up: the account, its link and the email commit together).
+  // In the caller's transaction when it passes one (sign-up: the account, its link and its email).
   await inTransaction(db, async (tx) => {
     await tx.insert(emailVerificationTokens).values({
       tokenHash: hashToken(token),
