@@ -199,7 +199,7 @@ export async function decideComplaint(
   input: ComplaintOutcomeInput,
   now: Date,
 ): Promise<AdminComplaint> {
-  const decided = await inTransaction(db, async (tx) => {
+  await inTransaction(db, async (tx) => {
     const [row] = await tx.select().from(complaints).where(eq(complaints.id, id)).for('update');
     if (!row) throw new AppError('NOT_FOUND', COMPLAINT_MESSAGES.notFound);
     if (row.status !== 'open') throw new AppError('CONFLICT', COMPLAINT_MESSAGES.alreadyDecided);
@@ -238,7 +238,6 @@ export async function decideComplaint(
         outcome: COMPLAINT_OUTCOME_LABELS[updated!.outcome!],
         response: updated!.response!,
       });
-    return updated!;
   });
   const [complaint] = await complaintQueue(db, now, id);
   return complaint!;
