@@ -2,6 +2,7 @@
 // development preview shows each one (never in production).
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { prepareDatabase } from '../db/prepare.ts';
 import { buildTestApp, openTestDatabase } from '../../test/app.ts';
 import { render, TEMPLATE_NAMES, TEMPLATES, type TemplateName } from './templates.ts';
 
@@ -105,7 +106,9 @@ describe('the development preview of the emails', () => {
   });
 
   it('does not exist in production', async () => {
-    const app = await buildApp({ database: await openTestDatabase(), settings: { env: 'production' } });
+    const database = await openTestDatabase();
+    await prepareDatabase(database, { seedDemo: false });
+    const app = await buildApp({ database, settings: { env: 'production' } });
     try {
       expect((await app.inject({ url: '/api/dev/emails' })).statusCode).toBe(404);
       expect((await app.inject({ url: '/api/dev/emails/password-reset' })).statusCode).toBe(404);
