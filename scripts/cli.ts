@@ -219,6 +219,9 @@ async function sweepCommand() {
     const report = await sweepAll(app.market);
     // What the sweep queued (refunds, payouts, emails) is done now too.
     const ran = await app.jobs.runDue();
+    // The emails it caused (queued with its changes) leave now; what fails is retried by the server.
+    await app.outbox.settled();
+    await app.outbox.deliverDue();
     const { payments, deadlines, receipts, payouts, defaults } = report;
     console.log(
       [

@@ -23,7 +23,9 @@ import lifecycleRoutes from './features/lifecycle/routes.ts';
 import marketplaceRoutes from './features/marketplace/routes.ts';
 import paymentRoutes from './features/payments/routes.ts';
 import { loggableError } from './errors.ts';
-import { createMailer, sendInBackground, type Mailer } from './mail.ts';
+import { createMailer, type Mailer } from './mail.ts';
+import { createOutbox, type Outbox } from './email/outbox.ts';
+import devEmailRoutes from './email/preview-routes.ts';
 import { createMoney } from './compose.ts';
 import { createJobQueue, type JobMode, type JobQueue } from './jobs/queue.ts';
 import { jobDefinitions } from './jobs/registry.ts';
@@ -59,6 +61,7 @@ export type AppSettings = Pick<
   | 'outboxDir'
   | 'stripe'
   | 'metricsToken'
+  | 'env'
 >;
 
 const DEFAULT_SETTINGS: AppSettings = {
@@ -71,6 +74,7 @@ const DEFAULT_SETTINGS: AppSettings = {
   outboxDir: undefined,
   stripe: undefined,
   metricsToken: undefined,
+  env: 'development',
 };
 
 /** Query parameters that are credentials (reset token, OAuth code and state): never logged. */
@@ -92,7 +96,10 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     settings: AppSettings;
+    /** Where queued emails are delivered (SMTP or the development mailbox); features use `outbox`. */
     mailer: Mailer;
+    /** The durable email queue (docs/email.md): features queue emails in their transaction. */
+    outbox: Outbox;
     /** Stripe when configured, else the built-in sandbox (DESIGN.md §4). */
     payments: PaymentProvider;
     /** The money module (docs/money.md): the provider, the clock and one adapter per payment purpose. */
@@ -220,20 +227,31 @@ export async function buildApp(deps: AppDeps) {
   });
   const mailer = createMailer(settings, deps.database.db);
   app.decorate('mailer', mailer);
+  const outbox = createOutbox({
+    db: deps.database.db,
+    transport: mailer,
+    clock,
+    log: app.log,
+    site: { publicUrl: settings.publicUrl },
+  });
+  app.decorate('outbox', outbox);
   app.decorate('market', {
     db: deps.database.db,
     money: app.money,
-    notify: (message: Parameters<typeof sendInBackground>[1]) => sendInBackground(mailer, message, app.log),
+    notify: outbox.email,
     publicUrl: settings.publicUrl,
   } satisfies MarketDeps);
   // Investors hear of their campaigns' funding, refunds and payouts (server/features/lifecycle/emails.ts).
   setLifecycleHooks(deps.database.db, {
-    ...lifecycleMail({ db: deps.database.db, mailer, publicUrl: settings.publicUrl, log: app.log }),
+    ...lifecycleMail({ outbox }),
     // Traders hear of revocations and review decisions (issue 19).
-    ...diligenceMail({ db: deps.database.db, mailer, publicUrl: settings.publicUrl, log: app.log }),
+    ...diligenceMail({ outbox }),
   });
-  // onClose hooks run last-added first: emails in flight are written before the database closes.
+  // onClose hooks run last-added first: the sender stops (its run in progress ends), then the
+  // transport closes, then the database. What is still queued is sent after the next start.
   app.addHook('onClose', () => mailer.close());
+  app.addHook('onClose', () => outbox.stop());
+  app.addHook('onReady', async () => outbox.start());
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
@@ -265,6 +283,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(complaintRoutes);
   await app.register(protectionRoutes);
   await app.register(jobRoutes);
+  // Outside production only: a preview of every email template.
+  if (settings.env !== 'production') await app.register(devEmailRoutes);
   await app.register(clientPlugin, { clientDir: deps.clientDir });
   return app;
 }

@@ -1,10 +1,9 @@
-// Outgoing email behind one interface: SMTP (nodemailer) when SMTP_URL is set, otherwise the
-// development outbox (the `email_outbox` table, plus a text file per email under DATA_DIR/outbox for
-// the embedded database). Bodies carry secrets (reset links): nothing here logs them.
-import { randomUUID } from 'node:crypto';
+// Where queued emails are delivered (the transport of server/email/outbox.ts): SMTP (nodemailer) when
+// SMTP_URL is set, otherwise the development mailbox (the `email_outbox` table, plus a text file per
+// email under DATA_DIR/outbox for the embedded database). Features never call it: they queue emails
+// in their transaction (docs/email.md). Bodies carry secrets (reset links): nothing here logs them.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from './db/connect.ts';
 import { emailOutbox } from './db/schema/index.ts';
@@ -13,6 +12,12 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  html?: string | undefined;
+  /**
+   * The queued email's id (a UUID): the same on every attempt. SMTP sends it as the Message-ID
+   * `<id@domain of MAIL_FROM>`; the development mailbox keeps one copy per id.
+   */
+  messageId?: string | undefined;
 }
 
 export interface Mailer {
@@ -50,32 +55,38 @@ export function createMailer(settings: MailSettings, db: Db): Mailer {
   };
 }
 
-/**
- * Sends without making the caller wait: a request's answer time then does not depend on whether an
- * email went out (no account enumeration by timing). Failures are logged without the body.
- */
-export function sendInBackground(mailer: Mailer, message: MailMessage, log: FastifyBaseLogger): void {
-  mailer.send(message).catch((error: unknown) => {
-    const e = error as { message?: string; code?: string; responseCode?: number };
-    log.error(
-      { mail: { subject: message.subject, via: mailer.kind }, err: { message: e?.message, code: e?.code } },
-      'email could not be sent',
-    );
-  });
-}
-
 interface Delivery {
   kind: Mailer['kind'];
   send(message: MailMessage): Promise<void>;
   close(): void;
 }
 
+/** The domain of MAIL_FROM's address (`HydroBridge <no-reply@x.example>` → `x.example`). */
+export function mailDomain(from: string): string {
+  return /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'hydrobridge.invalid';
+}
+
 function smtpDelivery(smtpUrl: string, from: string): Delivery {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // Bounded waits: a send never outlasts the outbox's claim on its row (LEASE_MS in email/outbox.ts),
+  // so another sender never takes over an email still being handed to the server.
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  });
+  const domain = mailDomain(from);
   return {
     kind: 'smtp',
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html !== undefined && { html: message.html }),
+        ...(message.messageId !== undefined && { messageId: `<${message.messageId}@${domain}>` }),
+      });
     },
     close: () => transport.close(),
   };
@@ -87,13 +98,22 @@ function outboxDelivery(db: Db, outboxDir: string | undefined): Delivery {
     async send(message) {
       const [row] = await db
         .insert(emailOutbox)
-        .values(message)
+        .values({
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html ?? null,
+          messageId: message.messageId ?? null,
+        })
+        // A retried delivery (the sender stopped before it marked the email sent) is kept once.
+        .onConflictDoNothing()
         .returning({ id: emailOutbox.id, createdAt: emailOutbox.createdAt });
+      if (!row) return;
       if (outboxDir)
         await writeOutboxFile(outboxDir, {
           ...message,
-          id: row?.id ?? randomUUID(),
-          date: row?.createdAt ?? new Date(),
+          id: row.id,
+          date: row.createdAt,
         });
     },
     close: () => {},

@@ -3,7 +3,6 @@
 // database, so instances sweeping at once do the work once; a step that fails is reported and the
 // others still run.
 import { sweepDeadlines, type DeadlineSweepReport } from './features/lifecycle/service.ts';
-import { announceDefaults } from './features/lifecycle/notices.ts';
 import { sweepReceipts } from './features/marketplace/order-sweep.ts';
 import type { MarketDeps } from './features/marketplace/orders.ts';
 import { sweepPayments, type PaymentSweepReport } from './money/payments.ts';
@@ -39,11 +38,7 @@ export async function sweepAll(deps: MarketDeps): Promise<SweepReport> {
   await step('deadlines', () => sweepDeadlines(money));
   await step('receipts', () => sweepReceipts(deps, money.clock()));
   await step('payouts', () => sweepPayouts(money));
-  await step('defaults', async () => {
-    const campaigns = await sweepDefaults(money);
-    await announceDefaults(money.db, campaigns);
-    return { campaigns };
-  });
+  await step('defaults', async () => ({ campaigns: await sweepDefaults(money) }));
   await step('classifications', async () => ({
     expired: await sweepExpiredClassifications(money.db, money.clock()),
   }));

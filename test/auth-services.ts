@@ -61,9 +61,13 @@ export interface ReceivedMail {
   subject: string;
   /** The decoded plain-text body. */
   text: string;
+  /** The HTML alternative, when the message has one. */
+  html?: string | undefined;
+  /** The Message-ID header. */
+  messageId: string;
 }
 
-function decodeBody(raw: string): { headers: Map<string, string>; text: string } {
+function decodePart(raw: string): { headers: Map<string, string>; text: string } {
   const split = raw.indexOf('\r\n\r\n');
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
   const body = raw.slice(split + 4);
@@ -88,6 +92,20 @@ function decodeBody(raw: string): { headers: Map<string, string>; text: string }
   return { headers, text: bytes.toString('utf8').replace(/\r\n/g, '\n') };
 }
 
+/** The message's headers, its plain text and (multipart/alternative) its HTML. */
+function decodeBody(raw: string): { headers: Map<string, string>; text: string; html?: string } {
+  const message = decodePart(raw);
+  const boundary = /boundary="?([^";]+)"?/i.exec(message.headers.get('content-type') ?? '')?.[1];
+  if (!boundary) return message;
+  const parts = raw
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((p) => decodePart(p.replace(/^\r\n/, '').replace(/\r\n$/, '')));
+  const of = (type: string) =>
+    parts.find((p) => (p.headers.get('content-type') ?? '').startsWith(type))?.text.replace(/\n$/, '');
+  return { headers: message.headers, text: of('text/plain') ?? '', html: of('text/html') };
+}
+
 /** A real SMTP server on 127.0.0.1 (no TLS, no auth) that keeps every message it accepts. */
 export async function startSmtpReceiver() {
   const received: ReceivedMail[] = [];
@@ -99,13 +117,15 @@ export async function startSmtpReceiver() {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        const { headers, text } = decodeBody(Buffer.concat(chunks).toString('latin1'));
+        const { headers, text, html } = decodeBody(Buffer.concat(chunks).toString('latin1'));
         for (const rcpt of session.envelope.rcptTo) {
           received.push({
             to: rcpt.address,
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             subject: headers.get('subject') ?? '',
             text,
+            html,
+            messageId: headers.get('message-id') ?? '',
           });
         }
         callback();

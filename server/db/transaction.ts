@@ -1,7 +1,10 @@
 // One way to run a transaction: `inTransaction(db, async (tx) => …)`. Work that must only happen once
-// the writes are visible to everyone (clearing caches, sending emails, calling a payment provider
-// about what was recorded) is registered with `tx.afterCommit(hook)` and runs after COMMIT, never
-// after a rollback. A call made with a `tx` joins that transaction instead of opening another.
+// the writes are visible to everyone (clearing caches, kicking the email sender, calling a payment
+// provider about what was recorded) is registered with `tx.afterCommit(hook)` and runs after COMMIT,
+// never after a rollback. Work that must commit with the transaction but read its final state (the
+// emails an event causes, queued in the outbox) is registered with `tx.beforeCommit(hook)`: it runs
+// inside the transaction once its work is done, and a failure rolls everything back. A call made with
+// a `tx` joins that transaction instead of opening another.
 import type { Db } from './connect.ts';
 
 type Hook = () => unknown;
@@ -9,6 +12,8 @@ type Hook = () => unknown;
 /** A database handle inside a transaction, with its after-commit hooks and the handle it came from. */
 export type Tx = Db & {
   readonly afterCommit: (hook: Hook) => void;
+  /** Runs `hook` in the transaction after its work, just before COMMIT (in order; it may add more). */
+  readonly beforeCommit: (hook: Hook) => void;
   /** The database outside the transaction (what per-database caches are keyed on). */
   readonly root: Db;
 };
@@ -30,12 +35,16 @@ export function rootDb(db: Db | Tx): Db {
 export async function inTransaction<T>(db: Db | Tx, fn: (tx: Tx) => Promise<T>): Promise<T> {
   if (isTx(db)) return fn(db);
   const hooks: Hook[] = [];
+  const before: Hook[] = [];
   const result = await db.transaction(async (drizzleTx) => {
     const tx = Object.assign(drizzleTx as unknown as Db, {
       afterCommit: (hook: Hook) => hooks.push(hook),
+      beforeCommit: (hook: Hook) => before.push(hook),
       root: db,
     });
-    return fn(tx);
+    const value = await fn(tx);
+    for (let i = 0; i < before.length; i++) await before[i]!();
+    return value;
   });
   const failures: unknown[] = [];
   for (const hook of hooks) {

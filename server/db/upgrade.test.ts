@@ -97,7 +97,7 @@ describe('a database from before the money module, migrated', () => {
       db: database.db,
       money: createMoney(database.db, provider),
       publicUrl: 'http://localhost',
-      notify: () => {},
+      notify: async () => '',
     });
     expect(report.errors).toEqual([]);
     expect(await verifyLedger(database.db, provider)).toEqual([]);

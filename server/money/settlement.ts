@@ -384,12 +384,16 @@ export const settlementPurpose = definePurpose({
 /** Approved settlements unpaid past their due date: the campaign is in default. */
 export async function sweepDefaults(money: Money): Promise<string[]> {
   const now = money.clock();
-  const rows = await money.db
-    .update(settlements)
-    .set({ status: 'defaulted', defaultedAt: now, updatedAt: now })
-    .where(and(eq(settlements.status, 'approved'), lte(settlements.dueAt, now)))
-    .returning({ campaignId: settlements.campaignId });
-  return rows.map((r) => r.campaignId);
+  return inTransaction(money.db, async (tx) => {
+    const rows = await tx
+      .update(settlements)
+      .set({ status: 'defaulted', defaultedAt: now, updatedAt: now })
+      .where(and(eq(settlements.status, 'approved'), lte(settlements.dueAt, now)))
+      .returning({ campaignId: settlements.campaignId });
+    // Investors are told with the default (their emails commit with it).
+    for (const r of rows) announce(tx, 'onDefaulted', r.campaignId);
+    return rows.map((r) => r.campaignId);
+  });
 }
 
 /** Settlements by status (the admin console). */

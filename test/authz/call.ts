@@ -35,22 +35,12 @@ export function cookiesOf(caller: Session | null, cookies: Record<string, string
 }
 
 /**
- * Emails leave in the background after the answer (server/mail.ts). Waiting for them before reading
- * the change log keeps an earlier request's email from being counted against the next one. Returns
- * a function that resolves when no email is in flight.
+ * Emails leave in the background after the answer (the outbox's sender, server/email/outbox.ts).
+ * Waiting for them before reading the change log keeps an earlier request's email from being counted
+ * against the next one. Returns a function that resolves when no delivery is in progress.
  */
 export function watchBackgroundMail(app: App): () => Promise<void> {
-  const inFlight = new Set<Promise<unknown>>();
-  const send = app.mailer.send.bind(app.mailer);
-  app.mailer.send = (message) => {
-    const sending = send(message);
-    inFlight.add(sending);
-    void sending.catch(() => {}).finally(() => inFlight.delete(sending));
-    return sending;
-  };
-  return async () => {
-    while (inFlight.size) await Promise.allSettled([...inFlight]);
-  };
+  return () => app.outbox.settled();
 }
 
 /** Sends `call` and returns the answer with the rows it changed (the change log must be installed). */

@@ -170,6 +170,14 @@ export const ROUTE_REQUESTS = rows({
     url: '/metrics',
     headers: { authorization: `Bearer ${METRICS_TOKEN.replace(/.$/, '_')}` },
   }),
+  'GET /api/dev/emails': () => ({
+    url: '/api/dev/emails',
+    happened: (res) => expect(res.body).toContain('/api/dev/emails/password-reset'),
+  }),
+  'GET /api/dev/emails/:template': () => ({
+    url: '/api/dev/emails/password-reset',
+    happened: (res) => expect(res.body).toContain('Reset your HydroBridge password'),
+  }),
   'GET /api/auth/session': () => ({ url: '/api/auth/session' }),
   'GET /api/auth/me': () => ({ url: '/api/auth/me', happened: answersUser }),
   'POST /api/auth/signup': () => ({

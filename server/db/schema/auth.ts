@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 // Server-side sessions: the cookie holds a random token, the table only its SHA-256 hash, so a
@@ -86,11 +86,20 @@ export const rateLimitEvents = pgTable(
   (t) => [index('rate_limit_events_lookup_idx').on(t.bucket, t.key, t.createdAt)],
 );
 
-/** Development outbox: emails land here when no SMTP server is configured (`npm run cli -- outbox`). */
-export const emailOutbox = pgTable('email_outbox', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Development mailbox: emails land here when no SMTP server is configured (`npm run cli -- outbox`).
+ * `message_id` is the queued email's id (outgoing_emails): a retried delivery is not stored twice.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    messageId: uuid('message_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('email_outbox_message_id_key').on(t.messageId)],
+);

@@ -46,3 +46,4 @@ export {
   investmentAcknowledgements,
 } from './protection.ts';
 export { identityChanges, kycDocumentViews } from './identity.ts';
+export { outgoingEmails } from './outgoing-emails.ts';

@@ -16,12 +16,11 @@ import {
 import { CAMPAIGN_STATUS_GROUPS } from '../../../domain/campaigns.ts';
 import { requiredDocuments } from '../../../domain/kyc.ts';
 import { displayName, ROLE_LABELS, type Role } from '../../../domain/users.ts';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.ts';
 import { campaigns, investments, orders, roleRequests, settlements, users } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import type { Mailer } from '../../mail.ts';
+import type { Outbox } from '../../email/outbox.ts';
 import { recordAudit, type Actor } from './audit.ts';
 
 const columns = {
@@ -135,8 +134,7 @@ export async function roleChangeBlockers(tx: Db, userId: string): Promise<RoleCh
 /** POST /api/admin/role-requests/:id: approve (the role changes) or decline; the user is emailed. */
 export async function decideRoleRequest(
   db: Db,
-  mailer: Mailer,
-  log: Pick<FastifyBaseLogger, 'warn'>,
+  outbox: Pick<Outbox, 'email'>,
   admin: Actor,
   id: string,
   decision: { decision: 'approve' | 'decline'; reason?: string | undefined },
@@ -182,21 +180,13 @@ export async function decideRoleRequest(
       now,
     );
     const [full] = await query(tx).where(eq(roleRequests.id, id));
-    return { row: toRow(full!), email: user!.email, newRole: request.newRole };
+    // Told with the decision (the email commits with it); the new role shows at sign-in.
+    if (user!.email) {
+      const role = ROLE_LABELS[request.newRole];
+      if (approve) await outbox.email(tx, user!.email, 'role-approved', { role });
+      else await outbox.email(tx, user!.email, 'role-declined', { role, reason: decision.reason ?? null });
+    }
+    return toRow(full!);
   });
-  if (row.email) {
-    const label = ROLE_LABELS[row.newRole];
-    // Told after commit; a mail failure does not undo the decision (the new role shows at sign-in).
-    await mailer
-      .send({
-        to: row.email,
-        subject: `Your request for the ${label} role`,
-        text:
-          decision.decision === 'approve'
-            ? `Your HydroBridge account now has the ${label} role. Sign in again to use it.`
-            : `Your request for the ${label} role was declined.${decision.reason ? ` Reason: ${decision.reason}` : ''}`,
-      })
-      .catch((error: unknown) => log.warn({ err: error }, 'role decision email not sent'));
-  }
-  return row.row;
+  return row;
 }

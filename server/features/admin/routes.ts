@@ -149,15 +149,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      decideRoleRequest(
-        app.db,
-        app.mailer,
-        request.log,
-        request.user!,
-        request.params.id,
-        request.body,
-        app.clock(),
-      ),
+      decideRoleRequest(app.db, app.outbox, request.user!, request.params.id, request.body, app.clock()),
   );
 
   app.get(

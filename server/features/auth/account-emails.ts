@@ -1,41 +1,46 @@
-// The emails of the account features (reset links, verification links, notices) and what sending one
-// needs. They leave in the background after the change they report is committed; bodies carry links
-// with tokens, so nothing here logs them.
+// The emails of the account features (reset links, verification links, notices) and what queuing one
+// needs. Each is queued in the transaction of the change it reports and leaves once that commits
+// (server/email/outbox.ts); bodies carry links with tokens, so nothing here logs them.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/connect.ts';
-import { sendInBackground, type Mailer } from '../../mail.ts';
+import type { Tx } from '../../db/transaction.ts';
+import type { Outbox } from '../../email/outbox.ts';
+import type { TemplateData, TemplateName } from '../../email/templates.ts';
 
 export interface AccountMailContext {
   db: Db;
-  mailer: Mailer;
+  outbox: Pick<Outbox, 'email'>;
   /** Origin of the links in emails. */
   publicUrl: string;
   log: FastifyBaseLogger;
 }
 
 export function accountMailContext(
-  app: Pick<FastifyInstance, 'db' | 'mailer' | 'settings'>,
+  app: Pick<FastifyInstance, 'db' | 'outbox' | 'settings'>,
   log: FastifyBaseLogger,
 ): AccountMailContext {
-  return { db: app.db, mailer: app.mailer, publicUrl: app.settings.publicUrl, log };
+  return { db: app.db, outbox: app.outbox, publicUrl: app.settings.publicUrl, log };
 }
 
-interface Recipient {
+export interface Recipient {
   email: string | null;
   firstName: string | null;
   /** Greeted by when there is no first name; none: a plain "Hello,". */
   username?: string;
 }
 
-/** Sends `paragraphs` between the greeting and the signature; nothing when the user has no address. */
-export function sendAccountEmail(
-  ctx: AccountMailContext,
+/**
+ * Queues template `name` to the user in `tx` (the transaction of the change it reports), greeting them
+ * by first name, else username; nothing when the user has no address.
+ */
+export async function queueAccountEmail<N extends TemplateName>(
+  outbox: Pick<Outbox, 'email'>,
+  tx: Db | Tx,
   user: Recipient,
-  subject: string,
-  paragraphs: string[],
-): void {
+  name: N,
+  data: Omit<TemplateData<N>, 'name'>,
+): Promise<void> {
   if (!user.email) return;
-  const name = user.firstName || user.username;
-  const text = [name ? `Hello ${name},` : 'Hello,', '', ...paragraphs, '', 'HydroBridge'].join('\n');
-  sendInBackground(ctx.mailer, { to: user.email, subject, text }, ctx.log);
+  const greet = user.firstName || user.username || null;
+  await outbox.email(tx, user.email, name, { ...data, name: greet } as TemplateData<N>);
 }

@@ -7,7 +7,8 @@ import type { ResendVerificationResult } from '../../../domain/auth.ts';
 import { EMAIL_VERIFICATION_TTL_HOURS } from '../../../domain/users.ts';
 import { emailVerificationTokens, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { sendAccountEmail, type AccountMailContext } from './account-emails.ts';
+import { inTransaction, type Tx } from '../../db/transaction.ts';
+import { queueAccountEmail, type AccountMailContext } from './account-emails.ts';
 import { assertUnderLimit, LIMITS, recordEvent } from './rate-limit.ts';
 import { hashToken, newToken, type UserRow } from './sessions.ts';
 
@@ -15,31 +16,29 @@ const TTL_MS = EMAIL_VERIFICATION_TTL_HOURS * 3_600_000;
 
 type Recipient = Pick<UserRow, 'id' | 'email' | 'username' | 'firstName'>;
 
-/** Stores a new token for the user's current address and emails its link (after the insert commits). */
+/** Stores a new token for the user's current address and queues the email of its link with it. */
 export async function sendVerificationEmail(
   ctx: AccountMailContext,
   user: Recipient,
   now = new Date(),
+  db: AccountMailContext['db'] | Tx = ctx.db,
 ): Promise<void> {
   if (!user.email) return;
   const token = newToken();
-  await ctx.db.insert(emailVerificationTokens).values({
-    tokenHash: hashToken(token),
-    userId: user.id,
-    email: user.email.toLowerCase(),
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + TTL_MS),
+  // In the caller's transaction when it passes one (sign-up: the account, its link and its email).
+  await inTransaction(db, async (tx) => {
+    await tx.insert(emailVerificationTokens).values({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      email: user.email!.toLowerCase(),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + TTL_MS),
+    });
+    await queueAccountEmail(ctx.outbox, tx, user, 'verify-email', {
+      token,
+      hours: EMAIL_VERIFICATION_TTL_HOURS,
+    });
   });
-  sendAccountEmail(ctx, user, 'Verify your email address for HydroBridge', [
-    `Please confirm that this is your email address by opening this link within ${EMAIL_VERIFICATION_TTL_HOURS} hours:`,
-    '',
-    `${ctx.publicUrl}/verify-email?token=${token}`,
-    '',
-    'Until then you can browse campaigns and complete your profile; investing, creating campaigns',
-    'and ordering open once your address is verified.',
-    '',
-    'If you did not create a HydroBridge account, ignore this email.',
-  ]);
 }
 
 const linkInvalid = () => AppError.of('EMAIL_VERIFICATION_LINK_INVALID');

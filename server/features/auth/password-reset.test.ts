@@ -8,7 +8,7 @@ import { createUser, TEST_PASSWORD } from '../../../test/app.ts';
 import { linkToken, outboxMail } from '../../../test/auth.ts';
 import { buildAppWithSettings, freePort, startSmtpReceiver, waitUntil } from '../../../test/auth-services.ts';
 import type { App } from '../../app.ts';
-import { emailOutbox, passwordResetTokens } from '../../db/schema/index.ts';
+import { emailOutbox, outgoingEmails, passwordResetTokens } from '../../db/schema/index.ts';
 import { sessionCookieFor } from './sessions.ts';
 
 const PUBLIC_URL = 'https://hydrobridge.test';
@@ -320,6 +320,11 @@ describe('forgot password while the SMTP server is down', () => {
       );
       expect(failure).not.toContain('reset-password?token=');
       expect(failure).toContain('Reset your HydroBridge password');
+      // Kept for a later attempt, not lost.
+      const [queued] = await app.db.select().from(outgoingEmails).where(eq(outgoingEmails.to, user.email!));
+      expect(queued).toMatchObject({ status: 'pending', attempts: 1, template: 'password-reset' });
+      expect(queued!.lastError).toMatch(/ECONNREFUSED/);
+      expect(queued!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
     } finally {
       await app.close();
     }

@@ -7,7 +7,8 @@ import type { z } from 'zod';
 import { MESSAGES, type resetPasswordSchema } from '../../../domain/auth.ts';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { sendAccountEmail, type AccountMailContext } from './account-emails.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { queueAccountEmail, type AccountMailContext } from './account-emails.ts';
 import { hashPassword } from './password.ts';
 import { assertUnderLimit, LIMITS, recordEvent } from './rate-limit.ts';
 import { deleteUserSessions, hashToken, newToken } from './sessions.ts';
@@ -36,20 +37,15 @@ export async function requestPasswordReset(
     .where(sql`lower(${users.email}) = ${email}`);
   if (!user?.email) return;
 
-  await db.insert(passwordResetTokens).values({
-    tokenHash,
-    userId: user.id,
-    expiresAt: sql`now() + interval '1 hour'`,
+  // The token and its email commit together; the email leaves after the answer (the outbox's sender).
+  await inTransaction(db, async (tx) => {
+    await tx.insert(passwordResetTokens).values({
+      tokenHash,
+      userId: user.id,
+      expiresAt: sql`now() + interval '1 hour'`,
+    });
+    await queueAccountEmail(ctx.outbox, tx, user, 'password-reset', { token });
   });
-  sendAccountEmail(ctx, user, 'Reset your HydroBridge password', [
-    'We received a request to reset the password of your HydroBridge account.',
-    'Open this link within 1 hour to choose a new password:',
-    '',
-    `${ctx.publicUrl}/reset-password?token=${token}`,
-    '',
-    'The link works once. If you did not ask for a new password, ignore this email:',
-    'your password stays as it is.',
-  ]);
 }
 
 const invalidLink = () => new AppError('VALIDATION', MESSAGES.resetLinkInvalid);
@@ -80,7 +76,7 @@ export async function resetPassword(
   if (!pending) throw invalidLink();
   const passwordHash = await hashPassword(input.password);
 
-  const user = await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const [claimed] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })
@@ -99,13 +95,6 @@ export async function resetPassword(
       .where(
         and(eq(passwordResetTokens.userId, claimed.userId), ne(passwordResetTokens.tokenHash, tokenHash)),
       );
-    return row;
+    if (row) await queueAccountEmail(ctx.outbox, tx, row, 'password-changed', {});
   });
-
-  if (user) {
-    sendAccountEmail(ctx, user, 'Your HydroBridge password was changed', [
-      'The password of your HydroBridge account was just reset, and every device was signed out.',
-      'If this was not you, reset your password again right away and contact support.',
-    ]);
-  }
 }

@@ -14,6 +14,7 @@ import type { Db } from '../../db/connect.ts';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
 import { isUniqueViolation, violatedConstraint } from '../../db/errors.ts';
 import { AppError } from '../../errors.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import type { AccountMailContext } from './account-emails.ts';
 import { sendVerificationEmail } from './email-verification.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -92,23 +93,28 @@ export async function signup(
   const password = await hashPassword(input.password);
   let row: UserRow;
   try {
-    [row] = (await db
-      .insert(users)
-      .values({
-        username: input.username,
-        email: input.email,
-        password,
-        role: input.role,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        companyName: input.companyName,
-        registrationNumber: input.registrationNumber,
-        buyerIndustry: input.buyerIndustry,
-        termsAccepted: input.termsAccepted,
-        riskDisclosureAccepted: input.role === 'investor' && input.riskDisclosureAccepted,
-        lastLoginAt: new Date(),
-      })
-      .returning()) as [UserRow];
+    // The account, its verification link and the email of it commit together.
+    row = await inTransaction(db, async (tx) => {
+      const [created] = (await tx
+        .insert(users)
+        .values({
+          username: input.username,
+          email: input.email,
+          password,
+          role: input.role,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          companyName: input.companyName,
+          registrationNumber: input.registrationNumber,
+          buyerIndustry: input.buyerIndustry,
+          termsAccepted: input.termsAccepted,
+          riskDisclosureAccepted: input.role === 'investor' && input.riskDisclosureAccepted,
+          lastLoginAt: new Date(),
+        })
+        .returning()) as [UserRow];
+      await sendVerificationEmail(ctx, created, new Date(), tx);
+      return created;
+    });
   } catch (error) {
     // Two sign-ups racing for the same name: the unique index decides.
     if (!isUniqueViolation(error)) throw error;
@@ -116,7 +122,6 @@ export async function signup(
     const message = emailTaken ? EMAIL_TAKEN : USERNAME_TAKEN;
     throw new AppError('CONFLICT', message, { [emailTaken ? 'email' : 'username']: message });
   }
-  await sendVerificationEmail(ctx, row);
   const session = await createSession(db, row.id, { persistent: false, userAgent: client.userAgent });
   return { user: toPublicUser(row), session };
 }

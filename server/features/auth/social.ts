@@ -12,9 +12,10 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { AUTH_PROVIDER_LABELS, type AuthProvider } from '../../../domain/auth.ts';
 import type { SignupRole } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { oauthAccounts, pendingSocialLinks, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { sendAccountEmail, type AccountMailContext } from './account-emails.ts';
+import { queueAccountEmail, type AccountMailContext } from './account-emails.ts';
 import { createSocialUser, unusablePasswordHash } from './accounts.ts';
 import { withdrawVerificationLinks } from './email-verification.ts';
 import type { ProviderIdentity } from './oauth.ts';
@@ -75,7 +76,7 @@ async function claimUnverifiedAccount(
   existing: UserRow,
 ): Promise<UserRow | null> {
   const password = await unusablePasswordHash();
-  const claimed = await ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx.db, async (tx) => {
     const [row] = await tx
       .update(users)
       .set({ password, emailVerified: true, updatedAt: new Date() })
@@ -85,25 +86,13 @@ async function claimUnverifiedAccount(
     await deleteUserSessions(tx, row.id);
     await withdrawVerificationLinks(tx, row.id);
     await link(tx, provider, identity.subject, row.id);
+    // Greeted by the name the provider knows: the names on the account were typed by whoever registered it.
+    const owner = { email: row.email, firstName: identity.givenName ?? null };
+    await queueAccountEmail(ctx.outbox, tx, owner, 'password-cleared', {
+      provider: AUTH_PROVIDER_LABELS[provider],
+    });
     return row;
   });
-  if (claimed) {
-    const label = AUTH_PROVIDER_LABELS[provider];
-    // Greeted by the name the provider knows: the names on the account were typed by whoever registered it.
-    const owner = { email: claimed.email, firstName: identity.givenName ?? null };
-    sendAccountEmail(ctx, owner, 'Your HydroBridge password was cleared', [
-      `You just signed in to HydroBridge with ${label}. An account with your email address already`,
-      'existed, but its address had never been verified, so nothing showed that you chose its password.',
-      '',
-      'To keep the account yours, we cleared that password and signed out every device that used it.',
-      `Keep signing in with ${label}, or choose a new password with "Forgot password?" in the sign-in`,
-      'dialog.',
-      '',
-      'If you did not create this account, someone may have registered your address before you: it is',
-      'yours now, and nothing else is needed.',
-    ]);
-  }
-  return claimed;
 }
 
 /** Who signed in, or the existing account the identity may be linked to once its password is given. */

@@ -22,7 +22,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { commitFiles, deleteFiles, type ReceivedFile } from '../../uploads/storage.ts';
 import { recordAudit, type Actor } from '../admin/audit.ts';
-import { sendAccountEmail, type AccountMailContext } from '../auth/account-emails.ts';
+import { queueAccountEmail, type AccountMailContext } from '../auth/account-emails.ts';
 
 type Row = typeof complaints.$inferSelect;
 type FileInfo = { contentType: string; size: number } | null;
@@ -104,14 +104,15 @@ export async function fileComplaint(
         },
         now,
       );
+      await queueAccountEmail(mail.outbox, tx, user, 'complaint-received', {
+        reference: inserted!.reference,
+        receivedOn: dateText(inserted!.receivedAt),
+        category: COMPLAINT_CATEGORY_LABELS[inserted!.category],
+        decisionBy: dateText(inserted!.decisionDueAt),
+        businessDays: COMPLAINT_DECISION_BUSINESS_DAYS,
+      });
       return inserted!;
     });
-    sendAccountEmail(mail, user, `We received your complaint ${row.reference}`, [
-      `We received your complaint on ${dateText(row.receivedAt)}. Its reference is ${row.reference}: please quote it if you write to us about it.`,
-      `What it is about: ${COMPLAINT_CATEGORY_LABELS[row.category]}.`,
-      `We will send you our decision, with our reasons, by ${dateText(row.decisionDueAt)} (${COMPLAINT_DECISION_BUSINESS_DAYS} business days). If we need more time we will tell you why before then.`,
-      `You can follow it at ${mail.publicUrl}/complaints.`,
-    ]);
     return toComplaint(row, attachment ?? null, now);
   } catch (error) {
     if (attachment) await deleteFiles(db, [attachment.fileId]);
@@ -198,7 +199,7 @@ export async function decideComplaint(
   input: ComplaintOutcomeInput,
   now: Date,
 ): Promise<AdminComplaint> {
-  const decided = await inTransaction(db, async (tx) => {
+  await inTransaction(db, async (tx) => {
     const [row] = await tx.select().from(complaints).where(eq(complaints.id, id)).for('update');
     if (!row) throw new AppError('NOT_FOUND', COMPLAINT_MESSAGES.notFound);
     if (row.status !== 'open') throw new AppError('CONFLICT', COMPLAINT_MESSAGES.alreadyDecided);
@@ -226,20 +227,18 @@ export async function decideComplaint(
       },
       now,
     );
-    return updated!;
+    const [complainant] = await tx
+      .select({ email: users.email, firstName: users.firstName, username: users.username })
+      .from(users)
+      .where(eq(users.id, updated!.userId));
+    if (complainant)
+      await queueAccountEmail(mail.outbox, tx, complainant, 'complaint-decided', {
+        reference: updated!.reference,
+        receivedOn: dateText(updated!.receivedAt),
+        outcome: COMPLAINT_OUTCOME_LABELS[updated!.outcome!],
+        response: updated!.response!,
+      });
   });
-  const [complainant] = await db
-    .select({ email: users.email, firstName: users.firstName, username: users.username })
-    .from(users)
-    .where(eq(users.id, decided.userId));
-  if (complainant)
-    sendAccountEmail(mail, complainant, `Our decision on your complaint ${decided.reference}`, [
-      `We have decided your complaint ${decided.reference}, received on ${dateText(decided.receivedAt)}.`,
-      `Outcome: ${COMPLAINT_OUTCOME_LABELS[decided.outcome!]}.`,
-      'Our response:',
-      decided.response!,
-      `If you disagree, reply to this email quoting ${decided.reference}. You may also take your complaint to the financial ombudsman or the competent authority of your country.`,
-    ]);
   const [complaint] = await complaintQueue(db, now, id);
   return complaint!;
 }

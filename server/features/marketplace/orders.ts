@@ -205,7 +205,7 @@ export async function transitionOrder(
       await startRefunds(tx, deps.money, [{ id: row.paymentId }], now);
     }
     await tx.update(orders).set(set).where(eq(orders.id, row.id));
-    tx.afterCommit(() => notifyOrderStep(deps.db, deps.notify, row, request.to, deps.publicUrl));
+    await notifyOrderStep(tx, deps.notify, row, request.to);
   });
   return getOrderRow(deps.db, orderId);
 }
@@ -240,7 +240,7 @@ export async function confirmReceipt(
     if (await isDisputed(tx, row.id)) throw new AppError('ORDER_DISPUTED');
     await tx.update(orders).set({ receivedAt: now, updatedAt: now }).where(eq(orders.id, row.id));
     await releaseOrderEscrow(tx, deps.money, row, now);
-    tx.afterCommit(() => notifyOrderStep(deps.db, deps.notify, row, 'received', deps.publicUrl));
+    await notifyOrderStep(tx, deps.notify, row, 'received');
   });
   return getOrderRow(deps.db, orderId);
 }

@@ -66,7 +66,7 @@ export async function createRfq(deps: MarketDeps, user: Buyer, input: RfqCreate,
             .from(listings)
             .where(eq(listings.status, 'active'))
         ).map((r) => r.id);
-    tx.afterCommit(() => notifyNewRfq(deps.db, deps.notify, to, deps.publicUrl));
+    await notifyNewRfq(tx, deps.notify, to);
     return row!.id;
   });
   return (await listRfqs(deps.db, user, id))[0]!;
@@ -160,20 +160,24 @@ export async function createOffer(
   }
   if (orderTotal(rfq.quantity, rfq.unit, input.pricePerKg).gt(NUMERIC_MAX.money))
     throw new AppError('ORDER_TOTAL_TOO_LARGE');
-  const [row] = await deps.db
-    .insert(offers)
-    .values({
-      rfqId,
-      traderId: user.id,
-      pricePerKg: input.pricePerKg,
-      availability: input.availability,
-      validUntil,
-      createdAt: now,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) throw new AppError('OFFER_DUPLICATE');
-  await notifyOffer(deps.db, deps.notify, rfq.buyerId, deps.publicUrl);
+  // The offer and the buyer's email commit together.
+  const row = await inTransaction(deps.db, async (tx) => {
+    const [inserted] = await tx
+      .insert(offers)
+      .values({
+        rfqId,
+        traderId: user.id,
+        pricePerKg: input.pricePerKg,
+        availability: input.availability,
+        validUntil,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted) throw new AppError('OFFER_DUPLICATE');
+    await notifyOffer(tx, deps.notify, rfq.buyerId);
+    return inserted;
+  });
   const [me] = await deps.db.select(nameColumns(users)).from(users).where(eq(users.id, user.id));
   return toOffer(row, me!, rfq);
 }

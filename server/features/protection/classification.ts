@@ -23,7 +23,7 @@ import {
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type Actor } from '../admin/audit.ts';
-import { sendAccountEmail, type AccountMailContext } from '../auth/account-emails.ts';
+import { queueAccountEmail, type AccountMailContext } from '../auth/account-emails.ts';
 import { commitFiles, deleteFiles, type ReceivedFile } from '../../uploads/storage.ts';
 
 type ApplicationRow = typeof classificationApplications.$inferSelect;
@@ -239,28 +239,20 @@ export async function decideClassification(
       },
       now,
     );
+    // The investor learns the decision (the page says we email it): the email commits with it.
+    const [investor] = await tx.select().from(users).where(eq(users.id, app.userId));
+    if (investor) {
+      if (approve)
+        await queueAccountEmail(mail.outbox, tx, investor, 'classification-approved', {
+          validUntil: validUntil!.toISOString().slice(0, 10),
+        });
+      else
+        await queueAccountEmail(mail.outbox, tx, investor, 'classification-rejected', {
+          reason: reason ?? '',
+        });
+    }
     return row!;
   });
-  // After COMMIT: the investor learns the decision (the page says we email it).
-  const [investor] = await db.select().from(users).where(eq(users.id, decided.userId));
-  if (investor)
-    sendAccountEmail(
-      mail,
-      investor,
-      decided.status === 'approved'
-        ? 'You are now classed as a sophisticated investor'
-        : 'Your application to be classed as a sophisticated investor',
-      decided.status === 'approved'
-        ? [
-            `We approved your application: you are classed as a sophisticated investor until ${decided.validUntil!.toISOString().slice(0, 10)}.`,
-            'Sophisticated investors do not take the knowledge test, see no warning above the loss threshold and have no reflection period to revoke an investment. You may ask to be classed as non-sophisticated again at any time.',
-            `Your classification: ${mail.publicUrl}/investor/classification`,
-          ]
-        : [
-            `We could not approve your application: ${decided.rejectionReason}`,
-            `You remain a non-sophisticated investor, with every safeguard that gives you. You may apply again with further evidence: ${mail.publicUrl}/investor/classification`,
-          ],
-    );
   const docs = await documentsByApplication(db, [decided.id]);
   return toApplication(decided, docs.get(decided.id) ?? []);
 }
