@@ -61,6 +61,7 @@ export const REFLECTION_TEXT = {
   revokeBody:
     'You get the full amount back to where you paid from (your card or your HydroBridge balance), and the amount is open to other investors again. You do not need to give a reason.',
   revoked: 'Investment revoked: your refund is on its way.',
+  refunded: 'Investment revoked: the full amount is refunded.',
 } as const;
 
 /** `POST /api/investments/:id/revoke` answers the refund. */

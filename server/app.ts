@@ -200,6 +200,9 @@ export async function buildApp(deps: AppDeps) {
       get market() {
         return app.market;
       },
+      get outbox() {
+        return app.outbox;
+      },
       clock,
       log: app.log,
       onLedgerChecked: (sound, at, breaks) => app.metrics.recordLedgerCheck(sound, at, breaks),

@@ -6,13 +6,11 @@
 // its rows claimed until the lease ends; then they are sent again, with the same Message-ID.
 //
 // After COMMIT the queue kicks the sender at once, so emails still leave within milliseconds; the
-// periodic run (every EVERY_MS) retries the rest. `deliverDue()` is a plain function: any scheduler
-// may call it.
+// `email.deliver` job (every minute, server/jobs/registry.ts) retries the rest through `deliverNow()`.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { outgoingEmails } from '../db/schema/index.ts';
 import { isTx, type Tx } from '../db/transaction.ts';
-import { schedule, type Schedule } from '../jobs.ts';
 import type { Mailer } from '../mail.ts';
 import { render, type Site, type TemplateData, type TemplateName } from './templates.ts';
 
@@ -53,8 +51,6 @@ export interface OutboxOptions {
   backoff?: (attempt: number) => number;
   /** How long a claim holds (default LEASE_MS); longer than any send can take. */
   leaseMs?: number;
-  /** Interval of the periodic run (default EVERY_MS). */
-  everyMs?: number;
 }
 
 export interface Outbox {
@@ -70,9 +66,11 @@ export interface Outbox {
   kick(): void;
   /** Resolves once no run is in progress (tests: every kicked email has been attempted). */
   settled(): Promise<void>;
-  /** Starts the periodic run. */
+  /** Delivers what is due, joining the run in progress (the `email.deliver` job). */
+  deliverNow(): Promise<void>;
+  /** Lets kicks send again after `stop`. */
   start(): void;
-  /** Stops the periodic run and the kicks, and waits for a run in progress. */
+  /** Stops the kicks, and waits for a run in progress. */
   stop(): Promise<void>;
 }
 
@@ -81,7 +79,6 @@ export const MAX_ATTEMPTS = 10;
 export const backoffMs = (attempt: number) => Math.min(60_000 * 2 ** (attempt - 1), 3_600_000);
 /** Longer than the SMTP transport's timeouts together (server/mail.ts). */
 export const LEASE_MS = 120_000;
-export const EVERY_MS = 15_000;
 const BATCH = 20;
 
 /** What a failure is recorded and logged as: the error's code and message, never the email. */
@@ -225,13 +222,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
     if (!stopped) void drain();
   }
 
-  const periodic: Schedule = schedule({
-    name: 'email outbox',
-    everyMs: options.everyMs ?? EVERY_MS,
-    run: drain,
-    log,
-  });
-
   return {
     queue,
     email: (target, to, name, data) => queue(target, { to, ...render(name, data, site) }),
@@ -249,13 +239,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
     async settled() {
       while (running) await running;
     },
+    deliverNow: drain,
     start() {
       stopped = false;
-      periodic.start();
     },
     async stop() {
       stopped = true;
-      await periodic.stop();
       while (running) await running;
     },
   };

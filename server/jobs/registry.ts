@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sweepExpired } from '../features/auth/housekeeping.ts';
 import type { MarketDeps } from '../features/marketplace/orders.ts';
 import { verifyLedger } from '../checks/ledger.ts';
+import type { Outbox } from '../email/outbox.ts';
 import { outside } from '../money/context.ts';
 import { MONEY_JOBS } from '../money/jobs.ts';
 import { sweepAll } from '../sweeps.ts';
@@ -13,6 +14,8 @@ import type { JobDefinition, JobSpec } from './queue.ts';
 export interface JobContext {
   /** The money module and what the marketplace notifies with. */
   market: MarketDeps;
+  /** The email outbox (its sender retries what the after-commit kick did not send). */
+  outbox: Pick<Outbox, 'deliverNow'>;
   clock: () => Date;
   log: Pick<FastifyBaseLogger, 'info' | 'error'>;
   /** Told the result of each scheduled ledger check (metrics). */
@@ -39,6 +42,14 @@ const JOBS = {
         throw new Error(`sweep steps failed: ${report.errors.map((e) => e.step).join(', ')}`);
       return { deadlines: report.deadlines?.cancelled ?? 0, payouts: report.payouts?.sent ?? 0 };
     },
+  },
+  /** Emails due for a retry (a failed send, or one whose sender died): the outbox's own backoff. */
+  'email.deliver': {
+    name: 'email.deliver',
+    cron: '* * * * *',
+    expireInSeconds: 600,
+    ...SCHEDULED,
+    run: (ctx) => ctx.outbox.deliverNow(),
   },
   /** Ended sessions, expired reset links, old rate-limit events, abandoned uploads. */
   housekeeping: {

@@ -111,7 +111,7 @@ export async function revokeInvestment(
     return now;
   });
 
-  // After COMMIT the refund ran (or waits for the sweep): the investment as it now stands.
+  // After COMMIT: the investment as it now stands (its refund job usually still running).
   const [after] = await money.db
     .select({ status: investments.status, amount: investments.amount })
     .from(investments)

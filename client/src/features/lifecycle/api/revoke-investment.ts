@@ -1,5 +1,5 @@
 // POST /api/investments/:id/revoke (fixed contract): the investor revokes within the reflection period;
-// the answer comes once the refund is made. The portfolio, the balance and every campaign view change.
+// the answer comes at once, the refund (a job) usually still on its way. The portfolio, the balance and every campaign view change.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { REFLECTION_TEXT, type RevokeResult } from '@domain/diligence.ts';
 import { toast } from '@/components/ui/toast-store.ts';
@@ -15,10 +15,8 @@ export function useRevokeInvestment() {
     onSuccess: (result) => {
       toast({
         title: 'Investment revoked',
-        description:
-          result.status === 'refunded'
-            ? REFLECTION_TEXT.revoked
-            : 'Your refund is being processed: it shows on your portfolio within minutes.',
+        // The refund is a background job (docs/jobs.md): usually still on its way when this answers.
+        description: result.status === 'refunded' ? REFLECTION_TEXT.refunded : REFLECTION_TEXT.revoked,
       });
       return client.invalidateQueries({
         predicate: (q) =>
