@@ -151,7 +151,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
             .update(outgoingEmails)
             .set(
               dead
-                ? { status: 'dead', lastError }
+                ? // nextAttemptAt keeps when it died (the admin console shows it).
+                  { status: 'dead', lastError, nextAttemptAt: now }
                 : {
                     status: 'pending',
                     lastError,

@@ -9,6 +9,8 @@ import { buildTestApp, testClock } from '../../test/app.ts';
 import { signedInAs, type Actor } from '../../test/investing.ts';
 import { campaignThroughApi } from '../../test/money-campaigns.ts';
 import { JOB_SCHEMA } from './queue.ts';
+import { outgoingEmails } from '../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
 
 const clock = testClock();
 let app: App;
@@ -84,6 +86,39 @@ describe('failed jobs in the admin console', () => {
     });
     // Once back in its queue it is no longer a dead job.
     expect((await admin.post(`/api/admin/jobs/${dead.id}/retry`, {})).statusCode).toBe(404);
+  });
+
+  it('lists an email that failed every attempt beside the jobs; a retry sends it', async () => {
+    const [email] = await app.db
+      .insert(outgoingEmails)
+      .values({
+        to: 'buyer@example.com',
+        template: 'password-changed',
+        subject: 'Your order shipped',
+        text: 'Your order shipped.',
+        html: '<p>Your order shipped.</p>',
+        status: 'dead',
+        attempts: 10,
+        lastError: 'ECONNREFUSED: the mail server refused the connection',
+        nextAttemptAt: clock(),
+        createdAt: clock(),
+      })
+      .returning();
+    const listed = (await admin.get('/api/admin/jobs')).json().dead;
+    expect(listed).toContainEqual({
+      id: email!.id,
+      queue: 'email.deliver',
+      label: 'Email delivery',
+      error: 'ECONNREFUSED: the mail server refused the connection',
+      failedAt: clock().toISOString(),
+      data: { to: 'buyer@example.com', subject: 'Your order shipped' },
+    });
+    const retried = await admin.post(`/api/admin/jobs/${email!.id}/retry`, {});
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().dead.map((j: { id: string }) => j.id)).not.toContain(email!.id);
+    await app.outbox.settled();
+    const [after] = await app.db.select().from(outgoingEmails).where(eq(outgoingEmails.id, email!.id));
+    expect(after!.status).toBe('sent');
   });
 
   it('refuses a malformed id, and an unknown one', async () => {

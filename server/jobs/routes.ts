@@ -1,12 +1,33 @@
-// The job queue in the admin console (docs/jobs.md): what waits per job and the dead letters, and a
-// retry that sends a dead job back to its queue (recorded in the audit log).
+// The job queue in the admin console (docs/jobs.md): what waits per job and the dead letters — jobs,
+// and emails that failed every attempt (docs/email.md) — and a retry that sends one back (audit-logged).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { noBodySchema } from '../../domain/api.ts';
 import { jobIdParamsSchema, jobLabel, jobsOverviewSchema, type JobsOverview } from '../../domain/jobs.ts';
 import { recordAudit } from '../features/admin/audit.ts';
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../db/connect.ts';
+import { outgoingEmails } from '../db/schema/index.ts';
 import type { JobQueue } from './queue.ts';
 
-async function jobsOverview(jobs: JobQueue): Promise<JobsOverview> {
+/** Emails that failed every attempt (server/email/outbox.ts): dead letters of their own kind. */
+async function deadEmails(db: Db): Promise<JobsOverview['dead']> {
+  const rows = await db
+    .select()
+    .from(outgoingEmails)
+    .where(eq(outgoingEmails.status, 'dead'))
+    .orderBy(desc(outgoingEmails.nextAttemptAt))
+    .limit(100);
+  return rows.map((email) => ({
+    id: email.id,
+    queue: 'email.deliver',
+    label: jobLabel('email.deliver'),
+    error: email.lastError ?? 'failed',
+    failedAt: email.nextAttemptAt.toISOString(),
+    data: { to: email.to, subject: email.subject },
+  }));
+}
+
+async function jobsOverview(jobs: JobQueue, db: Db): Promise<JobsOverview> {
   const waiting = Object.entries(await jobs.pending())
     .map(([queue, count]) => ({ queue, label: jobLabel(queue), count }))
     .sort((a, b) => a.label.localeCompare(b.label));
@@ -18,7 +39,11 @@ async function jobsOverview(jobs: JobQueue): Promise<JobsOverview> {
     failedAt: job.failedAt.toISOString(),
     data: job.data && typeof job.data === 'object' ? (job.data as Record<string, unknown>) : {},
   }));
-  return { waiting, dead };
+  const emails = await deadEmails(db);
+  return {
+    waiting,
+    dead: [...dead, ...emails].sort((a, b) => b.failedAt.localeCompare(a.failedAt)),
+  };
 }
 
 const jobRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,7 +52,7 @@ const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/jobs',
     { preHandler: adminsOnly, schema: { response: { 200: jobsOverviewSchema } } },
-    () => jobsOverview(app.jobs),
+    () => jobsOverview(app.jobs, app.db),
   );
 
   app.post(
@@ -37,8 +62,10 @@ const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: jobIdParamsSchema, body: noBodySchema, response: { 200: jobsOverviewSchema } },
     },
     async (request) => {
-      const dead = (await app.jobs.deadJobs()).find((job) => job.id === request.params.id);
-      await app.jobs.retryDead(request.params.id);
+      const { id } = request.params;
+      const dead = (await jobsOverview(app.jobs, app.db)).dead.find((job) => job.id === id);
+      if (dead?.queue === 'email.deliver') await app.outbox.retryDead(id);
+      else await app.jobs.retryDead(id);
       await recordAudit(
         app.db,
         request.user!,
@@ -50,7 +77,7 @@ const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         app.clock(),
       );
-      return jobsOverview(app.jobs);
+      return jobsOverview(app.jobs, app.db);
     },
   );
 };

@@ -19,7 +19,7 @@ export const outgoingEmails = pgTable(
     status: text('status').$type<'pending' | 'sending' | 'sent' | 'dead'>().notNull().default('pending'),
     /** Deliveries started (a claim counts: a crash mid-send is an attempt). */
     attempts: integer('attempts').notNull().default(0),
-    /** When a pending row is due, or when a claimed row's lease ends and it may be claimed again. */
+    /** When a pending row is due, when a claimed row's lease ends (it may be claimed again), or when a dead one died. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
     /** The last failure's message and code (never the body). */
     lastError: text('last_error'),
