@@ -13,6 +13,7 @@ import {
   escrowRowSchema,
   idParamsSchema,
   kycDecisionSchema,
+  REPORT_LABELS,
   REPORTS,
   reportQuerySchema,
   resolveSchema,
@@ -36,7 +37,10 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/dashboard',
-    { preHandler: adminsOnly, schema: { response: { 200: dashboardSchema } } },
+    {
+      preHandler: adminsOnly,
+      schema: { summary: "The admin console's figures and queues", response: { 200: dashboardSchema } },
+    },
     () => adminDashboard(app.db, app.clock()),
   );
 
@@ -44,14 +48,25 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/users',
     {
       preHandler: adminsOnly,
-      schema: { querystring: userListQuerySchema, response: { 200: userListSchema } },
+      schema: {
+        summary: 'Search users',
+        querystring: userListQuerySchema,
+        response: { 200: userListSchema },
+      },
     },
     (request) => listUsers(app.db, request.query, app.clock()),
   );
 
   app.get(
     '/api/admin/users/:id',
-    { preHandler: adminsOnly, schema: { params: idParamsSchema, response: { 200: adminUserDetailSchema } } },
+    {
+      preHandler: adminsOnly,
+      schema: {
+        summary: "One user's account, KYC and history",
+        params: idParamsSchema,
+        response: { 200: adminUserDetailSchema },
+      },
+    },
     (request) => userDetail(app.db, request.params.id, app.clock(), request.user!.id),
   );
 
@@ -59,7 +74,12 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/users/:id/kyc',
     {
       preHandler: adminsOnly,
-      schema: { params: idParamsSchema, body: kycDecisionSchema, response: { 200: adminUserDetailSchema } },
+      schema: {
+        summary: "Approve or reject a user's KYC",
+        params: idParamsSchema,
+        body: kycDecisionSchema,
+        response: { 200: adminUserDetailSchema },
+      },
     },
     (request) => decideKyc(app.db, request.user!, request.params.id, request.body, app.clock()),
   );
@@ -68,7 +88,12 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/users/:id/suspend',
     {
       preHandler: adminsOnly,
-      schema: { params: idParamsSchema, body: suspendSchema, response: { 200: adminUserDetailSchema } },
+      schema: {
+        summary: 'Suspend an account (its sessions end)',
+        params: idParamsSchema,
+        body: suspendSchema,
+        response: { 200: adminUserDetailSchema },
+      },
     },
     (request) => suspendUser(app.db, request.user!, request.params.id, request.body.reason, app.clock()),
   );
@@ -77,7 +102,12 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/users/:id/reactivate',
     {
       preHandler: adminsOnly,
-      schema: { params: idParamsSchema, body: noBodySchema, response: { 200: adminUserDetailSchema } },
+      schema: {
+        summary: 'Reactivate a suspended account',
+        params: idParamsSchema,
+        body: noBodySchema,
+        response: { 200: adminUserDetailSchema },
+      },
     },
     (request) => reactivateUser(app.db, request.user!, request.params.id, app.clock()),
   );
@@ -86,7 +116,11 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/escrow',
     {
       preHandler: adminsOnly,
-      schema: { querystring: escrowListQuerySchema, response: { 200: escrowListSchema } },
+      schema: {
+        summary: 'Escrow records and disputes',
+        querystring: escrowListQuerySchema,
+        response: { 200: escrowListSchema },
+      },
     },
     (request) => listEscrow(app.db, request.query),
   );
@@ -95,7 +129,12 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/escrow/:id/resolve',
     {
       preHandler: adminsOnly,
-      schema: { params: idParamsSchema, body: resolveSchema, response: { 200: escrowRowSchema } },
+      schema: {
+        summary: 'Resolve a disputed escrow (release or refund)',
+        params: idParamsSchema,
+        body: resolveSchema,
+        response: { 200: escrowRowSchema },
+      },
     },
     (request) => resolveDispute(app.money, request.user!, request.params.id, request.body, app.clock()),
   );
@@ -104,7 +143,12 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/escrow/:id/dispute',
     {
       preHandler: app.requireRole('investor'),
-      schema: { params: idParamsSchema, body: disputeSchema, response: { 200: escrowRowSchema } },
+      schema: {
+        summary: "Dispute an escrow record of the investor's money",
+        params: idParamsSchema,
+        body: disputeSchema,
+        response: { 200: escrowRowSchema },
+      },
     },
     (request) => disputeEscrow(app.db, request.user!, request.params.id, request.body.reason, app.clock()),
   );
@@ -114,7 +158,12 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // The service checks that the order is the buyer's own (404 otherwise).
       preHandler: app.requireRole('buyer'),
-      schema: { params: idParamsSchema, body: disputeSchema, response: { 200: escrowRowSchema } },
+      schema: {
+        summary: "Dispute an order whose money the buyer's escrow holds",
+        params: idParamsSchema,
+        body: disputeSchema,
+        response: { 200: escrowRowSchema },
+      },
     },
     (request) => disputeOrder(app.db, request.user!, request.params.id, request.body.reason, app.clock()),
   );
@@ -123,7 +172,11 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/role-requests',
     {
       preHandler: app.requireRole('investor', 'trader', 'buyer'),
-      schema: { body: roleRequestSchema, response: { 201: roleRequestRowSchema } },
+      schema: {
+        summary: 'Ask for another role',
+        body: roleRequestSchema,
+        response: { 201: roleRequestRowSchema },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await requestRole(app.db, request.user!, request.body.newRole, app.clock())),
@@ -133,7 +186,11 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/role-requests',
     {
       preHandler: adminsOnly,
-      schema: { querystring: auditListQuerySchema, response: { 200: roleRequestListSchema } },
+      schema: {
+        summary: 'Role requests to decide',
+        querystring: auditListQuerySchema,
+        response: { 200: roleRequestListSchema },
+      },
     },
     (request) => listRoleRequests(app.db, request.query.page),
   );
@@ -143,6 +200,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: adminsOnly,
       schema: {
+        summary: 'Approve or reject a role request',
         params: idParamsSchema,
         body: roleRequestDecisionSchema,
         response: { 200: roleRequestRowSchema },
@@ -156,7 +214,11 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/audit-log',
     {
       preHandler: adminsOnly,
-      schema: { querystring: auditListQuerySchema, response: { 200: auditListSchema } },
+      schema: {
+        summary: 'The audit log of admin actions',
+        querystring: auditListQuerySchema,
+        response: { 200: auditListSchema },
+      },
     },
     (request) => listAudit(app.db, request.query.page),
   );
@@ -164,7 +226,10 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const report of REPORTS) {
     app.get(
       `/api/admin/reports/${report}.csv`,
-      { preHandler: adminsOnly, schema: { querystring: reportQuerySchema } },
+      {
+        preHandler: adminsOnly,
+        schema: { summary: `The ${REPORT_LABELS[report]} report (CSV)`, querystring: reportQuerySchema },
+      },
       async (request, reply) => {
         const now = app.clock();
         // The export is an admin action like any other: who took which data, for which period.

@@ -102,7 +102,10 @@ const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/auth/providers',
-    { config: { access: 'public' }, schema: { response: { 200: authProvidersSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { summary: 'The social sign-in providers configured', response: { 200: authProvidersSchema } },
+    },
     async () => ({
       google: { enabled: clients.isEnabled('google') },
       linkedin: { enabled: clients.isEnabled('linkedin') },
@@ -111,7 +114,14 @@ const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/auth/oauth/:provider/start',
-    { config: { access: 'public' }, schema: { params: paramsSchema, querystring: oauthStartQuerySchema } },
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Start a social sign-in: redirects to the provider',
+        params: paramsSchema,
+        querystring: oauthStartQuerySchema,
+      },
+    },
     async (request, reply) => {
       const provider = enabledProvider(request.params.provider);
       let begun: Awaited<ReturnType<OAuthClients['begin']>>;
@@ -140,7 +150,10 @@ const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/auth/oauth/:provider/callback',
-    { config: { access: 'public' }, schema: { params: paramsSchema } },
+    {
+      config: { access: 'public' },
+      schema: { summary: "The provider's return: signs in and redirects into the app", params: paramsSchema },
+    },
     async (request, reply) => {
       const provider = enabledProvider(request.params.provider);
       // One use per flow: whatever happens next, this browser's flow is over.

@@ -36,20 +36,33 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/session',
     {
       config: { access: 'public' },
-      schema: { response: { 200: z.object({ user: publicUserSchema.nullable() }) } },
+      schema: {
+        summary: 'The signed-in user, or null for a visitor (never 401)',
+        response: { 200: z.object({ user: publicUserSchema.nullable() }) },
+      },
     },
     async (request) => ({ user: request.user ? toPublicUser(request.user, app.clock()) : null }),
   );
 
   app.get(
     '/api/auth/me',
-    { preHandler: app.requireUser, schema: { response: { 200: publicUserSchema } } },
+    {
+      preHandler: app.requireUser,
+      schema: { summary: 'The signed-in user', response: { 200: publicUserSchema } },
+    },
     async (request) => toPublicUser(request.user!, app.clock()),
   );
 
   app.post(
     '/api/auth/signup',
-    { config: { access: 'public' }, schema: { body: signupSchema, response: { 201: publicUserSchema } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Create an account and sign in',
+        body: signupSchema,
+        response: { 201: publicUserSchema },
+      },
+    },
     async (request, reply) => {
       const { user, session } = await signup(
         accountMailContext(app, request.log),
@@ -68,6 +81,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        summary: 'Sign in with email and password (may ask for a second factor)',
         body: signinSchema,
         response: { 200: z.union([publicUserSchema, twoFactorChallengeSchema]) },
       },
@@ -91,7 +105,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/verify-email',
     {
       config: { access: 'public' },
-      schema: { body: verifyEmailSchema, response: { 200: verifyEmailResultSchema } },
+      schema: {
+        summary: "Verify an email address with the emailed link's token",
+        body: verifyEmailSchema,
+        response: { 200: verifyEmailResultSchema },
+      },
     },
     async (request) => {
       await verifyEmail(accountMailContext(app, request.log), request.body.token);
@@ -103,7 +121,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/verify-email/resend',
     {
       preHandler: app.requireUser,
-      schema: { body: noBodySchema, response: { 200: resendVerificationResultSchema } },
+      schema: {
+        summary: 'Send the verification email again',
+        body: noBodySchema,
+        response: { 200: resendVerificationResultSchema },
+      },
     },
     async (request) => resendVerificationEmail(accountMailContext(app, request.log), request.user!),
   );
@@ -111,7 +133,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Open to everyone: signing out twice, or with an expired session, still clears the cookie.
   app.post(
     '/api/auth/logout',
-    { config: { access: 'public' }, schema: { body: noBodySchema, response: { 200: okSchema } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Sign out (ends this session and clears its cookie)',
+        body: noBodySchema,
+        response: { 200: okSchema },
+      },
+    },
     async (request, reply) => {
       if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
       app.clearSessionCookie(reply);
@@ -128,7 +157,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/switch-role',
     {
       preHandler: app.requireUser,
-      schema: { body: switchRoleSchema, response: { 200: z.object({ user: publicUserSchema }) } },
+      schema: {
+        summary: "Switch the signed-in user's active role",
+        body: switchRoleSchema,
+        response: { 200: z.object({ user: publicUserSchema }) },
+      },
     },
     async (request) => ({ user: switchRole(request.user!, request.body.newRole) }),
   );
@@ -137,7 +170,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/profile',
     {
       preHandler: app.requireUser,
-      schema: { body: profileUpdateSchema, response: { 200: publicUserSchema } },
+      schema: {
+        summary: "Edit the signed-in user's profile",
+        body: profileUpdateSchema,
+        response: { 200: publicUserSchema },
+      },
     },
     async (request) => updateProfile(app.db, request.user!, request.body),
   );
@@ -146,7 +183,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/change-password',
     {
       preHandler: [app.requireUser, app.requireStepUp],
-      schema: { body: changePasswordSchema, response: { 200: endedSchema } },
+      schema: {
+        summary: 'Change the password (needs the current one)',
+        body: changePasswordSchema,
+        response: { 200: endedSchema },
+      },
     },
     async (request, reply) => {
       const { session, endedSessions } = await changePassword(app.db, request.user!, request.body, {
@@ -160,7 +201,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/sessions/revoke-others',
-    { preHandler: app.requireUser, schema: { body: noBodySchema, response: { 200: endedSchema } } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        summary: "End the user's other sessions",
+        body: noBodySchema,
+        response: { 200: endedSchema },
+      },
+    },
     async (request) => ({
       endedSessions: await deleteUserSessions(app.db, request.user!.id, request.sessionToken!),
     }),

@@ -72,7 +72,11 @@ const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.requireUser,
       // JSON is checked here; multipart fields are checked by the same schema in the handler.
-      schema: { body: complaintCreateSchema.nullish(), response: { 201: complaintSchema } },
+      schema: {
+        summary: 'File a complaint (optional attachment, multipart)',
+        body: complaintCreateSchema.nullish(),
+        response: { 201: complaintSchema },
+      },
     },
     async (request, reply) => {
       const user = request.user!;
@@ -105,13 +109,19 @@ const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/complaints',
-    { preHandler: app.requireUser, schema: { response: { 200: z.array(complaintSchema) } } },
+    {
+      preHandler: app.requireUser,
+      schema: { summary: "The user's complaints", response: { 200: z.array(complaintSchema) } },
+    },
     (request) => myComplaints(app.db, request.user!.id, app.clock()),
   );
 
   app.get(
     '/api/complaints/:id/attachment',
-    { preHandler: app.requireUser, schema: { params: idParamsSchema } },
+    {
+      preHandler: app.requireUser,
+      schema: { summary: "Download a complaint's attachment", params: idParamsSchema },
+    },
     async (request, reply) => {
       const file = await complaintAttachment(app.db, request.user!, request.params.id);
       const extension = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' }[
@@ -129,7 +139,10 @@ const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/complaints',
-    { preHandler: adminsOnly, schema: { response: { 200: z.array(adminComplaintSchema) } } },
+    {
+      preHandler: adminsOnly,
+      schema: { summary: 'The complaints queue', response: { 200: z.array(adminComplaintSchema) } },
+    },
     () => complaintQueue(app.db, app.clock()),
   );
 
@@ -138,6 +151,7 @@ const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: adminsOnly,
       schema: {
+        summary: 'Record the outcome of a complaint',
         params: idParamsSchema,
         body: complaintOutcomeSchema,
         response: { 200: adminComplaintSchema },

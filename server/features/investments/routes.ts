@@ -33,7 +33,11 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/create-payment-intent',
     {
       preHandler: verifiedInvestors,
-      schema: { body: createPaymentIntentSchema, response: { 200: paymentIntentCreatedSchema } },
+      schema: {
+        summary: 'Start an investment: hold the amount and open a card payment',
+        body: createPaymentIntentSchema,
+        response: { 200: paymentIntentCreatedSchema },
+      },
     },
     (request) => createPaymentIntent(app.money, request.user!, request.body, app.clock()),
   );
@@ -42,7 +46,11 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/investments',
     {
       preHandler: investorsOnly,
-      schema: { body: recordInvestmentSchema, response: { 200: investmentSchema, 201: investmentSchema } },
+      schema: {
+        summary: 'Record an investment once its card payment succeeded',
+        body: recordInvestmentSchema,
+        response: { 200: investmentSchema, 201: investmentSchema },
+      },
     },
     async (request, reply) => {
       const { investment, created } = await recordInvestment(app.money, request.user!, request.body);
@@ -56,6 +64,7 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
       // The service checks the intent is the caller's (404 otherwise).
       preHandler: investorsOnly,
       schema: {
+        summary: 'Cancel an investment payment not yet made',
         params: z.object({ id: paymentIntentIdField }),
         body: noBodySchema,
         response: { 200: z.object({ status: z.enum(INVESTMENT_STATUSES) }) },
@@ -71,6 +80,7 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
       // for anyone else's, 403 for a sophisticated investor, 409 once the period is over).
       preHandler: investorsOnly,
       schema: {
+        summary: 'Revoke an investment within the reflection period (refunded)',
         params: z.object({ id: z.string().uuid('id must be an investment id') }),
         body: noBodySchema,
         response: { 200: revokeResultSchema },
@@ -84,7 +94,11 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // The investor themself or an admin (checked by the service).
       preHandler: app.requireRole('investor', 'admin'),
-      schema: { querystring: investmentListQuerySchema, response: { 200: investmentListSchema } },
+      schema: {
+        summary: "The investor's investments",
+        querystring: investmentListQuerySchema,
+        response: { 200: investmentListSchema },
+      },
     },
     (request) => listInvestments(app.db, request.user!, request.query.investorId),
   );

@@ -36,7 +36,12 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       // The service checks the table: the owning trader's moves, an admin's cancellation. The trader's
       // moves (trading: money to them; the result: a settlement) are behind the money gate.
       preHandler: app.requireRole('trader', 'admin', { verified: true }),
-      schema: { params, body: transitionSchema, response: { 200: campaignSchema } },
+      schema: {
+        summary: 'Move a campaign along its lifecycle (submit, pause, cancel, ...)',
+        params,
+        body: transitionSchema,
+        response: { 200: campaignSchema },
+      },
     },
     (request) =>
       transitionCampaign(app.money, request.user!, campaignId(request.params.id), request.body, app.clock()),
@@ -45,7 +50,10 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/campaigns/:id/milestones',
     // Whoever may see the campaign follows its cargo (a cancelled one: its trader, admins, its backers).
-    { config: { access: 'public' }, schema: { params, response: { 200: z.array(milestoneSchema) } } },
+    {
+      config: { access: 'public' },
+      schema: { summary: "A campaign's milestones", params, response: { 200: z.array(milestoneSchema) } },
+    },
     (request) => listMilestones(app.db, request.user ?? null, campaignId(request.params.id)),
   );
 
@@ -53,7 +61,12 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/campaigns/:id/milestones',
     {
       preHandler: app.requireRole('trader', { verified: true }),
-      schema: { params, body: milestoneCreateSchema, response: { 201: milestoneSchema } },
+      schema: {
+        summary: "Add a milestone to the trader's campaign",
+        params,
+        body: milestoneCreateSchema,
+        response: { 201: milestoneSchema },
+      },
     },
     async (request, reply) =>
       reply
@@ -74,7 +87,11 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // The service checks that the trader owns the campaign.
       preHandler: app.requireRole('trader', 'admin'),
-      schema: { params, response: { 200: z.array(campaignInvestorSchema) } },
+      schema: {
+        summary: "A campaign's investors (its trader or an admin)",
+        params,
+        response: { 200: z.array(campaignInvestorSchema) },
+      },
     },
     (request) => listCampaignInvestors(app.db, request.user!, campaignId(request.params.id)),
   );
@@ -87,7 +104,11 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/portfolio',
     {
       preHandler: app.requireRole('investor', 'admin'),
-      schema: { querystring: investorQuery, response: { 200: portfolioSchema } },
+      schema: {
+        summary: "The investor's portfolio: holdings, returns and payouts",
+        querystring: investorQuery,
+        response: { 200: portfolioSchema },
+      },
     },
     (request) =>
       getPortfolio(app.db, request.user!, request.query.investorId ?? request.user!.id, app.clock()),
@@ -98,6 +119,7 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.requireRole('investor', 'admin'),
       schema: {
+        summary: "The investor's statements",
         querystring: statementQuerySchema.extend(investorQuery.shape),
         response: { 200: statementSchema },
       },
@@ -114,7 +136,13 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   // Notification emails of the lifecycle (funded, refunded, payouts): on by default, off per kind.
   app.get(
     '/api/settings/notifications',
-    { preHandler: app.requireUser, schema: { response: { 200: notificationPrefsSchema } } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        summary: "The user's notification email settings",
+        response: { 200: notificationPrefsSchema },
+      },
+    },
     async (request) => {
       const [row] = await app.db
         .select({ optOuts: users.emailOptOuts })
@@ -128,7 +156,11 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/settings/notifications',
     {
       preHandler: app.requireUser,
-      schema: { body: notificationPrefsSchema, response: { 200: notificationPrefsSchema } },
+      schema: {
+        summary: "Change the user's notification email settings",
+        body: notificationPrefsSchema,
+        response: { 200: notificationPrefsSchema },
+      },
     },
     async (request) => {
       await app.db

@@ -95,7 +95,13 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/listings',
     // No response schema here: the service emits the page through listingListSchema itself.
-    { config: { access: 'public' }, schema: { querystring: listingQuerySchema } },
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Browse hydrogen listings (filters, pages; total in a header)',
+        querystring: listingQuerySchema,
+      },
+    },
     async (request, reply) => {
       const page = await listListings(app.db, request.query, request.user);
       // The page is JSON text already (and maybe cached): sent as is, with the total for pagination.
@@ -107,12 +113,22 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/listings/:id',
-    { config: { access: 'public' }, schema: { params: idParams, response: { 200: listingSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { summary: 'One listing', params: idParams, response: { 200: listingSchema } },
+    },
     (request) => getListing(app.db, idOf(request.params.id, 'LISTING_NOT_FOUND'), request.user),
   );
   app.post(
     '/api/listings',
-    { preHandler: verifiedTraders, schema: { body: listingCreateSchema, response: { 201: listingSchema } } },
+    {
+      preHandler: verifiedTraders,
+      schema: {
+        summary: 'List hydrogen for sale',
+        body: listingCreateSchema,
+        response: { 201: listingSchema },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await createListing(app.db, request.user!, request.body, app.clock())),
   );
@@ -120,7 +136,12 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/listings/:id',
     {
       preHandler: verifiedTraders,
-      schema: { params: idParams, body: listingPatchSchema, response: { 200: listingSchema } },
+      schema: {
+        summary: "Edit the trader's own listing",
+        params: idParams,
+        body: listingPatchSchema,
+        response: { 200: listingSchema },
+      },
     },
     (request) =>
       updateListing(
@@ -135,7 +156,12 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/listings/:id/withdraw',
     {
       preHandler: traders,
-      schema: { params: idParams, body: noBodySchema, response: { 200: listingSchema } },
+      schema: {
+        summary: "Withdraw the trader's own listing",
+        params: idParams,
+        body: noBodySchema,
+        response: { 200: listingSchema },
+      },
     },
     (request) =>
       withdrawListing(app.db, request.user!, idOf(request.params.id, 'LISTING_NOT_FOUND'), app.clock()),
@@ -145,6 +171,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        summary: 'The suppliers, best rated first',
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
         response: { 200: supplierListSchema },
       },
@@ -154,14 +181,24 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/market/stats',
-    { config: { access: 'public' }, schema: { response: { 200: marketStatsSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { summary: "The marketplace's public figures", response: { 200: marketStatsSchema } },
+    },
     () => marketStats(app.db),
   );
 
   // ---- orders ----
   app.post(
     '/api/orders',
-    { preHandler: verifiedBuyers, schema: { body: orderCreateSchema, response: { 201: orderPlacedSchema } } },
+    {
+      preHandler: verifiedBuyers,
+      schema: {
+        summary: 'Place an order for a listing',
+        body: orderCreateSchema,
+        response: { 201: orderPlacedSchema },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await placeOrder(deps, request.user!, request.body, app.clock())),
   );
@@ -169,7 +206,12 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/orders/:id/payment',
     {
       preHandler: buyers,
-      schema: { params: idParams, body: orderPaymentSchema, response: { 200: orderSchema } },
+      schema: {
+        summary: "Record an order's card payment once it succeeded",
+        params: idParams,
+        body: orderPaymentSchema,
+        response: { 200: orderSchema },
+      },
     },
     (request) =>
       recordOrderPayment(
@@ -184,6 +226,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: buyers,
       schema: {
+        summary: "Abandon an order's unpaid payment",
         params: idParams,
         body: noBodySchema,
         response: { 200: z.object({ payment: z.enum(ORDER_PAYMENT_STATES) }) },
@@ -195,7 +238,11 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/orders',
     {
       preHandler: parties,
-      schema: { querystring: orderListQuerySchema, response: { 200: orderListSchema } },
+      schema: {
+        summary: "The caller's orders (a buyer's, a supplier's; every order for an admin)",
+        querystring: orderListQuerySchema,
+        response: { 200: orderListSchema },
+      },
     },
     async (request, reply) => {
       const page = await listOrders(app.db, request.user!, request.query);
@@ -205,12 +252,18 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/orders/counts',
-    { preHandler: parties, schema: { response: { 200: orderCountsSchema } } },
+    {
+      preHandler: parties,
+      schema: { summary: "The caller's orders counted by state", response: { 200: orderCountsSchema } },
+    },
     (request) => countOrders(app.db, request.user!),
   );
   app.get(
     '/api/orders/summary',
-    { preHandler: buyers, schema: { response: { 200: buyerSummarySchema } } },
+    {
+      preHandler: buyers,
+      schema: { summary: "The buyer's order totals", response: { 200: buyerSummarySchema } },
+    },
     (request) => buyerSummary(app.db, request.user!.id),
   );
   app.get(
@@ -218,20 +271,36 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // The service checks that the trader owns the campaign (as for its investors).
       preHandler: app.requireRole('trader', 'admin'),
-      schema: { params: idParams, response: { 200: campaignSalesSchema } },
+      schema: {
+        summary: "A campaign's marketplace sales (its trader or an admin)",
+        params: idParams,
+        response: { 200: campaignSalesSchema },
+      },
     },
     (request) => campaignSales(app.db, request.user!, idOf(request.params.id, 'CAMPAIGN_NOT_FOUND')),
   );
   app.get(
     '/api/orders/:id',
-    { preHandler: parties, schema: { params: idParams, response: { 200: orderSchema } } },
+    {
+      preHandler: parties,
+      schema: {
+        summary: 'One order (its buyer, its supplier or an admin)',
+        params: idParams,
+        response: { 200: orderSchema },
+      },
+    },
     (request) => getOrder(app.db, request.user!, idOf(request.params.id, 'ORDER_NOT_FOUND')),
   );
   app.post(
     '/api/orders/:id/transitions',
     {
       preHandler: movers,
-      schema: { params: idParams, body: orderTransitionSchema, response: { 200: orderSchema } },
+      schema: {
+        summary: 'Move an order along (confirm, ship, deliver, cancel)',
+        params: idParams,
+        body: orderTransitionSchema,
+        response: { 200: orderSchema },
+      },
     },
     (request) =>
       transitionOrder(
@@ -244,12 +313,28 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/orders/:id/receipt',
-    { preHandler: buyers, schema: { params: idParams, body: noBodySchema, response: { 200: orderSchema } } },
+    {
+      preHandler: buyers,
+      schema: {
+        summary: 'Confirm receipt of a delivered order (releases its escrow)',
+        params: idParams,
+        body: noBodySchema,
+        response: { 200: orderSchema },
+      },
+    },
     (request) => confirmReceipt(deps, request.user!, idOf(request.params.id, 'ORDER_NOT_FOUND'), app.clock()),
   );
   app.post(
     '/api/orders/:id/rating',
-    { preHandler: buyers, schema: { params: idParams, body: ratingSchema, response: { 200: orderSchema } } },
+    {
+      preHandler: buyers,
+      schema: {
+        summary: 'Rate a received order',
+        params: idParams,
+        body: ratingSchema,
+        response: { 200: orderSchema },
+      },
+    },
     (request) =>
       rateOrder(
         app.db,
@@ -263,18 +348,31 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- quote requests and offers ----
   app.post(
     '/api/rfqs',
-    { preHandler: verifiedBuyers, schema: { body: rfqCreateSchema, response: { 201: rfqSchema } } },
+    {
+      preHandler: verifiedBuyers,
+      schema: { summary: 'Ask suppliers for a quote', body: rfqCreateSchema, response: { 201: rfqSchema } },
+    },
     async (request, reply) =>
       reply.status(201).send(await createRfq(deps, request.user!, request.body, app.clock())),
   );
-  app.get('/api/rfqs', { preHandler: parties, schema: { response: { 200: rfqListSchema } } }, (request) =>
-    listRfqs(app.db, request.user!),
+  app.get(
+    '/api/rfqs',
+    {
+      preHandler: parties,
+      schema: { summary: 'The quote requests the caller may see', response: { 200: rfqListSchema } },
+    },
+    (request) => listRfqs(app.db, request.user!),
   );
   app.post(
     '/api/rfqs/:id/offers',
     {
       preHandler: verifiedTraders,
-      schema: { params: idParams, body: offerCreateSchema, response: { 201: offerSchema } },
+      schema: {
+        summary: 'Offer a price on a quote request',
+        params: idParams,
+        body: offerCreateSchema,
+        response: { 201: offerSchema },
+      },
     },
     async (request, reply) =>
       reply
@@ -293,7 +391,12 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/offers/:id/accept',
     {
       preHandler: verifiedBuyers,
-      schema: { params: idParams, body: noBodySchema, response: { 201: orderPlacedSchema } },
+      schema: {
+        summary: 'Accept an offer (places its order)',
+        params: idParams,
+        body: noBodySchema,
+        response: { 201: orderPlacedSchema },
+      },
     },
     async (request, reply) =>
       reply
@@ -311,7 +414,12 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
       base,
       {
         preHandler: parties,
-        schema: { params: idParams, querystring: messageQuerySchema, response: { 200: messageListSchema } },
+        schema: {
+          summary: kind === 'rfq' ? "A quote request's messages" : "An order's messages",
+          params: idParams,
+          querystring: messageQuerySchema,
+          response: { 200: messageListSchema },
+        },
       },
       (request) =>
         listMessages(
@@ -325,7 +433,12 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
       base,
       {
         preHandler: verifiedTalkers,
-        schema: { params: idParams, body: messageCreateSchema, response: { 201: messageSchema } },
+        schema: {
+          summary: kind === 'rfq' ? 'Write on a quote request' : 'Write on an order',
+          params: idParams,
+          body: messageCreateSchema,
+          response: { 201: messageSchema },
+        },
       },
       async (request, reply) =>
         reply

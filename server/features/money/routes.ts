@@ -84,7 +84,13 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- the cash account --------------------------------------------------------------------------
   app.get(
     '/api/cash-account',
-    { preHandler: app.requireRole('investor', 'trader'), schema: { response: { 200: cashAccountSchema } } },
+    {
+      preHandler: app.requireRole('investor', 'trader'),
+      schema: {
+        summary: "The user's HydroBridge balance and its movements",
+        response: { 200: cashAccountSchema },
+      },
+    },
     (request) => cashAccountOf(app.db, request.user!),
   );
 
@@ -95,7 +101,11 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
         app.requireRole('investor', 'trader', { verified: { unverified: 'BANK_ACCOUNT_NEEDS_KYC' } }),
         app.requireStepUp,
       ],
-      schema: { body: bankAccountCreateSchema, response: { 200: bankAccountSchema } },
+      schema: {
+        summary: 'Set the bank account withdrawals are paid to',
+        body: bankAccountCreateSchema,
+        response: { 200: bankAccountSchema },
+      },
     },
     (request) => setBankAccount(app.money, request.user!.id, request.body),
   );
@@ -107,7 +117,11 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
         app.requireRole('investor', { message: ERRORS.NOT_AN_INVESTOR.message, verified: true }),
         app.requireStepUp,
       ],
-      schema: { body: withdrawalSchema, response: { 201: payoutSchema } },
+      schema: {
+        summary: 'Withdraw from the balance to the bank account',
+        body: withdrawalSchema,
+        response: { 201: payoutSchema },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await withdraw(app.money, request.user!.id, request.body.amount)),
@@ -120,7 +134,11 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
         message: ERRORS.NOT_AN_INVESTOR.message,
         verified: { kyc: 'INVESTING_NEEDS_KYC' },
       }),
-      schema: { body: createPaymentIntentSchema, response: { 201: investmentSchema } },
+      schema: {
+        summary: 'Invest from the HydroBridge balance',
+        body: createPaymentIntentSchema,
+        response: { 201: investmentSchema },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await investFromBalance(app.money, request.user!, request.body, app.clock())),
@@ -132,7 +150,12 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.requireRole('trader'),
       // Multipart (a `file`, its `kind` and, for a milestone's evidence, the `milestone`).
-      schema: { params: campaignParams, body: noBodySchema, response: { 201: campaignDocumentSchema } },
+      schema: {
+        summary: "File a document on the trader's campaign (multipart)",
+        params: campaignParams,
+        body: noBodySchema,
+        response: { 201: campaignDocumentSchema },
+      },
     },
     async (request, reply) => {
       const user = request.user!;
@@ -169,14 +192,24 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/campaigns/:id/documents',
     {
       preHandler: app.requireRole('trader', 'admin'),
-      schema: { params: campaignParams, response: { 200: z.array(campaignDocumentSchema) } },
+      schema: {
+        summary: "A campaign's documents",
+        params: campaignParams,
+        response: { 200: z.array(campaignDocumentSchema) },
+      },
     },
     (request) => listCampaignDocuments(app.db, request.user!, idOf(request.params.id)),
   );
 
   app.get(
     '/api/campaigns/:id/documents/:documentId',
-    { preHandler: app.requireUser, schema: { params: documentParams } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        summary: "Download a campaign's document (its trader, its backers, admins)",
+        params: documentParams,
+      },
+    },
     async (request, reply) => {
       const doc = await readCampaignDocument(
         app.db,
@@ -203,6 +236,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.requireRole('trader', { verified: true }),
       schema: {
+        summary: 'Send the evidence a staged release waits for (multipart)',
         params: releaseParams,
         body: z.strictObject({ documentId: z.string().uuid('documentId must be an id') }),
         response: { 200: campaignDetailSchema },
@@ -224,6 +258,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: adminsOnly,
       schema: {
+        summary: 'Settlements and staged releases waiting for an admin',
         response: {
           200: z.object({
             settlements: z.array(adminSettlementSchema),
@@ -243,6 +278,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: adminsOnly,
       schema: {
+        summary: "Decide a funded campaign's settlement",
         params: campaignParams,
         body: settlementReviewSchema,
         response: { 200: campaignDetailSchema },
@@ -255,7 +291,12 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/campaigns/:id/settlement/bank-transfer',
     {
       preHandler: adminsOnly,
-      schema: { params: campaignParams, body: noBodySchema, response: { 200: campaignDetailSchema } },
+      schema: {
+        summary: "Record a settlement's bank transfer",
+        params: campaignParams,
+        body: noBodySchema,
+        response: { 200: campaignDetailSchema },
+      },
     },
     (request) => settleByBankTransfer(app.money, request.user!, idOf(request.params.id)),
   );
@@ -264,7 +305,12 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/campaigns/:id/releases/:releaseId',
     {
       preHandler: adminsOnly,
-      schema: { params: releaseParams, body: releaseReviewSchema, response: { 200: campaignDetailSchema } },
+      schema: {
+        summary: 'Approve or refuse a staged release',
+        params: releaseParams,
+        body: releaseReviewSchema,
+        response: { 200: campaignDetailSchema },
+      },
     },
     (request) =>
       decideRelease(

@@ -64,7 +64,13 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/investor/appropriateness',
-    { preHandler: investorsOnly, schema: { response: { 200: appropriatenessViewSchema } } },
+    {
+      preHandler: investorsOnly,
+      schema: {
+        summary: "The investor's knowledge test: questions and result",
+        response: { 200: appropriatenessViewSchema },
+      },
+    },
     async (request) => appropriatenessOf(app.db, await protectedUser(app.db, request.user!.id), app.clock()),
   );
 
@@ -72,7 +78,11 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/investor/appropriateness',
     {
       preHandler: investorsOnly,
-      schema: { body: appropriatenessInputSchema, response: { 200: appropriatenessResultSchema } },
+      schema: {
+        summary: 'Answer the knowledge test and loss simulation',
+        body: appropriatenessInputSchema,
+        response: { 200: appropriatenessResultSchema },
+      },
     },
     async (request) =>
       takeAppropriateness(app.db, await protectedUser(app.db, request.user!.id), request.body, app.clock()),
@@ -80,7 +90,13 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/investor/classification',
-    { preHandler: investorsOnly, schema: { response: { 200: classificationViewSchema } } },
+    {
+      preHandler: investorsOnly,
+      schema: {
+        summary: "The investor's classification and application",
+        response: { 200: classificationViewSchema },
+      },
+    },
     (request) => classificationOf(app.db, request.user!.id, app.clock()),
   );
 
@@ -89,7 +105,11 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: investorsOnly,
       // Multipart: personType, criteria (comma-separated), statement, and the files as `evidence`.
-      schema: { body: noBodySchema, response: { 201: classificationViewSchema } },
+      schema: {
+        summary: 'Apply to be classified a sophisticated investor (evidence, multipart)',
+        body: noBodySchema,
+        response: { 201: classificationViewSchema },
+      },
     },
     async (request, reply) => {
       const user = request.user!;
@@ -113,7 +133,10 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/investor/classification/documents/:id',
-    { preHandler: app.requireRole('investor', 'admin'), schema: { params: idParamsSchema } },
+    {
+      preHandler: app.requireRole('investor', 'admin'),
+      schema: { summary: 'Download a classification evidence file', params: idParamsSchema },
+    },
     async (request, reply) => {
       const doc = await readEvidence(app.db, request.user!, request.params.id);
       const extension = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' }[
@@ -131,7 +154,13 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/classifications',
-    { preHandler: adminsOnly, schema: { response: { 200: classificationQueueSchema } } },
+    {
+      preHandler: adminsOnly,
+      schema: {
+        summary: 'Classification applications to decide',
+        response: { 200: classificationQueueSchema },
+      },
+    },
     () => classificationQueue(app.db),
   );
 
@@ -140,6 +169,7 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: adminsOnly,
       schema: {
+        summary: 'Approve or reject a classification application',
         params: idParamsSchema,
         body: classificationDecisionSchema,
         response: { 200: classificationApplicationSchema },
