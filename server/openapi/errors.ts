@@ -78,18 +78,20 @@ export function errorResponses(
   route: ApiRoute,
   declared: readonly ErrorCode[] = [],
 ): Record<string, ErrorResponse> {
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of errorCodes(route, declared)) {
-    const status = ERRORS[code].status;
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-  }
+  const byStatus = new Map<number, string[]>();
+  const add = (status: number, text: string) => byStatus.set(status, [...(byStatus.get(status) ?? []), text]);
+  for (const code of errorCodes(route, declared))
+    add(ERRORS[code].status, `\`${code}\`: ${ERRORS[code].message}`);
+  // The router's own refusal, before any hook (server/plugins/security.ts, frameworkErrorHandler).
+  if (route.url.includes('/:'))
+    add(414, `A path parameter over 100 characters: ${ERRORS.VALIDATION.message} (no catalogue code)`);
   return Object.fromEntries(
     [...byStatus]
       .sort(([a], [b]) => a - b)
-      .map(([status, codes]) => [
+      .map(([status, texts]) => [
         String(status),
         {
-          description: codes.map((code) => `\`${code}\`: ${ERRORS[code].message}`).join('\n\n'),
+          description: texts.join('\n\n'),
           content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
         },
       ]),

@@ -21,6 +21,11 @@ declare module 'fastify' {
      * inputs bring (validation, sign-in, role, money gate, not found): they are listed in the document.
      */
     errors?: readonly ErrorCode[];
+    /**
+     * Answers the route gives without a response schema (a redirect, a file, CSV it writes itself):
+     * status → what it is, listed in the document beside the schema'd ones.
+     */
+    answers?: Readonly<Record<number, string>>;
   }
 }
 
@@ -68,8 +73,19 @@ export default fp(async function openapi(app: FastifyInstance) {
       const methods = [route.method].flat().filter((m) => m !== 'HEAD');
       const api = methods.map((m) => declared(m, route.url)).find(Boolean);
       if (!api) return { schema, url };
-      const codes = (route.config as { errors?: readonly ErrorCode[] } | undefined)?.errors ?? [];
-      const responses = (schema.response ?? {}) as Record<string, unknown>;
+      const config = (route.config ?? {}) as {
+        errors?: readonly ErrorCode[];
+        answers?: Record<number, string>;
+      };
+      const responses = {
+        ...Object.fromEntries(
+          Object.entries(config.answers ?? {}).map(([status, description]) => [
+            status,
+            { type: 'null', description },
+          ]),
+        ),
+        ...(schema.response as Record<string, unknown> | undefined),
+      };
       // A route that declares no answer schema (a redirect, a file, text it writes itself) says so.
       const success = Object.keys(responses).some((status) => /^[23]/.test(status))
         ? {}
@@ -83,7 +99,7 @@ export default fp(async function openapi(app: FastifyInstance) {
           security: api.access === 'public' ? [] : [{ session: [] }],
           'x-access': api.access,
           ...(api.moneyGate ? { 'x-money-gate': true } : {}),
-          response: { ...success, ...errorResponses(api, codes), ...responses },
+          response: { ...success, ...errorResponses(api, config.errors), ...responses },
         },
       };
     },

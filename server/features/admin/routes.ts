@@ -171,6 +171,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/role-requests',
     {
+      config: { errors: ['CONFLICT'] },
       preHandler: app.requireRole('investor', 'trader', 'buyer'),
       schema: {
         summary: 'Ask for another role',

@@ -115,7 +115,7 @@ const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/auth/oauth/:provider/start',
     {
-      config: { access: 'public' },
+      config: { answers: { 302: "Redirects to the provider's sign-in page" }, access: 'public' },
       schema: {
         summary: 'Start a social sign-in: redirects to the provider',
         params: paramsSchema,
@@ -151,7 +151,12 @@ const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/auth/oauth/:provider/callback',
     {
-      config: { access: 'public' },
+      config: {
+        answers: {
+          302: 'Redirects into the app: signed in, to the second step, or to the sign-in page with the reason',
+        },
+        access: 'public',
+      },
       schema: { summary: "The provider's return: signs in and redirects into the app", params: paramsSchema },
     },
     async (request, reply) => {

@@ -12,7 +12,7 @@ const resetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/forgot-password',
     {
-      config: { access: 'public' },
+      config: { errors: ['RATE_LIMITED'], access: 'public' },
       schema: {
         summary: 'Email a password reset link (same answer for unknown addresses)',
         body: forgotPasswordSchema,

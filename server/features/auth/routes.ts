@@ -56,7 +56,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/signup',
     {
-      config: { access: 'public' },
+      config: { errors: ['CONFLICT', 'RATE_LIMITED'], access: 'public' },
       schema: {
         summary: 'Create an account and sign in',
         body: signupSchema,
@@ -79,7 +79,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/signin',
     {
-      config: { access: 'public' },
+      config: { errors: ['UNAUTHENTICATED', 'ACCOUNT_SUSPENDED', 'RATE_LIMITED'], access: 'public' },
       schema: {
         summary: 'Sign in with email and password (may ask for a second factor)',
         body: signinSchema,
@@ -120,6 +120,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/verify-email/resend',
     {
+      config: { errors: ['RATE_LIMITED'] },
       preHandler: app.requireUser,
       schema: {
         summary: 'Send the verification email again',
@@ -169,6 +170,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/auth/profile',
     {
+      config: { errors: ['IDENTITY_LOCKED'] },
       preHandler: app.requireUser,
       schema: {
         summary: "Edit the signed-in user's profile",
@@ -182,6 +184,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/change-password',
     {
+      config: { errors: ['RATE_LIMITED'] },
       preHandler: [app.requireUser, app.requireStepUp],
       schema: {
         summary: 'Change the password (needs the current one)',

@@ -32,6 +32,26 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/create-payment-intent',
     {
+      config: {
+        errors: [
+          'CAMPAIGN_NOT_FOUND',
+          'INVESTOR_MISMATCH',
+          'NOT_AN_INVESTOR',
+          'INVESTING_NEEDS_KYC',
+          'CAMPAIGN_FULLY_FUNDED',
+          'CAMPAIGN_FUNDING_CLOSED',
+          'CAMPAIGN_PAUSED',
+          'NOTHING_OPEN',
+          'ABOVE_OPEN_AMOUNT',
+          'BELOW_MINIMUM',
+          'BELOW_MINIMUM_LAST_SLICE',
+          'APPROPRIATENESS_REQUIRED',
+          'ACKNOWLEDGEMENT_REQUIRED',
+          'TOO_MANY_HOLDS',
+          'RATE_LIMITED',
+          'PROVIDER_UNAVAILABLE',
+        ],
+      },
       preHandler: verifiedInvestors,
       schema: {
         summary: 'Start an investment: hold the amount and open a card payment',
@@ -45,6 +65,17 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/investments',
     {
+      config: {
+        errors: [
+          'INVESTOR_MISMATCH',
+          'PAYMENT_NOT_FOUND',
+          'PAYMENT_MISMATCH',
+          'PAYMENT_REFUNDED',
+          'PAYMENT_VOIDED',
+          'PAYMENT_EXPIRED',
+          'PAYMENT_NOT_SUCCEEDED',
+        ],
+      },
       preHandler: investorsOnly,
       schema: {
         summary: 'Record an investment once its card payment succeeded',
@@ -61,6 +92,7 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/payment-intents/:id/cancel',
     {
+      config: { errors: ['PAYMENT_NOT_FOUND'] },
       // The service checks the intent is the caller's (404 otherwise).
       preHandler: investorsOnly,
       schema: {
@@ -92,6 +124,7 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/investments',
     {
+      config: { errors: ['INVESTOR_MISMATCH'] },
       // The investor themself or an admin (checked by the service).
       preHandler: app.requireRole('investor', 'admin'),
       schema: {

@@ -62,6 +62,7 @@ const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/kyc/documents',
     {
+      config: { errors: ['DOCUMENT_TOO_LARGE', 'DOCUMENT_REJECTED', 'RATE_LIMITED'] },
       preHandler: app.requireRole('investor', 'trader', 'buyer'),
       // The body is multipart, read as a stream below; no JSON body is taken (a JSON one gets 415).
       schema: {
@@ -93,6 +94,7 @@ const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/kyc/identity-change',
     {
+      config: { errors: ['CONFLICT'] },
       preHandler: app.requireRole('investor', 'trader', 'buyer'),
       schema: {
         summary: 'Ask to change the verified legal identity (reviewed again)',

@@ -294,6 +294,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/:id/transitions',
     {
+      config: { errors: ['ORDER_NOT_FOUND', 'ORDER_TRANSITION_REFUSED', 'ORDER_DISPUTED'] },
       preHandler: movers,
       schema: {
         summary: 'Move an order along (confirm, ship, deliver, cancel)',

@@ -130,6 +130,24 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/investments/from-balance',
     {
+      config: {
+        errors: [
+          'CAMPAIGN_NOT_FOUND',
+          'INVESTOR_MISMATCH',
+          'NOT_AN_INVESTOR',
+          'INVESTING_NEEDS_KYC',
+          'CAMPAIGN_FULLY_FUNDED',
+          'CAMPAIGN_FUNDING_CLOSED',
+          'CAMPAIGN_PAUSED',
+          'NOTHING_OPEN',
+          'ABOVE_OPEN_AMOUNT',
+          'BELOW_MINIMUM',
+          'BELOW_MINIMUM_LAST_SLICE',
+          'APPROPRIATENESS_REQUIRED',
+          'ACKNOWLEDGEMENT_REQUIRED',
+          'INSUFFICIENT_BALANCE',
+        ],
+      },
       preHandler: app.requireRole('investor', {
         message: ERRORS.NOT_AN_INVESTOR.message,
         verified: { kyc: 'INVESTING_NEEDS_KYC' },
@@ -148,6 +166,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/campaigns/:id/documents',
     {
+      config: { errors: ['DOCUMENT_TOO_LARGE', 'DOCUMENT_REJECTED', 'RATE_LIMITED'] },
       preHandler: app.requireRole('trader'),
       // Multipart (a `file`, its `kind` and, for a milestone's evidence, the `milestone`).
       schema: {
@@ -234,6 +253,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/campaigns/:id/releases/:releaseId/evidence',
     {
+      config: { errors: ['DOCUMENT_TOO_LARGE', 'DOCUMENT_REJECTED', 'RATE_LIMITED'] },
       preHandler: app.requireRole('trader', { verified: true }),
       schema: {
         summary: 'Send the evidence a staged release waits for (multipart)',

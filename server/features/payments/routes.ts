@@ -56,6 +56,15 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       '/api/sandbox/payment-intents/:id/confirm',
       {
+        config: {
+          errors: [
+            'PAYMENT_NOT_FOUND',
+            'CARD_DECLINED',
+            'CARD_INSUFFICIENT_FUNDS',
+            'CARD_NUMBER_INVALID',
+            'CARD_EXPIRED',
+          ],
+        },
         // Investors pay investments, buyers orders, traders settlements; the provider checks the
         // intent is the caller's own.
         preHandler: app.requireRole('investor', 'buyer', 'trader'),

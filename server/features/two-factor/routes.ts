@@ -59,7 +59,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/auth/2fa/pending',
     {
-      config: { access: 'public' },
+      config: { errors: ['TWO_FACTOR_SIGNIN_EXPIRED', 'ACCOUNT_SUSPENDED'], access: 'public' },
       schema: {
         summary: 'The pending sign-in waiting for its second factor, and the factors it may use',
         response: { 200: twoFactorChallengeSchema },
@@ -74,7 +74,10 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/2fa/verify',
     {
-      config: { access: 'public' },
+      config: {
+        errors: ['TWO_FACTOR_SIGNIN_EXPIRED', 'ACCOUNT_SUSPENDED', 'TWO_FACTOR_CODE_INVALID'],
+        access: 'public',
+      },
       schema: {
         summary: 'Finish a sign-in with an authenticator or recovery code',
         body: twoFactorCodeSchema,
@@ -94,7 +97,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/2fa/passkey/options',
     {
-      config: { access: 'public' },
+      config: { errors: ['TWO_FACTOR_SIGNIN_EXPIRED', 'ACCOUNT_SUSPENDED'], access: 'public' },
       schema: {
         summary: 'The passkey challenge for the pending sign-in',
         body: noBodySchema,
@@ -112,7 +115,10 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/2fa/passkey/verify',
     {
-      config: { access: 'public' },
+      config: {
+        errors: ['TWO_FACTOR_SIGNIN_EXPIRED', 'ACCOUNT_SUSPENDED', 'TWO_FACTOR_PASSKEY_INVALID'],
+        access: 'public',
+      },
       schema: {
         summary: 'Finish a sign-in with a passkey',
         body: passkeyVerifySchema,
@@ -144,6 +150,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/2fa/totp/setup',
     {
+      config: { errors: ['STEP_UP_REQUIRED', 'TWO_FACTOR_ALREADY_ON'] },
       preHandler: app.requireUser,
       schema: {
         summary: 'Start adding an authenticator app (secret and QR code)',
@@ -157,6 +164,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/2fa/totp/enable',
     {
+      config: { errors: ['TWO_FACTOR_ALREADY_ON', 'TWO_FACTOR_SETUP_MISSING'] },
       preHandler: app.requireUser,
       schema: {
         summary: 'Turn the authenticator app on with a code from it',
@@ -170,6 +178,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/2fa/totp/disable',
     {
+      config: { errors: ['STEP_UP_REQUIRED', 'TWO_FACTOR_SETUP_MISSING', 'TWO_FACTOR_ADMIN_KEEPS_ONE'] },
       preHandler: app.requireUser,
       schema: {
         summary: 'Remove the authenticator app (needs a fresh proof)',
@@ -209,6 +218,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/2fa/passkeys',
     {
+      config: { errors: ['TWO_FACTOR_PASSKEY_INVALID', 'CONFLICT'] },
       preHandler: app.requireUser,
       schema: {
         summary: 'Register a new passkey',
@@ -228,6 +238,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/2fa/passkeys/:id/remove',
     {
+      config: { errors: ['STEP_UP_REQUIRED', 'PASSKEY_NOT_FOUND', 'TWO_FACTOR_ADMIN_KEEPS_ONE'] },
       preHandler: app.requireUser,
       schema: {
         summary: "Remove one of the user's passkeys (needs a fresh proof)",
@@ -245,6 +256,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/2fa/recovery-codes',
     {
+      config: { errors: ['STEP_UP_REQUIRED', 'TWO_FACTOR_NOT_ON'] },
       preHandler: app.requireUser,
       schema: {
         summary: 'Replace the recovery codes (needs a fresh proof)',
@@ -259,6 +271,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/2fa/step-up/options',
     {
+      config: { errors: ['NOT_FOUND'] },
       preHandler: app.requireUser,
       schema: {
         summary: 'The passkey challenge for a fresh proof on this session',
@@ -283,6 +296,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/2fa/step-up',
     {
+      config: { errors: ['TWO_FACTOR_NOT_ON', 'TWO_FACTOR_CODE_INVALID', 'TWO_FACTOR_PASSKEY_INVALID'] },
       preHandler: app.requireUser,
       schema: {
         summary: 'Prove the second factor again on this session (step-up)',
