@@ -8,11 +8,7 @@ import {
   milestoneSchema,
   transitionSchema,
 } from '../../../domain/lifecycle.ts';
-import {
-  notificationPrefsSchema,
-  optOutsFromPrefs,
-  prefsFromOptOuts,
-} from '../../../domain/notifications.ts';
+import { NOTIFICATION_ENDPOINTS, optOutsFromPrefs, prefsFromOptOuts } from '../../../domain/notifications.ts';
 import { portfolioSchema, statementQuerySchema, statementSchema } from '../../../domain/portfolio.ts';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
@@ -134,14 +130,13 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Notification emails of the lifecycle (funded, refunded, payouts): on by default, off per kind.
+  // The same endpoints as the client's calls (domain/api.ts): the answer's type is this schema's.
+  const { read, save } = NOTIFICATION_ENDPOINTS;
   app.get(
-    '/api/settings/notifications',
+    read.path,
     {
       preHandler: app.requireUser,
-      schema: {
-        summary: "The user's notification email settings",
-        response: { 200: notificationPrefsSchema },
-      },
+      schema: { summary: "The user's notification email settings", response: { 200: read.answer } },
     },
     async (request) => {
       const [row] = await app.db
@@ -153,13 +148,13 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/api/settings/notifications',
+    save.path,
     {
       preHandler: app.requireUser,
       schema: {
         summary: "Change the user's notification email settings",
-        body: notificationPrefsSchema,
-        response: { 200: notificationPrefsSchema },
+        body: save.body,
+        response: { 200: save.answer },
       },
     },
     async (request) => {
