@@ -228,6 +228,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/api/admin/reports/${report}.csv`,
       {
+        config: { answers: { 200: 'The report as CSV (text/csv), sent as an attachment' } },
         preHandler: adminsOnly,
         schema: { summary: `The ${REPORT_LABELS[report]} report (CSV)`, querystring: reportQuerySchema },
       },

@@ -184,7 +184,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/change-password',
     {
-      config: { errors: ['RATE_LIMITED'] },
+      config: { errors: ['RATE_LIMITED', 'STEP_UP_REQUIRED'] },
       preHandler: [app.requireUser, app.requireStepUp],
       schema: {
         summary: 'Change the password (needs the current one)',

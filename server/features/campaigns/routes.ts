@@ -128,6 +128,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/campaigns/:id/review',
     {
+      config: { errors: ['CAMPAIGN_NOT_FOUND', 'REVIEW_NOT_PENDING', 'DILIGENCE_DOCUMENTS_MISSING'] },
       preHandler: app.requireRole('admin'),
       schema: {
         summary: "Decide a campaign's due diligence review",
@@ -152,6 +153,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/campaigns/:id/resubmit',
     {
+      config: { errors: ['CAMPAIGN_NOT_FOUND', 'REVIEW_NOT_REJECTED'] },
       // The owning trader (the service answers 404 to anyone else).
       preHandler: app.requireRole('trader'),
       schema: {

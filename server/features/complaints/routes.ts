@@ -120,6 +120,7 @@ const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/complaints/:id/attachment',
     {
+      config: { answers: { 200: 'The file, with the content type it was stored with' } },
       preHandler: app.requireUser,
       schema: { summary: "Download a complaint's attachment", params: idParamsSchema },
     },

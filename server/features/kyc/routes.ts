@@ -109,6 +109,7 @@ const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/kyc/documents/:id',
     {
+      config: { answers: { 200: 'The file, with the content type it was stored with' } },
       preHandler: app.requireUser,
       schema: { summary: 'Download a KYC document (its owner or an admin)', params: idParamsSchema },
     },

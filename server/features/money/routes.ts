@@ -97,6 +97,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/bank-account',
     {
+      config: { errors: ['STEP_UP_REQUIRED', 'BANK_ACCOUNT_NEEDS_KYC', 'BANK_HOLDER_MISMATCH'] },
       preHandler: [
         app.requireRole('investor', 'trader', { verified: { unverified: 'BANK_ACCOUNT_NEEDS_KYC' } }),
         app.requireStepUp,
@@ -113,6 +114,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/withdrawals',
     {
+      config: { errors: ['STEP_UP_REQUIRED', 'NO_BANK_ACCOUNT', 'INSUFFICIENT_BALANCE'] },
       preHandler: [
         app.requireRole('investor', { message: ERRORS.NOT_AN_INVESTOR.message, verified: true }),
         app.requireStepUp,
@@ -223,6 +225,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/campaigns/:id/documents/:documentId',
     {
+      config: { answers: { 200: 'The file, with the content type it was stored with' } },
       preHandler: app.requireUser,
       schema: {
         summary: "Download a campaign's document (its trader, its backers, admins)",

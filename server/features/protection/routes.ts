@@ -135,6 +135,7 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/investor/classification/documents/:id',
     {
+      config: { answers: { 200: 'The file, with the content type it was stored with' } },
       preHandler: app.requireRole('investor', 'admin'),
       schema: { summary: 'Download a classification evidence file', params: idParamsSchema },
     },
