@@ -49,7 +49,9 @@ export function errorCodes(route: ApiRoute, declared: readonly ErrorCode[] = [])
   if (mayBeAdmin(route.access) && !ENROLLMENT_ROUTES.test(route.url))
     codes.push('TWO_FACTOR_ENROLLMENT_REQUIRED');
   if (route.moneyGate) codes.push(...MONEY_GATE);
-  if (route.url.includes('/:')) codes.push('NOT_FOUND');
+  // A route with ids answers an unknown one with 404: its own code when it declares one (ORDER_NOT_FOUND…).
+  if (route.url.includes('/:') && !declared.some((code) => ERRORS[code].status === 404))
+    codes.push('NOT_FOUND');
   codes.push(...declared);
   return [...new Set(codes)];
 }

@@ -5,6 +5,7 @@
 // `x-money-gate`, `security` and a sentence in the description) and its error answers are derived
 // from that rule and the route's inputs, plus the catalogue codes the route declares itself in
 // `config.errors` (server/openapi/errors.ts).
+import { STATUS_CODES } from 'node:http';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
@@ -70,6 +71,19 @@ export default fp(async function openapi(app: FastifyInstance) {
         },
         schemas: { Error: ERROR_SCHEMA },
       },
+    },
+    // @fastify/swagger calls a schema'd answer "Default Response": it gets its status's name instead.
+    transformObject: (input) => {
+      if (!('openapiObject' in input)) throw new Error('OpenAPI 2 is not produced here');
+      const { openapiObject } = input;
+      for (const item of Object.values(openapiObject.paths ?? {}))
+        for (const op of Object.values(item ?? {}) as {
+          responses?: Record<string, { description?: string }>;
+        }[])
+          for (const [status, response] of Object.entries(op?.responses ?? {}))
+            if (response.description === 'Default Response')
+              response.description = STATUS_CODES[status] ?? 'Success';
+      return openapiObject;
     },
     transform: (input: Transform) => {
       const route = input.route;

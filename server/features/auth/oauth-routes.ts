@@ -115,7 +115,11 @@ const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/auth/oauth/:provider/start',
     {
-      config: { answers: { 302: "Redirects to the provider's sign-in page" }, access: 'public' },
+      config: {
+        access: 'public',
+        errors: ['NOT_FOUND', 'SOCIAL_UNAVAILABLE'],
+        answers: { 302: "Redirects to the provider's sign-in page" },
+      },
       schema: {
         summary: 'Start a social sign-in: redirects to the provider',
         params: paramsSchema,
@@ -152,6 +156,7 @@ const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/oauth/:provider/callback',
     {
       config: {
+        errors: ['NOT_FOUND', 'SOCIAL_CANCELLED', 'SOCIAL_FAILED', 'SOCIAL_FLOW_EXPIRED'],
         answers: {
           302: 'Redirects into the app: signed in, to the second step, or to the sign-in page with the reason',
         },

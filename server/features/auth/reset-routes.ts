@@ -12,7 +12,7 @@ const resetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/forgot-password',
     {
-      config: { errors: ['RATE_LIMITED'], access: 'public' },
+      config: { access: 'public', errors: ['RATE_LIMITED'] },
       schema: {
         summary: 'Email a password reset link (same answer for unknown addresses)',
         body: forgotPasswordSchema,

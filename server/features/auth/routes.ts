@@ -56,7 +56,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/signup',
     {
-      config: { errors: ['CONFLICT', 'RATE_LIMITED'], access: 'public' },
+      config: { access: 'public', errors: ['CONFLICT', 'RATE_LIMITED'] },
       schema: {
         summary: 'Create an account and sign in',
         body: signupSchema,
@@ -79,7 +79,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/signin',
     {
-      config: { errors: ['UNAUTHENTICATED', 'ACCOUNT_SUSPENDED', 'RATE_LIMITED'], access: 'public' },
+      config: { access: 'public', errors: ['UNAUTHENTICATED', 'ACCOUNT_SUSPENDED', 'RATE_LIMITED'] },
       schema: {
         summary: 'Sign in with email and password (may ask for a second factor)',
         body: signinSchema,

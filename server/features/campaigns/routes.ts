@@ -51,7 +51,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/campaigns/:id',
     {
-      config: { access: 'public' },
+      config: { access: 'public', errors: ['CAMPAIGN_NOT_FOUND'] },
       schema: {
         summary: 'One campaign',
         params: z.object({ id: z.string() }),
@@ -64,7 +64,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/campaigns/:id/kiis',
     {
-      config: { access: 'public' },
+      config: { access: 'public', errors: ['CAMPAIGN_NOT_FOUND'] },
       schema: {
         summary: "A campaign's key investment information sheet",
         params: z.object({ id: z.string() }),
@@ -94,6 +94,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/campaigns/:id',
     {
+      config: { errors: ['CAMPAIGN_NOT_FOUND'] },
       // The service checks that the trader owns the campaign.
       preHandler: app.requireRole('trader', { message: CAMPAIGN_MESSAGES.notOwner, verified: true }),
       schema: {
@@ -109,6 +110,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/trader/stats/:traderId',
     {
+      config: { errors: ['NOT_FOUND'] },
       // The service checks that a trader asks for their own stats.
       preHandler: app.requireRole('trader', 'admin'),
       schema: {

@@ -70,7 +70,7 @@ const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/complaints',
     {
-      config: { errors: ['DOCUMENT_TOO_LARGE', 'DOCUMENT_REJECTED', 'RATE_LIMITED'] },
+      config: { errors: ['DOCUMENT_TOO_LARGE', 'DOCUMENT_REJECTED', 'RATE_LIMITED', 'VALIDATION'] },
       preHandler: app.requireUser,
       // JSON is checked here; multipart fields are checked by the same schema in the handler.
       schema: {

@@ -62,7 +62,7 @@ const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/kyc/documents',
     {
-      config: { errors: ['DOCUMENT_TOO_LARGE', 'DOCUMENT_REJECTED', 'RATE_LIMITED'] },
+      config: { errors: ['DOCUMENT_TOO_LARGE', 'DOCUMENT_REJECTED', 'RATE_LIMITED', 'VALIDATION'] },
       preHandler: app.requireRole('investor', 'trader', 'buyer'),
       // The body is multipart, read as a stream below; no JSON body is taken (a JSON one gets 415).
       schema: {

@@ -29,6 +29,7 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/campaigns/:id/transitions',
     {
+      config: { errors: ['CAMPAIGN_NOT_FOUND'] },
       // The service checks the table: the owning trader's moves, an admin's cancellation. The trader's
       // moves (trading: money to them; the result: a settlement) are behind the money gate.
       preHandler: app.requireRole('trader', 'admin', { verified: true }),
@@ -47,7 +48,7 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/campaigns/:id/milestones',
     // Whoever may see the campaign follows its cargo (a cancelled one: its trader, admins, its backers).
     {
-      config: { access: 'public' },
+      config: { access: 'public', errors: ['CAMPAIGN_NOT_FOUND'] },
       schema: { summary: "A campaign's milestones", params, response: { 200: z.array(milestoneSchema) } },
     },
     (request) => listMilestones(app.db, request.user ?? null, campaignId(request.params.id)),
@@ -56,6 +57,7 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/campaigns/:id/milestones',
     {
+      config: { errors: ['CAMPAIGN_NOT_FOUND'] },
       preHandler: app.requireRole('trader', { verified: true }),
       schema: {
         summary: "Add a milestone to the trader's campaign",
@@ -81,6 +83,7 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/campaigns/:id/investors',
     {
+      config: { errors: ['CAMPAIGN_NOT_FOUND'] },
       // The service checks that the trader owns the campaign.
       preHandler: app.requireRole('trader', 'admin'),
       schema: {

@@ -114,7 +114,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/listings/:id',
     {
-      config: { access: 'public' },
+      config: { access: 'public', errors: ['LISTING_NOT_FOUND'] },
       schema: { summary: 'One listing', params: idParams, response: { 200: listingSchema } },
     },
     (request) => getListing(app.db, idOf(request.params.id, 'LISTING_NOT_FOUND'), request.user),
@@ -135,6 +135,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/listings/:id',
     {
+      config: { errors: ['LISTING_NOT_FOUND'] },
       preHandler: verifiedTraders,
       schema: {
         summary: "Edit the trader's own listing",
@@ -155,6 +156,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/listings/:id/withdraw',
     {
+      config: { errors: ['LISTING_NOT_FOUND'] },
       preHandler: traders,
       schema: {
         summary: "Withdraw the trader's own listing",
@@ -205,6 +207,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/:id/payment',
     {
+      config: { errors: ['ORDER_NOT_FOUND'] },
       preHandler: buyers,
       schema: {
         summary: "Record an order's card payment once it succeeded",
@@ -224,6 +227,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/:id/abandon',
     {
+      config: { errors: ['ORDER_NOT_FOUND'] },
       preHandler: buyers,
       schema: {
         summary: "Abandon an order's unpaid payment",
@@ -269,6 +273,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/campaigns/:id/sales',
     {
+      config: { errors: ['CAMPAIGN_NOT_FOUND'] },
       // The service checks that the trader owns the campaign (as for its investors).
       preHandler: app.requireRole('trader', 'admin'),
       schema: {
@@ -282,6 +287,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders/:id',
     {
+      config: { errors: ['ORDER_NOT_FOUND'] },
       preHandler: parties,
       schema: {
         summary: 'One order (its buyer, its supplier or an admin)',
@@ -315,6 +321,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/:id/receipt',
     {
+      config: { errors: ['ORDER_NOT_FOUND'] },
       preHandler: buyers,
       schema: {
         summary: 'Confirm receipt of a delivered order (releases its escrow)',
@@ -328,6 +335,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/:id/rating',
     {
+      config: { errors: ['ORDER_NOT_FOUND'] },
       preHandler: buyers,
       schema: {
         summary: 'Rate a received order',
@@ -367,6 +375,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/rfqs/:id/offers',
     {
+      config: { errors: ['RFQ_NOT_FOUND'] },
       preHandler: verifiedTraders,
       schema: {
         summary: 'Offer a price on a quote request',
@@ -391,6 +400,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/offers/:id/accept',
     {
+      config: { errors: ['OFFER_NOT_FOUND'] },
       preHandler: verifiedBuyers,
       schema: {
         summary: 'Accept an offer (places its order)',

@@ -168,7 +168,15 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/campaigns/:id/documents',
     {
-      config: { errors: ['DOCUMENT_TOO_LARGE', 'DOCUMENT_REJECTED', 'RATE_LIMITED'] },
+      config: {
+        errors: [
+          'DOCUMENT_TOO_LARGE',
+          'DOCUMENT_REJECTED',
+          'RATE_LIMITED',
+          'CAMPAIGN_NOT_FOUND',
+          'VALIDATION',
+        ],
+      },
       preHandler: app.requireRole('trader'),
       // Multipart (a `file`, its `kind` and, for a milestone's evidence, the `milestone`).
       schema: {
@@ -212,6 +220,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/campaigns/:id/documents',
     {
+      config: { errors: ['CAMPAIGN_NOT_FOUND'] },
       preHandler: app.requireRole('trader', 'admin'),
       schema: {
         summary: "A campaign's documents",
@@ -225,7 +234,10 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/campaigns/:id/documents/:documentId',
     {
-      config: { answers: { 200: 'The file, with the content type it was stored with' } },
+      config: {
+        errors: ['CAMPAIGN_NOT_FOUND'],
+        answers: { 200: 'The file, with the content type it was stored with' },
+      },
       preHandler: app.requireUser,
       schema: {
         summary: "Download a campaign's document (its trader, its backers, admins)",
@@ -256,7 +268,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/campaigns/:id/releases/:releaseId/evidence',
     {
-      config: { errors: ['DOCUMENT_TOO_LARGE', 'DOCUMENT_REJECTED', 'RATE_LIMITED'] },
+      config: { errors: ['DOCUMENT_TOO_LARGE', 'DOCUMENT_REJECTED', 'RATE_LIMITED', 'CAMPAIGN_NOT_FOUND'] },
       preHandler: app.requireRole('trader', { verified: true }),
       schema: {
         summary: 'Send the evidence a staged release waits for (multipart)',
@@ -299,6 +311,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/campaigns/:id/settlement',
     {
+      config: { errors: ['CAMPAIGN_NOT_FOUND'] },
       preHandler: adminsOnly,
       schema: {
         summary: "Decide a funded campaign's settlement",
@@ -313,6 +326,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/campaigns/:id/settlement/bank-transfer',
     {
+      config: { errors: ['CAMPAIGN_NOT_FOUND'] },
       preHandler: adminsOnly,
       schema: {
         summary: "Record a settlement's bank transfer",
@@ -327,6 +341,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/campaigns/:id/releases/:releaseId',
     {
+      config: { errors: ['CAMPAIGN_NOT_FOUND'] },
       preHandler: adminsOnly,
       schema: {
         summary: 'Approve or refuse a staged release',

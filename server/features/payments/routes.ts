@@ -104,7 +104,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       webhook.post(
         '/api/payments/stripe/webhook',
         {
-          config: { access: 'public' },
+          config: { access: 'public', errors: ['VALIDATION'] },
           // The exact bytes Stripe signed (the parser above keeps them as they came).
           schema: {
             summary: "Stripe's events (signed by Stripe): payments succeed, fail or refund",

@@ -103,7 +103,7 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/investor/classification',
     {
-      config: { errors: ['DOCUMENT_TOO_LARGE', 'DOCUMENT_REJECTED', 'RATE_LIMITED'] },
+      config: { errors: ['DOCUMENT_TOO_LARGE', 'DOCUMENT_REJECTED', 'RATE_LIMITED', 'VALIDATION'] },
       preHandler: investorsOnly,
       // Multipart: personType, criteria (comma-separated), statement, and the files as `evidence`.
       schema: {

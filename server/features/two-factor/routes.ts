@@ -59,7 +59,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/auth/2fa/pending',
     {
-      config: { errors: ['TWO_FACTOR_SIGNIN_EXPIRED', 'ACCOUNT_SUSPENDED'], access: 'public' },
+      config: { access: 'public', errors: ['TWO_FACTOR_SIGNIN_EXPIRED', 'ACCOUNT_SUSPENDED'] },
       schema: {
         summary: 'The pending sign-in waiting for its second factor, and the factors it may use',
         response: { 200: twoFactorChallengeSchema },
@@ -75,8 +75,8 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/2fa/verify',
     {
       config: {
-        errors: ['TWO_FACTOR_SIGNIN_EXPIRED', 'ACCOUNT_SUSPENDED', 'TWO_FACTOR_CODE_INVALID'],
         access: 'public',
+        errors: ['TWO_FACTOR_SIGNIN_EXPIRED', 'ACCOUNT_SUSPENDED', 'TWO_FACTOR_CODE_INVALID'],
       },
       schema: {
         summary: 'Finish a sign-in with an authenticator or recovery code',
@@ -97,7 +97,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/2fa/passkey/options',
     {
-      config: { errors: ['TWO_FACTOR_SIGNIN_EXPIRED', 'ACCOUNT_SUSPENDED'], access: 'public' },
+      config: { access: 'public', errors: ['TWO_FACTOR_SIGNIN_EXPIRED', 'ACCOUNT_SUSPENDED'] },
       schema: {
         summary: 'The passkey challenge for the pending sign-in',
         body: noBodySchema,
@@ -116,8 +116,8 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/2fa/passkey/verify',
     {
       config: {
-        errors: ['TWO_FACTOR_SIGNIN_EXPIRED', 'ACCOUNT_SUSPENDED', 'TWO_FACTOR_PASSKEY_INVALID'],
         access: 'public',
+        errors: ['TWO_FACTOR_SIGNIN_EXPIRED', 'ACCOUNT_SUSPENDED', 'TWO_FACTOR_PASSKEY_INVALID'],
       },
       schema: {
         summary: 'Finish a sign-in with a passkey',
