@@ -5,7 +5,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAppWithSettings, startOidcProvider } from '../test/auth-services.ts';
-import { STRIPE_SETTINGS } from '../test/authz/requests.ts';
+import { METRICS_TOKEN, STRIPE_SETTINGS } from '../test/authz/requests.ts';
 import {
   documentedRoutes,
   documentProblems,
@@ -25,6 +25,7 @@ beforeAll(async () => {
   oidc = await startOidcProvider();
   app = await buildAppWithSettings({
     oauth: { google: { clientId: 'doc-client', clientSecret: 'doc-secret', issuer: oidc.issuer } },
+    metricsToken: METRICS_TOKEN,
   });
   stripeApp = await buildAppWithSettings({ stripe: STRIPE_SETTINGS });
   document = await openApiDocument(app);
@@ -103,6 +104,11 @@ describe('GET /api/openapi.json', () => {
     expect(health.security).toEqual([]);
     // A route's own codes (config.errors) are listed beside those of its kind.
     expect((health.responses!['503'] as { description: string }).description).toContain('`UNAVAILABLE`');
+    // Prometheus' scrape takes the operator's token, not a session.
+    const metrics = operation(document, 'get', '/metrics')!;
+    expect(metrics['x-access']).toBe('token');
+    expect(metrics.security).toEqual([{ metricsToken: [] }]);
+    expect(Object.keys(metrics.responses!)).toEqual(['200', '401', '403']);
   });
 });
 

@@ -55,7 +55,7 @@ export function expectedErrorStatuses(route: ApiRoute): number[] {
   if (schema.params || schema.querystring || schema.body) statuses.add(400);
   if (BODY_METHODS.has(route.method)) [400, 403, 413, 415].forEach((s) => statuses.add(s));
   if (route.access !== 'public') statuses.add(401);
-  if (Array.isArray(route.access) || route.moneyGate) statuses.add(403);
+  if (Array.isArray(route.access) || route.moneyGate || route.access === 'token') statuses.add(403);
   if (route.url.includes('/:')) statuses.add(404);
   return [...statuses].sort();
 }

@@ -44,7 +44,9 @@ export function errorCodes(route: ApiRoute, declared: readonly ErrorCode[] = [])
   if (takesBody) codes.push('MALFORMED_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
   // A write from another site is refused whoever sends it (server/plugins/auth.ts, CSRF).
   if (takesBody) codes.push('FORBIDDEN');
-  if (route.access !== 'public') codes.push('UNAUTHENTICATED');
+  // The operator's bearer token (GET /metrics) refuses with its own codes; a session grants nothing there.
+  if (route.access === 'token') codes.push('METRICS_TOKEN_REQUIRED', 'METRICS_TOKEN_INVALID');
+  else if (route.access !== 'public') codes.push('UNAUTHENTICATED');
   if (Array.isArray(route.access)) codes.push('FORBIDDEN');
   if (mayBeAdmin(route.access) && !ENROLLMENT_ROUTES.test(route.url))
     codes.push('TWO_FACTOR_ENROLLMENT_REQUIRED');
@@ -63,7 +65,9 @@ export function accessSentence(route: Pick<ApiRoute, 'access' | 'moneyGate'>): s
       ? 'anyone, signed in or not'
       : route.access === 'user'
         ? 'any signed-in user'
-        : `signed-in users with the role ${route.access.join(', ')}`;
+        : route.access === 'token'
+          ? "the holder of the operator's token (`Authorization: Bearer $METRICS_TOKEN`), signed in or not"
+          : `signed-in users with the role ${route.access.join(', ')}`;
   const gate = route.moneyGate
     ? ' whose account passes the money gate (active, email verified, KYC approved; admins excepted)'
     : '';

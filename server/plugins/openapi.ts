@@ -68,6 +68,12 @@ export default fp(async function openapi(app: FastifyInstance) {
             name: '__Host-hb_session',
             description: 'The session cookie (`hb_session` when the server is not reached over HTTPS).',
           },
+          metricsToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "The operator's METRICS_TOKEN (GET /metrics only; the route exists only when it is set).",
+          },
         },
         schemas: { Error: ERROR_SCHEMA },
       },
@@ -91,7 +97,8 @@ export default fp(async function openapi(app: FastifyInstance) {
       if (schema?.hide) return { schema, url };
       const methods = [route.method].flat().filter((m) => m !== 'HEAD');
       const api = methods.map((m) => declared(m, route.url)).find(Boolean);
-      if (!api) return { schema, url };
+      // Only the routes that declare their access (the API and /metrics), not the client app's files.
+      if (!api) return { schema: { hide: true }, url };
       const config = (route.config ?? {}) as {
         errors?: readonly ErrorCode[];
         answers?: Record<number, string>;
@@ -115,7 +122,12 @@ export default fp(async function openapi(app: FastifyInstance) {
           ...schema,
           tags: (schema.tags as string[] | undefined) ?? [tagOf(route.url)],
           description: [schema.description, accessSentence(api)].filter(Boolean).join('\n\n'),
-          security: api.access === 'public' ? [] : [{ session: [] }],
+          security:
+            api.access === 'public'
+              ? []
+              : api.access === 'token'
+                ? [{ metricsToken: [] }]
+                : [{ session: [] }],
           'x-access': api.access,
           ...(api.moneyGate ? { 'x-money-gate': true } : {}),
           response: { ...success, ...errorResponses(api, config.errors), ...responses },

@@ -35,7 +35,10 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ready',
     {
       config: { access: 'public' },
-      schema: { response: { 200: readySchema, 503: notReadySchema } },
+      schema: {
+        summary: 'Readiness: database, migrations and jobs ready (503 names what is not)',
+        response: { 200: readySchema, 503: notReadySchema },
+      },
     },
     async () => {
       const { ready, checks } = await app.readiness.run();
