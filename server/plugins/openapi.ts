@@ -139,7 +139,7 @@ export default fp(async function openapi(app: FastifyInstance) {
   app.get(
     OPENAPI_PATH,
     {
-      config: { access: 'public' },
+      config: { access: 'public', answers: { 200: 'The OpenAPI 3.1 document (JSON)' } },
       schema: { summary: 'This document: the whole API in OpenAPI 3.1', tags: ['documentation'] },
     },
     async (_request, reply) => reply.type('application/json; charset=utf-8').send(app.swagger()),
@@ -147,7 +147,7 @@ export default fp(async function openapi(app: FastifyInstance) {
   app.get(
     DOCS_PATH,
     {
-      config: { access: 'public' },
+      config: { access: 'public', answers: { 200: 'The documentation page (HTML)' } },
       schema: {
         summary: 'The API documentation page (HTML, read from the document)',
         tags: ['documentation'],

@@ -60,6 +60,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/users/:id',
     {
+      config: { errors: ['NOT_FOUND'] },
       preHandler: adminsOnly,
       schema: {
         summary: "One user's account, KYC and history",
@@ -73,6 +74,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/users/:id/kyc',
     {
+      config: { errors: ['CONFLICT', 'KYC_DOCUMENTS_NOT_OPENED', 'KYC_NO_DOCUMENTS', 'NOT_FOUND'] },
       preHandler: adminsOnly,
       schema: {
         summary: "Approve or reject a user's KYC",
@@ -87,6 +89,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/users/:id/suspend',
     {
+      config: { errors: ['CONFLICT', 'FORBIDDEN', 'NOT_FOUND'] },
       preHandler: adminsOnly,
       schema: {
         summary: 'Suspend an account (its sessions end)',
@@ -101,6 +104,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/users/:id/reactivate',
     {
+      config: { errors: ['CONFLICT', 'NOT_FOUND'] },
       preHandler: adminsOnly,
       schema: {
         summary: 'Reactivate a suspended account',
@@ -128,6 +132,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/escrow/:id/resolve',
     {
+      config: { errors: ['CONFLICT', 'NOT_FOUND'] },
       preHandler: adminsOnly,
       schema: {
         summary: 'Resolve a disputed escrow (release or refund)',
@@ -142,6 +147,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/escrow/:id/dispute',
     {
+      config: { errors: ['CONFLICT', 'NOT_FOUND'] },
       preHandler: app.requireRole('investor'),
       schema: {
         summary: "Dispute an escrow record of the investor's money",
@@ -156,6 +162,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/:id/dispute',
     {
+      config: { errors: ['ORDER_NOT_DISPUTABLE', 'ORDER_NOT_FOUND'] },
       // The service checks that the order is the buyer's own (404 otherwise).
       preHandler: app.requireRole('buyer'),
       schema: {
@@ -171,7 +178,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/role-requests',
     {
-      config: { errors: ['CONFLICT'] },
+      config: { errors: ['CONFLICT', 'VALIDATION'] },
       preHandler: app.requireRole('investor', 'trader', 'buyer'),
       schema: {
         summary: 'Ask for another role',
@@ -199,6 +206,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/role-requests/:id',
     {
+      config: { errors: ['CONFLICT', 'NOT_FOUND', 'ROLE_CHANGE_WAITS'] },
       preHandler: adminsOnly,
       schema: {
         summary: 'Approve or reject a role request',

@@ -156,7 +156,21 @@ const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/oauth/:provider/callback',
     {
       config: {
-        errors: ['NOT_FOUND', 'SOCIAL_CANCELLED', 'SOCIAL_FAILED', 'SOCIAL_FLOW_EXPIRED'],
+        errors: [
+          'NOT_FOUND',
+          'SOCIAL_CANCELLED',
+          'SOCIAL_FAILED',
+          'SOCIAL_FLOW_EXPIRED',
+          'ACCOUNT_SUSPENDED',
+          'ROLE_ACCESS_DENIED',
+          'SOCIAL_ADMIN_REFUSED',
+          'SOCIAL_EMAIL_MISSING',
+          'SOCIAL_EMAIL_TAKEN_UNVERIFIED',
+          'SOCIAL_EMAIL_UNVERIFIED',
+          'SOCIAL_SIGNUP_NEEDS_RISK',
+          'SOCIAL_SIGNUP_NEEDS_TERMS',
+          'SOCIAL_SIGNUP_RACE',
+        ],
         answers: {
           302: 'Redirects into the app: signed in, to the second step, or to the sign-in page with the reason',
         },

@@ -79,7 +79,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/signin',
     {
-      config: { access: 'public', errors: ['UNAUTHENTICATED', 'ACCOUNT_SUSPENDED', 'RATE_LIMITED'] },
+      config: {
+        access: 'public',
+        errors: ['UNAUTHENTICATED', 'ACCOUNT_SUSPENDED', 'RATE_LIMITED', 'ROLE_ACCESS_DENIED'],
+      },
       schema: {
         summary: 'Sign in with email and password (may ask for a second factor)',
         body: signinSchema,
@@ -157,6 +160,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/switch-role',
     {
+      config: { errors: ['ROLE_ACCESS_DENIED'] },
       preHandler: app.requireUser,
       schema: {
         summary: "Switch the signed-in user's active role",

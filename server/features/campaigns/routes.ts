@@ -77,6 +77,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/campaigns',
     {
+      config: { errors: ['FORBIDDEN'] },
       preHandler: app.requireRole('trader', {
         message: CAMPAIGN_MESSAGES.notTrader,
         verified: { kycMessage: CAMPAIGN_MESSAGES.kycRequired },
@@ -94,7 +95,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/campaigns/:id',
     {
-      config: { errors: ['CAMPAIGN_NOT_FOUND'] },
+      config: { errors: ['CAMPAIGN_NOT_FOUND', 'CONFLICT', 'FORBIDDEN', 'VALIDATION'] },
       // The service checks that the trader owns the campaign.
       preHandler: app.requireRole('trader', { message: CAMPAIGN_MESSAGES.notOwner, verified: true }),
       schema: {
@@ -110,7 +111,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/trader/stats/:traderId',
     {
-      config: { errors: ['NOT_FOUND'] },
+      config: { errors: ['NOT_FOUND', 'FORBIDDEN'] },
       // The service checks that a trader asks for their own stats.
       preHandler: app.requireRole('trader', 'admin'),
       schema: {

@@ -120,7 +120,10 @@ const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/complaints/:id/attachment',
     {
-      config: { answers: { 200: 'The file, with the content type it was stored with' } },
+      config: {
+        errors: ['NOT_FOUND'],
+        answers: { 200: 'The file, with the content type it was stored with' },
+      },
       preHandler: app.requireUser,
       schema: { summary: "Download a complaint's attachment", params: idParamsSchema },
     },
@@ -151,6 +154,7 @@ const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/complaints/:id/outcome',
     {
+      config: { errors: ['CONFLICT', 'NOT_FOUND'] },
       preHandler: adminsOnly,
       schema: {
         summary: 'Record the outcome of a complaint',

@@ -50,6 +50,7 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
           'TOO_MANY_HOLDS',
           'RATE_LIMITED',
           'PROVIDER_UNAVAILABLE',
+          'NOT_FOUND',
         ],
       },
       preHandler: verifiedInvestors,
@@ -108,6 +109,9 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/investments/:id/revoke',
     {
+      config: {
+        errors: ['INVESTMENT_NOT_FOUND', 'REVOKE_NOT_HELD', 'REVOKE_PERIOD_OVER', 'REVOKE_SOPHISTICATED'],
+      },
       // Within the reflection period, by the investor whose investment it is (the service checks: 404
       // for anyone else's, 403 for a sophisticated investor, 409 once the period is over).
       preHandler: investorsOnly,

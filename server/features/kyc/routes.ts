@@ -53,6 +53,7 @@ const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/kyc',
     {
+      config: { errors: ['NOT_FOUND'] },
       preHandler: app.requireUser,
       schema: { summary: "The user's KYC status and documents", response: { 200: verificationSchema } },
     },
@@ -62,7 +63,17 @@ const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/kyc/documents',
     {
-      config: { errors: ['DOCUMENT_TOO_LARGE', 'DOCUMENT_REJECTED', 'RATE_LIMITED', 'VALIDATION'] },
+      config: {
+        errors: [
+          'DOCUMENT_TOO_LARGE',
+          'DOCUMENT_REJECTED',
+          'RATE_LIMITED',
+          'VALIDATION',
+          'COMPANY_IDENTITY_TAKEN',
+          'CONFLICT',
+          'NOT_FOUND',
+        ],
+      },
       preHandler: app.requireRole('investor', 'trader', 'buyer'),
       // The body is multipart, read as a stream below; no JSON body is taken (a JSON one gets 415).
       schema: {
@@ -94,7 +105,7 @@ const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/kyc/identity-change',
     {
-      config: { errors: ['CONFLICT'] },
+      config: { errors: ['CONFLICT', 'COMPANY_IDENTITY_TAKEN', 'NOT_FOUND', 'VALIDATION'] },
       preHandler: app.requireRole('investor', 'trader', 'buyer'),
       schema: {
         summary: 'Ask to change the verified legal identity (reviewed again)',
@@ -109,7 +120,10 @@ const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/kyc/documents/:id',
     {
-      config: { answers: { 200: 'The file, with the content type it was stored with' } },
+      config: {
+        errors: ['NOT_FOUND'],
+        answers: { 200: 'The file, with the content type it was stored with' },
+      },
       preHandler: app.requireUser,
       schema: { summary: 'Download a KYC document (its owner or an admin)', params: idParamsSchema },
     },

@@ -29,7 +29,26 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/campaigns/:id/transitions',
     {
-      config: { errors: ['CAMPAIGN_NOT_FOUND'] },
+      config: {
+        errors: [
+          'CAMPAIGN_NOT_FOUND',
+          'BANK_ACCOUNT_REQUIRED',
+          'CAMPAIGN_DISBURSED',
+          'CANCEL_HAS_INVESTMENTS',
+          'CONFLICT',
+          'DELIVERY_NOT_RECORDED',
+          'ESCROW_DISPUTED',
+          'LOSS_EXCEEDS_DISBURSED',
+          'PROFIT_TOO_LARGE',
+          'REFLECTION_PERIOD_OPEN',
+          'REFUND_IN_PROGRESS',
+          'SETTLEMENT_EXISTS',
+          'TRANSITION_FORBIDDEN',
+          'TRANSITION_NOT_ALLOWED',
+          'VALIDATION',
+          'WATERFALL_MISMATCH',
+        ],
+      },
       // The service checks the table: the owning trader's moves, an admin's cancellation. The trader's
       // moves (trading: money to them; the result: a settlement) are behind the money gate.
       preHandler: app.requireRole('trader', 'admin', { verified: true }),
@@ -57,7 +76,16 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/campaigns/:id/milestones',
     {
-      config: { errors: ['CAMPAIGN_NOT_FOUND'] },
+      config: {
+        errors: [
+          'CAMPAIGN_NOT_FOUND',
+          'FORBIDDEN',
+          'MILESTONE_NOT_TRADING',
+          'MILESTONE_RECORDED',
+          'RELEASE_DOCUMENT_REQUIRED',
+          'VALIDATION',
+        ],
+      },
       preHandler: app.requireRole('trader', { verified: true }),
       schema: {
         summary: "Add a milestone to the trader's campaign",
@@ -83,7 +111,7 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/campaigns/:id/investors',
     {
-      config: { errors: ['CAMPAIGN_NOT_FOUND'] },
+      config: { errors: ['CAMPAIGN_NOT_FOUND', 'FORBIDDEN'] },
       // The service checks that the trader owns the campaign.
       preHandler: app.requireRole('trader', 'admin'),
       schema: {
@@ -102,6 +130,7 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/portfolio',
     {
+      config: { errors: ['INVESTOR_MISMATCH'] },
       preHandler: app.requireRole('investor', 'admin'),
       schema: {
         summary: "The investor's portfolio: holdings, returns and payouts",
@@ -116,6 +145,7 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/statements',
     {
+      config: { errors: ['INVESTOR_MISMATCH'] },
       preHandler: app.requireRole('investor', 'admin'),
       schema: {
         summary: "The investor's statements",

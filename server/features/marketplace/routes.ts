@@ -122,6 +122,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/listings',
     {
+      config: { errors: ['LISTING_CAMPAIGN_INVALID', 'LISTING_NOT_FOUND'] },
       preHandler: verifiedTraders,
       schema: {
         summary: 'List hydrogen for sale',
@@ -135,7 +136,15 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/listings/:id',
     {
-      config: { errors: ['LISTING_NOT_FOUND'] },
+      config: {
+        errors: [
+          'LISTING_NOT_FOUND',
+          'LISTING_CAMPAIGN_INVALID',
+          'LISTING_QUANTITY_BELOW_RESERVED',
+          'NOT_LISTING_OWNER',
+          'VALIDATION',
+        ],
+      },
       preHandler: verifiedTraders,
       schema: {
         summary: "Edit the trader's own listing",
@@ -156,7 +165,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/listings/:id/withdraw',
     {
-      config: { errors: ['LISTING_NOT_FOUND'] },
+      config: { errors: ['LISTING_NOT_FOUND', 'NOT_LISTING_OWNER'] },
       preHandler: traders,
       schema: {
         summary: "Withdraw the trader's own listing",
@@ -194,6 +203,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders',
     {
+      config: { errors: ['LISTING_NOT_FOUND', 'ORDER_NOT_FOUND', 'ORDER_TOTAL_TOO_LARGE'] },
       preHandler: verifiedBuyers,
       schema: {
         summary: 'Place an order for a listing',
@@ -207,7 +217,16 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/:id/payment',
     {
-      config: { errors: ['ORDER_NOT_FOUND'] },
+      config: {
+        errors: [
+          'ORDER_NOT_FOUND',
+          'ORDER_PAYMENT_EXPIRED',
+          'ORDER_PAYMENT_MISMATCH',
+          'ORDER_PAYMENT_UNPAID',
+          'PAYMENT_NOT_FOUND',
+          'PAYMENT_VOIDED',
+        ],
+      },
       preHandler: buyers,
       schema: {
         summary: "Record an order's card payment once it succeeded",
@@ -273,7 +292,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/campaigns/:id/sales',
     {
-      config: { errors: ['CAMPAIGN_NOT_FOUND'] },
+      config: { errors: ['CAMPAIGN_NOT_FOUND', 'FORBIDDEN'] },
       // The service checks that the trader owns the campaign (as for its investors).
       preHandler: app.requireRole('trader', 'admin'),
       schema: {
@@ -300,7 +319,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/:id/transitions',
     {
-      config: { errors: ['ORDER_NOT_FOUND', 'ORDER_TRANSITION_REFUSED', 'ORDER_DISPUTED'] },
+      config: { errors: ['ORDER_NOT_FOUND', 'ORDER_TRANSITION_REFUSED', 'ORDER_DISPUTED', 'VALIDATION'] },
       preHandler: movers,
       schema: {
         summary: 'Move an order along (confirm, ship, deliver, cancel)',
@@ -321,7 +340,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/:id/receipt',
     {
-      config: { errors: ['ORDER_NOT_FOUND'] },
+      config: { errors: ['ORDER_NOT_FOUND', 'ORDER_DISPUTED', 'ORDER_NOT_DELIVERED'] },
       preHandler: buyers,
       schema: {
         summary: 'Confirm receipt of a delivered order (releases its escrow)',
@@ -335,7 +354,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/:id/rating',
     {
-      config: { errors: ['ORDER_NOT_FOUND'] },
+      config: { errors: ['ORDER_NOT_FOUND', 'ORDER_ALREADY_RATED', 'ORDER_NOT_DELIVERED'] },
       preHandler: buyers,
       schema: {
         summary: 'Rate a received order',
@@ -358,6 +377,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/rfqs',
     {
+      config: { errors: ['SUPPLIER_NOT_FOUND'] },
       preHandler: verifiedBuyers,
       schema: { summary: 'Ask suppliers for a quote', body: rfqCreateSchema, response: { 201: rfqSchema } },
     },
@@ -375,7 +395,9 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/rfqs/:id/offers',
     {
-      config: { errors: ['RFQ_NOT_FOUND'] },
+      config: {
+        errors: ['RFQ_NOT_FOUND', 'OFFER_DUPLICATE', 'ORDER_TOTAL_TOO_LARGE', 'RFQ_CLOSED', 'VALIDATION'],
+      },
       preHandler: verifiedTraders,
       schema: {
         summary: 'Offer a price on a quote request',
@@ -400,7 +422,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/offers/:id/accept',
     {
-      config: { errors: ['OFFER_NOT_FOUND'] },
+      config: { errors: ['OFFER_NOT_FOUND', 'OFFER_CLOSED', 'ORDER_NOT_FOUND'] },
       preHandler: verifiedBuyers,
       schema: {
         summary: 'Accept an offer (places its order)',

@@ -97,7 +97,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/bank-account',
     {
-      config: { errors: ['STEP_UP_REQUIRED', 'BANK_ACCOUNT_NEEDS_KYC', 'BANK_HOLDER_MISMATCH'] },
+      config: { errors: ['STEP_UP_REQUIRED', 'BANK_ACCOUNT_NEEDS_KYC', 'BANK_HOLDER_MISMATCH', 'NOT_FOUND'] },
       preHandler: [
         app.requireRole('investor', 'trader', { verified: { unverified: 'BANK_ACCOUNT_NEEDS_KYC' } }),
         app.requireStepUp,
@@ -114,7 +114,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/withdrawals',
     {
-      config: { errors: ['STEP_UP_REQUIRED', 'NO_BANK_ACCOUNT', 'INSUFFICIENT_BALANCE'] },
+      config: { errors: ['STEP_UP_REQUIRED', 'NO_BANK_ACCOUNT', 'INSUFFICIENT_BALANCE', 'NOT_FOUND'] },
       preHandler: [
         app.requireRole('investor', { message: ERRORS.NOT_AN_INVESTOR.message, verified: true }),
         app.requireStepUp,
@@ -148,6 +148,8 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
           'APPROPRIATENESS_REQUIRED',
           'ACKNOWLEDGEMENT_REQUIRED',
           'INSUFFICIENT_BALANCE',
+          'NOT_FOUND',
+          'PAYMENT_NOT_FOUND',
         ],
       },
       preHandler: app.requireRole('investor', {
@@ -175,6 +177,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
           'RATE_LIMITED',
           'CAMPAIGN_NOT_FOUND',
           'VALIDATION',
+          'FORBIDDEN',
         ],
       },
       preHandler: app.requireRole('trader'),
@@ -235,7 +238,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/campaigns/:id/documents/:documentId',
     {
       config: {
-        errors: ['CAMPAIGN_NOT_FOUND'],
+        errors: ['CAMPAIGN_NOT_FOUND', 'NOT_FOUND'],
         answers: { 200: 'The file, with the content type it was stored with' },
       },
       preHandler: app.requireUser,
@@ -268,7 +271,17 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/campaigns/:id/releases/:releaseId/evidence',
     {
-      config: { errors: ['DOCUMENT_TOO_LARGE', 'DOCUMENT_REJECTED', 'RATE_LIMITED', 'CAMPAIGN_NOT_FOUND'] },
+      config: {
+        errors: [
+          'DOCUMENT_TOO_LARGE',
+          'DOCUMENT_REJECTED',
+          'RATE_LIMITED',
+          'CAMPAIGN_NOT_FOUND',
+          'CONFLICT',
+          'RELEASE_NOT_AWAITING',
+          'VALIDATION',
+        ],
+      },
       preHandler: app.requireRole('trader', { verified: true }),
       schema: {
         summary: 'Send the evidence a staged release waits for (multipart)',
@@ -311,7 +324,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/campaigns/:id/settlement',
     {
-      config: { errors: ['CAMPAIGN_NOT_FOUND'] },
+      config: { errors: ['CAMPAIGN_NOT_FOUND', 'SETTLEMENT_NOT_FOUND', 'SETTLEMENT_NOT_PENDING'] },
       preHandler: adminsOnly,
       schema: {
         summary: "Decide a funded campaign's settlement",
@@ -326,7 +339,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/campaigns/:id/settlement/bank-transfer',
     {
-      config: { errors: ['CAMPAIGN_NOT_FOUND'] },
+      config: { errors: ['CAMPAIGN_NOT_FOUND', 'SETTLEMENT_NOT_DUE'] },
       preHandler: adminsOnly,
       schema: {
         summary: "Record a settlement's bank transfer",
@@ -341,7 +354,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/campaigns/:id/releases/:releaseId',
     {
-      config: { errors: ['CAMPAIGN_NOT_FOUND'] },
+      config: { errors: ['CAMPAIGN_NOT_FOUND', 'CONFLICT', 'NOT_FOUND', 'RELEASE_NOT_AWAITING'] },
       preHandler: adminsOnly,
       schema: {
         summary: 'Approve or refuse a staged release',

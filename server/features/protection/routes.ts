@@ -65,6 +65,7 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/investor/appropriateness',
     {
+      config: { errors: ['NOT_FOUND'] },
       preHandler: investorsOnly,
       schema: {
         summary: "The investor's knowledge test: questions and result",
@@ -77,6 +78,7 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/investor/appropriateness',
     {
+      config: { errors: ['NOT_FOUND'] },
       preHandler: investorsOnly,
       schema: {
         summary: 'Answer the knowledge test and loss simulation',
@@ -91,6 +93,7 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/investor/classification',
     {
+      config: { errors: ['NOT_FOUND'] },
       preHandler: investorsOnly,
       schema: {
         summary: "The investor's classification and application",
@@ -103,7 +106,17 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/investor/classification',
     {
-      config: { errors: ['DOCUMENT_TOO_LARGE', 'DOCUMENT_REJECTED', 'RATE_LIMITED', 'VALIDATION'] },
+      config: {
+        errors: [
+          'DOCUMENT_TOO_LARGE',
+          'DOCUMENT_REJECTED',
+          'RATE_LIMITED',
+          'VALIDATION',
+          'CONFLICT',
+          'FORBIDDEN',
+          'NOT_FOUND',
+        ],
+      },
       preHandler: investorsOnly,
       // Multipart: personType, criteria (comma-separated), statement, and the files as `evidence`.
       schema: {
@@ -135,7 +148,10 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/investor/classification/documents/:id',
     {
-      config: { answers: { 200: 'The file, with the content type it was stored with' } },
+      config: {
+        errors: ['NOT_FOUND'],
+        answers: { 200: 'The file, with the content type it was stored with' },
+      },
       preHandler: app.requireRole('investor', 'admin'),
       schema: { summary: 'Download a classification evidence file', params: idParamsSchema },
     },
@@ -169,6 +185,7 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/classifications/:id',
     {
+      config: { errors: ['CONFLICT', 'NOT_FOUND'] },
       preHandler: adminsOnly,
       schema: {
         summary: 'Approve or reject a classification application',

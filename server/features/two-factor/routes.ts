@@ -76,7 +76,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         access: 'public',
-        errors: ['TWO_FACTOR_SIGNIN_EXPIRED', 'ACCOUNT_SUSPENDED', 'TWO_FACTOR_CODE_INVALID'],
+        errors: ['TWO_FACTOR_SIGNIN_EXPIRED', 'ACCOUNT_SUSPENDED', 'TWO_FACTOR_CODE_INVALID', 'RATE_LIMITED'],
       },
       schema: {
         summary: 'Finish a sign-in with an authenticator or recovery code',
@@ -117,7 +117,12 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         access: 'public',
-        errors: ['TWO_FACTOR_SIGNIN_EXPIRED', 'ACCOUNT_SUSPENDED', 'TWO_FACTOR_PASSKEY_INVALID'],
+        errors: [
+          'TWO_FACTOR_SIGNIN_EXPIRED',
+          'ACCOUNT_SUSPENDED',
+          'TWO_FACTOR_PASSKEY_INVALID',
+          'RATE_LIMITED',
+        ],
       },
       schema: {
         summary: 'Finish a sign-in with a passkey',
@@ -178,7 +183,14 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/2fa/totp/disable',
     {
-      config: { errors: ['STEP_UP_REQUIRED', 'TWO_FACTOR_SETUP_MISSING', 'TWO_FACTOR_ADMIN_KEEPS_ONE'] },
+      config: {
+        errors: [
+          'STEP_UP_REQUIRED',
+          'TWO_FACTOR_SETUP_MISSING',
+          'TWO_FACTOR_ADMIN_KEEPS_ONE',
+          'TWO_FACTOR_NOT_ON',
+        ],
+      },
       preHandler: app.requireUser,
       schema: {
         summary: 'Remove the authenticator app (needs a fresh proof)',
@@ -296,7 +308,14 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/2fa/step-up',
     {
-      config: { errors: ['TWO_FACTOR_NOT_ON', 'TWO_FACTOR_CODE_INVALID', 'TWO_FACTOR_PASSKEY_INVALID'] },
+      config: {
+        errors: [
+          'TWO_FACTOR_NOT_ON',
+          'TWO_FACTOR_CODE_INVALID',
+          'TWO_FACTOR_PASSKEY_INVALID',
+          'RATE_LIMITED',
+        ],
+      },
       preHandler: app.requireUser,
       schema: {
         summary: 'Prove the second factor again on this session (step-up)',
