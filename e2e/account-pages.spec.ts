@@ -152,6 +152,26 @@ test.describe('profile and settings', () => {
     await expect(roleSwitcher(page)).toHaveText('Trader');
     await elsewhere.dispose();
   });
+
+  // The client's calls here are typed by the endpoints their routes declare (docs/api.md).
+  test('settings: an email notification turned off stays off', async ({ page }) => {
+    await signUpViaApi(page.request, 'investor');
+    await page.goto('/settings');
+    const refunds = page.getByRole('main').getByRole('checkbox', { name: /^Refunds/ });
+    await expect(refunds).toBeChecked();
+    // The box shows what the server saved: it turns off once the answer is in.
+    await refunds.click();
+    await expectToast(page, 'Notification settings saved', '');
+    await expect(refunds).not.toBeChecked();
+    await page.reload();
+    await expect(page.getByRole('main').getByRole('checkbox', { name: /^Refunds/ })).not.toBeChecked();
+    await expect(page.getByRole('main').getByRole('checkbox', { name: /^Payouts/ })).toBeChecked();
+    expect(await (await page.request.get('/api/settings/notifications')).json()).toEqual({
+      campaign_funded: true,
+      campaign_refunded: false,
+      campaign_completed: true,
+    });
+  });
 });
 
 test.describe('accessibility', () => {

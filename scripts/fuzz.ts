@@ -9,6 +9,7 @@ import { prepareDatabase } from '../server/db/prepare.ts';
 import { startOidcProvider } from '../test/auth-services.ts';
 import { METRICS_TOKEN, STRIPE_SETTINGS } from '../test/authz/requests.ts';
 import { fuzzRoutes } from '../test/fuzz/routes.ts';
+import { openApiDocument } from '../test/openapi.ts';
 import { formatReport, runFuzz } from '../test/fuzz/run.ts';
 
 function option(name: string): string | undefined {
@@ -40,7 +41,7 @@ const app = await appWith({
 // Routes that exist only with Stripe configured get a share of the run on an app in Stripe mode.
 const stripeApp = await appWith({ stripe: STRIPE_SETTINGS });
 try {
-  const sandboxRoutes = new Set(fuzzRoutes(app.apiRoutes).map((r) => r.key));
+  const sandboxRoutes = new Set(fuzzRoutes(await openApiDocument(app)).map((r) => r.key));
   const stripeRuns = Math.max(100, Math.round(runs / 100));
   const report = await runFuzz(app, oidc, {
     runs,

@@ -47,6 +47,7 @@ import accessPlugin from './plugins/access.ts';
 import authPlugin from './plugins/auth.ts';
 import clientPlugin from './plugins/client.ts';
 import errorsPlugin from './plugins/errors.ts';
+import openapiPlugin from './plugins/openapi.ts';
 import securityPlugin, { clientErrorHandler, frameworkErrorHandler } from './plugins/security.ts';
 
 /** The parts of the configuration that the HTTP application uses. */
@@ -266,6 +267,8 @@ export async function buildApp(deps: AppDeps) {
   });
   // Before any route: it refuses a route that does not declare who may call it.
   await app.register(accessPlugin);
+  // Before any route too: it collects every route for the OpenAPI document (GET /api/openapi.json).
+  await app.register(openapiPlugin);
   // X-Request-Id on every answer, request latency, readiness checks, GET /metrics (its access declared).
   await app.register(observabilityPlugin);
   await app.register(authPlugin);

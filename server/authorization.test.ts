@@ -17,12 +17,14 @@
 // Cells: a status code; 'shown' / 'hidden' = 200 with or without the row's object in the answer;
 // __ = does not apply (no owned object). HEAD answers as GET does (Fastify derives it): not listed.
 // Routes that exist only with Stripe configured run on a second app in Stripe mode; the route list
-// compared with the table is the union of both apps' routes.
+// compared with the table is the union of both apps' routes, as their OpenAPI documents list them
+// (GET /api/openapi.json; server/openapi.test.ts holds each to every route its app registers), and
+// every answer the table expects must be one the document lists for its route.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from './app.ts';
 import { buildAppWithSettings, startOidcProvider } from '../test/auth-services.ts';
 import { describeChange, installChangeLog, unexpectedChanges } from '../test/change-log.ts';
-import { apiRoutes } from '../test/fuzz/routes.ts';
+import { documentedRoutes, documentsStatus, openApiDocument, type OpenApiDocument } from '../test/openapi.ts';
 import { callAndWatch, watchBackgroundMail } from '../test/authz/call.ts';
 import { ACTORS, cellContext, ROLE_ACTORS, type Actor } from '../test/authz/actors.ts';
 import {
@@ -64,6 +66,8 @@ const MATRIX: Record<RowKey, Cells> = {
   'GET /metrics (a wrong token)':                   [403,      403,      403,      403,      403,      __,       __,       403,      403,      403,      403],
   'GET /api/dev/emails':                            [200,      200,      200,      200,      200,      __,       __,       200,      200,      200,      200],
   'GET /api/dev/emails/:template':                  [200,      200,      200,      200,      200,      __,       __,       200,      200,      200,      200],
+  'GET /api/openapi.json':                          [200,      200,      200,      200,      200,      __,       __,       200,      200,      200,      200],
+  'GET /api/docs':                                  [200,      200,      200,      200,      200,      __,       __,       200,      200,      200,      200],
   'GET /api/auth/session':                          [200,      200,      200,      200,      200,      __,       __,       200,      200,      200,      200],
   'GET /api/auth/me':                               [401,      200,      200,      200,      200,      __,       __,       401,      200,      200,      200],
   'POST /api/auth/signup':                          [201,      201,      201,      201,      201,      __,       __,       201,      201,      201,      201],
@@ -280,6 +284,7 @@ let app: App;
 let stripeApp: App;
 let oidc: Awaited<ReturnType<typeof startOidcProvider>>;
 const mailSettled = new Map<App, () => Promise<void>>();
+const documents = new Map<App, OpenApiDocument>();
 
 beforeAll(async () => {
   oidc = await startOidcProvider();
@@ -289,6 +294,7 @@ beforeAll(async () => {
   });
   stripeApp = await buildAppWithSettings({ stripe: STRIPE_SETTINGS });
   for (const a of [app, stripeApp]) {
+    documents.set(a, await openApiDocument(a));
     await installChangeLog(a.db);
     mailSettled.set(a, watchBackgroundMail(a));
   }
@@ -300,7 +306,8 @@ afterAll(async () => {
   await oidc?.close();
 });
 
-const routeKeys = (a: App) => new Set(apiRoutes(a.apiRoutes).map((r) => `${r.method} ${r.url}`));
+const documented = (a: App) => documentedRoutes(documents.get(a)!);
+const routeKeys = (a: App) => new Set(documented(a).map((r) => r.key));
 /** The app a row runs on: the default one (sandbox payments), unless the route exists only with Stripe. */
 const appFor = (row: RowKey) => (routeKeys(app).has(routeOf(row)) ? app : stripeApp);
 
@@ -319,11 +326,27 @@ describe('the authorization matrix', () => {
   });
 
   it('declares the money gate at the route on every money path, and on nothing else', () => {
-    const gated = apiRoutes(app.apiRoutes)
-      .filter((r) => r.moneyGate)
-      .map((r) => `${r.method} ${r.url}`)
+    const gated = documented(app)
+      .filter((r) => r.operation['x-money-gate'])
+      .map((r) => r.key)
       .sort();
     expect(gated).toEqual([...MONEY_PATHS].sort());
+  });
+
+  it('expects of every route only answers its OpenAPI document lists', () => {
+    const operations = new Map(
+      [...documented(app), ...documented(stripeApp)].map((r) => [r.key, r.operation]),
+    );
+    const undocumented = (Object.keys(MATRIX) as RowKey[]).flatMap((row) =>
+      [
+        ...new Set(
+          MATRIX[row].filter((cell) => cell !== __).map((cell) => (typeof cell === 'number' ? cell : 200)),
+        ),
+      ]
+        .filter((status) => !documentsStatus(operations.get(routeOf(row))!, status))
+        .map((status) => `${row} → ${status}`),
+    );
+    expect(undocumented).toEqual([]);
   });
 
   describe.each(Object.keys(MATRIX) as RowKey[])('%s', (row) => {

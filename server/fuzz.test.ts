@@ -1,9 +1,11 @@
 // Fuzzing inside `npm test` (a smaller run of `npm run fuzz`): requests generated from every route's
 // own schemas and valid calls — valid, boundary and hostile values, malformed JSON, odd content types,
 // odd paths — sent as a visitor and as a user of each role. No answer may be a 5xx, hold a stack,
-// SQL, an internal error name or a password hash, or refuse without { error }; a refused request
-// and a read change no row. Every route registered is fuzzed (those that exist only with Stripe
-// configured on a second app in Stripe mode), and must declare its input schemas.
+// SQL, an internal error name or a password hash, refuse without { error } or have a status the
+// OpenAPI document does not list for its route; a refused request and a read change no row. The
+// routes, their schemas and their answers come from the app's OpenAPI document (GET /api/openapi.json,
+// held to every registered route by server/openapi.test.ts): every route is fuzzed (those that exist
+// only with Stripe configured on a second app in Stripe mode), and must document its input schemas.
 // Prints its seed; replay with FUZZ_SEED=<seed> (FUZZ_TEST_RUNS sets the count, default 2,000).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from './app.ts';
@@ -11,6 +13,7 @@ import { buildAppWithSettings, startOidcProvider } from '../test/auth-services.t
 import { METRICS_TOKEN, STRIPE_SETTINGS } from '../test/authz/requests.ts';
 import { formatReport, runFuzz, type FuzzReport } from '../test/fuzz/run.ts';
 import { fuzzRoutes, schemaProblems } from '../test/fuzz/routes.ts';
+import { openApiDocument, type OpenApiDocument } from '../test/openapi.ts';
 
 const RUNS = Number(process.env.FUZZ_TEST_RUNS ?? 2_000);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -18,6 +21,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31)
 let app: App;
 let stripeApp: App;
 let oidc: Awaited<ReturnType<typeof startOidcProvider>>;
+const documents = new Map<App, OpenApiDocument>();
 
 beforeAll(async () => {
   oidc = await startOidcProvider();
@@ -26,6 +30,7 @@ beforeAll(async () => {
     metricsToken: METRICS_TOKEN,
   });
   stripeApp = await buildAppWithSettings({ stripe: STRIPE_SETTINGS });
+  for (const a of [app, stripeApp]) documents.set(a, await openApiDocument(a));
 });
 
 afterAll(async () => {
@@ -34,7 +39,7 @@ afterAll(async () => {
   await oidc?.close();
 });
 
-const keys = (a: App) => new Set(fuzzRoutes(a.apiRoutes).map((r) => r.key));
+const keys = (a: App) => new Set(fuzzRoutes(documents.get(a)!).map((r) => r.key));
 
 function expectClean(report: FuzzReport, target: App) {
   console.log(formatReport(report));
@@ -48,8 +53,10 @@ function expectClean(report: FuzzReport, target: App) {
 }
 
 describe('fuzzing every route', () => {
-  it('finds a schema for each input of every route (params, body), readable as JSON Schema', () => {
-    expect([...schemaProblems(app.apiRoutes), ...schemaProblems(stripeApp.apiRoutes)]).toEqual([]);
+  it('finds a schema for each input of every route (params, body) in the OpenAPI document', () => {
+    expect([...schemaProblems(documents.get(app)!), ...schemaProblems(documents.get(stripeApp)!)]).toEqual(
+      [],
+    );
   });
 
   it(`${RUNS.toLocaleString('en-US')} generated requests: no 5xx, nothing internal in any answer, no change from a refused request`, async () => {

@@ -51,7 +51,13 @@ const jobRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/jobs',
-    { preHandler: adminsOnly, schema: { response: { 200: jobsOverviewSchema } } },
+    {
+      preHandler: adminsOnly,
+      schema: {
+        summary: 'The job queue: what waits per job, and the dead letters with their errors',
+        response: { 200: jobsOverviewSchema },
+      },
+    },
     () => jobsOverview(app.jobs, app.db),
   );
 
@@ -59,7 +65,12 @@ const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/jobs/:id/retry',
     {
       preHandler: adminsOnly,
-      schema: { params: jobIdParamsSchema, body: noBodySchema, response: { 200: jobsOverviewSchema } },
+      schema: {
+        summary: 'Send a dead job back to its queue (audit-logged)',
+        params: jobIdParamsSchema,
+        body: noBodySchema,
+        response: { 200: jobsOverviewSchema },
+      },
     },
     async (request) => {
       const { id } = request.params;

@@ -64,7 +64,12 @@ export default fp(async function observability(app: FastifyInstance) {
   if (!token) return;
   app.get(
     METRICS_PATH,
-    { preHandler: metricsTokenGuard(token), logLevel: 'warn' },
+    {
+      preHandler: metricsTokenGuard(token),
+      logLevel: 'warn',
+      config: { answers: { 200: 'The metrics in Prometheus text format' } },
+      schema: { summary: "Prometheus' scrape: this instance's metrics (the operator's token)" },
+    },
     async (_request, reply) => {
       const text = await app.metrics.scrape();
       return reply

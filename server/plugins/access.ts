@@ -1,8 +1,8 @@
 // Deny by default, checked when a route registers: every /api route (and /metrics) says who may call it, either with
 // a guard first in its preHandler (`app.requireUser`, `app.requireRole(...)`) or, for a route open to
 // everyone, with `config: { access: 'public' }`. A route that says neither, or both, stops the app at
-// start-up. The routes and what they declared are kept in `app.apiRoutes` (the authorization matrix
-// and the fuzzer read them). The guard is moved to the route's preValidation, so that a caller who may
+// start-up. The routes and what they declared are kept in `app.apiRoutes`, which the OpenAPI document
+// (plugins/openapi.ts) describes them from; the authorization matrix and the fuzzer read that. The guard is moved to the route's preValidation, so that a caller who may
 // not use a route gets its 401/403 before the body is validated: the answer to a visitor never
 // describes the route's input (ASVS 4.1: authorize before processing the request).
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';

@@ -178,6 +178,15 @@ export const ROUTE_REQUESTS = rows({
     url: '/api/dev/emails/password-reset',
     happened: (res) => expect(res.body).toContain('Reset your HydroBridge password'),
   }),
+  // The API's description and its page (docs/api.md): the same for everyone.
+  'GET /api/openapi.json': () => ({
+    url: '/api/openapi.json',
+    happened: (res) => expect(res.json()).toMatchObject({ openapi: expect.stringMatching(/^3\.1\./) }),
+  }),
+  'GET /api/docs': () => ({
+    url: '/api/docs',
+    happened: (res) => expect(res.body).toContain('/api/openapi.json'),
+  }),
   'GET /api/auth/session': () => ({ url: '/api/auth/session' }),
   'GET /api/auth/me': () => ({ url: '/api/auth/me', happened: answersUser }),
   'POST /api/auth/signup': () => ({

@@ -45,6 +45,8 @@ export interface FuzzRoute {
   /** Rows of the authorization matrix for this route (their valid calls are the examples). */
   rows: string[];
   schemas: Partial<Record<InputPart, JsonSchema>>;
+  /** The statuses the OpenAPI document lists for the route ("200", "404", "2XX"…). */
+  answers: string[];
 }
 
 export type Mutation =

@@ -30,7 +30,8 @@ import { describeChange, installChangeLog, unexpectedChanges, type RowChange } f
 import { isErrorBody, leaksIn } from './checks.ts';
 import { FUZZ_ACTORS, planArb, type FuzzActor, type FuzzRoute, type Plan } from './plan.ts';
 import { fuzzedCall } from './request.ts';
-import { apiWords, fuzzRoutes } from './routes.ts';
+import { openApiDocument } from '../openapi.ts';
+import { apiWords, documentsAnswer, fuzzRoutes } from './routes.ts';
 import type { Resolver } from './values.ts';
 
 export interface FuzzOptions {
@@ -182,8 +183,10 @@ export async function runFuzz(
   app.money.limits = { ...app.money.limits, intentRate: { max: Number.MAX_SAFE_INTEGER, windowMinutes: 10 } };
   const mailSettled = watchBackgroundMail(app);
   const world = await fuzzWorld(app);
-  const routes = fuzzRoutes(app.apiRoutes).filter((r) => !options.only || options.only(r));
-  const hints = { words: apiWords(app.apiRoutes) };
+  // The routes, their schemas and their answers as the app's OpenAPI document describes them.
+  const document = await openApiDocument(app);
+  const routes = fuzzRoutes(document).filter((r) => !options.only || options.only(r));
+  const hints = { words: apiWords(document) };
   const actorIds = Object.values(world.sessions).flatMap((s) => (s ? [s.user.id] : []));
   let ids = await existingIds(app, [...actorIds, world.campaign.id, world.draft.id]);
   const resolver: Resolver = { knownId: (n) => ids[n % ids.length]! };
@@ -316,6 +319,8 @@ export async function runFuzz(
           problems.push(`answered ${res.statusCode}`);
         }
         problems.push(...leaksIn(res.body, call).map((leak) => `the answer holds ${leak}`));
+        if (!documentsAnswer(route, res.statusCode))
+          problems.push(`answered ${res.statusCode}, which the OpenAPI document does not list for the route`);
         if (res.statusCode >= 400 && !isErrorBody(res.body))
           problems.push('a refusal without { "error": … }');
         const refused = res.statusCode >= 400;

@@ -2,6 +2,7 @@
 // credentials; any non-OK answer throws "<status>: <body text or status text>" (spec §8), or the
 // call's own message where spec §7 names one (the read passes it as `errorMessage`).
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
+import type { AnswerOf, BodyOf, Endpoint } from '@domain/api.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -118,5 +119,26 @@ export function getQueryFn<T>(options: { on401: 'returnNull' | 'throw' }): Query
     if (options.on401 === 'returnNull' && res.status === 401) return null;
     await throwIfNotOk(res);
     return (await res.json()) as T;
+  };
+}
+
+/**
+ * A call of a shared endpoint (domain/api.ts): its answer's type is the one its route declares, from
+ * the same zod schema, so no response type is written by hand. Writes send the body as JSON.
+ */
+export async function callApi<E extends Endpoint>(
+  endpoint: E,
+  ...body: BodyOf<E> extends undefined ? [] : [BodyOf<E>]
+): Promise<AnswerOf<E>> {
+  return apiJson<AnswerOf<E>>(endpoint.method, endpoint.path, body[0]);
+}
+
+/** The query key and type of a shared endpoint's read: the key is its path, as the default reader wants. */
+export function apiQuery<E extends Endpoint<'GET'>>(
+  endpoint: E,
+): { queryKey: [E['path']]; queryFn: QueryFunction<AnswerOf<E>> } {
+  return {
+    queryKey: [endpoint.path],
+    queryFn: ({ signal }) => getJson<AnswerOf<E>>(endpoint.path, { signal }),
   };
 }

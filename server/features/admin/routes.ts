@@ -13,6 +13,7 @@ import {
   escrowRowSchema,
   idParamsSchema,
   kycDecisionSchema,
+  REPORT_LABELS,
   REPORTS,
   reportQuerySchema,
   resolveSchema,
@@ -36,7 +37,10 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/dashboard',
-    { preHandler: adminsOnly, schema: { response: { 200: dashboardSchema } } },
+    {
+      preHandler: adminsOnly,
+      schema: { summary: "The admin console's figures and queues", response: { 200: dashboardSchema } },
+    },
     () => adminDashboard(app.db, app.clock()),
   );
 
@@ -44,22 +48,40 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/users',
     {
       preHandler: adminsOnly,
-      schema: { querystring: userListQuerySchema, response: { 200: userListSchema } },
+      schema: {
+        summary: 'Search users',
+        querystring: userListQuerySchema,
+        response: { 200: userListSchema },
+      },
     },
     (request) => listUsers(app.db, request.query, app.clock()),
   );
 
   app.get(
     '/api/admin/users/:id',
-    { preHandler: adminsOnly, schema: { params: idParamsSchema, response: { 200: adminUserDetailSchema } } },
+    {
+      config: { errors: ['NOT_FOUND'] },
+      preHandler: adminsOnly,
+      schema: {
+        summary: "One user's account, KYC and history",
+        params: idParamsSchema,
+        response: { 200: adminUserDetailSchema },
+      },
+    },
     (request) => userDetail(app.db, request.params.id, app.clock(), request.user!.id),
   );
 
   app.post(
     '/api/admin/users/:id/kyc',
     {
+      config: { errors: ['CONFLICT', 'KYC_DOCUMENTS_NOT_OPENED', 'KYC_NO_DOCUMENTS', 'NOT_FOUND'] },
       preHandler: adminsOnly,
-      schema: { params: idParamsSchema, body: kycDecisionSchema, response: { 200: adminUserDetailSchema } },
+      schema: {
+        summary: "Approve or reject a user's KYC",
+        params: idParamsSchema,
+        body: kycDecisionSchema,
+        response: { 200: adminUserDetailSchema },
+      },
     },
     (request) => decideKyc(app.db, request.user!, request.params.id, request.body, app.clock()),
   );
@@ -67,8 +89,14 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/users/:id/suspend',
     {
+      config: { errors: ['CONFLICT', 'FORBIDDEN', 'NOT_FOUND'] },
       preHandler: adminsOnly,
-      schema: { params: idParamsSchema, body: suspendSchema, response: { 200: adminUserDetailSchema } },
+      schema: {
+        summary: 'Suspend an account (its sessions end)',
+        params: idParamsSchema,
+        body: suspendSchema,
+        response: { 200: adminUserDetailSchema },
+      },
     },
     (request) => suspendUser(app.db, request.user!, request.params.id, request.body.reason, app.clock()),
   );
@@ -76,8 +104,14 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/users/:id/reactivate',
     {
+      config: { errors: ['CONFLICT', 'NOT_FOUND'] },
       preHandler: adminsOnly,
-      schema: { params: idParamsSchema, body: noBodySchema, response: { 200: adminUserDetailSchema } },
+      schema: {
+        summary: 'Reactivate a suspended account',
+        params: idParamsSchema,
+        body: noBodySchema,
+        response: { 200: adminUserDetailSchema },
+      },
     },
     (request) => reactivateUser(app.db, request.user!, request.params.id, app.clock()),
   );
@@ -86,7 +120,11 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/escrow',
     {
       preHandler: adminsOnly,
-      schema: { querystring: escrowListQuerySchema, response: { 200: escrowListSchema } },
+      schema: {
+        summary: 'Escrow records and disputes',
+        querystring: escrowListQuerySchema,
+        response: { 200: escrowListSchema },
+      },
     },
     (request) => listEscrow(app.db, request.query),
   );
@@ -94,8 +132,14 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/escrow/:id/resolve',
     {
+      config: { errors: ['CONFLICT', 'NOT_FOUND'] },
       preHandler: adminsOnly,
-      schema: { params: idParamsSchema, body: resolveSchema, response: { 200: escrowRowSchema } },
+      schema: {
+        summary: 'Resolve a disputed escrow (release or refund)',
+        params: idParamsSchema,
+        body: resolveSchema,
+        response: { 200: escrowRowSchema },
+      },
     },
     (request) => resolveDispute(app.money, request.user!, request.params.id, request.body, app.clock()),
   );
@@ -103,8 +147,14 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/escrow/:id/dispute',
     {
+      config: { errors: ['CONFLICT', 'NOT_FOUND'] },
       preHandler: app.requireRole('investor'),
-      schema: { params: idParamsSchema, body: disputeSchema, response: { 200: escrowRowSchema } },
+      schema: {
+        summary: "Dispute an escrow record of the investor's money",
+        params: idParamsSchema,
+        body: disputeSchema,
+        response: { 200: escrowRowSchema },
+      },
     },
     (request) => disputeEscrow(app.db, request.user!, request.params.id, request.body.reason, app.clock()),
   );
@@ -112,9 +162,15 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/:id/dispute',
     {
+      config: { errors: ['ORDER_NOT_DISPUTABLE', 'ORDER_NOT_FOUND'] },
       // The service checks that the order is the buyer's own (404 otherwise).
       preHandler: app.requireRole('buyer'),
-      schema: { params: idParamsSchema, body: disputeSchema, response: { 200: escrowRowSchema } },
+      schema: {
+        summary: "Dispute an order whose money the buyer's escrow holds",
+        params: idParamsSchema,
+        body: disputeSchema,
+        response: { 200: escrowRowSchema },
+      },
     },
     (request) => disputeOrder(app.db, request.user!, request.params.id, request.body.reason, app.clock()),
   );
@@ -122,8 +178,13 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/role-requests',
     {
+      config: { errors: ['CONFLICT', 'VALIDATION'] },
       preHandler: app.requireRole('investor', 'trader', 'buyer'),
-      schema: { body: roleRequestSchema, response: { 201: roleRequestRowSchema } },
+      schema: {
+        summary: 'Ask for another role',
+        body: roleRequestSchema,
+        response: { 201: roleRequestRowSchema },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await requestRole(app.db, request.user!, request.body.newRole, app.clock())),
@@ -133,7 +194,11 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/role-requests',
     {
       preHandler: adminsOnly,
-      schema: { querystring: auditListQuerySchema, response: { 200: roleRequestListSchema } },
+      schema: {
+        summary: 'Role requests to decide',
+        querystring: auditListQuerySchema,
+        response: { 200: roleRequestListSchema },
+      },
     },
     (request) => listRoleRequests(app.db, request.query.page),
   );
@@ -141,8 +206,10 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/role-requests/:id',
     {
+      config: { errors: ['CONFLICT', 'NOT_FOUND', 'ROLE_CHANGE_WAITS'] },
       preHandler: adminsOnly,
       schema: {
+        summary: 'Approve or reject a role request',
         params: idParamsSchema,
         body: roleRequestDecisionSchema,
         response: { 200: roleRequestRowSchema },
@@ -156,7 +223,11 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/audit-log',
     {
       preHandler: adminsOnly,
-      schema: { querystring: auditListQuerySchema, response: { 200: auditListSchema } },
+      schema: {
+        summary: 'The audit log of admin actions',
+        querystring: auditListQuerySchema,
+        response: { 200: auditListSchema },
+      },
     },
     (request) => listAudit(app.db, request.query.page),
   );
@@ -164,7 +235,11 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const report of REPORTS) {
     app.get(
       `/api/admin/reports/${report}.csv`,
-      { preHandler: adminsOnly, schema: { querystring: reportQuerySchema } },
+      {
+        config: { answers: { 200: 'The report as CSV (text/csv), sent as an attachment' } },
+        preHandler: adminsOnly,
+        schema: { summary: `The ${REPORT_LABELS[report]} report (CSV)`, querystring: reportQuerySchema },
+      },
       async (request, reply) => {
         const now = app.clock();
         // The export is an admin action like any other: who took which data, for which period.

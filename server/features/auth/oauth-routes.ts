@@ -102,7 +102,10 @@ const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/auth/providers',
-    { config: { access: 'public' }, schema: { response: { 200: authProvidersSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { summary: 'The social sign-in providers configured', response: { 200: authProvidersSchema } },
+    },
     async () => ({
       google: { enabled: clients.isEnabled('google') },
       linkedin: { enabled: clients.isEnabled('linkedin') },
@@ -111,7 +114,18 @@ const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/auth/oauth/:provider/start',
-    { config: { access: 'public' }, schema: { params: paramsSchema, querystring: oauthStartQuerySchema } },
+    {
+      config: {
+        access: 'public',
+        errors: ['NOT_FOUND', 'SOCIAL_UNAVAILABLE'],
+        answers: { 302: "Redirects to the provider's sign-in page" },
+      },
+      schema: {
+        summary: 'Start a social sign-in: redirects to the provider',
+        params: paramsSchema,
+        querystring: oauthStartQuerySchema,
+      },
+    },
     async (request, reply) => {
       const provider = enabledProvider(request.params.provider);
       let begun: Awaited<ReturnType<OAuthClients['begin']>>;
@@ -140,7 +154,30 @@ const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/auth/oauth/:provider/callback',
-    { config: { access: 'public' }, schema: { params: paramsSchema } },
+    {
+      config: {
+        errors: [
+          'NOT_FOUND',
+          'SOCIAL_CANCELLED',
+          'SOCIAL_FAILED',
+          'SOCIAL_FLOW_EXPIRED',
+          'ACCOUNT_SUSPENDED',
+          'ROLE_ACCESS_DENIED',
+          'SOCIAL_ADMIN_REFUSED',
+          'SOCIAL_EMAIL_MISSING',
+          'SOCIAL_EMAIL_TAKEN_UNVERIFIED',
+          'SOCIAL_EMAIL_UNVERIFIED',
+          'SOCIAL_SIGNUP_NEEDS_RISK',
+          'SOCIAL_SIGNUP_NEEDS_TERMS',
+          'SOCIAL_SIGNUP_RACE',
+        ],
+        answers: {
+          302: 'Redirects into the app: signed in, to the second step, or to the sign-in page with the reason',
+        },
+        access: 'public',
+      },
+      schema: { summary: "The provider's return: signs in and redirects into the app", params: paramsSchema },
+    },
     async (request, reply) => {
       const provider = enabledProvider(request.params.provider);
       // One use per flow: whatever happens next, this browser's flow is over.

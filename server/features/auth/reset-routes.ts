@@ -11,7 +11,14 @@ const resetRoutes: FastifyPluginAsyncZod = async (app) => {
   // The same answer whether or not an account has this email (no enumeration).
   app.post(
     '/api/auth/forgot-password',
-    { config: { access: 'public' }, schema: { body: forgotPasswordSchema, response: { 200: okSchema } } },
+    {
+      config: { access: 'public', errors: ['RATE_LIMITED'] },
+      schema: {
+        summary: 'Email a password reset link (same answer for unknown addresses)',
+        body: forgotPasswordSchema,
+        response: { 200: okSchema },
+      },
+    },
     async (request) => {
       await requestPasswordReset(accountMailContext(app, request.log), request.body.email, request.ip);
       return { success: true as const };
@@ -20,7 +27,14 @@ const resetRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/reset-password',
-    { config: { access: 'public' }, schema: { body: resetPasswordSchema, response: { 200: okSchema } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: "Set a new password with the reset link's token",
+        body: resetPasswordSchema,
+        response: { 200: okSchema },
+      },
+    },
     async (request) => {
       await resetPassword(accountMailContext(app, request.log), request.body);
       return { success: true as const };

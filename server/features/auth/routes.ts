@@ -36,20 +36,33 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/session',
     {
       config: { access: 'public' },
-      schema: { response: { 200: z.object({ user: publicUserSchema.nullable() }) } },
+      schema: {
+        summary: 'The signed-in user, or null for a visitor (never 401)',
+        response: { 200: z.object({ user: publicUserSchema.nullable() }) },
+      },
     },
     async (request) => ({ user: request.user ? toPublicUser(request.user, app.clock()) : null }),
   );
 
   app.get(
     '/api/auth/me',
-    { preHandler: app.requireUser, schema: { response: { 200: publicUserSchema } } },
+    {
+      preHandler: app.requireUser,
+      schema: { summary: 'The signed-in user', response: { 200: publicUserSchema } },
+    },
     async (request) => toPublicUser(request.user!, app.clock()),
   );
 
   app.post(
     '/api/auth/signup',
-    { config: { access: 'public' }, schema: { body: signupSchema, response: { 201: publicUserSchema } } },
+    {
+      config: { access: 'public', errors: ['CONFLICT', 'RATE_LIMITED'] },
+      schema: {
+        summary: 'Create an account and sign in',
+        body: signupSchema,
+        response: { 201: publicUserSchema },
+      },
+    },
     async (request, reply) => {
       const { user, session } = await signup(
         accountMailContext(app, request.log),
@@ -66,8 +79,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/signin',
     {
-      config: { access: 'public' },
+      config: {
+        access: 'public',
+        errors: ['UNAUTHENTICATED', 'ACCOUNT_SUSPENDED', 'RATE_LIMITED', 'ROLE_ACCESS_DENIED'],
+      },
       schema: {
+        summary: 'Sign in with email and password (may ask for a second factor)',
         body: signinSchema,
         response: { 200: z.union([publicUserSchema, twoFactorChallengeSchema]) },
       },
@@ -91,7 +108,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/verify-email',
     {
       config: { access: 'public' },
-      schema: { body: verifyEmailSchema, response: { 200: verifyEmailResultSchema } },
+      schema: {
+        summary: "Verify an email address with the emailed link's token",
+        body: verifyEmailSchema,
+        response: { 200: verifyEmailResultSchema },
+      },
     },
     async (request) => {
       await verifyEmail(accountMailContext(app, request.log), request.body.token);
@@ -102,8 +123,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/verify-email/resend',
     {
+      config: { errors: ['RATE_LIMITED'] },
       preHandler: app.requireUser,
-      schema: { body: noBodySchema, response: { 200: resendVerificationResultSchema } },
+      schema: {
+        summary: 'Send the verification email again',
+        body: noBodySchema,
+        response: { 200: resendVerificationResultSchema },
+      },
     },
     async (request) => resendVerificationEmail(accountMailContext(app, request.log), request.user!),
   );
@@ -111,7 +137,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Open to everyone: signing out twice, or with an expired session, still clears the cookie.
   app.post(
     '/api/auth/logout',
-    { config: { access: 'public' }, schema: { body: noBodySchema, response: { 200: okSchema } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Sign out (ends this session and clears its cookie)',
+        body: noBodySchema,
+        response: { 200: okSchema },
+      },
+    },
     async (request, reply) => {
       if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
       app.clearSessionCookie(reply);
@@ -127,8 +160,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/switch-role',
     {
+      config: { errors: ['ROLE_ACCESS_DENIED'] },
       preHandler: app.requireUser,
-      schema: { body: switchRoleSchema, response: { 200: z.object({ user: publicUserSchema }) } },
+      schema: {
+        summary: "Switch the signed-in user's active role",
+        body: switchRoleSchema,
+        response: { 200: z.object({ user: publicUserSchema }) },
+      },
     },
     async (request) => ({ user: switchRole(request.user!, request.body.newRole) }),
   );
@@ -136,8 +174,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/auth/profile',
     {
+      config: { errors: ['IDENTITY_LOCKED'] },
       preHandler: app.requireUser,
-      schema: { body: profileUpdateSchema, response: { 200: publicUserSchema } },
+      schema: {
+        summary: "Edit the signed-in user's profile",
+        body: profileUpdateSchema,
+        response: { 200: publicUserSchema },
+      },
     },
     async (request) => updateProfile(app.db, request.user!, request.body),
   );
@@ -145,8 +188,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/change-password',
     {
+      config: { errors: ['RATE_LIMITED', 'STEP_UP_REQUIRED'] },
       preHandler: [app.requireUser, app.requireStepUp],
-      schema: { body: changePasswordSchema, response: { 200: endedSchema } },
+      schema: {
+        summary: 'Change the password (needs the current one)',
+        body: changePasswordSchema,
+        response: { 200: endedSchema },
+      },
     },
     async (request, reply) => {
       const { session, endedSessions } = await changePassword(app.db, request.user!, request.body, {
@@ -160,7 +208,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/sessions/revoke-others',
-    { preHandler: app.requireUser, schema: { body: noBodySchema, response: { 200: endedSchema } } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        summary: "End the user's other sessions",
+        body: noBodySchema,
+        response: { 200: endedSchema },
+      },
+    },
     async (request) => ({
       endedSessions: await deleteUserSessions(app.db, request.user!.id, request.sessionToken!),
     }),

@@ -31,7 +31,13 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/campaigns',
     // No response schema here: the service emits the page through campaignListSchema itself.
-    { config: { access: 'public' }, schema: { querystring: campaignListQuerySchema } },
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Browse campaigns (filters, sorting, pages; total in a header)',
+        querystring: campaignListQuerySchema,
+      },
+    },
     async (request, reply) => {
       const page = await listCampaigns(app.db, request.query, request.user);
       // The page is JSON text already (and maybe cached): sent as is, with the total for pagination.
@@ -45,8 +51,12 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/campaigns/:id',
     {
-      config: { access: 'public' },
-      schema: { params: z.object({ id: z.string() }), response: { 200: campaignDetailSchema } },
+      config: { access: 'public', errors: ['CAMPAIGN_NOT_FOUND'] },
+      schema: {
+        summary: 'One campaign',
+        params: z.object({ id: z.string() }),
+        response: { 200: campaignDetailSchema },
+      },
     },
     (request) => getCampaign(app.db, campaignId(request.params.id), request.user, app.clock()),
   );
@@ -54,8 +64,12 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/campaigns/:id/kiis',
     {
-      config: { access: 'public' },
-      schema: { params: z.object({ id: z.string() }), response: { 200: kiisSchema } },
+      config: { access: 'public', errors: ['CAMPAIGN_NOT_FOUND'] },
+      schema: {
+        summary: "A campaign's key investment information sheet",
+        params: z.object({ id: z.string() }),
+        response: { 200: kiisSchema },
+      },
     },
     (request) => kiisOf(app.db, campaignId(request.params.id), request.user),
   );
@@ -63,11 +77,16 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/campaigns',
     {
+      config: { errors: ['FORBIDDEN'] },
       preHandler: app.requireRole('trader', {
         message: CAMPAIGN_MESSAGES.notTrader,
         verified: { kycMessage: CAMPAIGN_MESSAGES.kycRequired },
       }),
-      schema: { body: campaignCreateSchema, response: { 201: campaignSchema } },
+      schema: {
+        summary: 'Create a campaign (a draft)',
+        body: campaignCreateSchema,
+        response: { 201: campaignSchema },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await createCampaign(app.db, request.user!, request.body)),
@@ -76,9 +95,11 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/campaigns/:id',
     {
+      config: { errors: ['CAMPAIGN_NOT_FOUND', 'CONFLICT', 'FORBIDDEN', 'VALIDATION'] },
       // The service checks that the trader owns the campaign.
       preHandler: app.requireRole('trader', { message: CAMPAIGN_MESSAGES.notOwner, verified: true }),
       schema: {
+        summary: "Edit the trader's own campaign",
         params: z.object({ id: z.string() }),
         body: campaignPatchSchema,
         response: { 200: campaignSchema },
@@ -90,9 +111,14 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/trader/stats/:traderId',
     {
+      config: { errors: ['NOT_FOUND', 'FORBIDDEN'] },
       // The service checks that a trader asks for their own stats.
       preHandler: app.requireRole('trader', 'admin'),
-      schema: { params: z.object({ traderId: z.string() }), response: { 200: traderStatsSchema } },
+      schema: {
+        summary: "A trader's track record and campaign figures",
+        params: z.object({ traderId: z.string() }),
+        response: { 200: traderStatsSchema },
+      },
     },
     (request) => {
       const { traderId } = request.params;
@@ -105,8 +131,10 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/campaigns/:id/review',
     {
+      config: { errors: ['CAMPAIGN_NOT_FOUND', 'REVIEW_NOT_PENDING', 'DILIGENCE_DOCUMENTS_MISSING'] },
       preHandler: app.requireRole('admin'),
       schema: {
+        summary: "Decide a campaign's due diligence review",
         params: z.object({ id: z.string() }),
         body: campaignReviewDecisionSchema,
         response: { 200: campaignDetailSchema },
@@ -118,16 +146,21 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/campaign-reviews',
-    { preHandler: app.requireRole('admin'), schema: { response: { 200: reviewQueueSchema } } },
+    {
+      preHandler: app.requireRole('admin'),
+      schema: { summary: 'Campaigns waiting for due diligence review', response: { 200: reviewQueueSchema } },
+    },
     () => reviewQueue(app.db),
   );
 
   app.post(
     '/api/campaigns/:id/resubmit',
     {
+      config: { errors: ['CAMPAIGN_NOT_FOUND', 'REVIEW_NOT_REJECTED'] },
       // The owning trader (the service answers 404 to anyone else).
       preHandler: app.requireRole('trader'),
       schema: {
+        summary: 'Send a campaign back for review after changes',
         params: z.object({ id: z.string() }),
         body: noBodySchema,
         response: { 200: campaignDetailSchema },

@@ -70,9 +70,14 @@ const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/complaints',
     {
+      config: { errors: ['DOCUMENT_TOO_LARGE', 'DOCUMENT_REJECTED', 'RATE_LIMITED', 'VALIDATION'] },
       preHandler: app.requireUser,
       // JSON is checked here; multipart fields are checked by the same schema in the handler.
-      schema: { body: complaintCreateSchema.nullish(), response: { 201: complaintSchema } },
+      schema: {
+        summary: 'File a complaint (optional attachment, multipart)',
+        body: complaintCreateSchema.nullish(),
+        response: { 201: complaintSchema },
+      },
     },
     async (request, reply) => {
       const user = request.user!;
@@ -105,13 +110,23 @@ const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/complaints',
-    { preHandler: app.requireUser, schema: { response: { 200: z.array(complaintSchema) } } },
+    {
+      preHandler: app.requireUser,
+      schema: { summary: "The user's complaints", response: { 200: z.array(complaintSchema) } },
+    },
     (request) => myComplaints(app.db, request.user!.id, app.clock()),
   );
 
   app.get(
     '/api/complaints/:id/attachment',
-    { preHandler: app.requireUser, schema: { params: idParamsSchema } },
+    {
+      config: {
+        errors: ['NOT_FOUND'],
+        answers: { 200: 'The file, with the content type it was stored with' },
+      },
+      preHandler: app.requireUser,
+      schema: { summary: "Download a complaint's attachment", params: idParamsSchema },
+    },
     async (request, reply) => {
       const file = await complaintAttachment(app.db, request.user!, request.params.id);
       const extension = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' }[
@@ -129,15 +144,20 @@ const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/complaints',
-    { preHandler: adminsOnly, schema: { response: { 200: z.array(adminComplaintSchema) } } },
+    {
+      preHandler: adminsOnly,
+      schema: { summary: 'The complaints queue', response: { 200: z.array(adminComplaintSchema) } },
+    },
     () => complaintQueue(app.db, app.clock()),
   );
 
   app.post(
     '/api/admin/complaints/:id/outcome',
     {
+      config: { errors: ['CONFLICT', 'NOT_FOUND'] },
       preHandler: adminsOnly,
       schema: {
+        summary: 'Record the outcome of a complaint',
         params: idParamsSchema,
         body: complaintOutcomeSchema,
         response: { 200: adminComplaintSchema },

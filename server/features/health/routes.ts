@@ -14,7 +14,10 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // down, Fastify answers 503).
   app.get(
     '/api/health',
-    { config: { access: 'public' }, schema: { response: { 200: healthSchema } } },
+    {
+      config: { access: 'public', errors: ['UNAVAILABLE'] },
+      schema: { summary: 'Liveness: the server and its database answer', response: { 200: healthSchema } },
+    },
     async (request) => {
       try {
         await app.database.ping();
@@ -32,7 +35,10 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ready',
     {
       config: { access: 'public' },
-      schema: { response: { 200: readySchema, 503: notReadySchema } },
+      schema: {
+        summary: 'Readiness: database, migrations and jobs ready (503 names what is not)',
+        response: { 200: readySchema, 503: notReadySchema },
+      },
     },
     async () => {
       const { ready, checks } = await app.readiness.run();

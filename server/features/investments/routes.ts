@@ -32,8 +32,33 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/create-payment-intent',
     {
+      config: {
+        errors: [
+          'CAMPAIGN_NOT_FOUND',
+          'INVESTOR_MISMATCH',
+          'NOT_AN_INVESTOR',
+          'INVESTING_NEEDS_KYC',
+          'CAMPAIGN_FULLY_FUNDED',
+          'CAMPAIGN_FUNDING_CLOSED',
+          'CAMPAIGN_PAUSED',
+          'NOTHING_OPEN',
+          'ABOVE_OPEN_AMOUNT',
+          'BELOW_MINIMUM',
+          'BELOW_MINIMUM_LAST_SLICE',
+          'APPROPRIATENESS_REQUIRED',
+          'ACKNOWLEDGEMENT_REQUIRED',
+          'TOO_MANY_HOLDS',
+          'RATE_LIMITED',
+          'PROVIDER_UNAVAILABLE',
+          'NOT_FOUND',
+        ],
+      },
       preHandler: verifiedInvestors,
-      schema: { body: createPaymentIntentSchema, response: { 200: paymentIntentCreatedSchema } },
+      schema: {
+        summary: 'Start an investment: hold the amount and open a card payment',
+        body: createPaymentIntentSchema,
+        response: { 200: paymentIntentCreatedSchema },
+      },
     },
     (request) => createPaymentIntent(app.money, request.user!, request.body, app.clock()),
   );
@@ -41,8 +66,23 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/investments',
     {
+      config: {
+        errors: [
+          'INVESTOR_MISMATCH',
+          'PAYMENT_NOT_FOUND',
+          'PAYMENT_MISMATCH',
+          'PAYMENT_REFUNDED',
+          'PAYMENT_VOIDED',
+          'PAYMENT_EXPIRED',
+          'PAYMENT_NOT_SUCCEEDED',
+        ],
+      },
       preHandler: investorsOnly,
-      schema: { body: recordInvestmentSchema, response: { 200: investmentSchema, 201: investmentSchema } },
+      schema: {
+        summary: 'Record an investment once its card payment succeeded',
+        body: recordInvestmentSchema,
+        response: { 200: investmentSchema, 201: investmentSchema },
+      },
     },
     async (request, reply) => {
       const { investment, created } = await recordInvestment(app.money, request.user!, request.body);
@@ -53,9 +93,11 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/payment-intents/:id/cancel',
     {
+      config: { errors: ['PAYMENT_NOT_FOUND'] },
       // The service checks the intent is the caller's (404 otherwise).
       preHandler: investorsOnly,
       schema: {
+        summary: 'Cancel an investment payment not yet made',
         params: z.object({ id: paymentIntentIdField }),
         body: noBodySchema,
         response: { 200: z.object({ status: z.enum(INVESTMENT_STATUSES) }) },
@@ -67,10 +109,14 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/investments/:id/revoke',
     {
+      config: {
+        errors: ['INVESTMENT_NOT_FOUND', 'REVOKE_NOT_HELD', 'REVOKE_PERIOD_OVER', 'REVOKE_SOPHISTICATED'],
+      },
       // Within the reflection period, by the investor whose investment it is (the service checks: 404
       // for anyone else's, 403 for a sophisticated investor, 409 once the period is over).
       preHandler: investorsOnly,
       schema: {
+        summary: 'Revoke an investment within the reflection period (refunded)',
         params: z.object({ id: z.string().uuid('id must be an investment id') }),
         body: noBodySchema,
         response: { 200: revokeResultSchema },
@@ -82,9 +128,14 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/investments',
     {
+      config: { errors: ['INVESTOR_MISMATCH'] },
       // The investor themself or an admin (checked by the service).
       preHandler: app.requireRole('investor', 'admin'),
-      schema: { querystring: investmentListQuerySchema, response: { 200: investmentListSchema } },
+      schema: {
+        summary: "The investor's investments",
+        querystring: investmentListQuerySchema,
+        response: { 200: investmentListSchema },
+      },
     },
     (request) => listInvestments(app.db, request.user!, request.query.investorId),
   );

@@ -52,16 +52,35 @@ const kycRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/kyc',
-    { preHandler: app.requireUser, schema: { response: { 200: verificationSchema } } },
+    {
+      config: { errors: ['NOT_FOUND'] },
+      preHandler: app.requireUser,
+      schema: { summary: "The user's KYC status and documents", response: { 200: verificationSchema } },
+    },
     (request) => verificationOf(app.db, request.user!.id),
   );
 
   app.post(
     '/api/kyc/documents',
     {
+      config: {
+        errors: [
+          'DOCUMENT_TOO_LARGE',
+          'DOCUMENT_REJECTED',
+          'RATE_LIMITED',
+          'VALIDATION',
+          'COMPANY_IDENTITY_TAKEN',
+          'CONFLICT',
+          'NOT_FOUND',
+        ],
+      },
       preHandler: app.requireRole('investor', 'trader', 'buyer'),
       // The body is multipart, read as a stream below; no JSON body is taken (a JSON one gets 415).
-      schema: { body: noBodySchema, response: { 201: verificationSchema } },
+      schema: {
+        summary: 'Upload KYC documents (multipart)',
+        body: noBodySchema,
+        response: { 201: verificationSchema },
+      },
     },
     async (request, reply) => {
       const user = request.user!;
@@ -86,8 +105,13 @@ const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/kyc/identity-change',
     {
+      config: { errors: ['CONFLICT', 'COMPANY_IDENTITY_TAKEN', 'NOT_FOUND', 'VALIDATION'] },
       preHandler: app.requireRole('investor', 'trader', 'buyer'),
-      schema: { body: identityChangeCreateSchema, response: { 201: identityChangeSchema } },
+      schema: {
+        summary: 'Ask to change the verified legal identity (reviewed again)',
+        body: identityChangeCreateSchema,
+        response: { 201: identityChangeSchema },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await requestIdentityChange(app.db, request.user!, request.body, app.clock())),
@@ -95,7 +119,14 @@ const kycRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/kyc/documents/:id',
-    { preHandler: app.requireUser, schema: { params: idParamsSchema } },
+    {
+      config: {
+        errors: ['NOT_FOUND'],
+        answers: { 200: 'The file, with the content type it was stored with' },
+      },
+      preHandler: app.requireUser,
+      schema: { summary: 'Download a KYC document (its owner or an admin)', params: idParamsSchema },
+    },
     async (request, reply) => {
       const doc = await readDocument(app.db, request.user!, request.params.id, app.clock());
       const extension = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' }[

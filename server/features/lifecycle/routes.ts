@@ -8,11 +8,7 @@ import {
   milestoneSchema,
   transitionSchema,
 } from '../../../domain/lifecycle.ts';
-import {
-  notificationPrefsSchema,
-  optOutsFromPrefs,
-  prefsFromOptOuts,
-} from '../../../domain/notifications.ts';
+import { NOTIFICATION_ENDPOINTS, optOutsFromPrefs, prefsFromOptOuts } from '../../../domain/notifications.ts';
 import { portfolioSchema, statementQuerySchema, statementSchema } from '../../../domain/portfolio.ts';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
@@ -33,10 +29,35 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/campaigns/:id/transitions',
     {
+      config: {
+        errors: [
+          'CAMPAIGN_NOT_FOUND',
+          'BANK_ACCOUNT_REQUIRED',
+          'CAMPAIGN_DISBURSED',
+          'CANCEL_HAS_INVESTMENTS',
+          'CONFLICT',
+          'DELIVERY_NOT_RECORDED',
+          'ESCROW_DISPUTED',
+          'LOSS_EXCEEDS_DISBURSED',
+          'PROFIT_TOO_LARGE',
+          'REFLECTION_PERIOD_OPEN',
+          'REFUND_IN_PROGRESS',
+          'SETTLEMENT_EXISTS',
+          'TRANSITION_FORBIDDEN',
+          'TRANSITION_NOT_ALLOWED',
+          'VALIDATION',
+          'WATERFALL_MISMATCH',
+        ],
+      },
       // The service checks the table: the owning trader's moves, an admin's cancellation. The trader's
       // moves (trading: money to them; the result: a settlement) are behind the money gate.
       preHandler: app.requireRole('trader', 'admin', { verified: true }),
-      schema: { params, body: transitionSchema, response: { 200: campaignSchema } },
+      schema: {
+        summary: 'Move a campaign along its lifecycle (submit, pause, cancel, ...)',
+        params,
+        body: transitionSchema,
+        response: { 200: campaignSchema },
+      },
     },
     (request) =>
       transitionCampaign(app.money, request.user!, campaignId(request.params.id), request.body, app.clock()),
@@ -45,15 +66,33 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/campaigns/:id/milestones',
     // Whoever may see the campaign follows its cargo (a cancelled one: its trader, admins, its backers).
-    { config: { access: 'public' }, schema: { params, response: { 200: z.array(milestoneSchema) } } },
+    {
+      config: { access: 'public', errors: ['CAMPAIGN_NOT_FOUND'] },
+      schema: { summary: "A campaign's milestones", params, response: { 200: z.array(milestoneSchema) } },
+    },
     (request) => listMilestones(app.db, request.user ?? null, campaignId(request.params.id)),
   );
 
   app.post(
     '/api/campaigns/:id/milestones',
     {
+      config: {
+        errors: [
+          'CAMPAIGN_NOT_FOUND',
+          'FORBIDDEN',
+          'MILESTONE_NOT_TRADING',
+          'MILESTONE_RECORDED',
+          'RELEASE_DOCUMENT_REQUIRED',
+          'VALIDATION',
+        ],
+      },
       preHandler: app.requireRole('trader', { verified: true }),
-      schema: { params, body: milestoneCreateSchema, response: { 201: milestoneSchema } },
+      schema: {
+        summary: "Add a milestone to the trader's campaign",
+        params,
+        body: milestoneCreateSchema,
+        response: { 201: milestoneSchema },
+      },
     },
     async (request, reply) =>
       reply
@@ -72,9 +111,14 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/campaigns/:id/investors',
     {
+      config: { errors: ['CAMPAIGN_NOT_FOUND', 'FORBIDDEN'] },
       // The service checks that the trader owns the campaign.
       preHandler: app.requireRole('trader', 'admin'),
-      schema: { params, response: { 200: z.array(campaignInvestorSchema) } },
+      schema: {
+        summary: "A campaign's investors (its trader or an admin)",
+        params,
+        response: { 200: z.array(campaignInvestorSchema) },
+      },
     },
     (request) => listCampaignInvestors(app.db, request.user!, campaignId(request.params.id)),
   );
@@ -86,8 +130,13 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/portfolio',
     {
+      config: { errors: ['INVESTOR_MISMATCH'] },
       preHandler: app.requireRole('investor', 'admin'),
-      schema: { querystring: investorQuery, response: { 200: portfolioSchema } },
+      schema: {
+        summary: "The investor's portfolio: holdings, returns and payouts",
+        querystring: investorQuery,
+        response: { 200: portfolioSchema },
+      },
     },
     (request) =>
       getPortfolio(app.db, request.user!, request.query.investorId ?? request.user!.id, app.clock()),
@@ -96,8 +145,10 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/statements',
     {
+      config: { errors: ['INVESTOR_MISMATCH'] },
       preHandler: app.requireRole('investor', 'admin'),
       schema: {
+        summary: "The investor's statements",
         querystring: statementQuerySchema.extend(investorQuery.shape),
         response: { 200: statementSchema },
       },
@@ -112,9 +163,14 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Notification emails of the lifecycle (funded, refunded, payouts): on by default, off per kind.
+  // The same endpoints as the client's calls (domain/api.ts): the answer's type is this schema's.
+  const { read, save } = NOTIFICATION_ENDPOINTS;
   app.get(
-    '/api/settings/notifications',
-    { preHandler: app.requireUser, schema: { response: { 200: notificationPrefsSchema } } },
+    read.path,
+    {
+      preHandler: app.requireUser,
+      schema: { summary: "The user's notification email settings", response: { 200: read.answer } },
+    },
     async (request) => {
       const [row] = await app.db
         .select({ optOuts: users.emailOptOuts })
@@ -125,10 +181,14 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/api/settings/notifications',
+    save.path,
     {
       preHandler: app.requireUser,
-      schema: { body: notificationPrefsSchema, response: { 200: notificationPrefsSchema } },
+      schema: {
+        summary: "Change the user's notification email settings",
+        body: save.body,
+        response: { 200: save.answer },
+      },
     },
     async (request) => {
       await app.db

@@ -95,7 +95,13 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/listings',
     // No response schema here: the service emits the page through listingListSchema itself.
-    { config: { access: 'public' }, schema: { querystring: listingQuerySchema } },
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Browse hydrogen listings (filters, pages; total in a header)',
+        querystring: listingQuerySchema,
+      },
+    },
     async (request, reply) => {
       const page = await listListings(app.db, request.query, request.user);
       // The page is JSON text already (and maybe cached): sent as is, with the total for pagination.
@@ -107,20 +113,45 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/listings/:id',
-    { config: { access: 'public' }, schema: { params: idParams, response: { 200: listingSchema } } },
+    {
+      config: { access: 'public', errors: ['LISTING_NOT_FOUND'] },
+      schema: { summary: 'One listing', params: idParams, response: { 200: listingSchema } },
+    },
     (request) => getListing(app.db, idOf(request.params.id, 'LISTING_NOT_FOUND'), request.user),
   );
   app.post(
     '/api/listings',
-    { preHandler: verifiedTraders, schema: { body: listingCreateSchema, response: { 201: listingSchema } } },
+    {
+      config: { errors: ['LISTING_CAMPAIGN_INVALID', 'LISTING_NOT_FOUND'] },
+      preHandler: verifiedTraders,
+      schema: {
+        summary: 'List hydrogen for sale',
+        body: listingCreateSchema,
+        response: { 201: listingSchema },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await createListing(app.db, request.user!, request.body, app.clock())),
   );
   app.patch(
     '/api/listings/:id',
     {
+      config: {
+        errors: [
+          'LISTING_NOT_FOUND',
+          'LISTING_CAMPAIGN_INVALID',
+          'LISTING_QUANTITY_BELOW_RESERVED',
+          'NOT_LISTING_OWNER',
+          'VALIDATION',
+        ],
+      },
       preHandler: verifiedTraders,
-      schema: { params: idParams, body: listingPatchSchema, response: { 200: listingSchema } },
+      schema: {
+        summary: "Edit the trader's own listing",
+        params: idParams,
+        body: listingPatchSchema,
+        response: { 200: listingSchema },
+      },
     },
     (request) =>
       updateListing(
@@ -134,8 +165,14 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/listings/:id/withdraw',
     {
+      config: { errors: ['LISTING_NOT_FOUND', 'NOT_LISTING_OWNER'] },
       preHandler: traders,
-      schema: { params: idParams, body: noBodySchema, response: { 200: listingSchema } },
+      schema: {
+        summary: "Withdraw the trader's own listing",
+        params: idParams,
+        body: noBodySchema,
+        response: { 200: listingSchema },
+      },
     },
     (request) =>
       withdrawListing(app.db, request.user!, idOf(request.params.id, 'LISTING_NOT_FOUND'), app.clock()),
@@ -145,6 +182,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        summary: 'The suppliers, best rated first',
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
         response: { 200: supplierListSchema },
       },
@@ -154,22 +192,48 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/market/stats',
-    { config: { access: 'public' }, schema: { response: { 200: marketStatsSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { summary: "The marketplace's public figures", response: { 200: marketStatsSchema } },
+    },
     () => marketStats(app.db),
   );
 
   // ---- orders ----
   app.post(
     '/api/orders',
-    { preHandler: verifiedBuyers, schema: { body: orderCreateSchema, response: { 201: orderPlacedSchema } } },
+    {
+      config: { errors: ['LISTING_NOT_FOUND', 'ORDER_NOT_FOUND', 'ORDER_TOTAL_TOO_LARGE'] },
+      preHandler: verifiedBuyers,
+      schema: {
+        summary: 'Place an order for a listing',
+        body: orderCreateSchema,
+        response: { 201: orderPlacedSchema },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await placeOrder(deps, request.user!, request.body, app.clock())),
   );
   app.post(
     '/api/orders/:id/payment',
     {
+      config: {
+        errors: [
+          'ORDER_NOT_FOUND',
+          'ORDER_PAYMENT_EXPIRED',
+          'ORDER_PAYMENT_MISMATCH',
+          'ORDER_PAYMENT_UNPAID',
+          'PAYMENT_NOT_FOUND',
+          'PAYMENT_VOIDED',
+        ],
+      },
       preHandler: buyers,
-      schema: { params: idParams, body: orderPaymentSchema, response: { 200: orderSchema } },
+      schema: {
+        summary: "Record an order's card payment once it succeeded",
+        params: idParams,
+        body: orderPaymentSchema,
+        response: { 200: orderSchema },
+      },
     },
     (request) =>
       recordOrderPayment(
@@ -182,8 +246,10 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/:id/abandon',
     {
+      config: { errors: ['ORDER_NOT_FOUND'] },
       preHandler: buyers,
       schema: {
+        summary: "Abandon an order's unpaid payment",
         params: idParams,
         body: noBodySchema,
         response: { 200: z.object({ payment: z.enum(ORDER_PAYMENT_STATES) }) },
@@ -195,7 +261,11 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/orders',
     {
       preHandler: parties,
-      schema: { querystring: orderListQuerySchema, response: { 200: orderListSchema } },
+      schema: {
+        summary: "The caller's orders (a buyer's, a supplier's; every order for an admin)",
+        querystring: orderListQuerySchema,
+        response: { 200: orderListSchema },
+      },
     },
     async (request, reply) => {
       const page = await listOrders(app.db, request.user!, request.query);
@@ -205,33 +275,58 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/orders/counts',
-    { preHandler: parties, schema: { response: { 200: orderCountsSchema } } },
+    {
+      preHandler: parties,
+      schema: { summary: "The caller's orders counted by state", response: { 200: orderCountsSchema } },
+    },
     (request) => countOrders(app.db, request.user!),
   );
   app.get(
     '/api/orders/summary',
-    { preHandler: buyers, schema: { response: { 200: buyerSummarySchema } } },
+    {
+      preHandler: buyers,
+      schema: { summary: "The buyer's order totals", response: { 200: buyerSummarySchema } },
+    },
     (request) => buyerSummary(app.db, request.user!.id),
   );
   app.get(
     '/api/campaigns/:id/sales',
     {
+      config: { errors: ['CAMPAIGN_NOT_FOUND', 'FORBIDDEN'] },
       // The service checks that the trader owns the campaign (as for its investors).
       preHandler: app.requireRole('trader', 'admin'),
-      schema: { params: idParams, response: { 200: campaignSalesSchema } },
+      schema: {
+        summary: "A campaign's marketplace sales (its trader or an admin)",
+        params: idParams,
+        response: { 200: campaignSalesSchema },
+      },
     },
     (request) => campaignSales(app.db, request.user!, idOf(request.params.id, 'CAMPAIGN_NOT_FOUND')),
   );
   app.get(
     '/api/orders/:id',
-    { preHandler: parties, schema: { params: idParams, response: { 200: orderSchema } } },
+    {
+      config: { errors: ['ORDER_NOT_FOUND'] },
+      preHandler: parties,
+      schema: {
+        summary: 'One order (its buyer, its supplier or an admin)',
+        params: idParams,
+        response: { 200: orderSchema },
+      },
+    },
     (request) => getOrder(app.db, request.user!, idOf(request.params.id, 'ORDER_NOT_FOUND')),
   );
   app.post(
     '/api/orders/:id/transitions',
     {
+      config: { errors: ['ORDER_NOT_FOUND', 'ORDER_TRANSITION_REFUSED', 'ORDER_DISPUTED', 'VALIDATION'] },
       preHandler: movers,
-      schema: { params: idParams, body: orderTransitionSchema, response: { 200: orderSchema } },
+      schema: {
+        summary: 'Move an order along (confirm, ship, deliver, cancel)',
+        params: idParams,
+        body: orderTransitionSchema,
+        response: { 200: orderSchema },
+      },
     },
     (request) =>
       transitionOrder(
@@ -244,12 +339,30 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/orders/:id/receipt',
-    { preHandler: buyers, schema: { params: idParams, body: noBodySchema, response: { 200: orderSchema } } },
+    {
+      config: { errors: ['ORDER_NOT_FOUND', 'ORDER_DISPUTED', 'ORDER_NOT_DELIVERED'] },
+      preHandler: buyers,
+      schema: {
+        summary: 'Confirm receipt of a delivered order (releases its escrow)',
+        params: idParams,
+        body: noBodySchema,
+        response: { 200: orderSchema },
+      },
+    },
     (request) => confirmReceipt(deps, request.user!, idOf(request.params.id, 'ORDER_NOT_FOUND'), app.clock()),
   );
   app.post(
     '/api/orders/:id/rating',
-    { preHandler: buyers, schema: { params: idParams, body: ratingSchema, response: { 200: orderSchema } } },
+    {
+      config: { errors: ['ORDER_NOT_FOUND', 'ORDER_ALREADY_RATED', 'ORDER_NOT_DELIVERED'] },
+      preHandler: buyers,
+      schema: {
+        summary: 'Rate a received order',
+        params: idParams,
+        body: ratingSchema,
+        response: { 200: orderSchema },
+      },
+    },
     (request) =>
       rateOrder(
         app.db,
@@ -263,18 +376,35 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- quote requests and offers ----
   app.post(
     '/api/rfqs',
-    { preHandler: verifiedBuyers, schema: { body: rfqCreateSchema, response: { 201: rfqSchema } } },
+    {
+      config: { errors: ['SUPPLIER_NOT_FOUND'] },
+      preHandler: verifiedBuyers,
+      schema: { summary: 'Ask suppliers for a quote', body: rfqCreateSchema, response: { 201: rfqSchema } },
+    },
     async (request, reply) =>
       reply.status(201).send(await createRfq(deps, request.user!, request.body, app.clock())),
   );
-  app.get('/api/rfqs', { preHandler: parties, schema: { response: { 200: rfqListSchema } } }, (request) =>
-    listRfqs(app.db, request.user!),
+  app.get(
+    '/api/rfqs',
+    {
+      preHandler: parties,
+      schema: { summary: 'The quote requests the caller may see', response: { 200: rfqListSchema } },
+    },
+    (request) => listRfqs(app.db, request.user!),
   );
   app.post(
     '/api/rfqs/:id/offers',
     {
+      config: {
+        errors: ['RFQ_NOT_FOUND', 'OFFER_DUPLICATE', 'ORDER_TOTAL_TOO_LARGE', 'RFQ_CLOSED', 'VALIDATION'],
+      },
       preHandler: verifiedTraders,
-      schema: { params: idParams, body: offerCreateSchema, response: { 201: offerSchema } },
+      schema: {
+        summary: 'Offer a price on a quote request',
+        params: idParams,
+        body: offerCreateSchema,
+        response: { 201: offerSchema },
+      },
     },
     async (request, reply) =>
       reply
@@ -292,8 +422,14 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/offers/:id/accept',
     {
+      config: { errors: ['OFFER_NOT_FOUND', 'OFFER_CLOSED', 'ORDER_NOT_FOUND'] },
       preHandler: verifiedBuyers,
-      schema: { params: idParams, body: noBodySchema, response: { 201: orderPlacedSchema } },
+      schema: {
+        summary: 'Accept an offer (places its order)',
+        params: idParams,
+        body: noBodySchema,
+        response: { 201: orderPlacedSchema },
+      },
     },
     async (request, reply) =>
       reply
@@ -311,7 +447,12 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
       base,
       {
         preHandler: parties,
-        schema: { params: idParams, querystring: messageQuerySchema, response: { 200: messageListSchema } },
+        schema: {
+          summary: kind === 'rfq' ? "A quote request's messages" : "An order's messages",
+          params: idParams,
+          querystring: messageQuerySchema,
+          response: { 200: messageListSchema },
+        },
       },
       (request) =>
         listMessages(
@@ -325,7 +466,12 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
       base,
       {
         preHandler: verifiedTalkers,
-        schema: { params: idParams, body: messageCreateSchema, response: { 201: messageSchema } },
+        schema: {
+          summary: kind === 'rfq' ? 'Write on a quote request' : 'Write on an order',
+          params: idParams,
+          body: messageCreateSchema,
+          response: { 201: messageSchema },
+        },
       },
       async (request, reply) =>
         reply

@@ -84,18 +84,29 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- the cash account --------------------------------------------------------------------------
   app.get(
     '/api/cash-account',
-    { preHandler: app.requireRole('investor', 'trader'), schema: { response: { 200: cashAccountSchema } } },
+    {
+      preHandler: app.requireRole('investor', 'trader'),
+      schema: {
+        summary: "The user's HydroBridge balance and its movements",
+        response: { 200: cashAccountSchema },
+      },
+    },
     (request) => cashAccountOf(app.db, request.user!),
   );
 
   app.put(
     '/api/bank-account',
     {
+      config: { errors: ['STEP_UP_REQUIRED', 'BANK_ACCOUNT_NEEDS_KYC', 'BANK_HOLDER_MISMATCH', 'NOT_FOUND'] },
       preHandler: [
         app.requireRole('investor', 'trader', { verified: { unverified: 'BANK_ACCOUNT_NEEDS_KYC' } }),
         app.requireStepUp,
       ],
-      schema: { body: bankAccountCreateSchema, response: { 200: bankAccountSchema } },
+      schema: {
+        summary: 'Set the bank account withdrawals are paid to',
+        body: bankAccountCreateSchema,
+        response: { 200: bankAccountSchema },
+      },
     },
     (request) => setBankAccount(app.money, request.user!.id, request.body),
   );
@@ -103,11 +114,16 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/withdrawals',
     {
+      config: { errors: ['STEP_UP_REQUIRED', 'NO_BANK_ACCOUNT', 'INSUFFICIENT_BALANCE', 'NOT_FOUND'] },
       preHandler: [
         app.requireRole('investor', { message: ERRORS.NOT_AN_INVESTOR.message, verified: true }),
         app.requireStepUp,
       ],
-      schema: { body: withdrawalSchema, response: { 201: payoutSchema } },
+      schema: {
+        summary: 'Withdraw from the balance to the bank account',
+        body: withdrawalSchema,
+        response: { 201: payoutSchema },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await withdraw(app.money, request.user!.id, request.body.amount)),
@@ -116,11 +132,35 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/investments/from-balance',
     {
+      config: {
+        errors: [
+          'CAMPAIGN_NOT_FOUND',
+          'INVESTOR_MISMATCH',
+          'NOT_AN_INVESTOR',
+          'INVESTING_NEEDS_KYC',
+          'CAMPAIGN_FULLY_FUNDED',
+          'CAMPAIGN_FUNDING_CLOSED',
+          'CAMPAIGN_PAUSED',
+          'NOTHING_OPEN',
+          'ABOVE_OPEN_AMOUNT',
+          'BELOW_MINIMUM',
+          'BELOW_MINIMUM_LAST_SLICE',
+          'APPROPRIATENESS_REQUIRED',
+          'ACKNOWLEDGEMENT_REQUIRED',
+          'INSUFFICIENT_BALANCE',
+          'NOT_FOUND',
+          'PAYMENT_NOT_FOUND',
+        ],
+      },
       preHandler: app.requireRole('investor', {
         message: ERRORS.NOT_AN_INVESTOR.message,
         verified: { kyc: 'INVESTING_NEEDS_KYC' },
       }),
-      schema: { body: createPaymentIntentSchema, response: { 201: investmentSchema } },
+      schema: {
+        summary: 'Invest from the HydroBridge balance',
+        body: createPaymentIntentSchema,
+        response: { 201: investmentSchema },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await investFromBalance(app.money, request.user!, request.body, app.clock())),
@@ -130,9 +170,24 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/campaigns/:id/documents',
     {
+      config: {
+        errors: [
+          'DOCUMENT_TOO_LARGE',
+          'DOCUMENT_REJECTED',
+          'RATE_LIMITED',
+          'CAMPAIGN_NOT_FOUND',
+          'VALIDATION',
+          'FORBIDDEN',
+        ],
+      },
       preHandler: app.requireRole('trader'),
       // Multipart (a `file`, its `kind` and, for a milestone's evidence, the `milestone`).
-      schema: { params: campaignParams, body: noBodySchema, response: { 201: campaignDocumentSchema } },
+      schema: {
+        summary: "File a document on the trader's campaign (multipart)",
+        params: campaignParams,
+        body: noBodySchema,
+        response: { 201: campaignDocumentSchema },
+      },
     },
     async (request, reply) => {
       const user = request.user!;
@@ -168,15 +223,30 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/campaigns/:id/documents',
     {
+      config: { errors: ['CAMPAIGN_NOT_FOUND'] },
       preHandler: app.requireRole('trader', 'admin'),
-      schema: { params: campaignParams, response: { 200: z.array(campaignDocumentSchema) } },
+      schema: {
+        summary: "A campaign's documents",
+        params: campaignParams,
+        response: { 200: z.array(campaignDocumentSchema) },
+      },
     },
     (request) => listCampaignDocuments(app.db, request.user!, idOf(request.params.id)),
   );
 
   app.get(
     '/api/campaigns/:id/documents/:documentId',
-    { preHandler: app.requireUser, schema: { params: documentParams } },
+    {
+      config: {
+        errors: ['CAMPAIGN_NOT_FOUND', 'NOT_FOUND'],
+        answers: { 200: 'The file, with the content type it was stored with' },
+      },
+      preHandler: app.requireUser,
+      schema: {
+        summary: "Download a campaign's document (its trader, its backers, admins)",
+        params: documentParams,
+      },
+    },
     async (request, reply) => {
       const doc = await readCampaignDocument(
         app.db,
@@ -201,8 +271,20 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/campaigns/:id/releases/:releaseId/evidence',
     {
+      config: {
+        errors: [
+          'DOCUMENT_TOO_LARGE',
+          'DOCUMENT_REJECTED',
+          'RATE_LIMITED',
+          'CAMPAIGN_NOT_FOUND',
+          'CONFLICT',
+          'RELEASE_NOT_AWAITING',
+          'VALIDATION',
+        ],
+      },
       preHandler: app.requireRole('trader', { verified: true }),
       schema: {
+        summary: 'Send the evidence a staged release waits for (multipart)',
         params: releaseParams,
         body: z.strictObject({ documentId: z.string().uuid('documentId must be an id') }),
         response: { 200: campaignDetailSchema },
@@ -224,6 +306,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: adminsOnly,
       schema: {
+        summary: 'Settlements and staged releases waiting for an admin',
         response: {
           200: z.object({
             settlements: z.array(adminSettlementSchema),
@@ -241,8 +324,10 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/campaigns/:id/settlement',
     {
+      config: { errors: ['CAMPAIGN_NOT_FOUND', 'SETTLEMENT_NOT_FOUND', 'SETTLEMENT_NOT_PENDING'] },
       preHandler: adminsOnly,
       schema: {
+        summary: "Decide a funded campaign's settlement",
         params: campaignParams,
         body: settlementReviewSchema,
         response: { 200: campaignDetailSchema },
@@ -254,8 +339,14 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/campaigns/:id/settlement/bank-transfer',
     {
+      config: { errors: ['CAMPAIGN_NOT_FOUND', 'SETTLEMENT_NOT_DUE'] },
       preHandler: adminsOnly,
-      schema: { params: campaignParams, body: noBodySchema, response: { 200: campaignDetailSchema } },
+      schema: {
+        summary: "Record a settlement's bank transfer",
+        params: campaignParams,
+        body: noBodySchema,
+        response: { 200: campaignDetailSchema },
+      },
     },
     (request) => settleByBankTransfer(app.money, request.user!, idOf(request.params.id)),
   );
@@ -263,8 +354,14 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/campaigns/:id/releases/:releaseId',
     {
+      config: { errors: ['CAMPAIGN_NOT_FOUND', 'CONFLICT', 'NOT_FOUND', 'RELEASE_NOT_AWAITING'] },
       preHandler: adminsOnly,
-      schema: { params: releaseParams, body: releaseReviewSchema, response: { 200: campaignDetailSchema } },
+      schema: {
+        summary: 'Approve or refuse a staged release',
+        params: releaseParams,
+        body: releaseReviewSchema,
+        response: { 200: campaignDetailSchema },
+      },
     },
     (request) =>
       decideRelease(

@@ -39,7 +39,13 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/payments/config',
-    { config: { access: 'public' }, schema: { response: { 200: paymentsConfigSchema } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Which payment provider takes cards (sandbox or Stripe) and its public key',
+        response: { 200: paymentsConfigSchema },
+      },
+    },
     () =>
       provider instanceof StripeProvider
         ? { provider: 'stripe' as const, publishableKey: provider.settings.publishableKey }
@@ -50,10 +56,20 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       '/api/sandbox/payment-intents/:id/confirm',
       {
+        config: {
+          errors: [
+            'PAYMENT_NOT_FOUND',
+            'CARD_DECLINED',
+            'CARD_INSUFFICIENT_FUNDS',
+            'CARD_NUMBER_INVALID',
+            'CARD_EXPIRED',
+          ],
+        },
         // Investors pay investments, buyers orders, traders settlements; the provider checks the
         // intent is the caller's own.
         preHandler: app.requireRole('investor', 'buyer', 'trader'),
         schema: {
+          summary: "Pay a sandbox payment with a test card (the sandbox's card step)",
           params: z.object({ id: paymentIntentIdField }),
           body: sandboxConfirmSchema,
           response: { 200: sandboxConfirmResultSchema },
@@ -88,9 +104,12 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       webhook.post(
         '/api/payments/stripe/webhook',
         {
-          config: { access: 'public' },
+          config: { access: 'public', errors: ['VALIDATION'] },
           // The exact bytes Stripe signed (the parser above keeps them as they came).
-          schema: { body: z.instanceof(Buffer) },
+          schema: {
+            summary: "Stripe's events (signed by Stripe): payments succeed, fail or refund",
+            body: z.instanceof(Buffer),
+          },
         },
         async (request, reply) => {
           const signature = request.headers['stripe-signature'];

@@ -5,7 +5,10 @@ import { platformStats } from './service.ts';
 const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/stats/platform',
-    { config: { access: 'public' }, schema: { response: { 200: platformStatsSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { summary: "The platform's public figures", response: { 200: platformStatsSchema } },
+    },
     () => platformStats(app.db),
   );
 };

@@ -64,15 +64,27 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/investor/appropriateness',
-    { preHandler: investorsOnly, schema: { response: { 200: appropriatenessViewSchema } } },
+    {
+      config: { errors: ['NOT_FOUND'] },
+      preHandler: investorsOnly,
+      schema: {
+        summary: "The investor's knowledge test: questions and result",
+        response: { 200: appropriatenessViewSchema },
+      },
+    },
     async (request) => appropriatenessOf(app.db, await protectedUser(app.db, request.user!.id), app.clock()),
   );
 
   app.post(
     '/api/investor/appropriateness',
     {
+      config: { errors: ['NOT_FOUND'] },
       preHandler: investorsOnly,
-      schema: { body: appropriatenessInputSchema, response: { 200: appropriatenessResultSchema } },
+      schema: {
+        summary: 'Answer the knowledge test and loss simulation',
+        body: appropriatenessInputSchema,
+        response: { 200: appropriatenessResultSchema },
+      },
     },
     async (request) =>
       takeAppropriateness(app.db, await protectedUser(app.db, request.user!.id), request.body, app.clock()),
@@ -80,16 +92,38 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/investor/classification',
-    { preHandler: investorsOnly, schema: { response: { 200: classificationViewSchema } } },
+    {
+      config: { errors: ['NOT_FOUND'] },
+      preHandler: investorsOnly,
+      schema: {
+        summary: "The investor's classification and application",
+        response: { 200: classificationViewSchema },
+      },
+    },
     (request) => classificationOf(app.db, request.user!.id, app.clock()),
   );
 
   app.post(
     '/api/investor/classification',
     {
+      config: {
+        errors: [
+          'DOCUMENT_TOO_LARGE',
+          'DOCUMENT_REJECTED',
+          'RATE_LIMITED',
+          'VALIDATION',
+          'CONFLICT',
+          'FORBIDDEN',
+          'NOT_FOUND',
+        ],
+      },
       preHandler: investorsOnly,
       // Multipart: personType, criteria (comma-separated), statement, and the files as `evidence`.
-      schema: { body: noBodySchema, response: { 201: classificationViewSchema } },
+      schema: {
+        summary: 'Apply to be classified a sophisticated investor (evidence, multipart)',
+        body: noBodySchema,
+        response: { 201: classificationViewSchema },
+      },
     },
     async (request, reply) => {
       const user = request.user!;
@@ -113,7 +147,14 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/investor/classification/documents/:id',
-    { preHandler: app.requireRole('investor', 'admin'), schema: { params: idParamsSchema } },
+    {
+      config: {
+        errors: ['NOT_FOUND'],
+        answers: { 200: 'The file, with the content type it was stored with' },
+      },
+      preHandler: app.requireRole('investor', 'admin'),
+      schema: { summary: 'Download a classification evidence file', params: idParamsSchema },
+    },
     async (request, reply) => {
       const doc = await readEvidence(app.db, request.user!, request.params.id);
       const extension = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' }[
@@ -131,15 +172,23 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/classifications',
-    { preHandler: adminsOnly, schema: { response: { 200: classificationQueueSchema } } },
+    {
+      preHandler: adminsOnly,
+      schema: {
+        summary: 'Classification applications to decide',
+        response: { 200: classificationQueueSchema },
+      },
+    },
     () => classificationQueue(app.db),
   );
 
   app.post(
     '/api/admin/classifications/:id',
     {
+      config: { errors: ['CONFLICT', 'NOT_FOUND'] },
       preHandler: adminsOnly,
       schema: {
+        summary: 'Approve or reject a classification application',
         params: idParamsSchema,
         body: classificationDecisionSchema,
         response: { 200: classificationApplicationSchema },

@@ -58,7 +58,13 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- the sign-in's second step (the pending sign-in cookie, no session yet) ---------------------
   app.get(
     '/api/auth/2fa/pending',
-    { config: { access: 'public' }, schema: { response: { 200: twoFactorChallengeSchema } } },
+    {
+      config: { access: 'public', errors: ['TWO_FACTOR_SIGNIN_EXPIRED', 'ACCOUNT_SUSPENDED'] },
+      schema: {
+        summary: 'The pending sign-in waiting for its second factor, and the factors it may use',
+        response: { 200: twoFactorChallengeSchema },
+      },
+    },
     async (request) => {
       const pending = await pendingSignIn(app.db, request.cookies[PENDING_COOKIE], app.clock());
       return { twoFactorRequired: true as const, methods: await methodsOf(app.db, pending.userId) };
@@ -68,8 +74,15 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/2fa/verify',
     {
-      config: { access: 'public' },
-      schema: { body: twoFactorCodeSchema, response: { 200: publicUserSchema } },
+      config: {
+        access: 'public',
+        errors: ['TWO_FACTOR_SIGNIN_EXPIRED', 'ACCOUNT_SUSPENDED', 'TWO_FACTOR_CODE_INVALID', 'RATE_LIMITED'],
+      },
+      schema: {
+        summary: 'Finish a sign-in with an authenticator or recovery code',
+        body: twoFactorCodeSchema,
+        response: { 200: publicUserSchema },
+      },
     },
     async (request, reply) => {
       const now = app.clock();
@@ -84,8 +97,12 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/2fa/passkey/options',
     {
-      config: { access: 'public' },
-      schema: { body: noBodySchema, response: { 200: webAuthnOptionsSchema } },
+      config: { access: 'public', errors: ['TWO_FACTOR_SIGNIN_EXPIRED', 'ACCOUNT_SUSPENDED'] },
+      schema: {
+        summary: 'The passkey challenge for the pending sign-in',
+        body: noBodySchema,
+        response: { 200: webAuthnOptionsSchema },
+      },
     },
     async (request) => {
       const pending = await pendingSignIn(app.db, request.cookies[PENDING_COOKIE], app.clock());
@@ -98,8 +115,20 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/2fa/passkey/verify',
     {
-      config: { access: 'public' },
-      schema: { body: passkeyVerifySchema, response: { 200: publicUserSchema } },
+      config: {
+        access: 'public',
+        errors: [
+          'TWO_FACTOR_SIGNIN_EXPIRED',
+          'ACCOUNT_SUSPENDED',
+          'TWO_FACTOR_PASSKEY_INVALID',
+          'RATE_LIMITED',
+        ],
+      },
+      schema: {
+        summary: 'Finish a sign-in with a passkey',
+        body: passkeyVerifySchema,
+        response: { 200: publicUserSchema },
+      },
     },
     async (request, reply) => {
       const now = app.clock();
@@ -116,28 +145,59 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- enrollment (open to an admin who has no factor yet: plugins/auth.ts) -----------------------
   app.get(
     '/api/auth/2fa',
-    { preHandler: app.requireUser, schema: { response: { 200: twoFactorStatusSchema } } },
+    {
+      preHandler: app.requireUser,
+      schema: { summary: "The signed-in user's second factors", response: { 200: twoFactorStatusSchema } },
+    },
     async (request) => twoFactorStatus(caller(request)),
   );
 
   app.post(
     '/api/auth/2fa/totp/setup',
-    { preHandler: app.requireUser, schema: { body: noBodySchema, response: { 200: totpSetupResultSchema } } },
+    {
+      config: { errors: ['STEP_UP_REQUIRED', 'TWO_FACTOR_ALREADY_ON'] },
+      preHandler: app.requireUser,
+      schema: {
+        summary: 'Start adding an authenticator app (secret and QR code)',
+        body: noBodySchema,
+        response: { 200: totpSetupResultSchema },
+      },
+    },
     async (request) => setUpTotp(caller(request)),
   );
 
   app.post(
     '/api/auth/2fa/totp/enable',
     {
+      config: { errors: ['TWO_FACTOR_ALREADY_ON', 'TWO_FACTOR_SETUP_MISSING'] },
       preHandler: app.requireUser,
-      schema: { body: twoFactorCodeSchema, response: { 200: recoveryCodesSchema } },
+      schema: {
+        summary: 'Turn the authenticator app on with a code from it',
+        body: twoFactorCodeSchema,
+        response: { 200: recoveryCodesSchema },
+      },
     },
     async (request) => enableTotp(caller(request), request.body.code),
   );
 
   app.post(
     '/api/auth/2fa/totp/disable',
-    { preHandler: app.requireUser, schema: { body: noBodySchema, response: { 200: twoFactorStatusSchema } } },
+    {
+      config: {
+        errors: [
+          'STEP_UP_REQUIRED',
+          'TWO_FACTOR_SETUP_MISSING',
+          'TWO_FACTOR_ADMIN_KEEPS_ONE',
+          'TWO_FACTOR_NOT_ON',
+        ],
+      },
+      preHandler: app.requireUser,
+      schema: {
+        summary: 'Remove the authenticator app (needs a fresh proof)',
+        body: noBodySchema,
+        response: { 200: twoFactorStatusSchema },
+      },
+    },
     async (request) => {
       await disableTotp(caller(request));
       return twoFactorStatus(caller(request));
@@ -146,7 +206,14 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/2fa/passkeys/options',
-    { preHandler: app.requireUser, schema: { body: noBodySchema, response: { 200: webAuthnOptionsSchema } } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        summary: 'The challenge to register a new passkey',
+        body: noBodySchema,
+        response: { 200: webAuthnOptionsSchema },
+      },
+    },
     async (request) => {
       const now = app.clock();
       const options = await registrationOptions(app.db, rp, request.user!);
@@ -163,8 +230,10 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/2fa/passkeys',
     {
+      config: { errors: ['TWO_FACTOR_PASSKEY_INVALID', 'CONFLICT'] },
       preHandler: app.requireUser,
       schema: {
+        summary: 'Register a new passkey',
         body: passkeyRegisterSchema,
         response: {
           201: z.object({ passkey: passkeySummarySchema, recoveryCodes: z.array(z.string()).optional() }),
@@ -181,8 +250,14 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/2fa/passkeys/:id/remove',
     {
+      config: { errors: ['STEP_UP_REQUIRED', 'PASSKEY_NOT_FOUND', 'TWO_FACTOR_ADMIN_KEEPS_ONE'] },
       preHandler: app.requireUser,
-      schema: { params: passkeyParams, body: noBodySchema, response: { 200: twoFactorStatusSchema } },
+      schema: {
+        summary: "Remove one of the user's passkeys (needs a fresh proof)",
+        params: passkeyParams,
+        body: noBodySchema,
+        response: { 200: twoFactorStatusSchema },
+      },
     },
     async (request) => {
       await removePasskey(caller(request), request.params.id);
@@ -192,14 +267,30 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/2fa/recovery-codes',
-    { preHandler: app.requireUser, schema: { body: noBodySchema, response: { 200: recoveryCodesSchema } } },
+    {
+      config: { errors: ['STEP_UP_REQUIRED', 'TWO_FACTOR_NOT_ON'] },
+      preHandler: app.requireUser,
+      schema: {
+        summary: 'Replace the recovery codes (needs a fresh proof)',
+        body: noBodySchema,
+        response: { 200: recoveryCodesSchema },
+      },
+    },
     async (request) => regenerateRecoveryCodes(caller(request)),
   );
 
   // ---- step-up: a fresh proof on this session ---------------------------------------------------
   app.post(
     '/api/auth/2fa/step-up/options',
-    { preHandler: app.requireUser, schema: { body: noBodySchema, response: { 200: webAuthnOptionsSchema } } },
+    {
+      config: { errors: ['NOT_FOUND'] },
+      preHandler: app.requireUser,
+      schema: {
+        summary: 'The passkey challenge for a fresh proof on this session',
+        body: noBodySchema,
+        response: { 200: webAuthnOptionsSchema },
+      },
+    },
     async (request) => {
       const now = app.clock();
       const options = await authenticationOptions(app.db, rp, request.user!.id);
@@ -216,7 +307,22 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/2fa/step-up',
-    { preHandler: app.requireUser, schema: { body: stepUpSchema, response: { 200: stepUpResultSchema } } },
+    {
+      config: {
+        errors: [
+          'TWO_FACTOR_NOT_ON',
+          'TWO_FACTOR_CODE_INVALID',
+          'TWO_FACTOR_PASSKEY_INVALID',
+          'RATE_LIMITED',
+        ],
+      },
+      preHandler: app.requireUser,
+      schema: {
+        summary: 'Prove the second factor again on this session (step-up)',
+        body: stepUpSchema,
+        response: { 200: stepUpResultSchema },
+      },
+    },
     async (request) => {
       const { db, user, sessionToken, now } = caller(request);
       if (!(await methodsOf(db, user.id)).length) throw AppError.of('TWO_FACTOR_NOT_ON');

@@ -3,10 +3,11 @@
 // is the URL). The trader's writes (transitions, milestones, documents) have a file each.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CampaignInvestor, Milestone } from '@domain/lifecycle.ts';
-import type { NotificationPrefs } from '@domain/notifications.ts';
+import type { BodyOf } from '@domain/api.ts';
+import { NOTIFICATION_ENDPOINTS } from '@domain/notifications.ts';
 import type { Portfolio, Statement } from '@domain/portfolio.ts';
 import { toast } from '@/components/ui/toast-store.ts';
-import { apiJson } from '@/lib/api.ts';
+import { apiJson, apiQuery, callApi } from '@/lib/api.ts';
 
 const milestonesKey = (campaignId: string) => `/api/campaigns/${campaignId}/milestones`;
 
@@ -52,17 +53,18 @@ export function useStatement(year: number) {
   return useQuery<Statement>({ queryKey: [`/api/statements?year=${year}`] });
 }
 
-const NOTIFICATIONS_PATH = '/api/settings/notifications';
+// Typed by the endpoints the routes declare (domain/notifications.ts): no response type written here.
+const { read, save } = NOTIFICATION_ENDPOINTS;
 export function useNotificationPrefs() {
-  return useQuery<NotificationPrefs>({ queryKey: [NOTIFICATIONS_PATH] });
+  return useQuery(apiQuery(read));
 }
 
 export function useSaveNotificationPrefs() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (prefs: NotificationPrefs) => apiJson<NotificationPrefs>('PUT', NOTIFICATIONS_PATH, prefs),
+    mutationFn: (prefs: BodyOf<typeof save>) => callApi(save, prefs),
     onSuccess: (prefs) => {
-      client.setQueryData([NOTIFICATIONS_PATH], prefs);
+      client.setQueryData(apiQuery(read).queryKey, prefs);
       toast({ title: 'Notification settings saved' });
     },
   });
