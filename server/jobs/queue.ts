@@ -151,6 +151,8 @@ export function createJobQueue(options: {
     // Only a server's workers expire stuck jobs and run cron slots; manual mode starts no timer.
     supervise: workers,
     schedule: workers,
+    // Every minute: a job whose instance died is failed (and retried) at most a minute past its expiry.
+    maintenanceIntervalSeconds: 60,
   });
   // pg-boss reports what its timers hit (a database restart): logged, and its loops carry on.
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));

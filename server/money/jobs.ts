@@ -15,8 +15,12 @@ interface MoneyJob<Data> extends JobSpec {
   run(money: Money, data: Data): Promise<unknown>;
 }
 
-/** Provider calls: a minute, then about 2, 4 … 128 minutes apart (8 retries, a little over 4 hours). */
-const PROVIDER_RETRIES = { retryLimit: 8, retryDelaySeconds: 60, expireInSeconds: 600 } as const;
+/**
+ * Provider calls: a minute, then about 2, 4 … 128 minutes apart (8 retries, a little over 4 hours). A
+ * run may take 5 minutes (a campaign's refunds, one provider call each): one whose instance died is
+ * taken again once that has passed (the sweeps meanwhile finish the rows it owed).
+ */
+const PROVIDER_RETRIES = { retryLimit: 8, retryDelaySeconds: 60, expireInSeconds: 300 } as const;
 
 export const MONEY_JOBS = {
   'money.refunds': {
