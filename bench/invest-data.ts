@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../server/db/connect.ts';
 import { campaigns } from '../server/db/schema/index.ts';
 import { createSession } from '../server/features/auth/sessions.ts';
+import { recordPassedTest } from '../server/features/protection/appropriateness.ts';
 import { createCampaign, createUser } from '../test/app.ts';
 
 export async function prepareInvestBench(db: Db, investors: number) {
@@ -19,6 +20,13 @@ export async function prepareInvestBench(db: Db, investors: number) {
   const people = [];
   for (let i = 0; i < investors; i++) {
     const user = await createUser(db, { role: 'investor', emailVerified: true });
+    // The entry knowledge test passed (issue 19), with a simulation that bears the run's losses.
+    await recordPassedTest(
+      db,
+      user.id,
+      { income: '900000', liquidAssets: '500000', commitments: '0' },
+      new Date(),
+    );
     const { token } = await createSession(db, user.id, { persistent: true });
     people.push({ id: user.id, token });
   }

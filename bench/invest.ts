@@ -74,6 +74,8 @@ async function investLoad(base: string, ready: Ready, seconds: number) {
         amount: '100.00',
         campaignId: ready.campaignId,
         investorId: id,
+        // What the modal sends once the key information sheet (version 1) is acknowledged.
+        acknowledgements: { kiisVersion: 1, riskWarning: true },
       });
       const t1 = performance.now();
       if (intent.status !== 200) {
