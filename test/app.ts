@@ -128,7 +128,12 @@ export async function resetDatabase(db: Db): Promise<void> {
     .filter((t) => is(t, PgTable))
     .map((t) => sql.identifier(getTableName(t)));
   await db.execute(sql`truncate ${sql.join(tables, sql`, `)} cascade`);
-  await db.execute(sql.raw(`truncate ${JOB_SCHEMA}.job`));
+  // The queue's jobs too, where the queue is installed (a database the test has not prepared has none).
+  await db.execute(
+    sql.raw(
+      `do $$ begin if to_regclass('${JOB_SCHEMA}.job') is not null then truncate ${JOB_SCHEMA}.job; end if; end $$`,
+    ),
+  );
 }
 
 // ---- factories ---------------------------------------------------------------------------------

@@ -133,6 +133,8 @@ describe('GET /api/campaigns/:id', () => {
         ],
         inDefault: 0,
       },
+      // Not cancelled: no refunds to show.
+      refunds: null,
     });
   });
 
