@@ -108,7 +108,10 @@ describe('POST /api/admin/campaigns/:id/review', () => {
     expect((await auditOf(admin, campaign.id)).map((e) => [e.action, e.reason])).toEqual([
       ['campaign.approve', null],
     ]);
-    expect(await mailsTo(app, trader, 'is approved and open to investors')).toHaveLength(1);
+    // The outbox sends it right after the decision commits, in the background.
+    await expect
+      .poll(async () => (await mailsTo(app, trader, 'is approved and open to investors')).length)
+      .toBe(1);
     // Decided once: a second decision is refused.
     const twice = await reviewOf(admin, campaign, { decision: 'reject', reason: 'late' });
     expect([twice.statusCode, twice.json().error]).toEqual([
