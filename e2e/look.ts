@@ -15,16 +15,35 @@ export async function followSystemTheme(page: Page) {
 
 const WIDTHS = [1280, 390] as const;
 
-async function expectNoHorizontalScroll(page: Page, what: string) {
-  const overflow = await page.evaluate(() => {
+/** What scrolls sideways right now: the page, or an open dialog (with what sticks out of it). */
+function overflowOf(page: Page) {
+  return page.evaluate(() => {
     const wide = (el: Element) => el.scrollWidth - el.clientWidth > 1;
     const out: string[] = [];
     if (wide(document.documentElement)) out.push(`the page (${document.documentElement.scrollWidth}px)`);
-    for (const d of document.querySelectorAll('[role="dialog"]'))
-      if (wide(d)) out.push(`a dialog (${d.scrollWidth}px in ${d.clientWidth}px)`);
+    for (const d of document.querySelectorAll('[role="dialog"]')) {
+      if (!wide(d)) continue;
+      // Name what sticks out past the dialog's right edge, so a failure says where to look.
+      const edge = d.getBoundingClientRect().left + d.clientLeft + d.clientWidth;
+      const culprits = [...d.querySelectorAll('*')]
+        .filter((el) => el.getBoundingClientRect().right > edge + 1)
+        .slice(-3)
+        .map((el) => {
+          const r = el.getBoundingClientRect();
+          const text = (el.textContent ?? '').trim().slice(0, 40);
+          return `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> ${Math.round(r.width)}px "${text}"`;
+        });
+      out.push(`a dialog (${d.scrollWidth}px in ${d.clientWidth}px): ${culprits.join('; ')}`);
+    }
     return out;
   });
-  expect(overflow, `horizontal scroll on ${what}`).toEqual([]);
+}
+
+async function expectNoHorizontalScroll(page: Page, what: string) {
+  // The layout as it settles after the viewport changed (a loaded machine may measure mid-reflow).
+  await expect
+    .poll(() => overflowOf(page), { message: `horizontal scroll on ${what}`, timeout: 3_000 })
+    .toEqual([]);
 }
 
 /**
