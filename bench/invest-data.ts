@@ -6,9 +6,8 @@ import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../server/db/connect.ts';
 import { campaigns } from '../server/db/schema/index.ts';
-import { createSession } from '../server/features/auth/sessions.ts';
-import { recordPassedTest } from '../server/features/protection/appropriateness.ts';
-import { createCampaign, createUser } from '../test/app.ts';
+import { createCampaign } from '../test/app.ts';
+import { loadInvestor } from './investor-kit.ts';
 
 export async function prepareInvestBench(db: Db, investors: number) {
   const campaign = await createCampaign(db, {
@@ -17,19 +16,8 @@ export async function prepareInvestBench(db: Db, investors: number) {
     minimumInvestment: '100',
     deadline: new Date(Date.now() + 300 * 86_400_000),
   });
-  const people = [];
-  for (let i = 0; i < investors; i++) {
-    const user = await createUser(db, { role: 'investor', emailVerified: true });
-    // The entry knowledge test passed (issue 19), with a simulation that bears the run's losses.
-    await recordPassedTest(
-      db,
-      user.id,
-      { income: '900000', liquidAssets: '500000', commitments: '0' },
-      new Date(),
-    );
-    const { token } = await createSession(db, user.id, { persistent: true });
-    people.push({ id: user.id, token });
-  }
+  const people: Array<{ id: string; token: string }> = [];
+  for (let i = 0; i < investors; i++) people.push(await loadInvestor(db));
   await db.execute(
     sql`create table if not exists bench_reference (id bigserial primary key, campaign_id uuid not null, amount numeric(15,2) not null, created_at timestamptz not null default now())`,
   );

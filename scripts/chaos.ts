@@ -10,7 +10,6 @@ import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { SANDBOX_SUCCESS_CARD } from '../domain/payments.ts';
 import { verifyLedger } from '../server/checks/ledger.ts';
 import { openDatabase } from '../server/db/connect.ts';
 import { prepareDatabase } from '../server/db/prepare.ts';
@@ -22,9 +21,9 @@ import {
   payments,
   sandboxPaymentIntents,
 } from '../server/db/schema/index.ts';
-import { createSession, SESSION_COOKIE } from '../server/features/auth/sessions.ts';
-import { recordPassedTest } from '../server/features/protection/appropriateness.ts';
+import { createSession } from '../server/features/auth/sessions.ts';
 import { JOB_SCHEMA } from '../server/jobs/queue.ts';
+import { callAs, invest100, loadInvestor, type LoadInvestor } from '../bench/investor-kit.ts';
 import { cleanupAll, cleanups, freePort, ROOT, SERVER_ENTRY, sleep, spawnNode } from '../bench/common.ts';
 import { createCampaign, createUser } from '../test/app.ts';
 import { startPostgres } from '../test/postgres.ts';
@@ -46,17 +45,8 @@ async function main() {
 
   const admin = await createUser(db, { role: 'admin' });
   const adminToken = (await createSession(db, admin.id, { persistent: true })).token;
-  const investors: Array<{ id: string; token: string }> = [];
-  for (let i = 0; i < INVESTORS; i++) {
-    const user = await createUser(db, { role: 'investor' });
-    await recordPassedTest(
-      db,
-      user.id,
-      { income: '90000', liquidAssets: '50000', commitments: '0' },
-      new Date(),
-    );
-    investors.push({ id: user.id, token: (await createSession(db, user.id, { persistent: true })).token });
-  }
+  const investors: LoadInvestor[] = [];
+  for (let i = 0; i < INVESTORS; i++) investors.push(await loadInvestor(db));
   /** Campaigns open to investing: each fills after 20 investments of $100 (funded emails). */
   const open: string[] = [];
   const newCampaign = async () => {
@@ -90,46 +80,19 @@ async function main() {
     }
     return Date.now() - started;
   };
-  const call = async (token: string, method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=${token}`, origin: base },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, string> };
-  };
+  const call = (token: string, method: string, path: string, body?: unknown) =>
+    callAs(base, token, method, path, body);
 
   // The load: never stops, shrugs off a dead server (the requests in flight fail).
   const tally = { confirmed: 0, cancelled: 0, failedCalls: 0 };
   let running = true;
-  const investLoop = async (investor: (typeof investors)[number], i: number) => {
+  const investLoop = async (investor: LoadInvestor, i: number) => {
     await sleep((i * PACE_MS) / INVESTORS);
     while (running) {
       const next = Date.now() + PACE_MS;
       try {
         const campaignId = open[randomInt(open.length)]!;
-        const intent = await call(investor.token, 'POST', '/api/create-payment-intent', {
-          amount: '100.00',
-          campaignId,
-          investorId: investor.id,
-          acknowledgements: { kiisVersion: 1, riskWarning: true },
-        });
-        if (intent.status !== 200) continue;
-        await call(
-          investor.token,
-          'POST',
-          `/api/sandbox/payment-intents/${intent.json.paymentIntentId}/confirm`,
-          {
-            clientSecret: intent.json.clientSecret,
-            card: { number: SANDBOX_SUCCESS_CARD, expMonth: 12, expYear: 2035, cvc: '123' },
-          },
-        );
-        const recorded = await call(investor.token, 'POST', '/api/investments', {
-          paymentIntentId: intent.json.paymentIntentId,
-          campaignId,
-          investorId: investor.id,
-        });
-        if (recorded.json.status === 'confirmed') tally.confirmed++;
+        if ((await invest100(base, investor, campaignId)) === 'confirmed') tally.confirmed++;
       } catch {
         tally.failedCalls++;
       }

@@ -11,16 +11,14 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { and, count, eq } from 'drizzle-orm';
-import { SANDBOX_SUCCESS_CARD } from '../domain/payments.ts';
 import { verifyLedger } from '../server/checks/ledger.ts';
 import { openDatabase } from '../server/db/connect.ts';
 import { prepareDatabase } from '../server/db/prepare.ts';
 import { campaigns, investments, payments, sandboxPaymentIntents } from '../server/db/schema/index.ts';
-import { createSession, SESSION_COOKIE } from '../server/features/auth/sessions.ts';
-import { recordPassedTest } from '../server/features/protection/appropriateness.ts';
 import { JOB_SCHEMA } from '../server/jobs/queue.ts';
+import { callAs, invest100, loadInvestor, type LoadInvestor } from '../bench/investor-kit.ts';
 import { cleanupAll, cleanups, freePort, sleep, spawnNode } from '../bench/common.ts';
-import { createCampaign, createUser, TEST_PASSWORD } from '../test/app.ts';
+import { createCampaign, TEST_PASSWORD } from '../test/app.ts';
 import { startPostgres } from '../test/postgres.ts';
 
 const INSTANCES = 3;
@@ -76,19 +74,8 @@ async function main() {
     minimumInvestment: '100',
     deadline: new Date(Date.now() + 150_000),
   });
-  const investors: Array<{ id: string; email: string; token: string }> = [];
-  for (let i = 0; i < RACERS; i++) {
-    const user = await createUser(db, { role: 'investor' });
-    // Passed the entry knowledge test (issue 19) with a simulation that bears a $100 loss.
-    await recordPassedTest(
-      db,
-      user.id,
-      { income: '90000', liquidAssets: '50000', commitments: '1000' },
-      new Date(),
-    );
-    const { token } = await createSession(db, user.id, { persistent: true });
-    investors.push({ id: user.id, email: user.email!, token });
-  }
+  const investors: LoadInvestor[] = [];
+  for (let i = 0; i < RACERS; i++) investors.push(await loadInvestor(db));
 
   const proxyPort = await freePort();
   const ports = await Promise.all(Array.from({ length: INSTANCES }, () => freePort()));
@@ -112,47 +99,9 @@ async function main() {
   await new Promise<void>((resolve) => proxy.server.listen(proxyPort, '127.0.0.1', resolve));
   cleanups.push(() => new Promise((resolve) => proxy.server.close(resolve)));
   const base = `http://127.0.0.1:${proxyPort}`;
-  const call = async (token: string | null, method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { cookie: `${SESSION_COOKIE}=${token}` } : {}),
-        origin: base,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, json: (text ? JSON.parse(text) : {}) as Record<string, string> };
-  };
-  const invest = async (investor: (typeof investors)[number], campaignId: string) => {
-    const intent = await call(investor.token, 'POST', '/api/create-payment-intent', {
-      amount: '100.00',
-      campaignId,
-      investorId: investor.id,
-      // What the modal sends once the investor read the campaign's key information sheet (version 1).
-      acknowledgements: { kiisVersion: 1, riskWarning: true },
-    });
-    if (intent.status !== 200) return `intent ${intent.status}: ${intent.json.error}`;
-    const confirm = await call(
-      investor.token,
-      'POST',
-      `/api/sandbox/payment-intents/${intent.json.paymentIntentId}/confirm`,
-      {
-        clientSecret: intent.json.clientSecret,
-        card: { number: SANDBOX_SUCCESS_CARD, expMonth: 12, expYear: 2035, cvc: '123' },
-      },
-    );
-    if (confirm.status !== 200) return `confirm ${confirm.status}`;
-    const recorded = await call(investor.token, 'POST', '/api/investments', {
-      paymentIntentId: intent.json.paymentIntentId,
-      campaignId,
-      investorId: investor.id,
-    });
-    return recorded.status < 300
-      ? String(recorded.json.status)
-      : `record ${recorded.status}: ${recorded.json.error}`;
-  };
+  const call = (token: string | null, method: string, path: string, body?: unknown) =>
+    callAs(base, token, method, path, body);
+  const invest = (investor: LoadInvestor, campaignId: string) => invest100(base, investor, campaignId);
 
   // 1. The race.
   const started = performance.now();
