@@ -14,13 +14,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../server/app.ts';
-import {
-  openDatabase,
-  PGLITE_EXTENSIONS,
-  pgliteQuery,
-  type Database,
-  type Db,
-} from '../server/db/connect.ts';
+import { openDatabase, PGLITE_OPTIONS, pgliteQuery, type Database, type Db } from '../server/db/connect.ts';
 import { prepareDatabase } from '../server/db/prepare.ts';
 import { installJobQueues, JOB_SCHEMA, type JobMode } from '../server/jobs/queue.ts';
 import { JOB_SPECS } from '../server/jobs/registry.ts';
@@ -107,7 +101,7 @@ let template: Promise<Blob> | undefined;
  */
 function pgliteTemplate(): Promise<Blob> {
   template ??= (async () => {
-    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+    const client = await PGlite.create(PGLITE_OPTIONS);
     try {
       await migrate(drizzle(client), { migrationsFolder: MIGRATIONS });
       await installJobQueues({ query: pgliteQuery(client) }, JOB_SPECS);

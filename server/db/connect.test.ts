@@ -39,4 +39,28 @@ describe.runIf(testBackend() === 'pglite')('openDatabase({ dataDir })', () => {
     const [row] = await again.db.select({ n: sql<number>`count(*)::int` }).from(campaigns);
     expect(row!.n).toBe(7);
   });
+
+  it('refuses a folder written by another PostgreSQL version, naming it, and releases the folder', async () => {
+    const old = fs.mkdtempSync(path.join(os.tmpdir(), 'hydrobridge-pg17-'));
+    try {
+      fs.mkdirSync(path.join(old, 'pglite'));
+      fs.writeFileSync(path.join(old, 'pglite', 'PG_VERSION'), '17\n');
+      await expect(openDatabase({ dataDir: old, lockRetries: 0 })).rejects.toThrow(
+        `The embedded database in ${old} was written by PostgreSQL 17; this release embeds PostgreSQL 18`,
+      );
+      // The refusal let go of the folder's lock: the next open is refused for the version, not the lock.
+      await expect(openDatabase({ dataDir: old, lockRetries: 0 })).rejects.not.toBeInstanceOf(
+        DataDirLockedError,
+      );
+    } finally {
+      fs.rmSync(old, { recursive: true, force: true });
+    }
+  });
+
+  it('bounds the embedded buffer cache (the memory budget, README "Memory")', async () => {
+    const database = await openDatabase({ memory: true });
+    opened.push(database);
+    const { rows } = await database.query('show shared_buffers');
+    expect(rows).toEqual([{ shared_buffers: '16MB' }]);
+  });
 });

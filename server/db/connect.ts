@@ -41,8 +41,20 @@ export interface Database {
 
 const migrationsFolder = MIGRATIONS_DIR;
 
-/** Extensions the migrations create; PGlite loads them per instance (PostgreSQL ships them). */
-export const PGLITE_EXTENSIONS: PGliteOptions['extensions'] = { pg_trgm };
+/**
+ * How every embedded instance starts (the server's and the tests'): the extensions the migrations
+ * create (PGlite loads them per instance; PostgreSQL ships them), and a bounded buffer cache. PGlite's
+ * default of 128 MB of shared buffers is allocated in the WebAssembly heap at start-up and stays resident:
+ * 16 MB holds the demo's whole working set many times over (README "Memory") and keeps the embedded
+ * server under its memory budget.
+ */
+export const PGLITE_OPTIONS = {
+  extensions: { pg_trgm },
+  postgresqlconf: ['shared_buffers = 16MB'],
+} satisfies PGliteOptions;
+
+/** The PostgreSQL major version of the embedded engine; a data folder written by another cannot open. */
+const PGLITE_PG_MAJOR = '18';
 
 export type DatabaseOptions =
   | { databaseUrl: string; poolSize?: number }
@@ -89,6 +101,26 @@ export function pgliteQuery(client: PGlite): Database['query'] {
   };
 }
 
+/**
+ * A folder written by an earlier release's PGlite (PostgreSQL 17) would make PGlite fail with an
+ * unhelpful abort: name the folder and the ways out instead.
+ */
+function refuseOtherMajorVersion(pgDir: string): void {
+  let version: string;
+  try {
+    version = fs.readFileSync(path.join(pgDir, 'PG_VERSION'), 'utf8').trim();
+  } catch {
+    return; // a new folder: PGlite creates it
+  }
+  if (version !== PGLITE_PG_MAJOR) {
+    throw new Error(
+      `The embedded database in ${path.dirname(pgDir)} was written by PostgreSQL ${version}; this release ` +
+        `embeds PostgreSQL ${PGLITE_PG_MAJOR} and cannot open it. Move the folder aside to start a new ` +
+        'database (seeded with the demo data when SEED_DEMO is on), or keep the previous release for it.',
+    );
+  }
+}
+
 export class DataDirLockedError extends Error {
   constructor(dataDir: string) {
     super(
@@ -126,8 +158,9 @@ async function openPglite(
   }
   let client: PGlite;
   try {
+    if (pgDir) refuseOtherMajorVersion(pgDir);
     client = await PGlite.create({
-      extensions: PGLITE_EXTENSIONS,
+      ...PGLITE_OPTIONS,
       ...(pgDir ? { dataDir: pgDir } : loadDataDir ? { loadDataDir } : {}),
     });
   } catch (error) {
