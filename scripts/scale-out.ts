@@ -151,10 +151,10 @@ async function main() {
     `${refunds.filter((r) => r.refunded === r.amount).length} of ${refunds.length} payments refunded once (amount refunded = amount paid)`,
   );
 
-  // 2b. One sweep per cron minute, whichever instance took it.
+  // 2b. One sweep per cron minute, whichever instance took it (a slot pg-boss sent twice is skipped).
   const { rows: sweeps } = await database.query(
     `select date_trunc('minute', created_on) as slot, count(*)::int as runs from ${JOB_SCHEMA}.job
-     where name = 'sweeps' group by 1 order by 1`,
+     where name = 'sweeps' and not (coalesce(output, '{}'::jsonb) ? 'skipped') group by 1 order by 1`,
   );
   const perSlot = (sweeps as Array<{ runs: number }>).map((s) => s.runs);
   record(

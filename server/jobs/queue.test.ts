@@ -7,6 +7,7 @@ import type { Database } from '../db/connect.ts';
 import { prepareDatabase } from '../db/prepare.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { createJobQueue, installJobQueues, JOB_SCHEMA, type JobDefinition, type JobQueue } from './queue.ts';
+import { cronSlot, SCHEDULED_DATA } from './slots.ts';
 
 const quietLog = { error: () => {}, warn: () => {} };
 let database: Database;
@@ -25,10 +26,11 @@ afterAll(async () => {
 async function queueOf(
   name: string,
   run: JobDefinition<{ n: number }>['run'],
-  options: { retryLimit?: number; mode?: 'manual' | 'workers' } = {},
+  options: { retryLimit?: number; mode?: 'manual' | 'workers'; cron?: string } = {},
 ) {
   const definition = {
     name,
+    cron: options.cron,
     retryLimit: options.retryLimit ?? 2,
     retryDelaySeconds: 60,
     expireInSeconds: 60,
@@ -142,6 +144,43 @@ describe('two workers on one queue', () => {
       `select count(*)::int as done from ${JOB_SCHEMA}.job where name = 'test.shared' and state = 'completed'`,
     );
     expect(rows).toEqual([{ done: 40 }]);
+  });
+});
+
+describe('a scheduled job', () => {
+  it('runs once per cron slot, however often pg-boss sends the slot; the CLI and a retry are not held back', async () => {
+    const ran: string[] = [];
+    const queue = await queueOf('test.cron', async (data) => void ran.push(JSON.stringify(data)), {
+      cron: '*/10 * * * *',
+    });
+    // pg-boss's cron sent the 12:10 slot twice (a late check resends it) and then the 12:20 slot.
+    for (let i = 0; i < 3; i++) await queue.enqueue(database.db, 'test.cron', SCHEDULED_DATA as never);
+    await database.query(
+      `update ${JOB_SCHEMA}.job set created_on = (array['2026-11-26 12:10:02+00', '2026-11-26 12:19:59+00',
+         '2026-11-26 12:20:01+00']::timestamptz[])[row_number] from (select id as jid, row_number() over (order by created_on, id)::int
+         from ${JOB_SCHEMA}.job where name = 'test.cron') numbered where id = jid`,
+    );
+    // The CLI's run (no cron data) runs whatever the slot.
+    await queue.enqueue(database.db, 'test.cron', { n: 7 });
+
+    expect(await queue.runDue()).toBe(4);
+    expect(ran.sort()).toEqual(['{"n":7}', '{"scheduled":true}', '{"scheduled":true}']);
+    const { rows } = await database.query(
+      `select output from ${JOB_SCHEMA}.job where name = 'test.cron' and output ? 'skipped'`,
+    );
+    expect(rows).toEqual([{ output: { skipped: 'the 2026-11-26T12:10:00.000Z slot already ran' } }]);
+  });
+
+  it('names the slot as the last cron tick at or before the job was created', () => {
+    expect(cronSlot('*/10 * * * *', new Date('2026-11-27T12:17:30Z'))).toEqual(
+      new Date('2026-11-27T12:10:00Z'),
+    );
+    expect(cronSlot('17 * * * *', new Date('2026-11-27T12:17:00Z'))).toEqual(
+      new Date('2026-11-27T12:17:00Z'),
+    );
+    expect(cronSlot('17 * * * *', new Date('2026-11-27T12:16:59Z'))).toEqual(
+      new Date('2026-11-27T11:17:00Z'),
+    );
   });
 });
 

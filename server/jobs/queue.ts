@@ -3,13 +3,15 @@
 // of the event that causes it, so it exists exactly when the event does; a worker takes it with SKIP
 // LOCKED (one instance runs it), a failure is retried with exponential backoff, and after the last
 // attempt the job moves to its dead-letter queue, where an admin sees it and can send it again.
-// Scheduled jobs (sweeps, housekeeping) are cron entries pg-boss runs once per slot across instances.
+// Scheduled jobs (sweeps, housekeeping) are cron entries pg-boss sends across instances; each run claims
+// its slot first (slots.ts), so a slot runs once even when pg-boss sends it twice.
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database, Db } from '../db/connect.ts';
 import { afterCommit, isTx, type Tx } from '../db/transaction.ts';
 import { AppError } from '../errors.ts';
+import { claimSlot, cronSlot, isScheduledRun, SCHEDULED_DATA } from './slots.ts';
 
 /** pg-boss's tables live in their own schema, beside ours. */
 export const JOB_SCHEMA = 'pgboss';
@@ -168,6 +170,11 @@ export function createJobQueue(options: {
   const execute = async (name: string, job: PgBoss.Job<object>) => {
     const definition = byName.get(name);
     if (!definition) throw new Error(`no job named ${name}`);
+    if (definition.cron && isScheduledRun(job.data)) {
+      const slot = cronSlot(definition.cron, (job as PgBoss.JobWithMetadata).createdOn);
+      if (!(await claimSlot(database.db, name, slot)))
+        return { skipped: `the ${slot.toISOString()} slot already ran` };
+    }
     const run = () =>
       definition.run(job.data as never, {
         id: job.id,
@@ -243,9 +250,11 @@ export function createJobQueue(options: {
       const dead = rows[0] as { name: string; data: object } | undefined;
       if (!dead || !isDeadQueue(dead.name)) throw new AppError('NOT_FOUND');
       const queue = dead.name.slice(0, -'.dead'.length);
+      // A scheduled job sent back runs now, whatever slot it was created in.
+      const { scheduled: _scheduled, ...data } = dead.data as { scheduled?: boolean };
       // One statement each, in order: a crash between them leaves the job in both lists at worst (a
       // retried job is idempotent), never in neither.
-      await boss.send(queue, dead.data);
+      await boss.send(queue, data);
       await boss.deleteJob(dead.name, id);
     },
 
@@ -264,7 +273,7 @@ export function createJobQueue(options: {
       await ready();
       if (!workers || running) return;
       for (const job of options.jobs) {
-        if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+        if (job.cron) await boss.schedule(job.name, job.cron, SCHEDULED_DATA, { tz: 'UTC' });
         const id = await boss.work<object>(
           job.name,
           { includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },

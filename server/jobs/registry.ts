@@ -10,6 +10,7 @@ import { outside } from '../money/context.ts';
 import { MONEY_JOBS } from '../money/jobs.ts';
 import { sweepAll } from '../sweeps.ts';
 import type { JobDefinition, JobSpec } from './queue.ts';
+import { pruneSlots } from './slots.ts';
 
 export interface JobContext {
   /** The money module and what the marketplace notifies with. */
@@ -61,7 +62,7 @@ const JOBS = {
       const result = await sweepExpired(ctx.market.db, ctx.clock());
       if (result && result.sessions + result.resetTokens + result.rateLimitEvents > 0)
         ctx.log.info({ housekeeping: result }, 'deleted expired sessions, reset links and rate-limit events');
-      return result ?? {};
+      return { ...result, slots: await pruneSlots(ctx.market.db, ctx.clock()) };
     },
   },
   /** Every ledger invariant and the provider reconciliation, hourly: a break fails the job (dead letter). */

@@ -47,3 +47,4 @@ export {
 } from './protection.ts';
 export { identityChanges, kycDocumentViews } from './identity.ts';
 export { outgoingEmails } from './outgoing-emails.ts';
+export { scheduledRuns } from './jobs.ts';
