@@ -16,7 +16,6 @@ import {
 import {
   buyerSummarySchema,
   campaignSalesSchema,
-  ORDER_PAYMENT_STATES,
   orderAbandonedSchema,
   orderCreateSchema,
   orderListQuerySchema,
