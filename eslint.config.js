@@ -53,6 +53,27 @@ export default tseslint.config(
     },
   },
   {
+    // docs/api.md "Types for the client": a converted feature's calls take their answer's type from the
+    // endpoint its route declares (callApi / apiQuery / readApi), never from a type written at the call.
+    files: [
+      'client/src/features/admin/**',
+      'client/src/features/campaigns/**',
+      'client/src/features/lifecycle/**',
+      'client/src/features/marketplace/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.name=/^(apiJson|getJson|getJsonWithHeaders|getQueryFn|queryOptions|useQuery|useSuspenseQuery)$/][typeArguments]',
+          message:
+            "No hand-typed answer: call the endpoint from domain/endpoints/ with callApi / apiQuery / readApi (docs/api.md, 'Types for the client').",
+        },
+      ],
+    },
+  },
+  {
     files: ['server/**'],
     rules: {
       'no-restricted-imports': noImport(

@@ -135,3 +135,7 @@ export type AdminComplaint = z.infer<typeof adminComplaintSchema>;
 export function isOverdue(c: { status: ComplaintStatus; decisionDueAt: Date | string }, now: Date): boolean {
   return c.status === 'open' && new Date(c.decisionDueAt).getTime() < now.getTime();
 }
+
+/** `GET /api/complaints` (the user's) and `GET /api/admin/complaints` (the queue). */
+export const complaintListSchema = z.array(complaintSchema);
+export const adminComplaintListSchema = z.array(adminComplaintSchema);

@@ -282,3 +282,8 @@ export function shipmentTimeline(
 export function nextMilestone(milestones: ReadonlyArray<Pick<Milestone, 'kind'>>): MilestoneKind | undefined {
   return MILESTONE_KINDS.find((kind) => !milestones.some((m) => m.kind === kind));
 }
+
+/** `GET /api/campaigns/:id/milestones`. */
+export const milestoneListSchema = z.array(milestoneSchema);
+/** `GET /api/campaigns/:id/investors`. */
+export const campaignInvestorListSchema = z.array(campaignInvestorSchema);

@@ -360,3 +360,16 @@ export function waterfallRows(
     { label: 'Profit of the trade', estimate: s.estimate.profit, actual: s.actualProfit, total: true },
   ];
 }
+
+/** `GET /api/campaigns/:id/documents`. */
+export const campaignDocumentListSchema = z.array(campaignDocumentSchema);
+/** `POST /api/campaigns/:id/releases/:releaseId/evidence`: the milestone document uploaded first. */
+export const releaseEvidenceSchema = z.strictObject({
+  documentId: z.string().uuid('documentId must be an id'),
+});
+/** `GET /api/admin/money`: settlements and staged releases waiting for an admin. */
+export const adminMoneySchema = z.object({
+  settlements: z.array(adminSettlementSchema),
+  releases: z.array(adminReleaseSchema),
+});
+export type AdminMoney = z.infer<typeof adminMoneySchema>;

@@ -1,7 +1,6 @@
 // Notification emails an investor may turn off on /settings (issue 11). Account emails (reset and
 // verification links, security notices) are not optional and are not listed here.
 import { z } from 'zod';
-import { endpoint } from './api.ts';
 
 export const NOTIFICATION_KINDS = ['campaign_funded', 'campaign_refunded', 'campaign_completed'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -28,17 +27,6 @@ export const notificationPrefsSchema = z.strictObject({
   campaign_completed: z.boolean(),
 });
 export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>;
-
-/** The notification settings' calls: the server's routes and the client's calls share them (domain/api.ts). */
-export const NOTIFICATION_ENDPOINTS = {
-  read: endpoint({ method: 'GET', path: '/api/settings/notifications', answer: notificationPrefsSchema }),
-  save: endpoint({
-    method: 'PUT',
-    path: '/api/settings/notifications',
-    body: notificationPrefsSchema,
-    answer: notificationPrefsSchema,
-  }),
-};
 
 export function prefsFromOptOuts(optOuts: readonly string[]): NotificationPrefs {
   return Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, !optOuts.includes(k)])) as NotificationPrefs;

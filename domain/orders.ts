@@ -441,3 +441,8 @@ export function canDisputeOrder(
     order.receivedAt === null
   );
 }
+
+/** `POST /api/orders/:id/abandon`: the order's payment state after giving it up. */
+export const orderAbandonedSchema = z.object({ payment: z.enum(ORDER_PAYMENT_STATES) });
+/** `GET /api/suppliers?limit=`. */
+export const supplierQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });

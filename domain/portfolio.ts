@@ -391,3 +391,10 @@ export const statementQuerySchema = z.strictObject({
     .max(2100, 'year must be 2100 or earlier')
     .optional(),
 });
+
+/** The investor's own portfolio and statements; an admin may read anyone's (?investorId=). */
+export const investorQuerySchema = z.strictObject({
+  investorId: z.string().uuid('investorId must be an id').optional(),
+});
+/** `GET /api/statements`: the year and, for an admin, the investor. */
+export const statementListQuerySchema = statementQuerySchema.extend(investorQuerySchema.shape);

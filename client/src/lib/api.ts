@@ -2,7 +2,16 @@
 // credentials; any non-OK answer throws "<status>: <body text or status text>" (spec §8), or the
 // call's own message where spec §7 names one (the read passes it as `errorMessage`).
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
-import type { AnswerOf, BodyOf, Endpoint } from '@domain/api.ts';
+import {
+  fillPath,
+  queryString,
+  type AnswerOf,
+  type BodyOf,
+  type Endpoint,
+  type ParamNames,
+  type ParamsOf,
+  type QueryOf,
+} from '@domain/endpoint.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -122,23 +131,65 @@ export function getQueryFn<T>(options: { on401: 'returnNull' | 'throw' }): Query
   };
 }
 
-/**
- * A call of a shared endpoint (domain/api.ts): its answer's type is the one its route declares, from
- * the same zod schema, so no response type is written by hand. Writes send the body as JSON.
- */
-export async function callApi<E extends Endpoint>(
-  endpoint: E,
-  ...body: BodyOf<E> extends undefined ? [] : [BodyOf<E>]
-): Promise<AnswerOf<E>> {
-  return apiJson<AnswerOf<E>>(endpoint.method, endpoint.path, body[0]);
+type Empty = Record<never, never>;
+type ParamsInput<E extends Endpoint> = [ParamNames<E['path']>] extends [never]
+  ? Empty
+  : { params: ParamsOf<E> };
+type BodyInput<E extends Endpoint> =
+  BodyOf<E> extends undefined
+    ? Empty
+    : undefined extends BodyOf<E>
+      ? { body?: BodyOf<E> }
+      : { body: BodyOf<E> };
+type QueryInput<E extends Endpoint> = QueryOf<E> extends undefined ? Empty : { query?: QueryOf<E> };
+/** What a call of an endpoint needs: its path parameters, body and query string, as it declares them. */
+export type InputOf<E extends Endpoint> = ParamsInput<E> & BodyInput<E> & QueryInput<E>;
+type InputArgs<E extends Endpoint> = Empty extends InputOf<E> ? [input?: InputOf<E>] : [input: InputOf<E>];
+
+interface AnyInput {
+  params?: Record<string, string>;
+  body?: unknown;
+  query?: object;
 }
 
-/** The query key and type of a shared endpoint's read: the key is its path, as the default reader wants. */
+/** The URL of a call: the path with its parameters filled in, then the query string. */
+export function apiUrl<E extends Endpoint>(endpoint: E, ...[input]: InputArgs<E>): string {
+  const { params, query } = (input ?? {}) as AnyInput;
+  return fillPath(endpoint.path, params) + queryString(query);
+}
+
+/**
+ * A call of a shared endpoint (domain/endpoints/): its answer's type is the one its route declares,
+ * from the same zod schema, so no response type is written by hand. Writes send the body as JSON.
+ */
+export async function callApi<E extends Endpoint>(endpoint: E, ...args: InputArgs<E>): Promise<AnswerOf<E>> {
+  const url = apiUrl(endpoint, ...args);
+  if (endpoint.method === 'GET') return getJson<AnswerOf<E>>(url);
+  return apiJson<AnswerOf<E>>(endpoint.method, url, (args[0] as AnyInput | undefined)?.body);
+}
+
+/** A read of a shared endpoint that also needs the answer's headers (a list's X-Total-Count). */
+export async function readApi<E extends Endpoint<'GET'>>(
+  endpoint: E,
+  input: InputOf<E>,
+  options?: ReadOptions,
+): Promise<{ data: AnswerOf<E>; headers: Headers }> {
+  return getJsonWithHeaders<AnswerOf<E>>(apiUrl<E>(endpoint, ...([input] as InputArgs<E>)), options);
+}
+
+/**
+ * The query options of a shared endpoint's read: the key is its URL (spec §7: the key joined with '/'
+ * is the path), the type its answer's. Spread it into `queryOptions`/`useQuery` to add options.
+ */
 export function apiQuery<E extends Endpoint<'GET'>>(
   endpoint: E,
-): { queryKey: [E['path']]; queryFn: QueryFunction<AnswerOf<E>> } {
+  ...[input, options]: Empty extends InputOf<E>
+    ? [input?: InputOf<E>, options?: Pick<ReadOptions, 'errorMessage'>]
+    : [input: InputOf<E>, options?: Pick<ReadOptions, 'errorMessage'>]
+): { queryKey: [string]; queryFn: QueryFunction<AnswerOf<E>, [string]> } {
+  const url = apiUrl<E>(endpoint, ...([input] as InputArgs<E>));
   return {
-    queryKey: [endpoint.path],
-    queryFn: ({ signal }) => getJson<AnswerOf<E>>(endpoint.path, { signal }),
+    queryKey: [url],
+    queryFn: ({ signal }) => getJson<AnswerOf<E>>(url, { signal, errorMessage: options?.errorMessage }),
   };
 }

@@ -31,6 +31,8 @@ import { disputeEscrow, disputeOrder, listEscrow, resolveDispute } from './escro
 import { reportFileName, reportStream } from './reports.ts';
 import { decideRoleRequest, listRoleRequests, requestRole } from './role-requests.ts';
 import { decideKyc, listUsers, reactivateUser, suspendUser, userDetail } from './users.ts';
+import { ADMIN_API, ESCROW_API } from '../../../domain/endpoints/admin.ts';
+import { answerSchema } from '../../../domain/endpoint.ts';
 
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminsOnly = app.requireRole('admin');
@@ -39,7 +41,10 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/dashboard',
     {
       preHandler: adminsOnly,
-      schema: { summary: "The admin console's figures and queues", response: { 200: dashboardSchema } },
+      schema: {
+        summary: "The admin console's figures and queues",
+        response: { 200: answerSchema(ADMIN_API.dashboard, dashboardSchema) },
+      },
     },
     () => adminDashboard(app.db, app.clock()),
   );
@@ -51,7 +56,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Search users',
         querystring: userListQuerySchema,
-        response: { 200: userListSchema },
+        response: { 200: answerSchema(ADMIN_API.users, userListSchema) },
       },
     },
     (request) => listUsers(app.db, request.query, app.clock()),
@@ -65,7 +70,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "One user's account, KYC and history",
         params: idParamsSchema,
-        response: { 200: adminUserDetailSchema },
+        response: { 200: answerSchema(ADMIN_API.user, adminUserDetailSchema) },
       },
     },
     (request) => userDetail(app.db, request.params.id, app.clock(), request.user!.id),
@@ -80,7 +85,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Approve or reject a user's KYC",
         params: idParamsSchema,
         body: kycDecisionSchema,
-        response: { 200: adminUserDetailSchema },
+        response: { 200: answerSchema(ADMIN_API.decideKyc, adminUserDetailSchema) },
       },
     },
     (request) => decideKyc(app.db, request.user!, request.params.id, request.body, app.clock()),
@@ -95,7 +100,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Suspend an account (its sessions end)',
         params: idParamsSchema,
         body: suspendSchema,
-        response: { 200: adminUserDetailSchema },
+        response: { 200: answerSchema(ADMIN_API.suspend, adminUserDetailSchema) },
       },
     },
     (request) => suspendUser(app.db, request.user!, request.params.id, request.body.reason, app.clock()),
@@ -110,7 +115,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Reactivate a suspended account',
         params: idParamsSchema,
         body: noBodySchema,
-        response: { 200: adminUserDetailSchema },
+        response: { 200: answerSchema(ADMIN_API.reactivate, adminUserDetailSchema) },
       },
     },
     (request) => reactivateUser(app.db, request.user!, request.params.id, app.clock()),
@@ -123,7 +128,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Escrow records and disputes',
         querystring: escrowListQuerySchema,
-        response: { 200: escrowListSchema },
+        response: { 200: answerSchema(ADMIN_API.escrow, escrowListSchema) },
       },
     },
     (request) => listEscrow(app.db, request.query),
@@ -138,7 +143,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Resolve a disputed escrow (release or refund)',
         params: idParamsSchema,
         body: resolveSchema,
-        response: { 200: escrowRowSchema },
+        response: { 200: answerSchema(ADMIN_API.resolveDispute, escrowRowSchema) },
       },
     },
     (request) => resolveDispute(app.money, request.user!, request.params.id, request.body, app.clock()),
@@ -153,7 +158,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Dispute an escrow record of the investor's money",
         params: idParamsSchema,
         body: disputeSchema,
-        response: { 200: escrowRowSchema },
+        response: { 200: answerSchema(ESCROW_API.dispute, escrowRowSchema) },
       },
     },
     (request) => disputeEscrow(app.db, request.user!, request.params.id, request.body.reason, app.clock()),
@@ -169,7 +174,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Dispute an order whose money the buyer's escrow holds",
         params: idParamsSchema,
         body: disputeSchema,
-        response: { 200: escrowRowSchema },
+        response: { 200: answerSchema(ESCROW_API.disputeOrder, escrowRowSchema) },
       },
     },
     (request) => disputeOrder(app.db, request.user!, request.params.id, request.body.reason, app.clock()),
@@ -183,7 +188,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Ask for another role',
         body: roleRequestSchema,
-        response: { 201: roleRequestRowSchema },
+        response: { 201: answerSchema(ESCROW_API.requestRole, roleRequestRowSchema) },
       },
     },
     async (request, reply) =>
@@ -197,7 +202,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Role requests to decide',
         querystring: auditListQuerySchema,
-        response: { 200: roleRequestListSchema },
+        response: { 200: answerSchema(ADMIN_API.roleRequests, roleRequestListSchema) },
       },
     },
     (request) => listRoleRequests(app.db, request.query.page),
@@ -212,7 +217,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Approve or reject a role request',
         params: idParamsSchema,
         body: roleRequestDecisionSchema,
-        response: { 200: roleRequestRowSchema },
+        response: { 200: answerSchema(ADMIN_API.decideRoleRequest, roleRequestRowSchema) },
       },
     },
     (request) =>
@@ -226,7 +231,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'The audit log of admin actions',
         querystring: auditListQuerySchema,
-        response: { 200: auditListSchema },
+        response: { 200: answerSchema(ADMIN_API.auditLog, auditListSchema) },
       },
     },
     (request) => listAudit(app.db, request.query.page),

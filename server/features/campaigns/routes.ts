@@ -5,6 +5,7 @@ import {
   campaignCreateSchema,
   campaignDetailSchema,
   campaignListQuerySchema,
+  campaignListSchema,
   campaignPatchSchema,
   campaignSchema,
   traderStatsSchema,
@@ -17,6 +18,8 @@ import { noBodySchema } from '../../../domain/api.ts';
 import { resubmitCampaign, reviewCampaign, reviewQueue } from './review.ts';
 import { kiisOf } from './kiis.ts';
 import { createCampaign, getCampaign, listCampaigns, traderStats, updateCampaign } from './service.ts';
+import { CAMPAIGN_API } from '../../../domain/endpoints/campaigns.ts';
+import { answerSchema } from '../../../domain/endpoint.ts';
 
 const uuid = z.string().uuid();
 const isUuid = (id: string) => uuid.safeParse(id).success;
@@ -30,21 +33,27 @@ function campaignId(id: string): string {
 const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/campaigns',
-    // No response schema here: the service emits the page through campaignListSchema itself.
+    // The service emits the page through campaignListSchema itself, as JSON text (maybe cached): the
+    // response schema documents it and types the client, but Fastify sends a string with a JSON
+    // content type as is (its serializer only runs on objects), so the text is not serialised again.
     {
       config: { access: 'public' },
       schema: {
         summary: 'Browse campaigns (filters, sorting, pages; total in a header)',
         querystring: campaignListQuerySchema,
+        response: { 200: answerSchema(CAMPAIGN_API.list, campaignListSchema) },
       },
     },
     async (request, reply) => {
       const page = await listCampaigns(app.db, request.query, request.user);
       // The page is JSON text already (and maybe cached): sent as is, with the total for pagination.
-      return reply
-        .header(TOTAL_COUNT_HEADER, String(page.total))
-        .type('application/json; charset=utf-8')
-        .send(page.json);
+      return (
+        reply
+          .header(TOTAL_COUNT_HEADER, String(page.total))
+          .type('application/json; charset=utf-8')
+          // The text is the schema's JSON (see above); the type provider only knows the object form.
+          .send(page.json as unknown as z.input<typeof campaignListSchema>)
+      );
     },
   );
 
@@ -55,7 +64,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'One campaign',
         params: z.object({ id: z.string() }),
-        response: { 200: campaignDetailSchema },
+        response: { 200: answerSchema(CAMPAIGN_API.detail, campaignDetailSchema) },
       },
     },
     (request) => getCampaign(app.db, campaignId(request.params.id), request.user, app.clock()),
@@ -68,7 +77,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "A campaign's key investment information sheet",
         params: z.object({ id: z.string() }),
-        response: { 200: kiisSchema },
+        response: { 200: answerSchema(CAMPAIGN_API.kiis, kiisSchema) },
       },
     },
     (request) => kiisOf(app.db, campaignId(request.params.id), request.user),
@@ -85,7 +94,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Create a campaign (a draft)',
         body: campaignCreateSchema,
-        response: { 201: campaignSchema },
+        response: { 201: answerSchema(CAMPAIGN_API.create, campaignSchema) },
       },
     },
     async (request, reply) =>
@@ -102,7 +111,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Edit the trader's own campaign",
         params: z.object({ id: z.string() }),
         body: campaignPatchSchema,
-        response: { 200: campaignSchema },
+        response: { 200: answerSchema(CAMPAIGN_API.update, campaignSchema) },
       },
     },
     (request) => updateCampaign(app.db, request.user!, campaignId(request.params.id), request.body),
@@ -117,7 +126,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "A trader's track record and campaign figures",
         params: z.object({ traderId: z.string() }),
-        response: { 200: traderStatsSchema },
+        response: { 200: answerSchema(CAMPAIGN_API.traderStats, traderStatsSchema) },
       },
     },
     (request) => {
@@ -137,7 +146,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Decide a campaign's due diligence review",
         params: z.object({ id: z.string() }),
         body: campaignReviewDecisionSchema,
-        response: { 200: campaignDetailSchema },
+        response: { 200: answerSchema(CAMPAIGN_API.review, campaignDetailSchema) },
       },
     },
     (request) =>
@@ -148,7 +157,10 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/campaign-reviews',
     {
       preHandler: app.requireRole('admin'),
-      schema: { summary: 'Campaigns waiting for due diligence review', response: { 200: reviewQueueSchema } },
+      schema: {
+        summary: 'Campaigns waiting for due diligence review',
+        response: { 200: answerSchema(CAMPAIGN_API.reviewQueue, reviewQueueSchema) },
+      },
     },
     () => reviewQueue(app.db),
   );
@@ -163,7 +175,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Send a campaign back for review after changes',
         params: z.object({ id: z.string() }),
         body: noBodySchema,
-        response: { 200: campaignDetailSchema },
+        response: { 200: answerSchema(CAMPAIGN_API.resubmit, campaignDetailSchema) },
       },
     },
     (request) => resubmitCampaign(app.db, request.user!, campaignId(request.params.id), app.clock()),

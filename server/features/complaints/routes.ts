@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../domain/admin.ts';
 import {
+  adminComplaintListSchema,
   adminComplaintSchema,
   COMPLAINT_MESSAGES,
   complaintCreateSchema,
@@ -24,6 +25,8 @@ import {
   fileComplaint,
   myComplaints,
 } from './service.ts';
+import { ADMIN_API } from '../../../domain/endpoints/admin.ts';
+import { answerSchema } from '../../../domain/endpoint.ts';
 
 const attachmentUpload: UploadRules = {
   isFileField: (name) => name === 'attachment',
@@ -146,7 +149,10 @@ const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/complaints',
     {
       preHandler: adminsOnly,
-      schema: { summary: 'The complaints queue', response: { 200: z.array(adminComplaintSchema) } },
+      schema: {
+        summary: 'The complaints queue',
+        response: { 200: answerSchema(ADMIN_API.complaints, adminComplaintListSchema) },
+      },
     },
     () => complaintQueue(app.db, app.clock()),
   );
@@ -160,7 +166,7 @@ const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Record the outcome of a complaint',
         params: idParamsSchema,
         body: complaintOutcomeSchema,
-        response: { 200: adminComplaintSchema },
+        response: { 200: answerSchema(ADMIN_API.decideComplaint, adminComplaintSchema) },
       },
     },
     (request) =>

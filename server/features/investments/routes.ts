@@ -18,6 +18,8 @@ import { ERRORS } from '../../../domain/errors.ts';
 import { revokeResultSchema } from '../../../domain/diligence.ts';
 import { revokeInvestment } from './revoke.ts';
 import { cancelPayment, createPaymentIntent, listInvestments, recordInvestment } from './service.ts';
+import { INVESTMENT_API } from '../../../domain/endpoints/investments.ts';
+import { answerSchema } from '../../../domain/endpoint.ts';
 
 const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Investing is for investors (the service checks the rest: own id, KYC, an open campaign). */
@@ -119,7 +121,7 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Revoke an investment within the reflection period (refunded)',
         params: z.object({ id: z.string().uuid('id must be an investment id') }),
         body: noBodySchema,
-        response: { 200: revokeResultSchema },
+        response: { 200: answerSchema(INVESTMENT_API.revoke, revokeResultSchema) },
       },
     },
     (request) => revokeInvestment(app.money, request.user!, request.params.id, app.clock()),

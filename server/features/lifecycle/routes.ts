@@ -3,19 +3,32 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { campaignSchema } from '../../../domain/campaign-schemas.ts';
 import {
-  campaignInvestorSchema,
+  campaignInvestorListSchema,
   milestoneCreateSchema,
+  milestoneListSchema,
   milestoneSchema,
   transitionSchema,
 } from '../../../domain/lifecycle.ts';
-import { NOTIFICATION_ENDPOINTS, optOutsFromPrefs, prefsFromOptOuts } from '../../../domain/notifications.ts';
-import { portfolioSchema, statementQuerySchema, statementSchema } from '../../../domain/portfolio.ts';
+import {
+  notificationPrefsSchema,
+  optOutsFromPrefs,
+  prefsFromOptOuts,
+} from '../../../domain/notifications.ts';
+import { SETTINGS_API } from '../../../domain/endpoints/settings.ts';
+import {
+  investorQuerySchema,
+  portfolioSchema,
+  statementListQuerySchema,
+  statementSchema,
+} from '../../../domain/portfolio.ts';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import { getPortfolio, getStatement } from './portfolio.ts';
 import { AppError } from '../../errors.ts';
 import { listMilestones, recordMilestone } from './milestones.ts';
 import { listCampaignInvestors, transitionCampaign } from './service.ts';
+import { CAMPAIGN_API, PORTFOLIO_API } from '../../../domain/endpoints/campaigns.ts';
+import { answerSchema } from '../../../domain/endpoint.ts';
 
 const uuid = z.string().uuid();
 /** A malformed id can't name a campaign: same answer as an unknown one. */
@@ -56,7 +69,7 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Move a campaign along its lifecycle (submit, pause, cancel, ...)',
         params,
         body: transitionSchema,
-        response: { 200: campaignSchema },
+        response: { 200: answerSchema(CAMPAIGN_API.transition, campaignSchema) },
       },
     },
     (request) =>
@@ -68,7 +81,11 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     // Whoever may see the campaign follows its cargo (a cancelled one: its trader, admins, its backers).
     {
       config: { access: 'public', errors: ['CAMPAIGN_NOT_FOUND'] },
-      schema: { summary: "A campaign's milestones", params, response: { 200: z.array(milestoneSchema) } },
+      schema: {
+        summary: "A campaign's milestones",
+        params,
+        response: { 200: answerSchema(CAMPAIGN_API.milestones, milestoneListSchema) },
+      },
     },
     (request) => listMilestones(app.db, request.user ?? null, campaignId(request.params.id)),
   );
@@ -91,7 +108,7 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Add a milestone to the trader's campaign",
         params,
         body: milestoneCreateSchema,
-        response: { 201: milestoneSchema },
+        response: { 201: answerSchema(CAMPAIGN_API.recordMilestone, milestoneSchema) },
       },
     },
     async (request, reply) =>
@@ -117,16 +134,13 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "A campaign's investors (its trader or an admin)",
         params,
-        response: { 200: z.array(campaignInvestorSchema) },
+        response: { 200: answerSchema(CAMPAIGN_API.investors, campaignInvestorListSchema) },
       },
     },
     (request) => listCampaignInvestors(app.db, request.user!, campaignId(request.params.id)),
   );
 
   // The investor's own portfolio and statements; an admin may read anyone's (?investorId=).
-  const investorQuery = z.strictObject({
-    investorId: z.string().uuid('investorId must be an id').optional(),
-  });
   app.get(
     '/api/portfolio',
     {
@@ -134,8 +148,8 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireRole('investor', 'admin'),
       schema: {
         summary: "The investor's portfolio: holdings, returns and payouts",
-        querystring: investorQuery,
-        response: { 200: portfolioSchema },
+        querystring: investorQuerySchema,
+        response: { 200: answerSchema(PORTFOLIO_API.portfolio, portfolioSchema) },
       },
     },
     (request) =>
@@ -149,8 +163,8 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireRole('investor', 'admin'),
       schema: {
         summary: "The investor's statements",
-        querystring: statementQuerySchema.extend(investorQuery.shape),
-        response: { 200: statementSchema },
+        querystring: statementListQuerySchema,
+        response: { 200: answerSchema(PORTFOLIO_API.statement, statementSchema) },
       },
     },
     (request) =>
@@ -163,13 +177,14 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Notification emails of the lifecycle (funded, refunded, payouts): on by default, off per kind.
-  // The same endpoints as the client's calls (domain/api.ts): the answer's type is this schema's.
-  const { read, save } = NOTIFICATION_ENDPOINTS;
   app.get(
-    read.path,
+    '/api/settings/notifications',
     {
       preHandler: app.requireUser,
-      schema: { summary: "The user's notification email settings", response: { 200: read.answer } },
+      schema: {
+        summary: "The user's notification email settings",
+        response: { 200: answerSchema(SETTINGS_API.notifications, notificationPrefsSchema) },
+      },
     },
     async (request) => {
       const [row] = await app.db
@@ -181,13 +196,13 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    save.path,
+    '/api/settings/notifications',
     {
       preHandler: app.requireUser,
       schema: {
         summary: "Change the user's notification email settings",
-        body: save.body,
-        response: { 200: save.answer },
+        body: notificationPrefsSchema,
+        response: { 200: answerSchema(SETTINGS_API.saveNotifications, notificationPrefsSchema) },
       },
     },
     async (request) => {

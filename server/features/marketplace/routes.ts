@@ -7,6 +7,7 @@ import { TOTAL_COUNT_HEADER } from '../../../domain/campaigns.ts';
 import type { ErrorCode } from '../../../domain/errors.ts';
 import {
   listingCreateSchema,
+  listingListSchema,
   listingPatchSchema,
   listingQuerySchema,
   listingSchema,
@@ -15,7 +16,7 @@ import {
 import {
   buyerSummarySchema,
   campaignSalesSchema,
-  ORDER_PAYMENT_STATES,
+  orderAbandonedSchema,
   orderCreateSchema,
   orderListQuerySchema,
   orderCountsSchema,
@@ -26,6 +27,7 @@ import {
   orderTransitionSchema,
   ratingSchema,
   supplierListSchema,
+  supplierQuerySchema,
 } from '../../../domain/orders.ts';
 import {
   messageCreateSchema,
@@ -61,6 +63,8 @@ import { setOrderNotices } from './notify.ts';
 import { buyerSummary, campaignSales } from './order-figures.ts';
 import { countOrders, getOrder, listOrders } from './order-queries.ts';
 import { acceptOffer, createOffer, createRfq, listMessages, listRfqs, postMessage } from './rfqs.ts';
+import { MARKET_API, ORDER_API, RFQ_API } from '../../../domain/endpoints/marketplace.ts';
+import { answerSchema } from '../../../domain/endpoint.ts';
 
 const uuid = z.string().uuid();
 const idParams = z.object({ id: z.string() });
@@ -94,28 +98,37 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- listings and suppliers ----
   app.get(
     '/api/listings',
-    // No response schema here: the service emits the page through listingListSchema itself.
+    // The service emits the page through listingListSchema itself, as JSON text (maybe cached): the
+    // response schema documents it and types the client; Fastify sends the string as is.
     {
       config: { access: 'public' },
       schema: {
         summary: 'Browse hydrogen listings (filters, pages; total in a header)',
         querystring: listingQuerySchema,
+        response: { 200: answerSchema(MARKET_API.listings, listingListSchema) },
       },
     },
     async (request, reply) => {
       const page = await listListings(app.db, request.query, request.user);
       // The page is JSON text already (and maybe cached): sent as is, with the total for pagination.
-      return reply
-        .header(TOTAL_COUNT_HEADER, String(page.total))
-        .type('application/json; charset=utf-8')
-        .send(page.json);
+      return (
+        reply
+          .header(TOTAL_COUNT_HEADER, String(page.total))
+          .type('application/json; charset=utf-8')
+          // The text is the schema's JSON (see above); the type provider only knows the object form.
+          .send(page.json as unknown as z.input<typeof listingListSchema>)
+      );
     },
   );
   app.get(
     '/api/listings/:id',
     {
       config: { access: 'public', errors: ['LISTING_NOT_FOUND'] },
-      schema: { summary: 'One listing', params: idParams, response: { 200: listingSchema } },
+      schema: {
+        summary: 'One listing',
+        params: idParams,
+        response: { 200: answerSchema(MARKET_API.listing, listingSchema) },
+      },
     },
     (request) => getListing(app.db, idOf(request.params.id, 'LISTING_NOT_FOUND'), request.user),
   );
@@ -127,7 +140,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'List hydrogen for sale',
         body: listingCreateSchema,
-        response: { 201: listingSchema },
+        response: { 201: answerSchema(MARKET_API.createListing, listingSchema) },
       },
     },
     async (request, reply) =>
@@ -171,7 +184,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Withdraw the trader's own listing",
         params: idParams,
         body: noBodySchema,
-        response: { 200: listingSchema },
+        response: { 200: answerSchema(MARKET_API.withdrawListing, listingSchema) },
       },
     },
     (request) =>
@@ -183,8 +196,8 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         summary: 'The suppliers, best rated first',
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
-        response: { 200: supplierListSchema },
+        querystring: supplierQuerySchema,
+        response: { 200: answerSchema(MARKET_API.suppliers, supplierListSchema) },
       },
     },
     (request) => listSuppliers(app.db, request.query.limit),
@@ -194,7 +207,10 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/market/stats',
     {
       config: { access: 'public' },
-      schema: { summary: "The marketplace's public figures", response: { 200: marketStatsSchema } },
+      schema: {
+        summary: "The marketplace's public figures",
+        response: { 200: answerSchema(MARKET_API.stats, marketStatsSchema) },
+      },
     },
     () => marketStats(app.db),
   );
@@ -208,7 +224,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Place an order for a listing',
         body: orderCreateSchema,
-        response: { 201: orderPlacedSchema },
+        response: { 201: answerSchema(ORDER_API.place, orderPlacedSchema) },
       },
     },
     async (request, reply) =>
@@ -232,7 +248,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Record an order's card payment once it succeeded",
         params: idParams,
         body: orderPaymentSchema,
-        response: { 200: orderSchema },
+        response: { 200: answerSchema(ORDER_API.recordPayment, orderSchema) },
       },
     },
     (request) =>
@@ -252,7 +268,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Abandon an order's unpaid payment",
         params: idParams,
         body: noBodySchema,
-        response: { 200: z.object({ payment: z.enum(ORDER_PAYMENT_STATES) }) },
+        response: { 200: answerSchema(ORDER_API.abandon, orderAbandonedSchema) },
       },
     },
     (request) => abandonOrder(deps, request.user!, idOf(request.params.id, 'ORDER_NOT_FOUND')),
@@ -264,7 +280,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "The caller's orders (a buyer's, a supplier's; every order for an admin)",
         querystring: orderListQuerySchema,
-        response: { 200: orderListSchema },
+        response: { 200: answerSchema(ORDER_API.list, orderListSchema) },
       },
     },
     async (request, reply) => {
@@ -277,7 +293,10 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/orders/counts',
     {
       preHandler: parties,
-      schema: { summary: "The caller's orders counted by state", response: { 200: orderCountsSchema } },
+      schema: {
+        summary: "The caller's orders counted by state",
+        response: { 200: answerSchema(ORDER_API.counts, orderCountsSchema) },
+      },
     },
     (request) => countOrders(app.db, request.user!),
   );
@@ -285,7 +304,10 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/orders/summary',
     {
       preHandler: buyers,
-      schema: { summary: "The buyer's order totals", response: { 200: buyerSummarySchema } },
+      schema: {
+        summary: "The buyer's order totals",
+        response: { 200: answerSchema(ORDER_API.summary, buyerSummarySchema) },
+      },
     },
     (request) => buyerSummary(app.db, request.user!.id),
   );
@@ -298,7 +320,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "A campaign's marketplace sales (its trader or an admin)",
         params: idParams,
-        response: { 200: campaignSalesSchema },
+        response: { 200: answerSchema(ORDER_API.campaignSales, campaignSalesSchema) },
       },
     },
     (request) => campaignSales(app.db, request.user!, idOf(request.params.id, 'CAMPAIGN_NOT_FOUND')),
@@ -325,7 +347,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Move an order along (confirm, ship, deliver, cancel)',
         params: idParams,
         body: orderTransitionSchema,
-        response: { 200: orderSchema },
+        response: { 200: answerSchema(ORDER_API.transition, orderSchema) },
       },
     },
     (request) =>
@@ -346,7 +368,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Confirm receipt of a delivered order (releases its escrow)',
         params: idParams,
         body: noBodySchema,
-        response: { 200: orderSchema },
+        response: { 200: answerSchema(ORDER_API.receipt, orderSchema) },
       },
     },
     (request) => confirmReceipt(deps, request.user!, idOf(request.params.id, 'ORDER_NOT_FOUND'), app.clock()),
@@ -360,7 +382,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Rate a received order',
         params: idParams,
         body: ratingSchema,
-        response: { 200: orderSchema },
+        response: { 200: answerSchema(ORDER_API.rate, orderSchema) },
       },
     },
     (request) =>
@@ -379,7 +401,11 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { errors: ['SUPPLIER_NOT_FOUND'] },
       preHandler: verifiedBuyers,
-      schema: { summary: 'Ask suppliers for a quote', body: rfqCreateSchema, response: { 201: rfqSchema } },
+      schema: {
+        summary: 'Ask suppliers for a quote',
+        body: rfqCreateSchema,
+        response: { 201: answerSchema(RFQ_API.create, rfqSchema) },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await createRfq(deps, request.user!, request.body, app.clock())),
@@ -388,7 +414,10 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/rfqs',
     {
       preHandler: parties,
-      schema: { summary: 'The quote requests the caller may see', response: { 200: rfqListSchema } },
+      schema: {
+        summary: 'The quote requests the caller may see',
+        response: { 200: answerSchema(RFQ_API.list, rfqListSchema) },
+      },
     },
     (request) => listRfqs(app.db, request.user!),
   );
@@ -403,7 +432,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Offer a price on a quote request',
         params: idParams,
         body: offerCreateSchema,
-        response: { 201: offerSchema },
+        response: { 201: answerSchema(RFQ_API.offer, offerSchema) },
       },
     },
     async (request, reply) =>
@@ -428,7 +457,7 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Accept an offer (places its order)',
         params: idParams,
         body: noBodySchema,
-        response: { 201: orderPlacedSchema },
+        response: { 201: answerSchema(RFQ_API.accept, orderPlacedSchema) },
       },
     },
     async (request, reply) =>
@@ -451,7 +480,12 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: kind === 'rfq' ? "A quote request's messages" : "An order's messages",
           params: idParams,
           querystring: messageQuerySchema,
-          response: { 200: messageListSchema },
+          response: {
+            200: answerSchema(
+              kind === 'rfq' ? RFQ_API.rfqMessages : RFQ_API.orderMessages,
+              messageListSchema,
+            ),
+          },
         },
       },
       (request) =>
@@ -470,7 +504,12 @@ const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: kind === 'rfq' ? 'Write on a quote request' : 'Write on an order',
           params: idParams,
           body: messageCreateSchema,
-          response: { 201: messageSchema },
+          response: {
+            201: answerSchema(
+              kind === 'rfq' ? RFQ_API.postRfqMessage : RFQ_API.postOrderMessage,
+              messageSchema,
+            ),
+          },
         },
       },
       async (request, reply) =>

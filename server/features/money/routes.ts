@@ -18,10 +18,11 @@ import { createPaymentIntentSchema, investmentSchema } from '../../../domain/inv
 import { MAX_DOCUMENT_BYTES } from '../../../domain/kyc.ts';
 import { MILESTONE_KINDS, type MilestoneKind } from '../../../domain/lifecycle.ts';
 import {
-  adminReleaseSchema,
-  adminSettlementSchema,
+  adminMoneySchema,
   CAMPAIGN_DOCUMENT_KINDS,
+  campaignDocumentListSchema,
   campaignDocumentSchema,
+  releaseEvidenceSchema,
   releaseReviewSchema,
   settlementReviewSchema,
   type CampaignDocumentKind,
@@ -42,6 +43,8 @@ import {
   settleByBankTransfer,
   uploadCampaignDocument,
 } from './service.ts';
+import { CAMPAIGN_API } from '../../../domain/endpoints/campaigns.ts';
+import { answerSchema } from '../../../domain/endpoint.ts';
 
 const uuid = z.string().uuid();
 /** A malformed id names nothing: the same answer as an unknown one. */
@@ -228,7 +231,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "A campaign's documents",
         params: campaignParams,
-        response: { 200: z.array(campaignDocumentSchema) },
+        response: { 200: answerSchema(CAMPAIGN_API.documents, campaignDocumentListSchema) },
       },
     },
     (request) => listCampaignDocuments(app.db, request.user!, idOf(request.params.id)),
@@ -286,8 +289,8 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Send the evidence a staged release waits for (multipart)',
         params: releaseParams,
-        body: z.strictObject({ documentId: z.string().uuid('documentId must be an id') }),
-        response: { 200: campaignDetailSchema },
+        body: releaseEvidenceSchema,
+        response: { 200: answerSchema(CAMPAIGN_API.fileReleaseEvidence, campaignDetailSchema) },
       },
     },
     (request) =>
@@ -307,12 +310,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: adminsOnly,
       schema: {
         summary: 'Settlements and staged releases waiting for an admin',
-        response: {
-          200: z.object({
-            settlements: z.array(adminSettlementSchema),
-            releases: z.array(adminReleaseSchema),
-          }),
-        },
+        response: { 200: answerSchema(CAMPAIGN_API.adminMoney, adminMoneySchema) },
       },
     },
     async () => ({
@@ -330,7 +328,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Decide a funded campaign's settlement",
         params: campaignParams,
         body: settlementReviewSchema,
-        response: { 200: campaignDetailSchema },
+        response: { 200: answerSchema(CAMPAIGN_API.decideSettlement, campaignDetailSchema) },
       },
     },
     (request) => decideSettlement(app.money, request.user!, idOf(request.params.id), request.body),
@@ -345,7 +343,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Record a settlement's bank transfer",
         params: campaignParams,
         body: noBodySchema,
-        response: { 200: campaignDetailSchema },
+        response: { 200: answerSchema(CAMPAIGN_API.markBankTransfer, campaignDetailSchema) },
       },
     },
     (request) => settleByBankTransfer(app.money, request.user!, idOf(request.params.id)),
@@ -360,7 +358,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Approve or refuse a staged release',
         params: releaseParams,
         body: releaseReviewSchema,
-        response: { 200: campaignDetailSchema },
+        response: { 200: answerSchema(CAMPAIGN_API.decideRelease, campaignDetailSchema) },
       },
     },
     (request) =>

@@ -31,6 +31,8 @@ import {
   MAX_EVIDENCE_FILES,
   readEvidence,
 } from './classification.ts';
+import { ADMIN_API } from '../../../domain/endpoints/admin.ts';
+import { answerSchema } from '../../../domain/endpoint.ts';
 
 const evidenceError = (code: 'DOCUMENT_TOO_LARGE' | 'DOCUMENT_REJECTED', message: string) =>
   new AppError(code, message, { evidence: message });
@@ -176,7 +178,7 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: adminsOnly,
       schema: {
         summary: 'Classification applications to decide',
-        response: { 200: classificationQueueSchema },
+        response: { 200: answerSchema(ADMIN_API.classifications, classificationQueueSchema) },
       },
     },
     () => classificationQueue(app.db),
@@ -191,7 +193,7 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Approve or reject a classification application',
         params: idParamsSchema,
         body: classificationDecisionSchema,
-        response: { 200: classificationApplicationSchema },
+        response: { 200: answerSchema(ADMIN_API.decideClassification, classificationApplicationSchema) },
       },
     },
     (request) =>

@@ -10,7 +10,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CampaignDetail } from '@domain/campaign-schemas.ts';
 import { isSettlementDue } from '@domain/money-out-views.ts';
-import { ApiError, getJson, keyToUrl } from '@/lib/api.ts';
+import { CAMPAIGN_API } from '@domain/endpoints/campaigns.ts';
+import { ApiError, callApi } from '@/lib/api.ts';
 import type { PaymentPurpose } from '@/features/payments/index.ts';
 import { campaignQuery, invalidateCampaignData } from '@/features/campaigns/index.ts';
 
@@ -19,8 +20,7 @@ type SettlementRef = { campaignId: string };
 /** How often and how long the record call reads the campaign before leaving it to the next visit. */
 export const SETTLEMENT_POLL = { intervalMs: 1_000, attempts: 20 } as const;
 
-const readCampaign = (campaignId: string) =>
-  getJson<CampaignDetail>(keyToUrl(campaignQuery(campaignId).queryKey));
+const readCampaign = (campaignId: string) => callApi(CAMPAIGN_API.detail, { params: { id: campaignId } });
 
 /** The settlement is not payable by card (any more): a final answer, as the server would give it. */
 function notPayable(campaign: CampaignDetail): ApiError {

@@ -1,16 +1,10 @@
 // The admin console's reads: dashboard, users, one user, escrow records, audit log. The query key is
 // the URL (spec §7). Writes are in admin-actions.ts.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type {
-  AdminDashboard,
-  AdminUserDetail,
-  AuditList,
-  EscrowList,
-  RoleRequestList,
-  UserList,
-  UserTab,
-} from '@domain/admin.ts';
+import type { UserTab } from '@domain/admin.ts';
+import { ADMIN_API } from '@domain/endpoints/admin.ts';
 import type { EscrowStatus } from '@domain/investments.ts';
+import { apiQuery } from '@/lib/api.ts';
 
 /** Every admin read starts with this: one invalidation refreshes the console after an action. */
 export const ADMIN_PREFIX = '/api/admin';
@@ -22,26 +16,29 @@ const url = (path: string, params: Record<string, string | number | undefined> =
   return `${ADMIN_PREFIX}${path}${search ? `?${search}` : ''}`;
 };
 
-export const dashboardQuery = () => queryOptions<AdminDashboard>({ queryKey: [url('/dashboard')] });
+export const dashboardQuery = () => apiQuery(ADMIN_API.dashboard);
 export const useAdminDashboard = () => useQuery(dashboardQuery());
 
 export const usersQuery = (tab: UserTab, q: string, page: number) =>
-  queryOptions<UserList>({ queryKey: [url('/users', { tab, q, page })], placeholderData: keepPreviousData });
+  queryOptions({
+    ...apiQuery(ADMIN_API.users, { query: { tab, q, page } }),
+    placeholderData: keepPreviousData,
+  });
 export const useAdminUsers = (tab: UserTab, q: string, page: number) => useQuery(usersQuery(tab, q, page));
 
-export const userQuery = (id: string) => queryOptions<AdminUserDetail>({ queryKey: [url(`/users/${id}`)] });
+export const userQuery = (id: string) => apiQuery(ADMIN_API.user, { params: { id } });
 export const useAdminUser = (id: string | null) => useQuery({ ...userQuery(id ?? ''), enabled: !!id });
 
 export const escrowQuery = (status: EscrowStatus | '', campaignId: string, page: number) =>
-  queryOptions<EscrowList>({
-    queryKey: [url('/escrow', { status, campaignId, page })],
+  queryOptions({
+    ...apiQuery(ADMIN_API.escrow, { query: { status: status || undefined, campaignId, page } }),
     placeholderData: keepPreviousData,
   });
 export const useAdminEscrow = (status: EscrowStatus | '', campaignId: string, page: number) =>
   useQuery(escrowQuery(status, campaignId, page));
 
 export const auditQuery = (page: number) =>
-  queryOptions<AuditList>({ queryKey: [url('/audit-log', { page })], placeholderData: keepPreviousData });
+  queryOptions({ ...apiQuery(ADMIN_API.auditLog, { query: { page } }), placeholderData: keepPreviousData });
 export const useAuditLog = (page: number) => useQuery(auditQuery(page));
 
 /** The export's address (a download, not a query). */
@@ -49,8 +46,8 @@ export const reportUrl = (report: string, from: string, to: string) =>
   url(`/reports/${report}.csv`, { from, to });
 
 export const roleRequestsQuery = (page: number) =>
-  queryOptions<RoleRequestList>({
-    queryKey: [url('/role-requests', { page })],
+  queryOptions({
+    ...apiQuery(ADMIN_API.roleRequests, { query: { page } }),
     placeholderData: keepPreviousData,
   });
 export const useRoleRequests = (page: number) => useQuery(roleRequestsQuery(page));

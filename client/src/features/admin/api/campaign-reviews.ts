@@ -1,31 +1,28 @@
 // The due-diligence review (issue 19): the queue of campaigns awaiting review, one campaign with its
 // documents, and the decision (fixed contract: POST /api/admin/campaigns/:id/review). The queue's key is
 // under the admin prefix, so every admin action refreshes it.
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CampaignDetail } from '@domain/campaign-schemas.ts';
-import type { CampaignReviewDecision, ReviewQueueItem } from '@domain/diligence.ts';
-import type { CampaignDocument } from '@domain/money-out.ts';
-import { apiJson } from '@/lib/api.ts';
-import { ADMIN_PREFIX } from './admin.ts';
+import { useQuery } from '@tanstack/react-query';
+import type { CampaignReviewDecision } from '@domain/diligence.ts';
+import { CAMPAIGN_API } from '@domain/endpoints/campaigns.ts';
+import { apiQuery, callApi } from '@/lib/api.ts';
 import { useAdminAction } from './use-admin-action.ts';
 
-export const reviewQueueQuery = () =>
-  queryOptions<ReviewQueueItem[]>({ queryKey: [`${ADMIN_PREFIX}/campaign-reviews`] });
+export const reviewQueueQuery = () => apiQuery(CAMPAIGN_API.reviewQueue);
 export const useReviewQueue = () => useQuery(reviewQueueQuery());
 
 export const useReviewedCampaign = (id: string | null) =>
-  useQuery({ ...queryOptions<CampaignDetail>({ queryKey: [`/api/campaigns/${id}`] }), enabled: !!id });
+  useQuery({ ...apiQuery(CAMPAIGN_API.detail, { params: { id: id ?? '' } }), enabled: !!id });
 
 export const useReviewDocuments = (id: string | null) =>
   useQuery({
-    ...queryOptions<CampaignDocument[]>({ queryKey: [`/api/campaigns/${id}/documents`] }),
+    ...apiQuery(CAMPAIGN_API.documents, { params: { id: id ?? '' } }),
     enabled: !!id,
   });
 
 export const useCampaignReview = () =>
   useAdminAction(
     ({ id, ...decision }: CampaignReviewDecision & { id: string }) =>
-      apiJson<CampaignDetail>('POST', `${ADMIN_PREFIX}/campaigns/${id}/review`, decision),
+      callApi(CAMPAIGN_API.review, { params: { id }, body: decision }),
     (campaign) => ({
       title: campaign.review.status === 'approved' ? 'Campaign Approved' : 'Campaign Sent Back',
       description:

@@ -1,19 +1,18 @@
 // GET /api/admin/complaints and POST /api/admin/complaints/:id/outcome: the complaints queue (open
 // ones by deadline first) and an admin's outcome with the response the complainant is emailed.
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminComplaint, ComplaintOutcomeInput } from '@domain/complaints.ts';
+import { useQuery } from '@tanstack/react-query';
+import type { ComplaintOutcomeInput } from '@domain/complaints.ts';
 import { COMPLAINT_OUTCOME_LABELS } from '@domain/complaints.ts';
-import { apiJson } from '@/lib/api.ts';
-import { ADMIN_PREFIX } from './admin.ts';
+import { ADMIN_API } from '@domain/endpoints/admin.ts';
+import { apiQuery, callApi } from '@/lib/api.ts';
 import { useAdminAction } from './use-admin-action.ts';
 
-export const complaintQueueQuery = () =>
-  queryOptions<AdminComplaint[]>({ queryKey: [`${ADMIN_PREFIX}/complaints`] });
+export const complaintQueueQuery = () => apiQuery(ADMIN_API.complaints);
 
 export const useComplaintQueue = () => useQuery(complaintQueueQuery());
 
 export const decideComplaint = ({ id, ...input }: ComplaintOutcomeInput & { id: string }) =>
-  apiJson<AdminComplaint>('POST', `${ADMIN_PREFIX}/complaints/${id}/outcome`, input);
+  callApi(ADMIN_API.decideComplaint, { params: { id }, body: input });
 
 export const useDecideComplaint = () =>
   useAdminAction(decideComplaint, (c) => ({

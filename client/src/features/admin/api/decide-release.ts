@@ -1,18 +1,17 @@
 // POST /api/admin/campaigns/:id/releases/:releaseId: confirm a staged release against its evidence
 // (paid to the trader at once) or send the evidence back with a reason the trader reads.
-import type { CampaignDetail } from '@domain/campaign-schemas.ts';
+import { CAMPAIGN_API } from '@domain/endpoints/campaigns.ts';
 import type { SettlementReview } from '@domain/money-out.ts';
 import { trancheLabel } from '@domain/money-out-views.ts';
-import { apiJson } from '@/lib/api.ts';
+import { callApi } from '@/lib/api.ts';
 import { formatUsdCents } from '@/lib/format.ts';
 import { invalidateCampaignData } from '@/features/campaigns/index.ts';
-import { ADMIN_PREFIX } from './admin.ts';
 import { useAdminAction } from './use-admin-action.ts';
 
 type ReleaseDecision = SettlementReview & { campaignId: string; releaseId: string };
 
 export const decideRelease = ({ campaignId, releaseId, ...review }: ReleaseDecision) =>
-  apiJson<CampaignDetail>('POST', `${ADMIN_PREFIX}/campaigns/${campaignId}/releases/${releaseId}`, review);
+  callApi(CAMPAIGN_API.decideRelease, { params: { id: campaignId, releaseId }, body: review });
 
 export const useDecideRelease = () =>
   useAdminAction(

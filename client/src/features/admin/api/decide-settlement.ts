@@ -1,15 +1,14 @@
 // POST /api/admin/campaigns/:id/settlement (fixed contract): approve a declared result — due from the
 // trader within 14 days — or reject it with a reason the trader reads.
-import type { CampaignDetail } from '@domain/campaign-schemas.ts';
+import { CAMPAIGN_API } from '@domain/endpoints/campaigns.ts';
 import type { SettlementReview } from '@domain/money-out.ts';
-import { apiJson } from '@/lib/api.ts';
+import { callApi } from '@/lib/api.ts';
 import { formatDate, formatUsdCents } from '@/lib/format.ts';
 import { invalidateCampaignData } from '@/features/campaigns/index.ts';
-import { ADMIN_PREFIX } from './admin.ts';
 import { useAdminAction } from './use-admin-action.ts';
 
 export const decideSettlement = ({ campaignId, ...review }: SettlementReview & { campaignId: string }) =>
-  apiJson<CampaignDetail>('POST', `${ADMIN_PREFIX}/campaigns/${campaignId}/settlement`, review);
+  callApi(CAMPAIGN_API.decideSettlement, { params: { id: campaignId }, body: review });
 
 export const useDecideSettlement = () =>
   useAdminAction(

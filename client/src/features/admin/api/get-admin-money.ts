@@ -1,14 +1,9 @@
 // GET /api/admin/money: the settlements awaiting review, due and in default, and the staged releases
 // awaiting an admin's confirmation (oldest first: what waits longest on top).
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminRelease, AdminSettlement } from '@domain/money-out.ts';
-import { ADMIN_PREFIX } from './admin.ts';
+import { useQuery } from '@tanstack/react-query';
+import { CAMPAIGN_API } from '@domain/endpoints/campaigns.ts';
+import { apiQuery } from '@/lib/api.ts';
 
-export interface AdminMoney {
-  settlements: AdminSettlement[];
-  releases: AdminRelease[];
-}
-
-export const adminMoneyQuery = () => queryOptions<AdminMoney>({ queryKey: [`${ADMIN_PREFIX}/money`] });
+export const adminMoneyQuery = () => apiQuery(CAMPAIGN_API.adminMoney);
 
 export const useAdminMoney = () => useQuery(adminMoneyQuery());

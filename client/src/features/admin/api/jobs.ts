@@ -1,16 +1,15 @@
 // GET /api/admin/jobs: what waits per background job, and the dead letters (jobs that failed their
 // last attempt); POST /api/admin/jobs/:id/retry sends one back to its queue.
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { JobsOverview } from '@domain/jobs.ts';
-import { apiJson } from '@/lib/api.ts';
-import { ADMIN_PREFIX } from './admin.ts';
+import { useQuery } from '@tanstack/react-query';
+import { ADMIN_API } from '@domain/endpoints/admin.ts';
+import { apiQuery, callApi } from '@/lib/api.ts';
 import { useAdminAction } from './use-admin-action.ts';
 
-export const jobsQuery = () => queryOptions<JobsOverview>({ queryKey: [`${ADMIN_PREFIX}/jobs`] });
+export const jobsQuery = () => apiQuery(ADMIN_API.jobs);
 export const useAdminJobs = () => useQuery(jobsQuery());
 
 export const retryJob = ({ id }: { id: string; label: string }) =>
-  apiJson<JobsOverview>('POST', `${ADMIN_PREFIX}/jobs/${id}/retry`);
+  callApi(ADMIN_API.retryJob, { params: { id } });
 
 export const useRetryJob = () =>
   useAdminAction(retryJob, () => ({

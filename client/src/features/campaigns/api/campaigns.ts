@@ -5,14 +5,13 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import type {
   Campaign,
   CampaignCreateInput,
-  CampaignDetail,
   CampaignListQueryInput,
   CampaignPatchInput,
-  TraderStats,
 } from '@domain/campaign-schemas.ts';
 import { TOTAL_COUNT_HEADER } from '@domain/campaigns.ts';
+import { CAMPAIGN_API } from '@domain/endpoints/campaigns.ts';
 import { toast } from '@/components/ui/toast-store.ts';
-import { apiJson, getJson, getJsonWithHeaders, keyToUrl } from '@/lib/api.ts';
+import { apiQuery, apiUrl, callApi, keyToUrl, readApi } from '@/lib/api.ts';
 import { CACHE_TIME } from '@/lib/query-client.ts';
 
 export const CAMPAIGNS_PATH = '/api/campaigns';
@@ -29,15 +28,13 @@ export const CAMPAIGN_CALL_ERRORS = {
   traderStats: 'Failed to fetch trader stats',
 } as const;
 
+/** The filters that are set ('all' is no filter). */
+const setFilters = (query: CampaignListQueryInput): CampaignListQueryInput =>
+  Object.fromEntries(Object.entries(query).filter(([, value]) => value !== 'all'));
+
 /** The list URL with only the options that are set, in a stable order (one cache entry per view). */
 export function campaignListUrl(query: CampaignListQueryInput = {}): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query).sort(([a], [b]) => a.localeCompare(b))) {
-    if (value === undefined || value === '' || value === 'all') continue;
-    params.set(name, Array.isArray(value) ? value.join(',') : String(value));
-  }
-  const search = params.toString();
-  return search ? `${CAMPAIGNS_PATH}?${search}` : CAMPAIGNS_PATH;
+  return apiUrl(CAMPAIGN_API.list, { query: setFilters(query) });
 }
 
 export interface CampaignPage {
@@ -48,14 +45,15 @@ export interface CampaignPage {
 
 /** One page of the list; the key is the URL (spec §7: the query key joined with '/' is the path). */
 export const campaignPageQuery = (query: CampaignListQueryInput = {}) =>
-  queryOptions<CampaignPage>({
+  queryOptions({
     queryKey: [campaignListUrl(query)],
     staleTime: CACHE_TIME.campaignList,
-    queryFn: async ({ queryKey, signal }) => {
-      const { data, headers } = await getJsonWithHeaders<Campaign[]>(keyToUrl(queryKey), {
-        signal,
-        errorMessage: query.traderId ? CAMPAIGN_CALL_ERRORS.traderCampaigns : undefined,
-      });
+    queryFn: async ({ signal }): Promise<CampaignPage> => {
+      const { data, headers } = await readApi(
+        CAMPAIGN_API.list,
+        { query: setFilters(query) },
+        { signal, errorMessage: query.traderId ? CAMPAIGN_CALL_ERRORS.traderCampaigns : undefined },
+      );
       return { campaigns: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
     },
   });
@@ -65,18 +63,18 @@ export function useCampaignPage(query: CampaignListQueryInput = {}) {
 }
 
 export const campaignQuery = (id: string) =>
-  queryOptions<CampaignDetail>({ queryKey: [CAMPAIGNS_PATH, id], staleTime: CACHE_TIME.campaign });
+  queryOptions({ ...apiQuery(CAMPAIGN_API.detail, { params: { id } }), staleTime: CACHE_TIME.campaign });
 
 export function useCampaign(id: string | undefined) {
   return useQuery({ ...campaignQuery(id ?? ''), enabled: !!id });
 }
 
 export const traderStatsQuery = (traderId: string) =>
-  queryOptions<TraderStats>({
-    queryKey: ['/api/trader/stats', traderId],
-    queryFn: ({ queryKey, signal }) =>
-      getJson<TraderStats>(keyToUrl(queryKey), { signal, errorMessage: CAMPAIGN_CALL_ERRORS.traderStats }),
-  });
+  apiQuery(
+    CAMPAIGN_API.traderStats,
+    { params: { traderId } },
+    { errorMessage: CAMPAIGN_CALL_ERRORS.traderStats },
+  );
 
 export function useTraderStats(traderId: string | undefined) {
   return useQuery({ ...traderStatsQuery(traderId ?? ''), enabled: !!traderId });
@@ -97,7 +95,7 @@ export function invalidateCampaignData(client: QueryClient) {
 export function useCreateCampaign() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: CampaignCreateInput) => apiJson<Campaign>('POST', CAMPAIGNS_PATH, input),
+    mutationFn: (input: CampaignCreateInput) => callApi(CAMPAIGN_API.create, { body: input }),
     onSuccess: () => {
       toast({
         title: 'Campaign Created Successfully',
@@ -117,7 +115,7 @@ export function useCreateCampaign() {
 export function useUpdateCampaign(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (patch: CampaignPatchInput) => apiJson<Campaign>('PATCH', `${CAMPAIGNS_PATH}/${id}`, patch),
+    mutationFn: (patch: CampaignPatchInput) => callApi(CAMPAIGN_API.update, { params: { id }, body: patch }),
     onSuccess: () => {
       toast({
         title: 'Campaign Updated Successfully',

@@ -1,16 +1,16 @@
 // The trader's side of the due-diligence review (issue 19): the campaign's filed documents, filing one
 // (the same multipart upload as a milestone's evidence: POST /api/campaigns/:id/documents), and
 // resubmitting a campaign the reviewer sent back. Every campaign view is stale after a write.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CampaignDetail } from '@domain/campaign-schemas.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DiligenceDocumentKind } from '@domain/diligence.ts';
+import { CAMPAIGN_API } from '@domain/endpoints/campaigns.ts';
 import type { CampaignDocument } from '@domain/money-out.ts';
 import { toast } from '@/components/ui/toast-store.ts';
-import { ApiError, apiJson } from '@/lib/api.ts';
+import { ApiError, apiQuery, callApi } from '@/lib/api.ts';
 import { CAMPAIGNS_PATH, invalidateCampaignData } from './campaigns.ts';
 
 export const campaignDocumentsQuery = (campaignId: string) =>
-  queryOptions<CampaignDocument[]>({ queryKey: [`${CAMPAIGNS_PATH}/${campaignId}/documents`] });
+  apiQuery(CAMPAIGN_API.documents, { params: { id: campaignId } });
 export const useCampaignDocuments = (campaignId: string) => useQuery(campaignDocumentsQuery(campaignId));
 
 async function fileDocument(campaignId: string, kind: DiligenceDocumentKind, file: File) {
@@ -38,7 +38,7 @@ export function useFileDiligenceDocument(campaignId: string) {
 export function useResubmitCampaign(campaignId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiJson<CampaignDetail>('POST', `${CAMPAIGNS_PATH}/${campaignId}/resubmit`),
+    mutationFn: () => callApi(CAMPAIGN_API.resubmit, { params: { id: campaignId } }),
     onSuccess: () => {
       toast({
         title: 'Submitted for review',

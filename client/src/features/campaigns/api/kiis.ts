@@ -1,14 +1,9 @@
 // GET /api/campaigns/:id/kiis: the campaign's key investment information sheet at its current version.
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Kiis } from '@domain/kiis.ts';
-import { getJson, keyToUrl } from '@/lib/api.ts';
-import { CAMPAIGNS_PATH } from './campaigns.ts';
+import { useQuery } from '@tanstack/react-query';
+import { CAMPAIGN_API } from '@domain/endpoints/campaigns.ts';
+import { apiQuery } from '@/lib/api.ts';
 
-export const kiisQuery = (campaignId: string) =>
-  queryOptions<Kiis>({
-    queryKey: [CAMPAIGNS_PATH, campaignId, 'kiis'],
-    queryFn: ({ queryKey, signal }) => getJson<Kiis>(keyToUrl(queryKey), { signal }),
-  });
+export const kiisQuery = (campaignId: string) => apiQuery(CAMPAIGN_API.kiis, { params: { id: campaignId } });
 
 export function useKiis(campaignId: string | undefined) {
   return useQuery({ ...kiisQuery(campaignId ?? ''), enabled: !!campaignId });

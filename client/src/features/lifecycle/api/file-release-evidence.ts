@@ -2,18 +2,16 @@
 // sent back (uploaded first as a milestone document); the tranche waits for an admin's confirmation.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { CampaignDetail } from '@domain/campaign-schemas.ts';
+import { CAMPAIGN_API } from '@domain/endpoints/campaigns.ts';
 import type { Release } from '@domain/money-out.ts';
 import type { MilestoneKind } from '@domain/lifecycle.ts';
 import { toast } from '@/components/ui/toast-store.ts';
-import { apiJson } from '@/lib/api.ts';
+import { callApi } from '@/lib/api.ts';
 import { campaignQuery, invalidateCampaignData } from '@/features/campaigns/index.ts';
 import { uploadOnce } from './upload-campaign-document.ts';
 
 export const fileReleaseEvidence = (campaignId: string, releaseId: string, documentId: string) =>
-  apiJson<CampaignDetail>('POST', `/api/campaigns/${campaignId}/releases/${releaseId}/evidence`, {
-    documentId,
-  });
+  callApi(CAMPAIGN_API.fileReleaseEvidence, { params: { id: campaignId, releaseId }, body: { documentId } });
 
 export function useFileReleaseEvidence(campaignId: string) {
   const client = useQueryClient();

@@ -1,32 +1,33 @@
 // The lifecycle reads (issue 11): milestones, the investor list, portfolio, statements and
-// notification settings, and the escrow dispute. Reads go through the default query function (the key
-// is the URL). The trader's writes (transitions, milestones, documents) have a file each.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CampaignInvestor, Milestone } from '@domain/lifecycle.ts';
-import type { BodyOf } from '@domain/api.ts';
-import { NOTIFICATION_ENDPOINTS } from '@domain/notifications.ts';
-import type { Portfolio, Statement } from '@domain/portfolio.ts';
+// notification settings, and the escrow dispute. Typed by the endpoints the routes declare
+// (domain/endpoints/): no response type is written here. The trader's writes (transitions,
+// milestones, documents) have a file each.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CAMPAIGN_API, PORTFOLIO_API } from '@domain/endpoints/campaigns.ts';
+import { ESCROW_API } from '@domain/endpoints/admin.ts';
+import { SETTINGS_API } from '@domain/endpoints/settings.ts';
+import type { NotificationPrefs } from '@domain/notifications.ts';
 import { toast } from '@/components/ui/toast-store.ts';
-import { apiJson, apiQuery, callApi } from '@/lib/api.ts';
-
-const milestonesKey = (campaignId: string) => `/api/campaigns/${campaignId}/milestones`;
+import { apiQuery, callApi } from '@/lib/api.ts';
 
 export const milestonesQuery = (campaignId: string) =>
-  queryOptions<Milestone[]>({ queryKey: [milestonesKey(campaignId)] });
+  apiQuery(CAMPAIGN_API.milestones, { params: { id: campaignId } });
 
 export function useMilestones(campaignId: string | undefined) {
   return useQuery({ ...milestonesQuery(campaignId ?? ''), enabled: !!campaignId });
 }
 
 export function useCampaignInvestors(campaignId: string | undefined) {
-  return useQuery<CampaignInvestor[]>({
-    queryKey: [`/api/campaigns/${campaignId}/investors`],
+  return useQuery({
+    ...apiQuery(CAMPAIGN_API.investors, { params: { id: campaignId ?? '' } }),
     enabled: !!campaignId,
   });
 }
 
+export const portfolioQuery = () => apiQuery(PORTFOLIO_API.portfolio);
+
 export function usePortfolio() {
-  return useQuery<Portfolio>({ queryKey: ['/api/portfolio'] });
+  return useQuery(portfolioQuery());
 }
 
 /** What the investor is told once a dispute is open: that it is, and what happens next. */
@@ -41,30 +42,29 @@ export function useDisputeEscrow() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ escrowId, reason }: { escrowId: string; reason: string }) =>
-      apiJson('POST', `/api/escrow/${escrowId}/dispute`, { reason }),
+      callApi(ESCROW_API.dispute, { params: { id: escrowId }, body: { reason } }),
     onSuccess: () => {
       toast(DISPUTE_OPENED_TOAST);
-      return client.invalidateQueries({ queryKey: ['/api/portfolio'] });
+      return client.invalidateQueries({ queryKey: portfolioQuery().queryKey });
     },
   });
 }
 
 export function useStatement(year: number) {
-  return useQuery<Statement>({ queryKey: [`/api/statements?year=${year}`] });
+  return useQuery(apiQuery(PORTFOLIO_API.statement, { query: { year } }));
 }
 
-// Typed by the endpoints the routes declare (domain/notifications.ts): no response type written here.
-const { read, save } = NOTIFICATION_ENDPOINTS;
+const notificationsQuery = () => apiQuery(SETTINGS_API.notifications);
 export function useNotificationPrefs() {
-  return useQuery(apiQuery(read));
+  return useQuery(notificationsQuery());
 }
 
 export function useSaveNotificationPrefs() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (prefs: BodyOf<typeof save>) => callApi(save, prefs),
+    mutationFn: (prefs: NotificationPrefs) => callApi(SETTINGS_API.saveNotifications, { body: prefs }),
     onSuccess: (prefs) => {
-      client.setQueryData(apiQuery(read).queryKey, prefs);
+      client.setQueryData(notificationsQuery().queryKey, prefs);
       toast({ title: 'Notification settings saved' });
     },
   });

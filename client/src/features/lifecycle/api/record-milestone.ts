@@ -3,14 +3,15 @@
 // tranche then waits for an admin's confirmation.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Milestone, MilestoneCreate } from '@domain/lifecycle.ts';
+import { CAMPAIGN_API } from '@domain/endpoints/campaigns.ts';
+import type { MilestoneCreate } from '@domain/lifecycle.ts';
 import { toast } from '@/components/ui/toast-store.ts';
-import { apiJson } from '@/lib/api.ts';
+import { callApi } from '@/lib/api.ts';
 import { invalidateCampaignData } from '@/features/campaigns/index.ts';
 import { uploadOnce } from './upload-campaign-document.ts';
 
 export const recordMilestone = (campaignId: string, body: MilestoneCreate) =>
-  apiJson<Milestone>('POST', `/api/campaigns/${campaignId}/milestones`, body);
+  callApi(CAMPAIGN_API.recordMilestone, { params: { id: campaignId }, body });
 
 export function useRecordMilestone(campaignId: string) {
   const client = useQueryClient();

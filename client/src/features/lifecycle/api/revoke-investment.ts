@@ -1,12 +1,12 @@
 // POST /api/investments/:id/revoke (fixed contract): the investor revokes within the reflection period;
 // the answer comes at once, the refund (a job) usually still on its way. The portfolio, the balance and every campaign view change.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { REFLECTION_TEXT, type RevokeResult } from '@domain/diligence.ts';
+import { REFLECTION_TEXT } from '@domain/diligence.ts';
+import { INVESTMENT_API } from '@domain/endpoints/investments.ts';
 import { toast } from '@/components/ui/toast-store.ts';
-import { apiJson } from '@/lib/api.ts';
+import { callApi } from '@/lib/api.ts';
 
-export const revokeInvestment = (id: string) =>
-  apiJson<RevokeResult>('POST', `/api/investments/${id}/revoke`);
+export const revokeInvestment = (id: string) => callApi(INVESTMENT_API.revoke, { params: { id } });
 
 export function useRevokeInvestment() {
   const client = useQueryClient();

@@ -2,14 +2,14 @@
 // release schedule goes to the trader's bank account), declare the result (a settlement for an admin
 // to review; the campaign stays in progress), or cancel. Every campaign view is stale after it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Campaign } from '@domain/campaign-schemas.ts';
+import { CAMPAIGN_API } from '@domain/endpoints/campaigns.ts';
 import type { TransitionRequest } from '@domain/lifecycle.ts';
 import { toast } from '@/components/ui/toast-store.ts';
-import { apiJson } from '@/lib/api.ts';
+import { callApi } from '@/lib/api.ts';
 import { invalidateCampaignData } from '@/features/campaigns/index.ts';
 
 export const transitionCampaign = (campaignId: string, body: TransitionRequest) =>
-  apiJson<Campaign>('POST', `/api/campaigns/${campaignId}/transitions`, body);
+  callApi(CAMPAIGN_API.transition, { params: { id: campaignId }, body });
 
 export const TRANSITION_TOASTS: Record<TransitionRequest['to'], { title: string; description: string }> = {
   trading: {

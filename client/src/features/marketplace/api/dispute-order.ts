@@ -1,16 +1,16 @@
 // POST /api/orders/:id/dispute {reason}: the buyer freezes the order's escrow until an admin refunds it
 // or releases it to the supplier (docs/money.md); receipt and the automatic release wait.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EscrowRow } from '@domain/admin.ts';
+import { ESCROW_API } from '@domain/endpoints/admin.ts';
 import { toast } from '@/components/ui/toast-store.ts';
-import { apiJson } from '@/lib/api.ts';
+import { callApi } from '@/lib/api.ts';
 import { refreshOrderViews } from './orders.ts';
 
 export function useDisputeOrder() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, reason }: { orderId: string; reason: string }) =>
-      apiJson<EscrowRow>('POST', `/api/orders/${orderId}/dispute`, { reason }),
+      callApi(ESCROW_API.disputeOrder, { params: { id: orderId }, body: { reason } }),
     onSuccess: () => {
       toast({
         title: 'Dispute opened',

@@ -2,9 +2,9 @@
 // the suppliers by rating, and the trader's create / edit / withdraw. Keys are the URLs (spec §7).
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { TOTAL_COUNT_HEADER } from '@domain/campaigns.ts';
-import type { Listing, ListingCreateInput, MarketStats } from '@domain/listings.ts';
-import type { Supplier } from '@domain/orders.ts';
-import { apiJson, getJsonWithHeaders, keyToUrl } from '@/lib/api.ts';
+import { MARKET_API } from '@domain/endpoints/marketplace.ts';
+import type { Listing, ListingCreateInput } from '@domain/listings.ts';
+import { apiQuery, apiUrl, callApi, readApi, type InputOf } from '@/lib/api.ts';
 
 export const LISTINGS_PATH = '/api/listings';
 
@@ -15,18 +15,21 @@ export interface ListingPage {
 
 /** The list URL from a query string of filters (offersSearch), plus the page size. */
 export function listingsUrl(search: string, limit: number): string {
-  const params = new URLSearchParams(search);
-  params.set('limit', String(limit));
-  params.sort();
-  return `${LISTINGS_PATH}?${params}`;
+  return apiUrl(MARKET_API.listings, listingsInput(search, limit));
 }
 
+/** The filters of the search string are the route's query (the server checks them). */
+const listingsInput = (search: string, limit: number) =>
+  ({ query: { ...Object.fromEntries(new URLSearchParams(search)), limit } }) as InputOf<
+    typeof MARKET_API.listings
+  >;
+
 export const listingPageQuery = (search: string, limit: number) =>
-  queryOptions<ListingPage>({
+  queryOptions({
     queryKey: [listingsUrl(search, limit)],
     staleTime: 60_000,
-    queryFn: async ({ queryKey, signal }) => {
-      const { data, headers } = await getJsonWithHeaders<Listing[]>(keyToUrl(queryKey), { signal });
+    queryFn: async ({ signal }): Promise<ListingPage> => {
+      const { data, headers } = await readApi(MARKET_API.listings, listingsInput(search, limit), { signal });
       return { listings: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
     },
   });
@@ -36,7 +39,7 @@ export function useListingPage(search: string, limit: number) {
 }
 
 export const suppliersQuery = (limit: number) =>
-  queryOptions<Supplier[]>({ queryKey: [`/api/suppliers?limit=${limit}`], staleTime: 60_000 });
+  queryOptions({ ...apiQuery(MARKET_API.suppliers, { query: { limit } }), staleTime: 60_000 });
 
 export function useSuppliers(limit: number) {
   return useQuery(suppliersQuery(limit));
@@ -47,14 +50,14 @@ export function invalidateMarket(client: QueryClient) {
   return Promise.all([
     client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(LISTINGS_PATH) }),
     client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/suppliers') }),
-    client.invalidateQueries({ queryKey: ['/api/market/stats'] }),
+    client.invalidateQueries({ queryKey: marketStatsQuery().queryKey }),
   ]);
 }
 
 export function useCreateListing() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: ListingCreateInput) => apiJson<Listing>('POST', LISTINGS_PATH, input),
+    mutationFn: (input: ListingCreateInput) => callApi(MARKET_API.createListing, { body: input }),
     onSuccess: () => invalidateMarket(client),
   });
 }
@@ -62,13 +65,12 @@ export function useCreateListing() {
 export function useWithdrawListing() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiJson<Listing>('POST', `${LISTINGS_PATH}/${id}/withdraw`),
+    mutationFn: (id: string) => callApi(MARKET_API.withdrawListing, { params: { id } }),
     onSuccess: () => invalidateMarket(client),
   });
 }
 
-export const marketStatsQuery = () =>
-  queryOptions<MarketStats>({ queryKey: ['/api/market/stats'], staleTime: 60_000 });
+export const marketStatsQuery = () => queryOptions({ ...apiQuery(MARKET_API.stats), staleTime: 60_000 });
 
 export function useMarketStats() {
   return useQuery(marketStatsQuery());

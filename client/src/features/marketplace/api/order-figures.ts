@@ -1,19 +1,17 @@
 // Figures the server computes over many orders: the buyer dashboard's summary and a campaign's
 // marketplace sales (for its trader's completion form). Order changes refresh both (./orders.ts).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BuyerSummary, CampaignSales } from '@domain/orders.ts';
+import { ORDER_API } from '@domain/endpoints/marketplace.ts';
+import { apiQuery } from '@/lib/api.ts';
 
-export const buyerSummaryQuery = () =>
-  queryOptions<BuyerSummary>({ queryKey: ['/api/orders/summary'], staleTime: 30_000 });
+export const buyerSummaryQuery = () => queryOptions({ ...apiQuery(ORDER_API.summary), staleTime: 30_000 });
 
 export function useBuyerSummary() {
   return useQuery(buyerSummaryQuery());
 }
 
-const salesUrl = (campaignId: string) => `/api/campaigns/${campaignId}/sales`;
-
 export const campaignSalesQuery = (campaignId: string) =>
-  queryOptions<CampaignSales>({ queryKey: [salesUrl(campaignId)], staleTime: 30_000 });
+  queryOptions({ ...apiQuery(ORDER_API.campaignSales, { params: { id: campaignId } }), staleTime: 30_000 });
 
 export function useCampaignSales(campaignId: string) {
   return useQuery(campaignSalesQuery(campaignId));

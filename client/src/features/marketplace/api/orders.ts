@@ -11,14 +11,9 @@ import {
 } from '@tanstack/react-query';
 import { useState } from 'react';
 import { TOTAL_COUNT_HEADER } from '@domain/campaigns.ts';
-import type {
-  Order,
-  OrderCounts,
-  OrderListGroup,
-  OrderPlaced,
-  OrderTransitionRequest,
-} from '@domain/orders.ts';
-import { apiJson, getJsonWithHeaders, keyToUrl } from '@/lib/api.ts';
+import { ORDER_API, RFQ_API } from '@domain/endpoints/marketplace.ts';
+import type { Order, OrderListGroup, OrderTransitionRequest } from '@domain/orders.ts';
+import { apiQuery, apiUrl, callApi, readApi } from '@/lib/api.ts';
 import { invalidateMarket } from './listings.ts';
 import { isOrderFiguresKey } from './order-figures.ts';
 
@@ -29,25 +24,23 @@ export interface OrderPage {
   total: number;
 }
 
-const ordersUrl = (group: OrderListGroup, page: number, limit: number) =>
-  `${ORDERS_PATH}?group=${group}&limit=${limit}&page=${page}`;
+const ordersInput = (group: OrderListGroup, page: number, limit: number) => ({
+  query: { group, limit, page },
+});
 
 /** One page of the viewer's orders in a group, with the group's total (X-Total-Count). */
 const orderPageQuery = (group: OrderListGroup, page: number, limit: number) =>
-  queryOptions<OrderPage>({
-    queryKey: [ordersUrl(group, page, limit)],
+  queryOptions({
+    queryKey: [apiUrl(ORDER_API.list, ordersInput(group, page, limit))],
     staleTime: 30_000,
-    queryFn: async ({ queryKey, signal }) => {
-      const { data, headers } = await getJsonWithHeaders<Order[]>(keyToUrl(queryKey), { signal });
+    queryFn: async ({ signal }): Promise<OrderPage> => {
+      const { data, headers } = await readApi(ORDER_API.list, ordersInput(group, page, limit), { signal });
       return { orders: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
     },
   });
 
 /** How many orders each list holds (the tabs' counts), one request for all of them. */
-export const orderCountsQuery = queryOptions<OrderCounts>({
-  queryKey: [`${ORDERS_PATH}/counts`],
-  staleTime: 30_000,
-});
+export const orderCountsQuery = queryOptions({ ...apiQuery(ORDER_API.counts), staleTime: 30_000 });
 
 /**
  * A group's orders a page at a time (the page in component state, as on the admin lists): the page
@@ -79,34 +72,35 @@ function useOrderMutation<T, R extends Order>(fn: (input: T) => Promise<R>) {
 }
 
 export const placeOrder = (input: { listingId: string; quantity: string }) =>
-  apiJson<OrderPlaced>('POST', ORDERS_PATH, input);
+  callApi(ORDER_API.place, { body: input });
 
-export const acceptOffer = (offerId: string) => apiJson<OrderPlaced>('POST', `/api/offers/${offerId}/accept`);
+export const acceptOffer = (offerId: string) => callApi(RFQ_API.accept, { params: { id: offerId } });
 
 export const recordOrderPayment = (input: { orderId: string; paymentIntentId: string }) =>
-  apiJson<Order>('POST', `${ORDERS_PATH}/${input.orderId}/payment`, {
-    paymentIntentId: input.paymentIntentId,
+  callApi(ORDER_API.recordPayment, {
+    params: { id: input.orderId },
+    body: { paymentIntentId: input.paymentIntentId },
   });
 
 export function useMoveOrder() {
   return useOrderMutation((input: { orderId: string; move: OrderTransitionRequest }) =>
-    apiJson<Order>('POST', `${ORDERS_PATH}/${input.orderId}/transitions`, input.move),
+    callApi(ORDER_API.transition, { params: { id: input.orderId }, body: input.move }),
   );
 }
 
 export function useConfirmReceipt() {
-  return useOrderMutation((orderId: string) => apiJson<Order>('POST', `${ORDERS_PATH}/${orderId}/receipt`));
+  return useOrderMutation((orderId: string) => callApi(ORDER_API.receipt, { params: { id: orderId } }));
 }
 
 export function useRateOrder() {
   return useOrderMutation((input: { orderId: string; rating: number }) =>
-    apiJson<Order>('POST', `${ORDERS_PATH}/${input.orderId}/rating`, { rating: input.rating }),
+    callApi(ORDER_API.rate, { params: { id: input.orderId }, body: { rating: input.rating } }),
   );
 }
 
 /** Gives up an unpaid order (the modal closed): its quantity is free again at once. Fire and forget. */
 export function abandonOrder(orderId: string): void {
-  apiJson('POST', `${ORDERS_PATH}/${orderId}/abandon`).catch(() => {
+  callApi(ORDER_API.abandon, { params: { id: orderId } }).catch(() => {
     // The sweep expires it within minutes anyway.
   });
 }

@@ -5,14 +5,13 @@ import { FormAlert } from '@/components/ui/form-field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { serverMessageOf } from '@/lib/api.ts';
 import { formatDate } from '@/lib/format.ts';
-import { usePostMessage, useThread } from '../api/rfqs.ts';
+import { usePostMessage, useThread, type Thread } from '../api/rfqs.ts';
 
-export function MessageThread({ path, traderId, label }: { path: string; traderId?: string; label: string }) {
+export function MessageThread({ of, label }: { of: Thread; label: string }) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const url = traderId ? `${path}?traderId=${traderId}` : path;
-  const thread = useThread(url, open);
-  const post = usePostMessage(url);
+  const thread = useThread(of, open);
+  const post = usePostMessage(of);
   const [body, setBody] = useState('');
   return (
     <details className="text-sm" onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
@@ -39,7 +38,10 @@ export function MessageThread({ path, traderId, label }: { path: string; traderI
           onSubmit={(e) => {
             e.preventDefault();
             if (!body.trim()) return;
-            post.mutate({ body, ...(traderId && { traderId }) }, { onSuccess: () => setBody('') });
+            post.mutate(
+              { body, ...(of.traderId && { traderId: of.traderId }) },
+              { onSuccess: () => setBody('') },
+            );
           }}
         >
           <label htmlFor={`${id}-body`} className="sr-only">

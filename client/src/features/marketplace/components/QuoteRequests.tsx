@@ -171,8 +171,7 @@ function RfqCard({ rfq, onAccept }: { rfq: Rfq; onAccept: (offer: Offer) => void
           {suppliers.map(([traderId, name]) => (
             <MessageThread
               key={traderId}
-              path={`/api/rfqs/${rfq.id}/messages`}
-              traderId={traderId}
+              of={{ kind: 'rfq', id: rfq.id, traderId }}
               label={`Messages with ${name}`}
             />
           ))}

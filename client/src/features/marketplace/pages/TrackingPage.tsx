@@ -54,7 +54,7 @@ function Tracking() {
                       <OrderRow order={order} actor="buyer" />
                     </ul>
                     <MessageThread
-                      path={`/api/orders/${order.id}/messages`}
+                      of={{ kind: 'order', id: order.id }}
                       label={`Messages with ${order.supplierName}`}
                     />
                   </CardContent>

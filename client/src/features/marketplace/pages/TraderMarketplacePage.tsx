@@ -257,10 +257,7 @@ function QuoteRequestsToAnswer({ user }: { user: PublicUser }) {
                 ) : (
                   <p className="text-muted-foreground">Closed</p>
                 )}
-                <MessageThread
-                  path={`/api/rfqs/${rfq.id}/messages`}
-                  label={`Messages with ${rfq.buyerName}`}
-                />
+                <MessageThread of={{ kind: 'rfq', id: rfq.id }} label={`Messages with ${rfq.buyerName}`} />
               </CardContent>
             </Card>
           </li>
