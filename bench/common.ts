@@ -170,6 +170,17 @@ export function median(xs: number[]): number {
 
 export const gzip9 = (buf: Buffer) => zlib.gzipSync(buf, { level: 9 }).length;
 export const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+/** CPU time a process has used so far (user + system, all its threads), in ms; null when it is gone. */
+export function cpuMs(pid: number): number | null {
+  try {
+    // Fields 14 and 15 of /proc/PID/stat (after the command name in parentheses), in clock ticks of 10 ms.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 export const MB = (bytes: number | null) =>
   bytes === null ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 export const mark = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
