@@ -23,7 +23,8 @@ async function main() {
     },
   });
   try {
-    await prepareDatabase(database, {
+    // Through the app's own handle (server/context.ts): the demo seed's emails are queued as the app's.
+    await prepareDatabase({ ...database, db: app.db }, {
       seedDemo: config.seedDemo,
       refuseDemoPasswords: config.refuseDemoPasswords,
       log: app.log,
