@@ -43,7 +43,7 @@ export async function signedInAs(
     ...(role === 'buyer' && { companyName: 'Test Steel GmbH', buyerIndustry: 'steel' }),
     ...overrides,
   });
-  const { token } = await createSession(app.db, user.id, { persistent: false });
+  const { token } = await createSession(app.db, user.id, { persistent: false }, app.clock());
   const actor = { user, token, ...callsAs(app, token) };
   if (role === 'investor' && appropriateness && user.accountStatus === 'active')
     await passAppropriateness(actor);
