@@ -43,7 +43,8 @@ export async function signedInAs(
     ...(role === 'buyer' && { companyName: 'Test Steel GmbH', buyerIndustry: 'steel' }),
     ...overrides,
   });
-  const { token } = await createSession(app.db, user.id, { persistent: false }, app.clock());
+  // Remembered (30 days of the app's clock): tests move the clock by days with the same actors.
+  const { token } = await createSession(app.db, user.id, { persistent: true }, app.clock());
   const actor = { user, token, ...callsAs(app, token) };
   if (role === 'investor' && appropriateness && user.accountStatus === 'active')
     await passAppropriateness(actor);

@@ -313,12 +313,12 @@ export async function createCampaign(
   db: Db,
   user: NonNullable<Viewer>,
   input: CampaignCreate,
+  now: Date,
 ): Promise<Campaign> {
   // The route decides who may create (a trader past the money gate: domain/policies.ts).
   if (user.role !== 'trader') throw new AppError('FORBIDDEN', CAMPAIGN_MESSAGES.notTrader);
   if (input.traderId !== undefined && input.traderId !== user.id)
     throw new AppError('FORBIDDEN', CAMPAIGN_MESSAGES.traderMismatch);
-  const now = new Date();
   const { disclosure, rest } = splitDisclosure(input);
   const { traderId: _ignored, region, releaseSchedule, ...fields } = rest;
   return inTransaction(db, async (tx) => {
@@ -345,6 +345,7 @@ export async function updateCampaign(
   user: NonNullable<Viewer>,
   id: string,
   patch: CampaignPatch,
+  now: Date,
 ): Promise<Campaign> {
   return inTransaction(db, async (tx) => {
     // Locked so a concurrent investment or edit cannot slip between the checks and the write.
@@ -367,7 +368,6 @@ export async function updateCampaign(
       throw new AppError('CONFLICT', CAMPAIGN_MESSAGES.termsLocked);
 
     const { traderId: _ignored, deadline, releaseSchedule, ...fields } = rest;
-    const now = new Date();
     if (releaseSchedule) await setReleaseSchedule(tx, current.id, releaseSchedule, now);
     if (disclosureChanged) await saveDisclosure(tx, current.id, disclosure, now);
     const merged = { ...current, ...fields, deadline: deadline ?? current.deadline };
