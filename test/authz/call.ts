@@ -11,9 +11,8 @@ export interface Session {
   token: string;
 }
 
-/** Remembered (30 days of the app's clock): tests move the clock by days with the same session. */
 export async function signedIn(app: App, user: UserRow): Promise<Session> {
-  return { user, token: (await createSession(app.db, user.id, { persistent: true }, app.clock())).token };
+  return { user, token: (await createSession(app.db, user.id, { persistent: false }, app.clock())).token };
 }
 
 /** One HTTP request as sent; `payload` is the exact body text. */
