@@ -83,6 +83,32 @@ export default tseslint.config(
     },
   },
   {
+    // No module-level state on the server: what outlives a request (caches, hooks, registries) lives
+    // in the one app context (server/context.ts), so two apps in one process never share it and every
+    // instance starts the same. Constant lookup tables (`new Set([...])`) are fine.
+    files: ['server/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Program', 'Program > ExportNamedDeclaration'].flatMap((scope) => [
+          {
+            selector: `${scope} > VariableDeclaration[kind=/^(let|var)$/]`,
+            message: 'No module-level `let`: keep state in the app context (server/context.ts).',
+          },
+          {
+            selector: `${scope} > VariableDeclaration > VariableDeclarator > NewExpression[callee.name=/^(Map|WeakMap|WeakSet|LRUCache|EventEmitter)$/]`,
+            message: 'No module-level cache or registry: put it in the app context (server/context.ts).',
+          },
+          {
+            selector: `${scope} > VariableDeclaration > VariableDeclarator > NewExpression[callee.name='Set'][arguments.length=0]`,
+            message: 'No module-level registry: put it in the app context (server/context.ts).',
+          },
+        ]),
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'bench/**', 'test/**', 'e2e/**', '**/*.test.ts', 'server/main.ts'],
     rules: { 'no-console': 'off' },
   },

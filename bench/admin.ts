@@ -49,7 +49,7 @@ const adminId = (
     rows: Array<{ id: string }>;
   }
 ).rows[0]!.id;
-const { token } = await createSession(db, adminId, { persistent: false });
+const { token } = await createSession(db, adminId, { persistent: false }, new Date());
 const cookie = `${SESSION_COOKIE}=${token}`;
 
 async function p50(url: string, runs = 20) {

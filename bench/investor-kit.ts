@@ -22,7 +22,7 @@ export async function loadInvestor(db: Db): Promise<LoadInvestor> {
     { income: '900000', liquidAssets: '500000', commitments: '0' },
     new Date(),
   );
-  const { token } = await createSession(db, user.id, { persistent: true });
+  const { token } = await createSession(db, user.id, { persistent: true }, new Date());
   return { id: user.id, email: user.email!, token };
 }
 

@@ -364,7 +364,7 @@ async function portfolioP50(database: Database) {
     ),
   );
   const app = await buildApp({ database });
-  const { token } = await createSession(db, investor!.id, { persistent: false });
+  const { token } = await createSession(db, investor!.id, { persistent: false }, new Date());
   const times: number[] = [];
   for (let i = 0; i < 40; i++) {
     const start = performance.now();

@@ -53,7 +53,7 @@ async function serve() {
         riskDisclosureAccepted: true,
       })
       .returning({ id: users.id });
-    tokens.push((await createSession(database.db, user!.id, { persistent: false })).token);
+    tokens.push((await createSession(database.db, user!.id, { persistent: false }, new Date())).token);
   }
   const app = await buildApp({ database });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -44,7 +44,7 @@ async function main() {
   const { db } = database;
 
   const admin = await createUser(db, { role: 'admin' });
-  const adminToken = (await createSession(db, admin.id, { persistent: true })).token;
+  const adminToken = (await createSession(db, admin.id, { persistent: true }, new Date())).token;
   const investors: LoadInvestor[] = [];
   for (let i = 0; i < INVESTORS; i++) investors.push(await loadInvestor(db));
   /** Campaigns open to investing: each fills after 20 investments of $100 (funded emails). */

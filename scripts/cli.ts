@@ -12,9 +12,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { desc } from 'drizzle-orm';
+import { pino } from 'pino';
 import { createAdminSchema } from '../domain/auth.ts';
 import { loadConfig, type Config } from '../server/config.ts';
-import { DataDirLockedError, openDatabase, type Database } from '../server/db/connect.ts';
+import { DataDirLockedError, openDatabase } from '../server/db/connect.ts';
 import { emailOutbox } from '../server/db/schema/index.ts';
 import { isDatabaseEmpty, seedDemoData } from '../server/db/seed/demo.ts';
 import { LEDGER_CHECKS, verifyLedger } from '../server/checks/ledger.ts';
@@ -23,7 +24,7 @@ import { createAdmin, setPassword } from '../server/features/auth/accounts.ts';
 import { isUsableTotpSecret, totpCode } from '../server/features/two-factor/totp.ts';
 import { sweepAll } from '../server/sweeps.ts';
 import { formatOutboxEmail } from '../server/mail.ts';
-import { buildApp, type App } from '../server/app.ts';
+import { createAppContext, type AppContext } from '../server/context.ts';
 import { prepareDatabase } from '../server/db/prepare.ts';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
@@ -44,28 +45,37 @@ Commands:
 /** A refusal explained to the operator: printed without a stack, exit code 1. */
 class CliError extends Error {}
 
-/** Opens the configured database (migrated), runs `work` with it, and closes it. */
-async function withDatabase<T>(config: Config, work: (database: Database) => Promise<T>): Promise<T> {
+/** The CLI's log: silent, as its output is its own lines (a failed job stays in the queue to retry). */
+const CLI_LOG = pino({ level: 'silent' });
+
+/**
+ * Opens the configured database (migrated), builds the server's own app context on it (provider,
+ * emails, money module, caches; server/context.ts) with its jobs run only when asked, runs `work`
+ * with it, and closes it.
+ */
+async function withContext<T>(config: Config, work: (ctx: AppContext) => Promise<T>): Promise<T> {
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir, lockRetries: 0 },
   );
+  let ctx: AppContext | undefined;
   try {
     await prepareDatabase(database, { seedDemo: false });
-    return await work(database);
+    ctx = createAppContext({ database, settings: config, jobs: 'manual', log: CLI_LOG });
+    return await work(ctx);
   } finally {
-    await database.close();
+    await (ctx ? ctx.close() : database.close());
   }
 }
 
 async function seed() {
-  await withDatabase(loadConfig(), async (database) => {
-    if (!(await isDatabaseEmpty(database.db))) {
+  await withContext(loadConfig(), async (ctx) => {
+    if (!(await isDatabaseEmpty(ctx.db))) {
       throw new CliError(
         'The database already holds users: demo data is only written into an empty database.',
       );
     }
-    await seedDemoData(database.db);
-    console.log(`Demo data written (${database.kind}). See the README for the demo logins.`);
+    await seedDemoData(ctx.db);
+    console.log(`Demo data written (${ctx.database.kind}). See the README for the demo logins.`);
   });
 }
 
@@ -89,9 +99,9 @@ async function createAdminCommand(args: string[]) {
     );
   }
   const config = loadConfig();
-  const admin = await withDatabase(config, async (database) => {
+  const admin = await withContext(config, async (ctx) => {
     try {
-      return await createAdmin(database.db, parsed.data);
+      return await createAdmin(ctx.db, parsed.data, ctx.clock());
     } catch (error) {
       if (error instanceof AppError) throw new CliError(error.message);
       throw error;
@@ -122,9 +132,9 @@ async function setPasswordCommand(args: string[]) {
   // The sign-up rule for new passwords.
   const password = createAdminSchema.shape.password.safeParse(values.password);
   if (!password.success) throw new CliError(`${password.error.issues[0]!.message} (--password).\n\n${usage}`);
-  const { user, endedSessions } = await withDatabase(loadConfig(), async (database) => {
+  const { user, endedSessions } = await withContext(loadConfig(), async (ctx) => {
     try {
-      return await setPassword(database.db, values.user!, password.data);
+      return await setPassword(ctx.db, values.user!, password.data, ctx.clock());
     } catch (error) {
       if (error instanceof AppError) throw new CliError(error.message);
       throw error;
@@ -167,9 +177,9 @@ async function outboxCommand(args: string[]) {
   let emails: string[];
   let source: string;
   try {
-    const rows: OutboxEmail[] = await withDatabase(config, async (database) =>
+    const rows: OutboxEmail[] = await withContext(config, async (ctx) =>
       (
-        await database.db
+        await ctx.db
           .select({
             to: emailOutbox.to,
             subject: emailOutbox.subject,
@@ -201,27 +211,14 @@ async function outboxCommand(args: string[]) {
   for (const email of emails) console.log(`${'─'.repeat(72)}\n${email.trimEnd()}\n`);
 }
 
-/** The server's own app (provider, emails, money module) with its jobs run only when asked. */
-async function withApp<T>(work: (app: App) => Promise<T>): Promise<T> {
-  const config = loadConfig();
-  return withDatabase(config, async (database) => {
-    const app = await buildApp({ database, settings: config, jobs: 'manual' });
-    try {
-      return await work(app);
-    } finally {
-      await app.close();
-    }
-  });
-}
-
 async function sweepCommand() {
-  await withApp(async (app) => {
-    const report = await sweepAll(app.market);
+  await withContext(loadConfig(), async (ctx) => {
+    const report = await sweepAll(ctx.market);
     // What the sweep queued (refunds, payouts, emails) is done now too.
-    const ran = await app.jobs.runDue();
+    const ran = await ctx.jobs.runDue();
     // The emails it caused (queued with its changes) leave now; what fails is retried by the server.
-    await app.outbox.settled();
-    await app.outbox.deliverDue();
+    await ctx.outbox.settled();
+    await ctx.outbox.deliverDue();
     const { payments, deadlines, receipts, payouts, defaults } = report;
     console.log(
       [
@@ -250,15 +247,15 @@ async function sweepCommand() {
 
 async function jobsCommand(args: string[]) {
   const [action = 'list', id] = args;
-  await withApp(async (app) => {
+  await withContext(loadConfig(), async (ctx) => {
     if (action === 'run') {
-      console.log(`${await app.jobs.runDue()} job(s) run.`);
+      console.log(`${await ctx.jobs.runDue()} job(s) run.`);
       return;
     }
     if (action === 'retry') {
       if (!id) throw new CliError('Usage: npm run cli -- jobs retry <dead job id>');
       try {
-        await app.jobs.retryDead(id);
+        await ctx.jobs.retryDead(id);
       } catch (error) {
         if (error instanceof AppError) throw new CliError(`No dead job ${id}.`);
         throw error;
@@ -267,11 +264,11 @@ async function jobsCommand(args: string[]) {
       return;
     }
     if (action !== 'list') throw new CliError(`Unknown jobs action "${action}".\n\n${USAGE}`);
-    const pending = Object.entries(await app.jobs.pending());
+    const pending = Object.entries(await ctx.jobs.pending());
     console.log(
       pending.length ? pending.map(([queue, n]) => `${queue}: ${n} waiting`).join('\n') : 'No job waiting.',
     );
-    const dead = await app.jobs.deadJobs();
+    const dead = await ctx.jobs.deadJobs();
     console.log(dead.length ? `\n${dead.length} dead job(s), newest first:` : '\nNo dead job.');
     for (const job of dead)
       console.log(
@@ -281,8 +278,8 @@ async function jobsCommand(args: string[]) {
 }
 
 async function verifyLedgerCommand() {
-  await withDatabase(loadConfig(), async (database) => {
-    const breaks = await verifyLedger(database.db);
+  await withContext(loadConfig(), async (ctx) => {
+    const breaks = await verifyLedger(ctx.db);
     if (breaks.length) {
       const [first] = breaks;
       throw new CliError(

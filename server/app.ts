@@ -1,12 +1,10 @@
 // buildApp(): the whole HTTP application, used by main.ts and by tests (inject or real HTTP).
-import { randomBytes } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import { stdSerializers } from 'pino';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
-import type { Database, Db } from './db/connect.ts';
+import { createAppContext, type AppContext, type ContextDeps } from './context.ts';
 import adminRoutes from './features/admin/routes.ts';
 import oauthRoutes from './features/auth/oauth-routes.ts';
 import resetRoutes from './features/auth/reset-routes.ts';
@@ -16,33 +14,19 @@ import campaignRoutes from './features/campaigns/routes.ts';
 import healthRoutes from './features/health/routes.ts';
 import investmentRoutes from './features/investments/routes.ts';
 import kycRoutes from './features/kyc/routes.ts';
-import { diligenceMail } from './features/lifecycle/diligence-emails.ts';
-import { lifecycleMail } from './features/lifecycle/emails.ts';
-import { setLifecycleHooks } from './features/lifecycle/notices.ts';
 import lifecycleRoutes from './features/lifecycle/routes.ts';
 import marketplaceRoutes from './features/marketplace/routes.ts';
 import paymentRoutes from './features/payments/routes.ts';
 import { loggableError } from './errors.ts';
-import { createMailer, type Mailer } from './mail.ts';
-import { createOutbox, type Outbox } from './email/outbox.ts';
 import devEmailRoutes from './email/preview-routes.ts';
-import { createMoney } from './compose.ts';
-import { createJobQueue, type JobMode, type JobQueue } from './jobs/queue.ts';
-import { jobDefinitions } from './jobs/registry.ts';
 import jobRoutes from './jobs/routes.ts';
-import type { MarketDeps } from './features/marketplace/orders.ts';
-import type { Money, PaymentLimits } from './money/context.ts';
 import complaintRoutes from './features/complaints/routes.ts';
 import moneyRoutes from './features/money/routes.ts';
 import platformRoutes from './features/platform/routes.ts';
 import protectionRoutes from './features/protection/routes.ts';
-import { choosePaymentProvider } from './payments/choose.ts';
-import { createMetrics } from './observability/metrics.ts';
 import observabilityPlugin from './observability/plugin.ts';
-import { instrumentProvider } from './observability/provider-metrics.ts';
 import { createReadiness } from './observability/readiness.ts';
 import { requestId } from './observability/request-id.ts';
-import type { PaymentProvider } from './payments/provider.ts';
 import accessPlugin from './plugins/access.ts';
 import authPlugin from './plugins/auth.ts';
 import clientPlugin from './plugins/client.ts';
@@ -50,33 +34,7 @@ import errorsPlugin from './plugins/errors.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import securityPlugin, { clientErrorHandler, frameworkErrorHandler } from './plugins/security.ts';
 
-/** The parts of the configuration that the HTTP application uses. */
-export type AppSettings = Pick<
-  Config,
-  | 'publicUrl'
-  | 'trustProxy'
-  | 'smtpUrl'
-  | 'mailFrom'
-  | 'oauth'
-  | 'cookieSecret'
-  | 'outboxDir'
-  | 'stripe'
-  | 'metricsToken'
-  | 'env'
->;
-
-const DEFAULT_SETTINGS: AppSettings = {
-  publicUrl: 'http://localhost:5000',
-  trustProxy: false,
-  smtpUrl: undefined,
-  mailFrom: 'HydroBridge <no-reply@hydrobridge.example>',
-  oauth: {},
-  cookieSecret: randomBytes(32).toString('base64url'),
-  outboxDir: undefined,
-  stripe: undefined,
-  metricsToken: undefined,
-  env: 'development',
-};
+export type { AppSettings } from './context.ts';
 
 /** Query parameters that are credentials (reset token, OAuth code and state): never logged. */
 const SECRET_QUERY = /([?&](?:token|code|state)=)[^&#]*/gi;
@@ -94,23 +52,25 @@ function serializeRequest(request: FastifyRequest) {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    database: Database;
-    db: Db;
-    settings: AppSettings;
+    /** The one app context (server/context.ts); the decorations below are its parts, for short. */
+    ctx: AppContext;
+    database: AppContext['database'];
+    db: AppContext['db'];
+    settings: AppContext['settings'];
     /** Where queued emails are delivered (SMTP or the development mailbox); features use `outbox`. */
-    mailer: Mailer;
+    mailer: AppContext['mailer'];
     /** The durable email queue (docs/email.md): features queue emails in their transaction. */
-    outbox: Outbox;
+    outbox: AppContext['outbox'];
     /** Stripe when configured, else the built-in sandbox (DESIGN.md §4). */
-    payments: PaymentProvider;
+    payments: AppContext['payments'];
     /** The money module (docs/money.md): the provider, the clock and one adapter per payment purpose. */
-    money: Money;
+    money: AppContext['money'];
     /** What the marketplace and the sweeps move orders with (the money module, emails, links). */
-    market: MarketDeps;
+    market: AppContext['market'];
     /** The time rules are judged at (reservations, deadlines); tests move it instead of sleeping. */
-    clock: () => Date;
+    clock: AppContext['clock'];
     /** The background job queue (server/jobs: refunds, payouts, sweeps, housekeeping, ledger checks). */
-    jobs: JobQueue;
+    jobs: AppContext['jobs'];
   }
 }
 
@@ -120,26 +80,13 @@ declare module 'fastify' {
  */
 export const LOG_REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
 
-export interface AppDeps {
-  database: Database;
+export interface AppDeps extends Omit<ContextDeps, 'log'> {
   /** Built client to serve; omitted in API-only tests. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
-  settings?: Partial<AppSettings>;
-  /** Replaces the provider the settings choose (tests: a provider with its own clock). */
-  payments?: PaymentProvider;
-  /** Other caps than docs/money.md's (the investing benchmark lifts the intent rate). */
-  paymentLimits?: Partial<PaymentLimits>;
-  clock?: () => Date;
-  /**
-   * How background jobs run (server/jobs/queue.ts): `workers` in the server; `inline` (the default:
-   * tests) runs a job right after the transaction that enqueued it commits; `manual` only on `runDue`.
-   */
-  jobs?: JobMode;
 }
 
 export async function buildApp(deps: AppDeps) {
-  const settings = { ...DEFAULT_SETTINGS, ...deps.settings };
   const logger =
     deps.logger === true || (deps.logger && typeof deps.logger === 'object')
       ? {
@@ -158,7 +105,7 @@ export async function buildApp(deps: AppDeps) {
     genReqId: requestId,
     requestIdHeader: false,
     bodyLimit: 100 * 1024,
-    trustProxy: settings.trustProxy,
+    trustProxy: deps.settings?.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
     // The router's own refusals (bad percent-encoding, a path parameter over 100 characters) too.
     frameworkErrors: frameworkErrorHandler,
@@ -168,94 +115,36 @@ export async function buildApp(deps: AppDeps) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('database', deps.database);
-  app.decorate('db', deps.database.db);
+  // The one context of this app (server/context.ts): the CLI and the test kit build it the same way.
+  const ctx = createAppContext({ ...deps, log: app.log });
+  const { settings } = ctx;
+  app.decorate('ctx', ctx);
+  app.decorate('database', ctx.database);
+  app.decorate('db', ctx.db);
   app.decorate('settings', settings);
-  const clock = deps.clock ?? (() => new Date());
-  app.decorate('clock', clock);
-  // One registry per app (docs/operations.md); Node's process metrics only when /metrics is on.
-  app.decorate(
-    'metrics',
-    createMetrics({
-      db: deps.database.db,
-      log: app.log,
-      processMetrics: !!settings.metricsToken,
-      // Read at scrape time: the queue is built below.
-      pendingJobs: () => app.jobs.pending(),
-    }),
-  );
+  app.decorate('clock', ctx.clock);
+  app.decorate('metrics', ctx.metrics);
   app.decorate('readiness', createReadiness(app.log));
-  // Every provider call is counted, whichever provider (observability/provider-metrics.ts).
-  app.decorate(
-    'payments',
-    instrumentProvider(
-      deps.payments ?? choosePaymentProvider(settings, deps.database.db, clock),
-      app.metrics,
-    ),
-  );
-  // The background job queue; its jobs read the market (built below) when they run.
-  const jobMode = deps.jobs ?? 'inline';
-  const jobs = createJobQueue({
-    database: deps.database,
-    jobs: jobDefinitions({
-      get market() {
-        return app.market;
-      },
-      get outbox() {
-        return app.outbox;
-      },
-      clock,
-      log: app.log,
-      onLedgerChecked: (sound, at, breaks) => app.metrics.recordLedgerCheck(sound, at, breaks),
-    }),
-    mode: jobMode,
-    log: app.log,
-    // Runs, failures and durations of every job in /metrics.
-    observe: (name, run) => app.metrics.observeJob(name, run),
-  });
-  app.decorate('jobs', jobs);
-  // Workers start once the app is ready; on close they finish the jobs they hold before anything closes.
-  app.addHook('onReady', () => jobs.start());
+  app.decorate('payments', ctx.payments);
+  app.decorate('jobs', ctx.jobs);
+  app.decorate('money', ctx.money);
+  app.decorate('mailer', ctx.mailer);
+  app.decorate('outbox', ctx.outbox);
+  app.decorate('market', ctx.market);
+  // Workers and the email sender start once the app is ready; on close the workers finish the jobs
+  // they hold before anything closes.
+  app.addHook('onReady', () => ctx.start());
   app.addHook('preClose', () => {
     // Not ready from the moment shutdown begins (docs/operations.md), before the workers stop.
     app.readiness.beginShutdown();
-    return jobs.stop();
+    return ctx.stopJobs();
   });
   // Ready only with workers taking jobs, where workers run (the server); tests and the CLI run jobs inline.
   app.readiness.add('jobs', () =>
-    jobMode !== 'workers' || jobs.running ? undefined : 'job workers are not running',
+    ctx.jobMode !== 'workers' || ctx.jobs.running ? undefined : 'job workers are not running',
   );
-  app.decorate('money', createMoney(deps.database.db, app.payments, clock, deps.paymentLimits, jobs));
-  app.addHook('onClose', async () => {
-    await deps.database.close();
-  });
-  const mailer = createMailer(settings, deps.database.db);
-  app.decorate('mailer', mailer);
-  const outbox = createOutbox({
-    db: deps.database.db,
-    transport: mailer,
-    clock,
-    log: app.log,
-    site: { publicUrl: settings.publicUrl },
-  });
-  app.decorate('outbox', outbox);
-  app.decorate('market', {
-    db: deps.database.db,
-    money: app.money,
-    notify: outbox.email,
-    publicUrl: settings.publicUrl,
-  } satisfies MarketDeps);
-  // Investors hear of their campaigns' funding, refunds and payouts (server/features/lifecycle/emails.ts).
-  setLifecycleHooks(deps.database.db, {
-    ...lifecycleMail({ outbox }),
-    // Traders hear of revocations and review decisions (issue 19).
-    ...diligenceMail({ outbox }),
-  });
-  // onClose hooks run last-added first: the sender stops (its run in progress ends), then the
-  // transport closes, then the database. What is still queued is sent after the next start.
-  app.addHook('onClose', () => mailer.close());
-  app.addHook('onClose', () => outbox.stop());
-  app.addHook('onReady', async () => outbox.start());
+  // The sender stops, then the transport closes, then the database.
+  app.addHook('onClose', () => ctx.close());
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);

@@ -23,11 +23,15 @@ async function main() {
     },
   });
   try {
-    await prepareDatabase(database, {
-      seedDemo: config.seedDemo,
-      refuseDemoPasswords: config.refuseDemoPasswords,
-      log: app.log,
-    });
+    // Through the app's own handle (server/context.ts): the demo seed's emails are queued as the app's.
+    await prepareDatabase(
+      { ...database, db: app.db },
+      {
+        seedDemo: config.seedDemo,
+        refuseDemoPasswords: config.refuseDemoPasswords,
+        log: app.log,
+      },
+    );
   } catch (error) {
     await app.close();
     throw error;

@@ -181,7 +181,7 @@ export class AuthClient {
 
   /** A session straight in the database (no password hashing): for tests about what a session does. */
   async session(userId: string, persistent = false): Promise<string> {
-    const { token } = await createSession(this.app.db, userId, { persistent });
+    const { token } = await createSession(this.app.db, userId, { persistent }, this.app.clock());
     this.tokens.add(token);
     return token;
   }

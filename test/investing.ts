@@ -11,7 +11,16 @@ import { APPROPRIATENESS_QUESTIONS } from '../domain/investor-protection.ts';
 import { SANDBOX_SUCCESS_CARD } from '../domain/payments.ts';
 import type { Role } from '../domain/users.ts';
 import type { App } from '../server/app.ts';
-import { createSession, SESSION_COOKIE } from '../server/features/auth/sessions.ts';
+import { eq } from 'drizzle-orm';
+import { sessions } from '../server/db/schema/index.ts';
+import {
+  BROWSER_SESSION_MAX_MS,
+  createSession,
+  hashToken,
+  IDLE_TIMEOUT_MS,
+  PERSISTENT_TTL_MS,
+  SESSION_COOKIE,
+} from '../server/features/auth/sessions.ts';
 import { createUser, type NewUser } from './app.ts';
 import { freshIp } from './auth.ts';
 
@@ -43,7 +52,7 @@ export async function signedInAs(
     ...(role === 'buyer' && { companyName: 'Test Steel GmbH', buyerIndustry: 'steel' }),
     ...overrides,
   });
-  const { token } = await createSession(app.db, user.id, { persistent: false });
+  const { token } = await createSession(app.db, user.id, { persistent: false }, app.clock());
   const actor = { user, token, ...callsAs(app, token) };
   if (role === 'investor' && appropriateness && user.accountStatus === 'active')
     await passAppropriateness(actor);
@@ -89,9 +98,38 @@ export async function postIntent(
 }
 
 /** Requests with a session cookie (or none), each from its own client address. */
+/**
+ * A test actor lives through days or years of the app's clock (deadlines, two-year tests) as a person
+ * who signs in again whenever their session has ended by that clock: a session the clock has carried
+ * past its end starts afresh, same token, before the request. One that was ended (signed out,
+ * suspended, password changed) is gone and stays gone: those requests are refused as before.
+ */
+async function signInAgainIfTimedOut(app: App, token: string): Promise<void> {
+  const now = app.clock();
+  const [session] = await app.db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.tokenHash, hashToken(token)));
+  if (!session) return;
+  const end = Math.min(
+    session.expiresAt.getTime(),
+    session.createdAt.getTime() + (session.persistent ? PERSISTENT_TTL_MS : BROWSER_SESSION_MAX_MS),
+  );
+  if (end > now.getTime()) return;
+  await app.db
+    .update(sessions)
+    .set({
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + (session.persistent ? PERSISTENT_TTL_MS : IDLE_TIMEOUT_MS)),
+    })
+    .where(eq(sessions.tokenHash, session.tokenHash));
+}
+
 export function callsAs(app: App, token: string | null) {
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, body?: Json | string) =>
-    app.inject({
+  const call = async (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, body?: Json | string) => {
+    if (token) await signInAgainIfTimedOut(app, token);
+    return app.inject({
       method,
       url,
       remoteAddress: freshIp(),
@@ -101,6 +139,7 @@ export function callsAs(app: App, token: string | null) {
       },
       ...(body !== undefined && { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
     });
+  };
   return {
     get: (url: string) => call('GET', url),
     post: (url: string, body?: Json | string) => call('POST', url, body),

@@ -96,7 +96,7 @@ export default fp(async function auth(app: FastifyInstance) {
     if (!request.routeOptions.url?.startsWith('/api/')) return;
     const token = request.cookies[sessionCookie.name];
     if (!token || token.length > 100) return;
-    request.user = await userForSession(app.db, token);
+    request.user = await userForSession(app.db, token, app.clock());
     request.sessionToken = request.user ? token : null;
   });
 

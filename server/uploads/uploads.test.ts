@@ -191,7 +191,7 @@ describe('housekeeping', () => {
         createdAt: hourAgo,
       },
     ]);
-    expect(await sweepExpired(app.db)).toMatchObject({ abandonedUploads: 1 });
+    expect(await sweepExpired(app.db, app.clock())).toMatchObject({ abandonedUploads: 1 });
     expect(await filesOf(investor.user.id)).toHaveLength(2);
   });
 });

@@ -12,7 +12,7 @@ export interface Session {
 }
 
 export async function signedIn(app: App, user: UserRow): Promise<Session> {
-  return { user, token: (await createSession(app.db, user.id, { persistent: false })).token };
+  return { user, token: (await createSession(app.db, user.id, { persistent: false }, app.clock())).token };
 }
 
 /** One HTTP request as sent; `payload` is the exact body text. */

@@ -23,7 +23,7 @@ beforeAll(async () => {
 /** The demo account's requests, signed in (a session of its own). */
 async function signedInDemo(username: string) {
   const [user] = await app.db.select().from(users).where(eq(users.username, username));
-  const { token } = await createSession(app.db, user!.id, { persistent: false });
+  const { token } = await createSession(app.db, user!.id, { persistent: false }, app.clock());
   return { user: user!, ...callsAs(app, token) };
 }
 

@@ -13,13 +13,15 @@ export interface AccountMailContext {
   /** Origin of the links in emails. */
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** The app's clock: link expiries, rate-limit windows and sign-in times are judged by it. */
+  clock: () => Date;
 }
 
 export function accountMailContext(
-  app: Pick<FastifyInstance, 'db' | 'outbox' | 'settings'>,
+  app: Pick<FastifyInstance, 'db' | 'outbox' | 'settings' | 'clock'>,
   log: FastifyBaseLogger,
 ): AccountMailContext {
-  return { db: app.db, outbox: app.outbox, publicUrl: app.settings.publicUrl, log };
+  return { db: app.db, outbox: app.outbox, publicUrl: app.settings.publicUrl, log, clock: app.clock };
 }
 
 export interface Recipient {

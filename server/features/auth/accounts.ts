@@ -9,6 +9,7 @@ import type { SignupRole } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
 import { passwordResetTokens, totpFactors, users } from '../../db/schema/index.ts';
 import { isUniqueViolation, violatedConstraint } from '../../db/errors.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { hashPassword } from './password.ts';
 import { deleteUserSessions, type UserRow } from './sessions.ts';
@@ -39,7 +40,12 @@ export async function unusablePasswordHash(): Promise<string> {
   return hashPassword(randomBytes(32).toString('base64url'));
 }
 
-export async function createAdmin(db: Db, input: z.output<typeof createAdminSchema>): Promise<UserRow> {
+/** `now`: the app's clock (when the authenticator app counts as enabled). */
+export async function createAdmin(
+  db: Db,
+  input: z.output<typeof createAdminSchema>,
+  now: Date,
+): Promise<UserRow> {
   const taken = await db
     .select({ email: users.email, username: users.username })
     .from(users)
@@ -58,7 +64,7 @@ export async function createAdmin(db: Db, input: z.output<typeof createAdminSche
   const username = input.username ?? (await freeUsername(db, input.email));
   try {
     const password = await hashPassword(input.password);
-    return await db.transaction(async (tx) => {
+    return await inTransaction(db, async (tx) => {
       const [row] = await tx
         .insert(users)
         .values({
@@ -75,9 +81,7 @@ export async function createAdmin(db: Db, input: z.output<typeof createAdminSche
       // With --totp-secret the admin's authenticator app is set up already; without it the admin's
       // first sign-in leads to the enrollment page (an admin without a second factor can do nothing else).
       if (input.totpSecret) {
-        await tx
-          .insert(totpFactors)
-          .values({ userId: row!.id, secret: input.totpSecret, enabledAt: new Date() });
+        await tx.insert(totpFactors).values({ userId: row!.id, secret: input.totpSecret, enabledAt: now });
       }
       return row!;
     });
@@ -102,25 +106,28 @@ export interface SocialSignup {
  * name and email from the provider, which verified the email. KYC starts pending, like every sign-up.
  * Returns null when the email was taken meanwhile (a concurrent sign-up won).
  */
-export async function createSocialUser(db: Db, input: SocialSignup): Promise<UserRow | null> {
+export async function createSocialUser(db: Db, input: SocialSignup, now: Date): Promise<UserRow | null> {
   const password = await unusablePasswordHash();
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const [row] = await db
-        .insert(users)
-        .values({
-          username: await freeUsername(db, input.email),
-          email: input.email,
-          emailVerified: true,
-          password,
-          role: input.role,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          termsAccepted: true,
-          riskDisclosureAccepted: input.role === 'investor' && input.riskDisclosureAccepted,
-          lastLoginAt: new Date(),
-        })
-        .returning();
+      const username = await freeUsername(db, input.email);
+      const [row] = await inTransaction(db, (tx) =>
+        tx
+          .insert(users)
+          .values({
+            username,
+            email: input.email,
+            emailVerified: true,
+            password,
+            role: input.role,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            termsAccepted: true,
+            riskDisclosureAccepted: input.role === 'investor' && input.riskDisclosureAccepted,
+            lastLoginAt: now,
+          })
+          .returning(),
+      );
       return row!;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -140,13 +147,14 @@ export async function setPassword(
   db: Db,
   identifier: string,
   password: string,
+  now: Date,
 ): Promise<{ user: UserRow; endedSessions: number }> {
   const name = identifier.trim().toLowerCase();
   const hash = await hashPassword(password);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [user] = await tx
       .update(users)
-      .set({ password: hash, updatedAt: new Date() })
+      .set({ password: hash, updatedAt: now })
       .where(or(sql`lower(${users.username}) = ${name}`, sql`lower(${users.email}) = ${name}`))
       .returning();
     if (!user) throw AppError.of('ACCOUNT_NOT_FOUND', { identifier });

@@ -212,7 +212,7 @@ describe('npm run cli -- set-password', () => {
       const NEW = 'Operator-chosen-passphrase-2';
       const before = await withDb(async (database) => {
         const [chief] = await database.db.select().from(users).where(eq(users.username, 'chief'));
-        await createSession(database.db, chief!.id, { persistent: true });
+        await createSession(database.db, chief!.id, { persistent: true }, new Date());
         await database.db.insert(passwordResetTokens).values({
           tokenHash: hashToken(newToken()),
           userId: chief!.id,

@@ -20,7 +20,7 @@ type Recipient = Pick<UserRow, 'id' | 'email' | 'username' | 'firstName'>;
 export async function sendVerificationEmail(
   ctx: AccountMailContext,
   user: Recipient,
-  now = new Date(),
+  now: Date = ctx.clock(),
   db: AccountMailContext['db'] | Tx = ctx.db,
 ): Promise<void> {
   if (!user.email) return;
@@ -48,9 +48,13 @@ const linkInvalid = () => AppError.of('EMAIL_VERIFICATION_LINK_INVALID');
  * two concurrent uses exactly one wins; the claim, the verified flag and the withdrawn other links of
  * the user commit together. No sign-in needed: the link may be opened in another browser.
  */
-export async function verifyEmail(ctx: AccountMailContext, token: string, now = new Date()): Promise<void> {
+export async function verifyEmail(
+  ctx: AccountMailContext,
+  token: string,
+  now: Date = ctx.clock(),
+): Promise<void> {
   const tokenHash = hashToken(token);
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx.db, async (tx) => {
     const [claimed] = await tx
       .update(emailVerificationTokens)
       .set({ usedAt: now })
@@ -80,13 +84,15 @@ export async function withdrawVerificationLinks(
   userId: string,
   keep?: string,
 ): Promise<void> {
-  await db
-    .delete(emailVerificationTokens)
-    .where(
-      keep
-        ? and(eq(emailVerificationTokens.userId, userId), ne(emailVerificationTokens.tokenHash, keep))
-        : eq(emailVerificationTokens.userId, userId),
-    );
+  await inTransaction(db, (tx) =>
+    tx
+      .delete(emailVerificationTokens)
+      .where(
+        keep
+          ? and(eq(emailVerificationTokens.userId, userId), ne(emailVerificationTokens.tokenHash, keep))
+          : eq(emailVerificationTokens.userId, userId),
+      ),
+  );
 }
 
 /**
@@ -96,12 +102,12 @@ export async function withdrawVerificationLinks(
 export async function resendVerificationEmail(
   ctx: AccountMailContext,
   user: UserRow,
-  now = new Date(),
+  now: Date = ctx.clock(),
 ): Promise<ResendVerificationResult> {
   if (user.emailVerified || !user.email) return { sent: false };
   const key = `user:${user.id}`;
   await assertUnderLimit(ctx.db, LIMITS.verifyEmailPerAccount, key, now);
-  await recordEvent(ctx.db, LIMITS.verifyEmailPerAccount, key);
+  await recordEvent(ctx.db, LIMITS.verifyEmailPerAccount, key, now);
   await sendVerificationEmail(ctx, user, now);
   return { sent: true };
 }

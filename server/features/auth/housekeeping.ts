@@ -20,7 +20,7 @@ export interface SweepResult {
 }
 
 /** One sweep as of `now`; null when another instance is sweeping right now. */
-export async function sweepExpired(db: Db, now = new Date()): Promise<SweepResult | null> {
+export async function sweepExpired(db: Db, now: Date): Promise<SweepResult | null> {
   return db.transaction(async (tx) => {
     // Held until the transaction ends; another instance holding it means this round is done there.
     const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as locked`);

@@ -24,10 +24,11 @@ export async function requestPasswordReset(
   ip: string,
 ): Promise<void> {
   const { db } = ctx;
-  await assertUnderLimit(db, LIMITS.resetPerIp, ip);
-  await assertUnderLimit(db, LIMITS.resetPerEmail, email);
-  await recordEvent(db, LIMITS.resetPerIp, ip);
-  await recordEvent(db, LIMITS.resetPerEmail, email);
+  const now = ctx.clock();
+  await assertUnderLimit(db, LIMITS.resetPerIp, ip, now);
+  await assertUnderLimit(db, LIMITS.resetPerEmail, email, now);
+  await recordEvent(db, LIMITS.resetPerIp, ip, now);
+  await recordEvent(db, LIMITS.resetPerEmail, email, now);
 
   const token = newToken();
   const tokenHash = hashToken(token);
@@ -42,19 +43,24 @@ export async function requestPasswordReset(
     await tx.insert(passwordResetTokens).values({
       tokenHash,
       userId: user.id,
-      expiresAt: sql`now() + interval '1 hour'`,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RESET_TTL_MS),
     });
     await queueAccountEmail(ctx.outbox, tx, user, 'password-reset', { token });
   });
 }
 
+/** A reset link is valid one hour after it was sent. */
+export const RESET_TTL_MS = 3_600_000;
+
 const invalidLink = () => new AppError('VALIDATION', MESSAGES.resetLinkInvalid);
 
-const usableToken = (tokenHash: string) =>
+/** Unused and not expired at `now` (the app's clock): a link dies exactly one hour after it was sent. */
+const usableToken = (tokenHash: string, now: Date) =>
   and(
     eq(passwordResetTokens.tokenHash, tokenHash),
     isNull(passwordResetTokens.usedAt),
-    gt(passwordResetTokens.expiresAt, sql`now()`),
+    gt(passwordResetTokens.expiresAt, now),
   );
 
 /**
@@ -67,26 +73,27 @@ export async function resetPassword(
   input: z.output<typeof resetPasswordSchema>,
 ): Promise<void> {
   const { db } = ctx;
+  const now = ctx.clock();
   const tokenHash = hashToken(input.token);
   // A cheap look first: an unknown token costs no password hashing.
   const [pending] = await db
     .select({ userId: passwordResetTokens.userId })
     .from(passwordResetTokens)
-    .where(usableToken(tokenHash));
+    .where(usableToken(tokenHash, now));
   if (!pending) throw invalidLink();
   const passwordHash = await hashPassword(input.password);
 
   await inTransaction(db, async (tx) => {
     const [claimed] = await tx
       .update(passwordResetTokens)
-      .set({ usedAt: sql`now()` })
-      .where(usableToken(tokenHash))
+      .set({ usedAt: now })
+      .where(usableToken(tokenHash, now))
       .returning({ userId: passwordResetTokens.userId });
     if (!claimed) throw invalidLink();
     const [row] = await tx
       .update(users)
       // The link was emailed to the account's address: using it proves the address too.
-      .set({ password: passwordHash, emailVerified: true, updatedAt: new Date() })
+      .set({ password: passwordHash, emailVerified: true, updatedAt: now })
       .where(eq(users.id, claimed.userId))
       .returning({ email: users.email, username: users.username, firstName: users.firstName });
     await deleteUserSessions(tx, claimed.userId);

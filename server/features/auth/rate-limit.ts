@@ -2,6 +2,7 @@
 import { and, count, eq, gt, inArray, lt, min } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
 import type { Db } from '../../db/connect.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { rateLimitEvents } from '../../db/schema/index.ts';
 import { UPLOAD_MESSAGES, UPLOAD_WINDOW_MS, UPLOADS_PER_WINDOW } from '../../../domain/uploads.ts';
 import { RateLimitedError } from '../../errors.ts';
@@ -116,17 +117,24 @@ export interface Attempt {
 export async function claimAttempts(
   db: Db,
   claims: ReadonlyArray<readonly [Limit, string]>,
-  now = new Date(),
+  now: Date,
 ): Promise<Attempt> {
   const ids: string[] = [];
   const withdraw = async () => {
-    if (ids.length) await db.delete(rateLimitEvents).where(inArray(rateLimitEvents.id, ids.splice(0)));
+    const withdrawn = ids.splice(0);
+    if (withdrawn.length)
+      await inTransaction(db, (tx) =>
+        tx.delete(rateLimitEvents).where(inArray(rateLimitEvents.id, withdrawn)),
+      );
   };
   for (const [limit, key] of claims) {
-    const [event] = await db
-      .insert(rateLimitEvents)
-      .values({ bucket: limit.bucket, key, createdAt: now })
-      .returning({ id: rateLimitEvents.id });
+    // Its own transaction (one statement): the count below sees it, and concurrent claims see it too.
+    const [event] = await inTransaction(db, (tx) =>
+      tx
+        .insert(rateLimitEvents)
+        .values({ bucket: limit.bucket, key, createdAt: now })
+        .returning({ id: rateLimitEvents.id }),
+    );
     ids.push(event!.id);
     const counted = await countInWindow(db, limit, key, now);
     if (counted.n > limit.max) {
@@ -144,7 +152,7 @@ function limitReached(limit: Limit, oldest: Date, now: Date): RateLimitedError {
 }
 
 /** Throws 429 (with Retry-After) when `key` already used up `limit` in the window. */
-export async function assertUnderLimit(db: Db, limit: Limit, key: string, now = new Date()): Promise<void> {
+export async function assertUnderLimit(db: Db, limit: Limit, key: string, now: Date): Promise<void> {
   const counted = await countInWindow(db, limit, key, now);
   if (counted.n >= limit.max) throw limitReached(limit, counted.oldest, now);
 }
@@ -165,22 +173,29 @@ async function countInWindow(db: Db, limit: Limit, key: string, now: Date) {
   return { n: row?.n ?? 0, oldest: row?.oldest ?? now };
 }
 
-export async function recordEvent(db: Db, limit: Limit, key: string): Promise<void> {
-  await db.insert(rateLimitEvents).values({ bucket: limit.bucket, key });
+/** Counts one event of `key` at `now` (the app's clock: the window is judged by it too). */
+export async function recordEvent(db: Db, limit: Limit, key: string, now: Date): Promise<void> {
+  await inTransaction(db, (tx) =>
+    tx.insert(rateLimitEvents).values({ bucket: limit.bucket, key, createdAt: now }),
+  );
 }
 
 export async function clearEvents(db: Db, limit: Limit, key: string): Promise<void> {
-  await db
-    .delete(rateLimitEvents)
-    .where(and(eq(rateLimitEvents.bucket, limit.bucket), eq(rateLimitEvents.key, key)));
+  await inTransaction(db, (tx) =>
+    tx
+      .delete(rateLimitEvents)
+      .where(and(eq(rateLimitEvents.bucket, limit.bucket), eq(rateLimitEvents.key, key))),
+  );
 }
 
 /** Housekeeping: deletes the events older than the longest window (they no longer count). */
-export async function pruneEvents(db: Db, now = new Date()): Promise<number> {
+export async function pruneEvents(db: Db, now: Date): Promise<number> {
   const longest = Math.max(...Object.values(LIMITS).map((l: Limit) => l.windowMs));
-  const deleted = await db
-    .delete(rateLimitEvents)
-    .where(lt(rateLimitEvents.createdAt, new Date(now.getTime() - longest)))
-    .returning({ id: rateLimitEvents.id });
+  const deleted = await inTransaction(db, (tx) =>
+    tx
+      .delete(rateLimitEvents)
+      .where(lt(rateLimitEvents.createdAt, new Date(now.getTime() - longest)))
+      .returning({ id: rateLimitEvents.id }),
+  );
   return deleted.length;
 }

@@ -182,7 +182,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: publicUserSchema },
       },
     },
-    async (request) => updateProfile(app.db, request.user!, request.body),
+    async (request) => updateProfile(app.db, request.user!, request.body, app.clock()),
   );
 
   app.post(
@@ -197,10 +197,16 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { session, endedSessions } = await changePassword(app.db, request.user!, request.body, {
-        token: request.sessionToken!,
-        userAgent: request.headers['user-agent'],
-      });
+      const { session, endedSessions } = await changePassword(
+        app.db,
+        request.user!,
+        request.body,
+        {
+          token: request.sessionToken!,
+          userAgent: request.headers['user-agent'],
+        },
+        app.clock(),
+      );
       app.setSessionCookie(reply, session);
       return { endedSessions };
     },

@@ -86,9 +86,10 @@ export async function signup(
   client: ClientInfo,
 ): Promise<{ user: PublicUser; session: NewSession }> {
   const { db } = ctx;
-  await assertUnderLimit(db, LIMITS.signupPerIp, client.ip);
+  const now = ctx.clock();
+  await assertUnderLimit(db, LIMITS.signupPerIp, client.ip, now);
   // Every attempt counts, refused ones too: probing for taken emails is throttled like sign-ups.
-  await recordEvent(db, LIMITS.signupPerIp, client.ip);
+  await recordEvent(db, LIMITS.signupPerIp, client.ip, now);
   await assertAvailable(db, input.email, input.username);
   const password = await hashPassword(input.password);
   let row: UserRow;
@@ -109,10 +110,10 @@ export async function signup(
           buyerIndustry: input.buyerIndustry,
           termsAccepted: input.termsAccepted,
           riskDisclosureAccepted: input.role === 'investor' && input.riskDisclosureAccepted,
-          lastLoginAt: new Date(),
+          lastLoginAt: now,
         })
         .returning()) as [UserRow];
-      await sendVerificationEmail(ctx, created, new Date(), tx);
+      await sendVerificationEmail(ctx, created, now, tx);
       return created;
     });
   } catch (error) {
@@ -122,11 +123,15 @@ export async function signup(
     const message = emailTaken ? EMAIL_TAKEN : USERNAME_TAKEN;
     throw new AppError('CONFLICT', message, { [emailTaken ? 'email' : 'username']: message });
   }
-  const session = await createSession(db, row.id, { persistent: false, userAgent: client.userAgent });
-  return { user: toPublicUser(row), session };
+  const session = await createSession(db, row.id, { persistent: false, userAgent: client.userAgent }, now);
+  return { user: toPublicUser(row, now), session };
 }
 
-/** Verifying against this when no account matches keeps the answer time the same (no enumeration). */
+/**
+ * Verifying against this when no account matches keeps the answer time the same (no enumeration).
+ * Not app state: the hash of a fixed text, the same for every app, made once on first use.
+ */
+// eslint-disable-next-line no-restricted-syntax
 let dummyHash: Promise<string> | undefined;
 
 /** A sign-in ends in a session, or, for an account with a second factor, in its second step. */
@@ -137,7 +142,7 @@ export async function signin(
   db: Db,
   input: z.output<typeof signinSchema>,
   client: ClientInfo,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<SigninOutcome> {
   const [row] = await db
     .select()
@@ -153,11 +158,15 @@ export async function signin(
   const accountKey = row ? `user:${row.id}` : `name:${input.identifier}`;
   const address = addressKey(client.ip);
   const pairKey = `${accountKey} ${address}`;
-  const attempt = await claimAttempts(db, [
-    [LIMITS.signinPerIp, address],
-    [LIMITS.signinPerAccountAddress, pairKey],
-    [LIMITS.signinPerAccount, accountKey],
-  ]);
+  const attempt = await claimAttempts(
+    db,
+    [
+      [LIMITS.signinPerIp, address],
+      [LIMITS.signinPerAccountAddress, pairKey],
+      [LIMITS.signinPerAccount, accountKey],
+    ],
+    now,
+  );
   const valid = row
     ? await verifyPassword(row.password, input.password)
     : await verifyPassword(await (dummyHash ??= hashPassword('not-a-real-password')), input.password);
@@ -180,18 +189,20 @@ export async function signin(
   // A session only while the password just checked is still the account's. A social login that
   // clears the password of an unverified account (social.ts) updates the same row, so a sign-in
   // racing it either commits first (and its session is ended there) or finds the password gone.
-  const signedIn = await db.transaction(async (tx) => {
+  const signedIn = await inTransaction(db, async (tx) => {
     const [updated] = await tx
       .update(users)
-      .set({ lastLoginAt: new Date() })
+      .set({ lastLoginAt: now })
       .where(and(eq(users.id, row.id), eq(users.password, row.password)))
       .returning();
     if (!updated) return null;
-    const session = await createSession(tx, row.id, {
-      persistent: input.rememberMe,
-      userAgent: client.userAgent,
-    });
-    return { user: toPublicUser(updated), session };
+    const session = await createSession(
+      tx,
+      row.id,
+      { persistent: input.rememberMe, userAgent: client.userAgent },
+      now,
+    );
+    return { user: toPublicUser(updated, now), session };
   });
   if (!signedIn) throw new AppError('UNAUTHENTICATED', MESSAGES.invalidCredentials);
   return signedIn;
@@ -213,19 +224,20 @@ export async function changePassword(
   user: UserRow,
   input: z.output<typeof changePasswordSchema>,
   caller: { token: string; userAgent: string | undefined },
+  now: Date,
 ): Promise<{ session: NewSession; endedSessions: number }> {
   // Counted before the check (see claimAttempts); a right current password is no failure.
-  const attempt = await claimAttempts(db, [[LIMITS.changePasswordPerUser, `user:${user.id}`]]);
+  const attempt = await claimAttempts(db, [[LIMITS.changePasswordPerUser, `user:${user.id}`]], now);
   if (!(await verifyPassword(user.password, input.currentPassword))) {
     const message = 'Your current password is not correct';
     throw new AppError('VALIDATION', message, { currentPassword: message });
   }
   await attempt.withdraw();
   const password = await hashPassword(input.newPassword);
-  return db.transaction(async (tx) => {
-    await tx.update(users).set({ password, updatedAt: new Date() }).where(eq(users.id, user.id));
+  return inTransaction(db, async (tx) => {
+    await tx.update(users).set({ password, updatedAt: now }).where(eq(users.id, user.id));
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
-    return rotateSessions(tx, user.id, caller.token, caller.userAgent);
+    return rotateSessions(tx, user.id, caller.token, caller.userAgent, now);
   });
 }
 
@@ -233,24 +245,27 @@ export async function updateProfile(
   db: Db,
   user: UserRow,
   input: z.output<typeof profileUpdateSchema>,
+  now: Date,
 ): Promise<PublicUser> {
   const empty = (v: string | undefined) => (v === undefined ? undefined : v || null);
   // The verified legal identity is locked: changed by request only (server/features/kyc/identity.ts).
   assertIdentityEditable(user, input);
-  const [row] = (await db
-    .update(users)
-    .set({
-      firstName: empty(input.firstName),
-      lastName: empty(input.lastName),
-      phone: empty(input.phone),
-      country: empty(input.country),
-      // Company fields only for the roles that have them (spec §4).
-      ...(user.role === 'trader' || user.role === 'buyer' ? { companyName: empty(input.companyName) } : {}),
-      ...(user.role === 'trader' ? { registrationNumber: empty(input.registrationNumber) } : {}),
-      ...(user.role === 'buyer' ? { buyerIndustry: empty(input.buyerIndustry) } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, user.id))
-    .returning()) as [UserRow];
-  return toPublicUser(row);
+  const [row] = (await inTransaction(db, (tx) =>
+    tx
+      .update(users)
+      .set({
+        firstName: empty(input.firstName),
+        lastName: empty(input.lastName),
+        phone: empty(input.phone),
+        country: empty(input.country),
+        // Company fields only for the roles that have them (spec §4).
+        ...(user.role === 'trader' || user.role === 'buyer' ? { companyName: empty(input.companyName) } : {}),
+        ...(user.role === 'trader' ? { registrationNumber: empty(input.registrationNumber) } : {}),
+        ...(user.role === 'buyer' ? { buyerIndustry: empty(input.buyerIndustry) } : {}),
+        updatedAt: now,
+      })
+      .where(eq(users.id, user.id))
+      .returning(),
+  )) as [UserRow];
+  return toPublicUser(row, now);
 }

@@ -2,6 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
+import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 
 /** The session cookie on plain-HTTP deployments (development). */
@@ -49,26 +50,31 @@ export interface NewSession {
   expiresAt: Date;
 }
 
+/** `now`: the app's clock; the session's idle and absolute ends count from it. */
 export async function createSession(
-  db: Db,
+  db: Db | Tx,
   userId: string,
   options: { persistent: boolean; userAgent?: string | undefined },
+  now: Date,
 ): Promise<NewSession> {
   const token = newToken();
-  const now = Date.now();
-  const expiresAt = new Date(now + (options.persistent ? PERSISTENT_TTL_MS : IDLE_TIMEOUT_MS));
-  await db.insert(sessions).values({
-    tokenHash: hashToken(token),
-    userId,
-    persistent: options.persistent,
-    expiresAt,
-    userAgent: options.userAgent?.slice(0, 300),
-  });
+  const expiresAt = new Date(now.getTime() + (options.persistent ? PERSISTENT_TTL_MS : IDLE_TIMEOUT_MS));
+  await inTransaction(db, (tx) =>
+    tx.insert(sessions).values({
+      tokenHash: hashToken(token),
+      userId,
+      persistent: options.persistent,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt,
+      userAgent: options.userAgent?.slice(0, 300),
+    }),
+  );
   return { token, persistent: options.persistent, expiresAt };
 }
 
 /** The active user of a session token, or null (unknown, expired, or the account is suspended). */
-export async function userForSession(db: Db, token: string, now = new Date()): Promise<UserRow | null> {
+export async function userForSession(db: Db, token: string, now: Date): Promise<UserRow | null> {
   const tokenHash = hashToken(token);
   const [row] = await db
     .select({ user: users, session: sessions })
@@ -78,21 +84,23 @@ export async function userForSession(db: Db, token: string, now = new Date()): P
   if (!row) return null;
   const end = absoluteEnd(row.session);
   if (row.session.expiresAt <= now || end <= now.getTime() || row.user.accountStatus !== 'active') {
-    await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    await inTransaction(db, (tx) => tx.delete(sessions).where(eq(sessions.tokenHash, tokenHash)));
     return null;
   }
   if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db
-      .update(sessions)
-      .set({
-        lastSeenAt: now,
-        // Only browser-session cookies slide, and never past their absolute end: a remembered
-        // session keeps its 30-day end.
-        ...(row.session.persistent
-          ? {}
-          : { expiresAt: new Date(Math.min(now.getTime() + IDLE_TIMEOUT_MS, end)) }),
-      })
-      .where(eq(sessions.tokenHash, tokenHash));
+    await inTransaction(db, (tx) =>
+      tx
+        .update(sessions)
+        .set({
+          lastSeenAt: now,
+          // Only browser-session cookies slide, and never past their absolute end: a remembered
+          // session keeps its 30-day end.
+          ...(row.session.persistent
+            ? {}
+            : { expiresAt: new Date(Math.min(now.getTime() + IDLE_TIMEOUT_MS, end)) }),
+        })
+        .where(eq(sessions.tokenHash, tokenHash)),
+    );
   }
   return row.user;
 }
@@ -106,47 +114,54 @@ export async function rotateSessions(
   db: Db,
   userId: string,
   currentToken: string,
-  userAgent?: string,
+  userAgent: string | undefined,
+  now: Date,
 ): Promise<{ session: NewSession; endedSessions: number }> {
   const current = hashToken(currentToken);
-  const ended = await db
-    .delete(sessions)
-    .where(eq(sessions.userId, userId))
-    .returning({ tokenHash: sessions.tokenHash, persistent: sessions.persistent });
-  const persistent = ended.find((s) => s.tokenHash === current)?.persistent ?? false;
-  const session = await createSession(db, userId, { persistent, userAgent });
-  return { session, endedSessions: ended.filter((s) => s.tokenHash !== current).length };
+  return inTransaction(db, async (tx) => {
+    const ended = await tx
+      .delete(sessions)
+      .where(eq(sessions.userId, userId))
+      .returning({ tokenHash: sessions.tokenHash, persistent: sessions.persistent });
+    const persistent = ended.find((s) => s.tokenHash === current)?.persistent ?? false;
+    const session = await createSession(tx, userId, { persistent, userAgent }, now);
+    return { session, endedSessions: ended.filter((s) => s.tokenHash !== current).length };
+  });
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  await inTransaction(db, (tx) => tx.delete(sessions).where(eq(sessions.tokenHash, hashToken(token))));
 }
 
 /** Ends every session of a user, or every one but the caller's. */
 export async function deleteUserSessions(db: Db, userId: string, exceptToken?: string): Promise<number> {
-  const deleted = await db
-    .delete(sessions)
-    .where(
-      exceptToken
-        ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(exceptToken)))
-        : eq(sessions.userId, userId),
-    )
-    .returning({ tokenHash: sessions.tokenHash });
+  const deleted = await inTransaction(db, (tx) =>
+    tx
+      .delete(sessions)
+      .where(
+        exceptToken
+          ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(exceptToken)))
+          : eq(sessions.userId, userId),
+      )
+      .returning({ tokenHash: sessions.tokenHash }),
+  );
   return deleted.length;
 }
 
 /** Housekeeping: deletes the sessions that ended (idle or absolute end passed); returns how many. */
-export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<number> {
+export async function deleteExpiredSessions(db: Db, now: Date): Promise<number> {
   const signedInBefore = (ms: number) => lt(sessions.createdAt, new Date(now.getTime() - ms));
-  const deleted = await db
-    .delete(sessions)
-    .where(
-      or(
-        lt(sessions.expiresAt, now),
-        and(eq(sessions.persistent, false), signedInBefore(BROWSER_SESSION_MAX_MS)),
-        signedInBefore(PERSISTENT_TTL_MS),
-      ),
-    )
-    .returning({ tokenHash: sessions.tokenHash });
+  const deleted = await inTransaction(db, (tx) =>
+    tx
+      .delete(sessions)
+      .where(
+        or(
+          lt(sessions.expiresAt, now),
+          and(eq(sessions.persistent, false), signedInBefore(BROWSER_SESSION_MAX_MS)),
+          signedInBefore(PERSISTENT_TTL_MS),
+        ),
+      )
+      .returning({ tokenHash: sessions.tokenHash }),
+  );
   return deleted.length;
 }

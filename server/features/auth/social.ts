@@ -48,7 +48,9 @@ async function linkedUser(db: Db, provider: AuthProvider, subject: string): Prom
 }
 
 async function link(db: Db, provider: AuthProvider, subject: string, userId: string): Promise<void> {
-  await db.insert(oauthAccounts).values({ provider, providerUserId: subject, userId }).onConflictDoNothing();
+  await inTransaction(db, (tx) =>
+    tx.insert(oauthAccounts).values({ provider, providerUserId: subject, userId }).onConflictDoNothing(),
+  );
 }
 
 function assertMaySignIn(user: UserRow, intent: SignupIntent, provider: AuthProvider): void {
@@ -74,12 +76,13 @@ async function claimUnverifiedAccount(
   provider: AuthProvider,
   identity: ProviderIdentity,
   existing: UserRow,
+  now: Date,
 ): Promise<UserRow | null> {
   const password = await unusablePasswordHash();
   return inTransaction(ctx.db, async (tx) => {
     const [row] = await tx
       .update(users)
-      .set({ password, emailVerified: true, updatedAt: new Date() })
+      .set({ password, emailVerified: true, updatedAt: now })
       .where(and(eq(users.id, existing.id), eq(users.emailVerified, false)))
       .returning();
     if (!row) return null;
@@ -103,6 +106,7 @@ async function findOrCreateUser(
   provider: AuthProvider,
   identity: ProviderIdentity,
   intent: SignupIntent,
+  now: Date,
 ): Promise<Found> {
   const { db } = ctx;
   const label = AUTH_PROVIDER_LABELS[provider];
@@ -125,7 +129,7 @@ async function findOrCreateUser(
     // password was never shown to be anyone's, so it is not asked for.
     const claimed = existing.emailVerified
       ? null
-      : await claimUnverifiedAccount(ctx, provider, identity, existing);
+      : await claimUnverifiedAccount(ctx, provider, identity, existing, now);
     assertMaySignIn(claimed ?? existing, intent, provider);
     if (claimed) return { user: claimed };
     // A verified account is its owner's: linked only after its password is given in this browser.
@@ -136,13 +140,17 @@ async function findOrCreateUser(
     throw AppError.of('SOCIAL_SIGNUP_NEEDS_RISK', { provider: label });
   }
   if (!identity.emailVerified) throw AppError.of('SOCIAL_EMAIL_UNVERIFIED', { provider: label });
-  const created = await createSocialUser(db, {
-    email: identity.email,
-    role: intent.role,
-    riskDisclosureAccepted: intent.risk,
-    firstName: identity.givenName,
-    lastName: identity.familyName,
-  });
+  const created = await createSocialUser(
+    db,
+    {
+      email: identity.email,
+      role: intent.role,
+      riskDisclosureAccepted: intent.risk,
+      firstName: identity.givenName,
+      lastName: identity.familyName,
+    },
+    now,
+  );
   if (!created) throw AppError.of('SOCIAL_SIGNUP_RACE');
   await link(db, provider, identity.subject, created.id);
   return { user: created };
@@ -160,20 +168,22 @@ export async function signInWithProvider(
   identity: ProviderIdentity,
   intent: SignupIntent,
   client: { userAgent: string | undefined },
-  now: Date = new Date(),
+  now: Date,
 ): Promise<SocialOutcome> {
   const { db } = ctx;
-  const found = await findOrCreateUser(ctx, provider, identity, intent);
+  const found = await findOrCreateUser(ctx, provider, identity, intent, now);
   if ('linkTo' in found) {
     const linkToken = newToken();
-    await db.insert(pendingSocialLinks).values({
-      tokenHash: hashToken(linkToken),
-      userId: found.linkTo.id,
-      provider,
-      providerUserId: identity.subject,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + PENDING_SIGN_IN_MS),
-    });
+    await inTransaction(db, (tx) =>
+      tx.insert(pendingSocialLinks).values({
+        tokenHash: hashToken(linkToken),
+        userId: found.linkTo.id,
+        provider,
+        providerUserId: identity.subject,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + PENDING_SIGN_IN_MS),
+      }),
+    );
     return { kind: 'link', linkToken };
   }
   const { user } = found;
@@ -182,13 +192,15 @@ export async function signInWithProvider(
     const pending = await startPendingSignIn(db, user.id, false, now);
     return { kind: 'second-step', pendingToken: pending.token };
   }
-  const [updated] = await db
-    .update(users)
-    .set({ lastLoginAt: new Date() })
-    .where(eq(users.id, user.id))
-    .returning();
-  const session = await createSession(db, user.id, { persistent: false, userAgent: client.userAgent });
-  return { kind: 'session', user: updated ?? user, session };
+  return inTransaction(db, async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ lastLoginAt: now })
+      .where(eq(users.id, user.id))
+      .returning();
+    const session = await createSession(tx, user.id, { persistent: false, userAgent: client.userAgent }, now);
+    return { kind: 'session' as const, user: updated ?? user, session };
+  });
 }
 
 /**
@@ -198,10 +210,12 @@ export async function signInWithProvider(
  */
 export async function completePendingLink(db: Db, token: string, userId: string, now: Date): Promise<void> {
   if (token.length > 100) return;
-  const [pending] = await db
-    .delete(pendingSocialLinks)
-    .where(and(eq(pendingSocialLinks.tokenHash, hashToken(token)), gt(pendingSocialLinks.expiresAt, now)))
-    .returning();
-  if (!pending || pending.userId !== userId) return;
-  await link(db, pending.provider as AuthProvider, pending.providerUserId, userId);
+  await inTransaction(db, async (tx) => {
+    const [pending] = await tx
+      .delete(pendingSocialLinks)
+      .where(and(eq(pendingSocialLinks.tokenHash, hashToken(token)), gt(pendingSocialLinks.expiresAt, now)))
+      .returning();
+    if (!pending || pending.userId !== userId) return;
+    await link(tx, pending.provider as AuthProvider, pending.providerUserId, userId);
+  });
 }

@@ -98,7 +98,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createCampaign(app.db, request.user!, request.body)),
+      reply.status(201).send(await createCampaign(app.db, request.user!, request.body, app.clock())),
   );
 
   app.patch(
@@ -114,7 +114,8 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: answerSchema(CAMPAIGN_API.update, campaignSchema) },
       },
     },
-    (request) => updateCampaign(app.db, request.user!, campaignId(request.params.id), request.body),
+    (request) =>
+      updateCampaign(app.db, request.user!, campaignId(request.params.id), request.body, app.clock()),
   );
 
   app.get(

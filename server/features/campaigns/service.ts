@@ -42,7 +42,8 @@ import { setReleaseSchedule } from '../../money/releases.ts';
 import { reflectionEndsAtOf } from '../../money/reflection.ts';
 import { releaseViews, settlementView } from '../../money/views.ts';
 import { reviewHistoryOf } from './review-views.ts';
-import { afterCommit, inTransaction, rootDb, type Tx } from '../../db/transaction.ts';
+import { afterCommit, inTransaction, type Tx } from '../../db/transaction.ts';
+import { effectsOf } from '../../effects.ts';
 import { AppError } from '../../errors.ts';
 import { disclosureChanges, disclosureOf, saveDisclosure, trackRecordOf } from '../protection/index.ts';
 import { DISCLOSURE_KEYS, type Disclosure } from '../../../domain/returns.ts';
@@ -146,29 +147,24 @@ async function queryCampaignPage(
 }
 
 /**
- * Public views of the list, cached per database: whole pages, and the totals by filter (the count is
- * the costly statement, and paging or re-sorting keeps it). This process clears both on every campaign
- * write it makes, so with PGlite (one process owns the data) a hit is always current; with PostgreSQL
- * another instance's write shows here within LIST_CACHE_TTL_MS. Views with drafts (a trader's own list,
- * an admin's) are never cached.
+ * Public views of the list, cached per app context (server/context.ts, server/effects.ts): whole pages,
+ * and the totals by filter (the count is the costly statement, and paging or re-sorting keeps it).
+ * This process clears both on every campaign write it makes, so with PGlite (one process owns the
+ * data) a hit is always current; with PostgreSQL another instance's write shows here within
+ * LIST_CACHE_TTL_MS. Views with drafts (a trader's own list, an admin's) are never cached.
  */
 const LIST_CACHE_TTL_MS = 2_000;
-interface ListCache {
+export interface CampaignListCache {
   pages: LRUCache<string, CampaignPage>;
   totals: LRUCache<string, number>;
 }
-const listCaches = new WeakMap<Db, ListCache>();
 
-function listCache(db: Db): ListCache {
-  let cache = listCaches.get(db);
-  if (!cache) {
-    cache = {
-      pages: new LRUCache({ max: 1_000, ttl: LIST_CACHE_TTL_MS }),
-      totals: new LRUCache({ max: 1_000, ttl: LIST_CACHE_TTL_MS }),
-    };
-    listCaches.set(db, cache);
-  }
-  return cache;
+/** An empty cache of the public list: one per app context. */
+export function createCampaignListCache(): CampaignListCache {
+  return {
+    pages: new LRUCache({ max: 1_000, ttl: LIST_CACHE_TTL_MS }),
+    totals: new LRUCache({ max: 1_000, ttl: LIST_CACHE_TTL_MS }),
+  };
 }
 
 /**
@@ -177,9 +173,8 @@ function listCache(db: Db): ListCache {
  * could cache the old rows again; after a rollback there is nothing to clear).
  */
 export async function invalidateCampaignLists(db: Db | Tx): Promise<void> {
-  const root = rootDb(db);
+  const cache = effectsOf(db)?.campaignLists;
   await afterCommit(db, () => {
-    const cache = listCaches.get(root);
     cache?.pages.clear();
     cache?.totals.clear();
   });
@@ -187,7 +182,10 @@ export async function invalidateCampaignLists(db: Db | Tx): Promise<void> {
 
 export async function listCampaigns(db: Db, query: CampaignListQuery, viewer: Viewer): Promise<CampaignPage> {
   if (seesDrafts(viewer, query)) return queryCampaignPage(db, query, true);
-  const { pages, totals } = listCache(db);
+  const cache = effectsOf(db)?.campaignLists;
+  // A handle outside any app context (a script's) reads uncached.
+  if (!cache) return queryCampaignPage(db, query, false);
+  const { pages, totals } = cache;
   // The parsed query is normalized (defaults filled, statuses sorted): equal views share one entry.
   const key = JSON.stringify(query);
   const hit = pages.get(key);
@@ -315,12 +313,12 @@ export async function createCampaign(
   db: Db,
   user: NonNullable<Viewer>,
   input: CampaignCreate,
+  now: Date,
 ): Promise<Campaign> {
   // The route decides who may create (a trader past the money gate: domain/policies.ts).
   if (user.role !== 'trader') throw new AppError('FORBIDDEN', CAMPAIGN_MESSAGES.notTrader);
   if (input.traderId !== undefined && input.traderId !== user.id)
     throw new AppError('FORBIDDEN', CAMPAIGN_MESSAGES.traderMismatch);
-  const now = new Date();
   const { disclosure, rest } = splitDisclosure(input);
   const { traderId: _ignored, region, releaseSchedule, ...fields } = rest;
   return inTransaction(db, async (tx) => {
@@ -347,6 +345,7 @@ export async function updateCampaign(
   user: NonNullable<Viewer>,
   id: string,
   patch: CampaignPatch,
+  now: Date,
 ): Promise<Campaign> {
   return inTransaction(db, async (tx) => {
     // Locked so a concurrent investment or edit cannot slip between the checks and the write.
@@ -369,7 +368,6 @@ export async function updateCampaign(
       throw new AppError('CONFLICT', CAMPAIGN_MESSAGES.termsLocked);
 
     const { traderId: _ignored, deadline, releaseSchedule, ...fields } = rest;
-    const now = new Date();
     if (releaseSchedule) await setReleaseSchedule(tx, current.id, releaseSchedule, now);
     if (disclosureChanged) await saveDisclosure(tx, current.id, disclosure, now);
     const merged = { ...current, ...fields, deadline: deadline ?? current.deadline };

@@ -32,7 +32,8 @@ import { dec, percentOf, toFixed } from '../../../domain/money.ts';
 import type { Supplier } from '../../../domain/orders.ts';
 import type { Db } from '../../db/connect.ts';
 import { campaigns, listings, orders, users } from '../../db/schema/index.ts';
-import { afterCommit, inTransaction, rootDb, type Tx } from '../../db/transaction.ts';
+import { afterCommit, inTransaction, type Tx } from '../../db/transaction.ts';
+import { effectsOf } from '../../effects.ts';
 import { LRUCache } from 'lru-cache';
 import { AppError } from '../../errors.ts';
 import type { Viewer } from './orders.ts';
@@ -115,12 +116,17 @@ function likePattern(text: string): string {
 }
 
 /**
- * Public pages of the list, cached per database as whole JSON texts (as the campaign list is,
+ * Public pages of the list, cached per app context as whole JSON texts (as the campaign list is,
  * campaigns/service.ts): a page is two statements, one with the suppliers' figures. Every marketplace
  * write of this process clears it (after commit); another instance's write shows within the TTL.
  */
 const PAGE_CACHE_TTL_MS = 2_000;
-const pageCaches = new WeakMap<Db, LRUCache<string, ListingPage>>();
+export type ListingPageCache = LRUCache<string, ListingPage>;
+
+/** An empty cache of the public listing pages: one per app context. */
+export function createListingPageCache(): ListingPageCache {
+  return new LRUCache({ max: 1_000, ttl: PAGE_CACHE_TTL_MS });
+}
 
 export interface ListingPage {
   /** The page as JSON text (listingListSchema). */
@@ -130,8 +136,8 @@ export interface ListingPage {
 
 /** Call with every write that changes what listings show (listing fields, reserved, supplier figures). */
 export async function invalidateListingPages(db: Db | Tx): Promise<void> {
-  const root = rootDb(db);
-  await afterCommit(db, () => pageCaches.get(root)?.clear());
+  const cache = effectsOf(db)?.listingPages;
+  await afterCommit(db, () => cache?.clear());
 }
 
 /**
@@ -142,8 +148,9 @@ export async function invalidateListingPages(db: Db | Tx): Promise<void> {
 export async function listListings(db: Db, query: ListingQuery, viewer: Viewer | null): Promise<ListingPage> {
   const own = !!query.traderId && viewer?.id === query.traderId;
   if (own) return queryListings(db, query, true);
-  let cache = pageCaches.get(db);
-  if (!cache) pageCaches.set(db, (cache = new LRUCache({ max: 1_000, ttl: PAGE_CACHE_TTL_MS })));
+  const cache = effectsOf(db)?.listingPages;
+  // A handle outside any app context (a script's) reads uncached.
+  if (!cache) return queryListings(db, query, false);
   const key = JSON.stringify(query);
   const hit = cache.get(key);
   if (hit) return hit;

@@ -7,6 +7,7 @@ import { displayName } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/transaction.ts';
+import { effectsOf } from '../../effects.ts';
 import type { Outbox } from '../../email/outbox.ts';
 
 /** Queues one email in the caller's transaction (the app passes its outbox's `email`). */
@@ -60,21 +61,15 @@ export async function notifyOrderStep(
 }
 
 /**
- * Who hears of an order step the money module takes (its payment captured, however the server learned
- * of the hold: the card step, the record call, a webhook, the sweep), per database: the routes set it.
+ * At the end of the transaction: the order is placed and paid, both sides are told (with the commit).
+ * The money module takes this step however the server learned of the hold (the card step, the record
+ * call, a webhook, the sweep): who hears of it is the app context's (server/effects.ts `orderNotices`).
  */
-const noticesByDb = new WeakMap<Db, { notify: Notify }>();
-
-export function setOrderNotices(db: Db, deps: { notify: Notify }): void {
-  noticesByDb.set(db, deps);
-}
-
-/** At the end of the transaction: the order is placed and paid, both sides are told (with the commit). */
 export function announceOrderPaid(
   tx: Tx,
   order: { id: string; buyerId: string; traderId: string; totalAmount: string },
 ): void {
-  const deps = noticesByDb.get(tx.root);
+  const deps = effectsOf(tx)?.orderNotices;
   if (deps) tx.beforeCommit(() => notifyOrderStep(tx, deps.notify, order, 'paid'));
 }
 

@@ -59,7 +59,6 @@ import {
   recordOrderPayment,
   transitionOrder,
 } from './orders.ts';
-import { setOrderNotices } from './notify.ts';
 import { buyerSummary, campaignSales } from './order-figures.ts';
 import { countOrders, getOrder, listOrders } from './order-queries.ts';
 import { acceptOffer, createOffer, createRfq, listMessages, listRfqs, postMessage } from './rfqs.ts';
@@ -76,8 +75,6 @@ function idOf(id: string, notFound: ErrorCode): string {
 
 const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.market;
-  // Payments captured outside a marketplace call (the card step, a webhook, the sweep) email too.
-  setOrderNotices(app.db, deps);
   const traders = app.requireRole('trader', { message: ERRORS.NOT_A_SUPPLIER.message });
   const buyers = app.requireRole('buyer', { message: ERRORS.NOT_A_BUYER.message });
   const parties = app.requireRole('buyer', 'trader', 'admin');

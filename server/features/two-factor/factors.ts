@@ -111,7 +111,7 @@ async function acceptCode(db: Db, userId: string, code: string, now: Date): Prom
  * 6-digit code cannot be guessed by brute force. Throws TWO_FACTOR_CODE_INVALID when it fails.
  */
 export async function checkCode(db: Db, userId: string, code: string, now: Date): Promise<void> {
-  const attempt = await claimAttempts(db, [[LIMITS.twoFactorPerUser, `user:${userId}`]]);
+  const attempt = await claimAttempts(db, [[LIMITS.twoFactorPerUser, `user:${userId}`]], now);
   if (!(await acceptCode(db, userId, code, now))) throw AppError.of('TWO_FACTOR_CODE_INVALID');
   await attempt.withdraw();
 }

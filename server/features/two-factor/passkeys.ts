@@ -124,7 +124,7 @@ export async function checkPasskey(
   response: WebAuthnResponse,
   now: Date,
 ): Promise<void> {
-  const attempt = await claimAttempts(db, [[LIMITS.twoFactorPerUser, `user:${userId}`]]);
+  const attempt = await claimAttempts(db, [[LIMITS.twoFactorPerUser, `user:${userId}`]], now);
   const [key] = await db
     .select()
     .from(passkeys)

@@ -4,6 +4,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { PENDING_SIGN_IN_MS } from '../../../domain/two-factor.ts';
 import type { Db } from '../../db/connect.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { pendingSignIns, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { createSession, hashToken, newToken, type NewSession, type UserRow } from '../auth/sessions.ts';
@@ -40,7 +41,9 @@ export async function pendingSignIn(db: Db, token: string | undefined, now: Date
 }
 
 export async function setPendingChallenge(db: Db, pending: PendingSignIn, challenge: string | null) {
-  await db.update(pendingSignIns).set({ challenge }).where(eq(pendingSignIns.tokenHash, pending.tokenHash));
+  await inTransaction(db, (tx) =>
+    tx.update(pendingSignIns).set({ challenge }).where(eq(pendingSignIns.tokenHash, pending.tokenHash)),
+  );
 }
 
 /**
@@ -53,7 +56,7 @@ export async function completePendingSignIn(
   client: { userAgent: string | undefined },
   now: Date,
 ): Promise<{ user: UserRow; session: NewSession }> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [claimed] = await tx
       .delete(pendingSignIns)
       .where(eq(pendingSignIns.tokenHash, pending.tokenHash))
@@ -61,16 +64,18 @@ export async function completePendingSignIn(
     if (!claimed) throw AppError.of('TWO_FACTOR_SIGNIN_EXPIRED');
     const [user] = await tx
       .update(users)
-      .set({ lastLoginAt: new Date() })
+      .set({ lastLoginAt: now })
       .where(eq(users.id, claimed.userId))
       .returning();
     if (!user) throw AppError.of('TWO_FACTOR_SIGNIN_EXPIRED');
     // Suspended between the two steps: no session.
     if (user.accountStatus !== 'active') throw AppError.of('ACCOUNT_SUSPENDED');
-    const session = await createSession(tx, user.id, {
-      persistent: pending.persistent,
-      userAgent: client.userAgent,
-    });
+    const session = await createSession(
+      tx,
+      user.id,
+      { persistent: pending.persistent, userAgent: client.userAgent },
+      now,
+    );
     await markProven(tx, session.token, now);
     return { user, session };
   });
@@ -79,5 +84,7 @@ export async function completePendingSignIn(
 /** Ends a pending sign-in (signing out, or a new sign-in from the same browser). */
 export async function endPendingSignIn(db: Db, token: string | undefined): Promise<void> {
   if (!token || token.length > 100) return;
-  await db.delete(pendingSignIns).where(eq(pendingSignIns.tokenHash, hashToken(token)));
+  await inTransaction(db, (tx) =>
+    tx.delete(pendingSignIns).where(eq(pendingSignIns.tokenHash, hashToken(token))),
+  );
 }

@@ -72,7 +72,7 @@ export async function enableTotp(caller: Caller, code: string): Promise<{ recove
       .where(and(eq(totpFactors.userId, user.id), isNotNull(totpFactors.enabledAt)));
     throw AppError.of(on ? 'TWO_FACTOR_ALREADY_ON' : 'TWO_FACTOR_SETUP_MISSING');
   }
-  const attempt = await claimAttempts(db, [[LIMITS.twoFactorPerUser, `user:${user.id}`]]);
+  const attempt = await claimAttempts(db, [[LIMITS.twoFactorPerUser, `user:${user.id}`]], now);
   const step = await totpStep(pending.secret, code.trim(), now, null);
   if (step === null) {
     const message = 'That code is not right: enter the 6-digit code your authenticator app shows now';
