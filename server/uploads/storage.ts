@@ -149,7 +149,7 @@ export async function bytesUploadedSince(db: Db, ownerId: string, since: Date): 
 }
 
 /** Housekeeping: uploads never committed an hour after they began (an instance lost mid-upload). */
-export async function pruneAbandonedFiles(db: Db | Tx, now = new Date()): Promise<number> {
+export async function pruneAbandonedFiles(db: Db | Tx, now: Date): Promise<number> {
   const deleted = await db
     .delete(storedFiles)
     .where(

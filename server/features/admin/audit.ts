@@ -22,7 +22,7 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-export async function recordAudit(db: Db | Tx, actor: Actor, entry: AuditEntry, at = new Date()) {
+export async function recordAudit(db: Db | Tx, actor: Actor, entry: AuditEntry, at: Date) {
   await db.insert(auditLog).values({
     actorId: actor.id,
     actor: actor.email ?? actor.username,

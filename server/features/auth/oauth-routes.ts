@@ -59,14 +59,14 @@ function cookieOptions(request: FastifyRequest) {
 }
 
 /** The flow of this browser, or null when absent, forged, unreadable or expired. */
-function readFlow(request: FastifyRequest): Flow | null {
+function readFlow(request: FastifyRequest, now: Date): Flow | null {
   const raw = request.cookies[FLOW_COOKIE];
   if (!raw || raw.length > 2000) return null;
   const unsigned = request.unsignCookie(raw);
   if (!unsigned.valid || !unsigned.value) return null;
   try {
     const parsed = flowSchema.safeParse(JSON.parse(Buffer.from(unsigned.value, 'base64url').toString()));
-    return parsed.success && parsed.data.expiresAt > Date.now() ? parsed.data : null;
+    return parsed.success && parsed.data.expiresAt > now.getTime() ? parsed.data : null;
   } catch {
     return null;
   }
@@ -141,7 +141,7 @@ const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
         role: request.query.role,
         terms: request.query.terms,
         risk: request.query.risk,
-        expiresAt: Date.now() + FLOW_TTL_S * 1000,
+        expiresAt: app.clock().getTime() + FLOW_TTL_S * 1000,
       };
       reply.setCookie(FLOW_COOKIE, Buffer.from(JSON.stringify(flow)).toString('base64url'), {
         ...cookieOptions(request),
@@ -182,7 +182,7 @@ const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
       const provider = enabledProvider(request.params.provider);
       // One use per flow: whatever happens next, this browser's flow is over.
       reply.clearCookie(FLOW_COOKIE, cookieOptions(request));
-      const flow = readFlow(request);
+      const flow = readFlow(request, app.clock());
       if (!flow || flow.provider !== provider) {
         return failTo(reply, 'SOCIAL_FLOW_EXPIRED', provider);
       }

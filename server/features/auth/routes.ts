@@ -168,7 +168,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ user: publicUserSchema }) },
       },
     },
-    async (request) => ({ user: switchRole(request.user!, request.body.newRole) }),
+    async (request) => ({ user: switchRole(request.user!, request.body.newRole, app.clock()) }),
   );
 
   app.patch(

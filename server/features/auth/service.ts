@@ -34,7 +34,7 @@ import { assertIdentityEditable } from '../kyc/identity.ts';
 import { createSession, rotateSessions, type NewSession, type UserRow } from './sessions.ts';
 
 /** `now`: the app's clock where the caller has it (the sophisticated status is read against it). */
-export function toPublicUser(u: UserRow, now: Date = new Date()): PublicUser {
+export function toPublicUser(u: UserRow, now: Date): PublicUser {
   return {
     id: u.id,
     username: u.username,
@@ -209,9 +209,9 @@ export async function signin(
 }
 
 /** Each user holds exactly one role: switching to it is a no-op, any other is refused (spec §6). */
-export function switchRole(user: UserRow, newRole: Role): PublicUser {
+export function switchRole(user: UserRow, newRole: Role, now: Date): PublicUser {
   if (newRole !== user.role) throw AppError.of('ROLE_ACCESS_DENIED', { role: newRole });
-  return toPublicUser(user);
+  return toPublicUser(user, now);
 }
 
 /**

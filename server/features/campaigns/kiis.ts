@@ -4,8 +4,8 @@ import { buildKiis, type Kiis } from '../../../domain/kiis.ts';
 import type { Db } from '../../db/connect.ts';
 import { getCampaign, type Viewer } from './service.ts';
 
-export async function kiisOf(db: Db, id: string, viewer: Viewer): Promise<Kiis> {
-  const campaign = await getCampaign(db, id, viewer);
+export async function kiisOf(db: Db, id: string, viewer: Viewer, now: Date): Promise<Kiis> {
+  const campaign = await getCampaign(db, id, viewer, now);
   return buildKiis({
     ...campaign,
     schedule: campaign.releases.map((r) => ({ trigger: r.trigger, percent: r.percent })),

@@ -80,7 +80,7 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: answerSchema(CAMPAIGN_API.kiis, kiisSchema) },
       },
     },
-    (request) => kiisOf(app.db, campaignId(request.params.id), request.user),
+    (request) => kiisOf(app.db, campaignId(request.params.id), request.user, app.clock()),
   );
 
   app.post(

@@ -200,12 +200,7 @@ export async function listCampaigns(db: Db, query: CampaignListQuery, viewer: Vi
 
 // ---- one campaign ------------------------------------------------------------------------------
 
-export async function getCampaign(
-  db: Db,
-  id: string,
-  viewer: Viewer,
-  now: Date = new Date(),
-): Promise<CampaignDetail> {
+export async function getCampaign(db: Db, id: string, viewer: Viewer, now: Date): Promise<CampaignDetail> {
   const [row] = await db
     .select({ campaign: campaigns, trader: users })
     .from(campaigns)

@@ -37,7 +37,7 @@ export async function getPortfolio(
   db: Db,
   viewer: Viewer,
   investorId: string,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<Portfolio> {
   assertOwnOrAdmin(viewer, investorId);
   const rows = await db

@@ -76,7 +76,7 @@ export async function decideSettlement(
       (tx, opened) => decide(tx, { expected: pending.settlement.id, opened }),
     );
   else await inTransaction(money.db, (tx) => decide(tx));
-  return getCampaign(money.db, campaignId, admin);
+  return getCampaign(money.db, campaignId, admin, money.clock());
 }
 
 /** POST /api/admin/campaigns/:id/settlement/bank-transfer: the trader's transfer arrived. */
@@ -102,7 +102,7 @@ export async function settleByBankTransfer(
     );
     await invalidateCampaignLists(tx);
   });
-  return getCampaign(money.db, campaignId, admin);
+  return getCampaign(money.db, campaignId, admin, money.clock());
 }
 
 /**
@@ -149,7 +149,7 @@ export async function decideRelease(
       now,
     );
   });
-  return getCampaign(money.db, campaignId, admin);
+  return getCampaign(money.db, campaignId, admin, money.clock());
 }
 
 /**
@@ -181,7 +181,7 @@ export async function fileReleaseEvidence(
       .set({ status: 'awaiting_review', documentId, reviewNote: null, updatedAt: now })
       .where(eq(campaignReleases.id, releaseId));
   });
-  return getCampaign(money.db, campaignId, user);
+  return getCampaign(money.db, campaignId, user, money.clock());
 }
 
 /**

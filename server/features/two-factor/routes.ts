@@ -90,7 +90,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       await checkCode(app.db, pending.userId, request.body.code, now);
       const { user, session } = await completePendingSignIn(app.db, pending, client(request), now);
       await finishSignIn(app, request, reply, user.id, session);
-      return toPublicUser(user);
+      return toPublicUser(user, now);
     },
   );
 
@@ -138,7 +138,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       await checkPasskey(app.db, rp, pending.userId, pending.challenge || null, request.body.response, now);
       const { user, session } = await completePendingSignIn(app.db, pending, client(request), now);
       await finishSignIn(app, request, reply, user.id, session);
-      return toPublicUser(user);
+      return toPublicUser(user, now);
     },
   );
 
