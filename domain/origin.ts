@@ -37,7 +37,10 @@ const day = (label: string) =>
 const intensityField = z
   .string({ error: 'Production intensity is required' })
   .trim()
-  .regex(/^\d{1,2}(\.\d{1,3})?$/, 'Production intensity must be a number from 0 to 99.999 (kg CO₂e per kg H₂)');
+  .regex(
+    /^\d{1,2}(\.\d{1,3})?$/,
+    'Production intensity must be a number from 0 to 99.999 (kg CO₂e per kg H₂)',
+  );
 
 /**
  * `POST /api/certificates` (multipart: these text fields and the issuing body's document in `file`).
