@@ -43,13 +43,11 @@ const intensityField = z
   );
 
 /**
- * `POST /api/certificates` (multipart: these text fields and the issuing body's document in `file`).
- * Exactly one of campaignId (the campaign's cargo) and listingId.
+ * `POST /api/campaigns/:id/certificates` and `POST /api/listings/:id/certificates` (multipart: these
+ * text fields and the issuing body's document in `file`).
  */
 export const certificateCreateSchema = z
   .strictObject({
-    campaignId: z.string().uuid('campaignId must be a campaign id').optional(),
-    listingId: z.string().uuid('listingId must be a listing id').optional(),
     issuingBody: line('Issuing body', 120),
     idRangeStart: line('First certificate id', 64),
     idRangeEnd: line('Last certificate id', 64),
@@ -68,10 +66,6 @@ export const certificateCreateSchema = z
       .regex(/^\d{1,5}$/, 'Shipping distance must be a whole number of km')
       .refine((v) => Number(v) <= SHIPPING_DISTANCE_MAX_KM, `Shipping distance must be at most 40,000 km`),
   })
-  .refine((v) => (v.campaignId ? 1 : 0) + (v.listingId ? 1 : 0) === 1, {
-    path: ['campaignId'],
-    message: 'Give either campaignId or listingId',
-  })
   .refine((v) => v.productionStart <= v.productionEnd, {
     path: ['productionEnd'],
     message: 'Production end cannot be before its start',
@@ -80,8 +74,6 @@ export type CertificateCreate = z.output<typeof certificateCreateSchema>;
 export type CertificateCreateInput = z.input<typeof certificateCreateSchema>;
 /** The multipart text fields the route accepts. */
 export const CERTIFICATE_FIELDS = [
-  'campaignId',
-  'listingId',
   'issuingBody',
   'idRangeStart',
   'idRangeEnd',
@@ -211,6 +203,9 @@ export const certificatesEndpoint = endpoint({
 export function quantityKg(quantity: DecimalInput, unit: QuantityUnit) {
   return unit === 'tonnes' ? dec(quantity).times(KG_PER_TONNE) : dec(quantity);
 }
+
+/** What a certificate is for: a campaign's cargo or a listing. */
+export type CertificateLot = { campaignId: string } | { listingId: string };
 
 /** The app's pages: the buyer's printable statement and the public verification. */
 export const statementPath = (orderId: string) => `/buyer/orders/${orderId}/certificate`;

@@ -1,7 +1,7 @@
 // Test kit for Guarantees of Origin (docs/carbon.md): a certificate entered as the trader's form sends
 // it (multipart, with the issuing body's PDF), and approved by an admin.
 import { expect } from 'vitest';
-import type { Certificate, CertificateCreateInput } from '../domain/origin.ts';
+import type { Certificate, CertificateCreateInput, CertificateLot } from '../domain/origin.ts';
 import type { App } from '../server/app.ts';
 import { SESSION_COOKIE } from '../server/features/auth/sessions.ts';
 import { FILES, multipart, type Part } from './kyc.ts';
@@ -37,17 +37,24 @@ export function certificateBody(
   return multipart(parts);
 }
 
-/** POST /api/certificates as `token`'s user; the answer for the test to check. */
+/** Where a lot's certificates are entered. */
+export const certificatesUrl = (lot: CertificateLot) =>
+  'campaignId' in lot
+    ? `/api/campaigns/${lot.campaignId}/certificates`
+    : `/api/listings/${lot.listingId}/certificates`;
+
+/** POST …/certificates as `token`'s user; the answer for the test to check. */
 export function postCertificate(
   app: App,
   token: string | null,
-  fields: Record<string, string>,
+  lot: CertificateLot,
+  fields: Record<string, string> = certificateFields(),
   file?: Buffer | null,
 ) {
   const { body, contentType } = certificateBody(fields, file);
   return app.inject({
     method: 'POST',
-    url: '/api/certificates',
+    url: certificatesUrl(lot),
     headers: { 'content-type': contentType, ...(token && { cookie: `${SESSION_COOKIE}=${token}` }) },
     payload: body,
   });
@@ -63,10 +70,10 @@ export async function certificateFor(
       body?: Record<string, unknown>,
     ): Promise<{ statusCode: number; body: string; json<T>(): T }>;
   } | null,
-  lot: { campaignId: string } | { listingId: string },
+  lot: CertificateLot,
   overrides: Partial<CertificateCreateInput> = {},
 ): Promise<Certificate> {
-  const res = await postCertificate(app, trader.token, certificateFields({ ...lot, ...overrides }));
+  const res = await postCertificate(app, trader.token, lot, certificateFields(overrides));
   expect(res.statusCode, res.body).toBe(201);
   const created = res.json<Certificate>();
   if (!admin) return created;

@@ -5,9 +5,11 @@
 import { and, desc, eq, max, type SQL } from 'drizzle-orm';
 import { carbonIntensity } from '../../../domain/carbon.ts';
 import { companyName } from '../../../domain/listings.ts';
+import { canViewCampaign } from '../../../domain/policies.ts';
 import type {
   Certificate,
   CertificateCreate,
+  CertificateLot,
   CertificateReview,
   CertificateStatus,
 } from '../../../domain/origin.ts';
@@ -75,41 +77,51 @@ async function certificateById(db: Db, id: string): Promise<Certificate> {
   return toCertificate(row);
 }
 
-/** The lot must be the trader's own: their campaign (not a draft) or their listing. */
-async function assertOwnsLot(db: Db, user: Viewer, input: CertificateCreate): Promise<void> {
-  if (input.campaignId) {
+/**
+ * Before a byte of the upload is read: the lot must be the trader's own campaign or listing. A campaign
+ * the trader may not even see is not found; another trader's visible campaign or listing is refused.
+ */
+export async function assertOwnsLot(db: Db, user: Viewer, lot: CertificateLot): Promise<void> {
+  if ('campaignId' in lot) {
     const [campaign] = await db
-      .select({ traderId: campaigns.traderId, status: campaigns.status })
+      .select({
+        traderId: campaigns.traderId,
+        status: campaigns.status,
+        reviewStatus: campaigns.reviewStatus,
+      })
       .from(campaigns)
-      .where(eq(campaigns.id, input.campaignId));
-    if (!campaign || campaign.traderId !== user.id) throw new AppError('CERTIFICATE_NOT_YOURS');
+      .where(eq(campaigns.id, lot.campaignId));
+    if (!campaign || !canViewCampaign(user, campaign)) throw new AppError('CAMPAIGN_NOT_FOUND');
+    if (campaign.traderId !== user.id) throw new AppError('CERTIFICATE_NOT_YOURS');
     return;
   }
   const [listing] = await db
     .select({ traderId: listings.traderId })
     .from(listings)
-    .where(eq(listings.id, input.listingId!));
-  if (!listing || listing.traderId !== user.id) throw new AppError('CERTIFICATE_NOT_YOURS');
+    .where(eq(listings.id, lot.listingId));
+  if (!listing) throw new AppError('LISTING_NOT_FOUND');
+  if (listing.traderId !== user.id) throw new AppError('CERTIFICATE_NOT_YOURS');
 }
 
-/** POST /api/certificates: the trader's certificate, waiting for an admin's check. */
+/** POST /api/{campaigns,listings}/:id/certificates: the trader's certificate, waiting for an admin's check. */
 export async function createCertificate(
   db: Db,
   user: Viewer,
+  lot: CertificateLot,
   input: CertificateCreate,
   file: ReceivedFile,
   now: Date,
 ): Promise<Certificate> {
   try {
-    await assertOwnsLot(db, user, input);
+    await assertOwnsLot(db, user, lot);
     const carbon = carbonIntensity(input);
     const id = await inTransaction(db, async (tx) => {
       const [row] = await tx
         .insert(originCertificates)
         .values({
           traderId: user.id,
-          campaignId: input.campaignId ?? null,
-          listingId: input.listingId ?? null,
+          campaignId: 'campaignId' in lot ? lot.campaignId : null,
+          listingId: 'listingId' in lot ? lot.listingId : null,
           issuingBody: input.issuingBody,
           idRangeStart: input.idRangeStart,
           idRangeEnd: input.idRangeEnd,

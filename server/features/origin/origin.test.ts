@@ -36,45 +36,43 @@ describe('entering and checking a certificate', () => {
     const listing = await listingOf(trader, { quantity: '100', minOrder: '10' });
 
     // Only the listing's trader; a buyer is refused by role, a visitor must sign in.
-    const foreign = await postCertificate(app, other.token, certificateFields({ listingId: listing.id }));
+    const foreign = await postCertificate(app, other.token, { listingId: listing.id });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json()).toEqual({
       error: 'You can only enter certificates for your own campaigns and listings',
     });
-    expect(
-      (await postCertificate(app, buyer.token, certificateFields({ listingId: listing.id }))).statusCode,
-    ).toBe(403);
-    expect((await postCertificate(app, null, certificateFields({ listingId: listing.id }))).statusCode).toBe(
-      401,
-    );
+    expect((await postCertificate(app, buyer.token, { listingId: listing.id })).statusCode).toBe(403);
+    expect((await postCertificate(app, null, { listingId: listing.id })).statusCode).toBe(401);
     // The document is required and must be a PDF, JPEG or PNG by its content; the fields are checked.
     const noFile = await postCertificate(
       app,
       trader.token,
-      certificateFields({ listingId: listing.id }),
+      { listingId: listing.id },
+      certificateFields(),
       null,
     );
     expect(noFile.statusCode).toBe(400);
     const exe = await postCertificate(
       app,
       trader.token,
-      certificateFields({ listingId: listing.id }),
+      { listingId: listing.id },
+      certificateFields(),
       FILES.exe(),
     );
     expect(exe.json()).toEqual({ error: 'The document must be a PDF, JPEG or PNG file' });
     const badPeriod = await postCertificate(
       app,
       trader.token,
-      certificateFields({
-        listingId: listing.id,
-        productionStart: '2026-04-01',
-        productionEnd: '2026-03-01',
-      }),
+      { listingId: listing.id },
+      certificateFields({ productionStart: '2026-04-01', productionEnd: '2026-03-01' }),
     );
     expect(badPeriod.statusCode).toBe(400);
     expect(badPeriod.json()).toMatchObject({ error: 'Production end cannot be before its start' });
-    const noLot = await postCertificate(app, trader.token, certificateFields());
-    expect(noLot.json()).toMatchObject({ error: 'Give either campaignId or listingId' });
+    // Another trader's campaign is refused before its upload is read; an unknown listing is not found.
+    const theirs = await createCampaign(app.db, { traderId: other.user.id, reviewStatus: 'approved' });
+    expect((await postCertificate(app, trader.token, { campaignId: theirs.id })).statusCode).toBe(403);
+    const unknown = await postCertificate(app, trader.token, { listingId: crypto.randomUUID() });
+    expect(unknown.json()).toEqual({ error: 'Listing not found' });
     expect(await app.db.select().from(originCertificates)).toHaveLength(0);
 
     const created = await certificateFor(app, trader, null, { listingId: listing.id });

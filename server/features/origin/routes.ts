@@ -22,6 +22,7 @@ import { receiveUpload, type UploadRules } from '../../uploads/receive.ts';
 import { deleteFiles, readFile } from '../../uploads/storage.ts';
 import { cbamCsv, statementOf, verificationOf } from './cancellations.ts';
 import {
+  assertOwnsLot,
   certificateDocument,
   createCertificate,
   listCertificates,
@@ -72,45 +73,64 @@ const originRoutes: FastifyPluginAsyncZod<{ lotsChanged: LotsChanged }> = async 
   // Multipart is parsed for this plugin's routes only (limits per request: certificateUpload).
   await app.register(multipart);
 
-  app.post(
-    '/api/certificates',
-    {
-      config: {
-        errors: [
-          'DOCUMENT_TOO_LARGE',
-          'DOCUMENT_REJECTED',
-          'RATE_LIMITED',
-          'VALIDATION',
-          'CERTIFICATE_NOT_YOURS',
-          'CERTIFICATE_NOT_FOUND',
-        ],
+  // The owning trader enters a certificate for a campaign's cargo or a listing (multipart: the fields
+  // of certificateCreateSchema and the issuing body's document in `file`). Ownership is checked
+  // before the upload is read: a refusal stores nothing.
+  for (const kind of ['campaigns', 'listings'] as const) {
+    const notFound = kind === 'campaigns' ? 'CAMPAIGN_NOT_FOUND' : 'LISTING_NOT_FOUND';
+    app.post(
+      `/api/${kind}/:id/certificates`,
+      {
+        config: {
+          errors: [
+            'DOCUMENT_TOO_LARGE',
+            'DOCUMENT_REJECTED',
+            'RATE_LIMITED',
+            'VALIDATION',
+            'CERTIFICATE_NOT_YOURS',
+            'CERTIFICATE_NOT_FOUND',
+            notFound,
+          ],
+        },
+        preHandler: app.requireRole('trader', { verified: true }),
+        schema: {
+          summary:
+            kind === 'campaigns'
+              ? "Enter a Guarantee of Origin for the trader's campaign cargo (multipart)"
+              : "Enter a Guarantee of Origin for the trader's listing (multipart)",
+          params: idParams,
+          body: noBodySchema,
+          response: { 201: certificateSchema },
+        },
       },
-      preHandler: app.requireRole('trader', { verified: true }),
-      // Multipart: the fields of certificateCreateSchema and the issuing body's document in `file`.
-      schema: {
-        summary: 'Enter a Guarantee of Origin for a campaign cargo or a listing (multipart)',
-        body: noBodySchema,
-        response: { 201: certificateSchema },
-      },
-    },
-    async (request, reply) => {
-      const user = request.user!;
-      const { files, fields } = await receiveUpload(request, app.db, user.id, certificateUpload, app.clock());
-      const file = files[0];
-      let input;
-      try {
-        if (!file) throw new AppError('VALIDATION', 'Attach the issuing body\'s document (field "file")');
-        input = parseCertificate(fields);
-      } catch (error) {
-        await deleteFiles(
+      async (request, reply) => {
+        const user = request.user!;
+        const id = idOf(request.params.id, notFound);
+        const lot = kind === 'campaigns' ? { campaignId: id } : { listingId: id };
+        await assertOwnsLot(app.db, user, lot);
+        const { files, fields } = await receiveUpload(
+          request,
           app.db,
-          files.map((f) => f.fileId),
+          user.id,
+          certificateUpload,
+          app.clock(),
         );
-        throw error;
-      }
-      return reply.status(201).send(await createCertificate(app.db, user, input, file, app.clock()));
-    },
-  );
+        const file = files[0];
+        let input;
+        try {
+          if (!file) throw new AppError('VALIDATION', 'Attach the issuing body\'s document (field "file")');
+          input = parseCertificate(fields);
+        } catch (error) {
+          await deleteFiles(
+            app.db,
+            files.map((f) => f.fileId),
+          );
+          throw error;
+        }
+        return reply.status(201).send(await createCertificate(app.db, user, lot, input, file, app.clock()));
+      },
+    );
+  }
 
   app.get(
     certificatesEndpoint.path,
