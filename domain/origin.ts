@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { endpoint } from './api.ts';
 import { decimalField } from './decimal-schema.ts';
-import { dec, KG_PER_TONNE, type DecimalInput, type QuantityUnit } from './money.ts';
 import { textField } from './text.ts';
 
 export const CERTIFICATE_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -198,11 +197,6 @@ export const certificatesEndpoint = endpoint({
   path: '/api/certificates',
   answer: certificateListSchema,
 });
-
-/** Kilograms of hydrogen in an order's quantity (tonnes × 1000, or kg). */
-export function quantityKg(quantity: DecimalInput, unit: QuantityUnit) {
-  return unit === 'tonnes' ? dec(quantity).times(KG_PER_TONNE) : dec(quantity);
-}
 
 /** What a certificate is for: a campaign's cargo or a listing. */
 export type CertificateLot = { campaignId: string } | { listingId: string };

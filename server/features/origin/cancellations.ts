@@ -10,9 +10,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { carbonIntensity } from '../../../domain/carbon.ts';
 import { toCsv } from '../../../domain/csv.ts';
 import { companyName } from '../../../domain/listings.ts';
-import { dec, toFixed } from '../../../domain/money.ts';
+import { dec, quantityInKg, toFixed } from '../../../domain/money.ts';
 import {
-  quantityKg,
   verificationPath,
   type CancellationFacts,
   type CancellationStatement,
@@ -71,7 +70,7 @@ export async function cancelForDelivery(tx: Tx, order: OrderRow, now: Date): Pro
   );
   const certificate = ordered[0];
   if (!certificate) return;
-  const wanted = quantityKg(order.quantity, order.unit);
+  const wanted = quantityInKg(order.quantity, order.unit);
   const left = dec(certificate.volumeKg).minus(certificate.cancelledKg);
   const volume = wanted.lt(left) ? wanted : left;
   const [buyer] = await tx
@@ -177,7 +176,7 @@ export async function statementOf(
   return {
     ...factsOf(row, publicUrl),
     orderId: row.order.id,
-    orderQuantityKg: toFixed(quantityKg(row.order.quantity, row.order.unit)),
+    orderQuantityKg: toFixed(quantityInKg(row.order.quantity, row.order.unit)),
     csvUrl: `/api/orders/${row.order.id}/carbon.csv`,
   };
 }
@@ -226,7 +225,7 @@ export const CBAM_COLUMNS = [
 export async function cbamCsv(db: Db, viewer: Viewer, orderId: string, publicUrl: string) {
   const row = await cancellationOfOrder(db, viewer, orderId);
   const facts = factsOf(row, publicUrl);
-  const tonnes = quantityKg(row.order.quantity, row.order.unit).div(1000);
+  const tonnes = quantityInKg(row.order.quantity, row.order.unit).div(1000);
   // kg CO₂e per kg is t CO₂e per t: the production figure is CBAM's specific embedded emissions.
   const embedded = tonnes.times(facts.carbon.production);
   return {
