@@ -23,7 +23,7 @@ export const CRACKING_KG_CO2E_PER_KG_H2 = '1.000';
 export const FOSSIL_COMPARATOR_G_PER_MJ = '94';
 /** Lower heating value of hydrogen: 120 MJ per kg. */
 export const H2_LHV_MJ_PER_KG = '120';
-/** RFNBOs must save at least 70% against the comparator (RED III art. 25(2), 2023/1185). */
+/** RFNBOs must save at least 70% against the comparator (RED III; Delegated Regulation (EU) 2023/1185). */
 export const RFNBO_MIN_SAVING = '0.70';
 /** 94 × (1 − 0.70) × 120 / 1000 = 3.384 kg CO₂e per kg H₂: an RFNBO is strictly below. */
 export const RFNBO_THRESHOLD = dec(FOSSIL_COMPARATOR_G_PER_MJ)
