@@ -5,11 +5,25 @@ import { ArrowLeft, Download, Printer } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { verificationPath } from '@domain/origin.ts';
 import { Button } from '@/components/ui/button.tsx';
+import { RequireSignIn } from '@/features/auth/components/RequireSignIn.tsx';
 import { ApiError, serverMessageOf } from '@/lib/api.ts';
 import { useStatement } from '../api/statement.ts';
 import { CancellationFactsList } from '../components/CancellationFactsList.tsx';
 
+const TITLE = 'Guarantee of Origin cancellation statement';
+
 export default function StatementPage() {
+  return (
+    <RequireSignIn
+      title={TITLE}
+      signedOutLead="Sign in as the order's buyer to read its statement. Anyone can check its facts on the verification page it links."
+    >
+      {() => <Statement />}
+    </RequireSignIn>
+  );
+}
+
+function Statement() {
   const { id } = useParams<{ id: string }>();
   const statement = useStatement(id);
   return (
@@ -34,7 +48,7 @@ export default function StatementPage() {
           </Button>
         </div>
       </div>
-      <h1 className="text-2xl font-bold tracking-tight">Guarantee of Origin cancellation statement</h1>
+      <h1 className="text-2xl font-bold tracking-tight">{TITLE}</h1>
       {statement.isPending ? (
         <p aria-busy="true" className="mt-4 text-muted-foreground">
           Loading the statement…
