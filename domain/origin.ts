@@ -98,6 +98,17 @@ export const carbonBreakdownSchema = z.object({
   rfnbo: z.boolean(),
 });
 
+/** What a certificate says of its hydrogen's origin: on the certificate and on each statement. */
+const certificateOrigin = z.object({
+  issuingBody: z.string(),
+  idRangeStart: z.string(),
+  idRangeEnd: z.string(),
+  plant: z.string(),
+  plantCountry: z.string(),
+  productionStart: z.string(),
+  productionEnd: z.string(),
+});
+
 /** A certificate as its trader and admins see it. */
 export const certificateSchema = z.object({
   id: z.string().uuid(),
@@ -107,13 +118,7 @@ export const certificateSchema = z.object({
   listingId: z.string().uuid().nullable(),
   /** The campaign's title or the listing's location, to tell lots apart. */
   lotName: z.string(),
-  issuingBody: z.string(),
-  idRangeStart: z.string(),
-  idRangeEnd: z.string(),
-  plant: z.string(),
-  plantCountry: z.string(),
-  productionStart: z.string(),
-  productionEnd: z.string(),
+  ...certificateOrigin.shape,
   volumeKg: decimalString,
   cancelledKg: decimalString,
   productionIntensity: decimalString,
@@ -166,13 +171,7 @@ export const cancellationFactsSchema = z.object({
   supplierName: z.string(),
   deliveredTo: z.string(),
   volumeKg: decimalString,
-  issuingBody: z.string(),
-  idRangeStart: z.string(),
-  idRangeEnd: z.string(),
-  plant: z.string(),
-  plantCountry: z.string(),
-  productionStart: z.string(),
-  productionEnd: z.string(),
+  ...certificateOrigin.shape,
   shippingDistanceKm: z.number().int(),
   carbon: carbonBreakdownSchema,
 });
