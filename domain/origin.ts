@@ -3,7 +3,6 @@
 // buyer's order is delivered the matching volume is cancelled in the buyer's name, once. The wire
 // shapes of the certificate calls, of the buyer's cancellation statement and of its public verification.
 import { z } from 'zod';
-import { endpoint } from './api.ts';
 import { decimalField } from './decimal-schema.ts';
 import { textField } from './text.ts';
 
@@ -190,12 +189,6 @@ export const orderCertificateSchema = z
   .object({ statementUrl: z.string(), verificationUrl: z.string() })
   .nullable();
 export type OrderCertificate = z.infer<typeof orderCertificateSchema>;
-
-export const certificatesEndpoint = endpoint({
-  method: 'GET',
-  path: '/api/certificates',
-  answer: certificateListSchema,
-});
 
 /** What a certificate is for: a campaign's cargo or a listing. */
 export type CertificateLot = { campaignId: string } | { listingId: string };

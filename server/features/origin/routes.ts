@@ -5,6 +5,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noBodySchema } from '../../../domain/api.ts';
+import { answerSchema } from '../../../domain/endpoint.ts';
+import { ORIGIN_API } from '../../../domain/endpoints/origin.ts';
 import type { ErrorCode } from '../../../domain/errors.ts';
 import { MAX_DOCUMENT_BYTES } from '../../../domain/kyc.ts';
 import {
@@ -15,7 +17,7 @@ import {
   certificateListQuerySchema,
   certificateReviewSchema,
   certificateSchema,
-  certificatesEndpoint,
+  certificateListSchema,
 } from '../../../domain/origin.ts';
 import { AppError } from '../../errors.ts';
 import { receiveUpload, type UploadRules } from '../../uploads/receive.ts';
@@ -100,7 +102,12 @@ const originRoutes: FastifyPluginAsyncZod<{ lotsChanged: LotsChanged }> = async 
               : "Enter a Guarantee of Origin for the trader's listing (multipart)",
           params: idParams,
           body: noBodySchema,
-          response: { 201: certificateSchema },
+          response: {
+            201: answerSchema(
+              kind === 'campaigns' ? ORIGIN_API.enterForCampaign : ORIGIN_API.enterForListing,
+              certificateSchema,
+            ),
+          },
         },
       },
       async (request, reply) => {
@@ -133,13 +140,13 @@ const originRoutes: FastifyPluginAsyncZod<{ lotsChanged: LotsChanged }> = async 
   }
 
   app.get(
-    certificatesEndpoint.path,
+    ORIGIN_API.certificates.path,
     {
       preHandler: app.requireRole('trader', 'admin'),
       schema: {
         summary: "A trader's certificates; every certificate for an admin (by status)",
         querystring: certificateListQuerySchema,
-        response: { 200: certificatesEndpoint.answer },
+        response: { 200: answerSchema(ORIGIN_API.certificates, certificateListSchema) },
       },
     },
     (request) => listCertificates(app.db, request.user!, request.query.status),
@@ -184,7 +191,7 @@ const originRoutes: FastifyPluginAsyncZod<{ lotsChanged: LotsChanged }> = async 
         summary: 'Approve or reject a Guarantee of Origin (a rejection gives its reason)',
         params: idParams,
         body: certificateReviewSchema,
-        response: { 200: certificateSchema },
+        response: { 200: answerSchema(ORIGIN_API.review, certificateSchema) },
       },
     },
     (request) =>
@@ -206,7 +213,7 @@ const originRoutes: FastifyPluginAsyncZod<{ lotsChanged: LotsChanged }> = async 
       schema: {
         summary: "A delivered order's cancellation statement (its buyer, its supplier or an admin)",
         params: idParams,
-        response: { 200: cancellationStatementSchema },
+        response: { 200: answerSchema(ORIGIN_API.statement, cancellationStatementSchema) },
       },
     },
     (request) =>
@@ -244,7 +251,7 @@ const originRoutes: FastifyPluginAsyncZod<{ lotsChanged: LotsChanged }> = async 
       schema: {
         summary: 'Verify a cancellation statement by its code (public: the facts, nothing private)',
         params: z.object({ code: z.string() }),
-        response: { 200: cancellationFactsSchema },
+        response: { 200: answerSchema(ORIGIN_API.verify, cancellationFactsSchema) },
       },
     },
     (request) => verificationOf(app.db, request.params.code, app.settings.publicUrl),

@@ -1,23 +1,33 @@
 // GET /api/certificates (a trader's own, every one for an admin), entering one for a campaign or a
 // listing (multipart: the browser's FormData with the issuing body's document), and an admin's check.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Certificate, CertificateLot, CertificateReview } from '@domain/origin.ts';
-import { certificatesEndpoint } from '@domain/origin.ts';
+import type { AnswerOf } from '@domain/endpoint.ts';
+import { ORIGIN_API } from '@domain/endpoints/origin.ts';
+import type { CertificateLot, CertificateReview } from '@domain/origin.ts';
 import { toast } from '@/components/ui/toast-store.ts';
-import { ApiError, apiJson, apiQuery } from '@/lib/api.ts';
+import { ApiError, apiQuery, apiUrl, callApi } from '@/lib/api.ts';
 
-export const certificatesQuery = () => apiQuery(certificatesEndpoint);
+export const certificatesQuery = () => apiQuery(ORIGIN_API.certificates);
 
 export const useCertificates = () => useQuery(certificatesQuery());
 
-export async function enterCertificate({ lot, form }: { lot: CertificateLot; form: FormData }) {
+type Entered = AnswerOf<typeof ORIGIN_API.enterForListing>;
+
+/** Multipart (the form's fields and the document): sent as the browser's FormData, not JSON. */
+export async function enterCertificate({
+  lot,
+  form,
+}: {
+  lot: CertificateLot;
+  form: FormData;
+}): Promise<Entered> {
   const url =
     'campaignId' in lot
-      ? `/api/campaigns/${lot.campaignId}/certificates`
-      : `/api/listings/${lot.listingId}/certificates`;
+      ? apiUrl(ORIGIN_API.enterForCampaign, { params: { id: lot.campaignId } })
+      : apiUrl(ORIGIN_API.enterForListing, { params: { id: lot.listingId } });
   const res = await fetch(url, { method: 'POST', body: form, credentials: 'include' });
   if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
-  return (await res.json()) as Certificate;
+  return (await res.json()) as Entered;
 }
 
 export function useEnterCertificate() {
@@ -35,7 +45,7 @@ export function useEnterCertificate() {
 }
 
 export const reviewCertificate = ({ id, ...decision }: CertificateReview & { id: string }) =>
-  apiJson<Certificate>('POST', `/api/admin/certificates/${id}/review`, decision);
+  callApi(ORIGIN_API.review, { params: { id }, body: decision });
 
 export function useReviewCertificate() {
   const queryClient = useQueryClient();
