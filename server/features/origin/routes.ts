@@ -21,7 +21,8 @@ import {
 } from '../../../domain/origin.ts';
 import { AppError } from '../../errors.ts';
 import { receiveUpload, type UploadRules } from '../../uploads/receive.ts';
-import { deleteFiles, readFile } from '../../uploads/storage.ts';
+import { sendStoredFile } from '../../uploads/send.ts';
+import { deleteFiles } from '../../uploads/storage.ts';
 import { cbamCsv, statementOf, verificationOf } from './cancellations.ts';
 import {
   assertOwnsLot,
@@ -168,17 +169,7 @@ const originRoutes: FastifyPluginAsyncZod<{ lotsChanged: LotsChanged }> = async 
         request.user!,
         idOf(request.params.id, 'CERTIFICATE_NOT_FOUND'),
       );
-      const extension = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' }[
-        doc.contentType
-      ];
-      // The type read from the content at upload, never sniffed again; the name is ours.
-      return reply
-        .header('content-type', doc.contentType)
-        .header('content-disposition', `inline; filename="certificate.${extension}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', 'sandbox')
-        .header('content-length', doc.size)
-        .send(readFile(app.db, doc.fileId));
+      return sendStoredFile(reply, app.db, doc, 'certificate');
     },
   );
 
