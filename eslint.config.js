@@ -60,6 +60,7 @@ export default tseslint.config(
       'client/src/features/campaigns/**',
       'client/src/features/lifecycle/**',
       'client/src/features/marketplace/**',
+      'client/src/features/origin/**',
     ],
     rules: {
       'no-restricted-syntax': [

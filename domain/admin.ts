@@ -229,6 +229,8 @@ export const AUDIT_ACTIONS = [
   'classification.approve',
   'classification.reject',
   'job.retry',
+  'certificate.approve',
+  'certificate.reject',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -39,6 +39,11 @@ export const campaignSchema = z.object({
   updatedAt: z.string().datetime(),
   /** The admin's due-diligence review (fixed contract); only approved campaigns are public. */
   review: campaignReviewSchema,
+  /**
+   * kg CO₂e per kg H₂ delivered (docs/carbon.md, fixed contract): the highest of the cargo's approved
+   * Guarantees of Origin; null when unknown.
+   */
+  carbonIntensity: decimalString.nullable(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 

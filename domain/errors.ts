@@ -299,6 +299,15 @@ export const ERRORS = {
   // The buyer marketplace (listings, orders, quote requests)
   LISTING_NOT_FOUND: { status: 404, message: 'Listing not found' },
   ORDER_NOT_FOUND: { status: 404, message: 'Order not found' },
+  /** Guarantees of Origin (docs/carbon.md). */
+  CERTIFICATE_NOT_FOUND: { status: 404, message: 'Certificate not found' },
+  CERTIFICATE_ALREADY_REVIEWED: { status: 409, message: 'This certificate has been checked already' },
+  CERTIFICATE_NOT_YOURS: {
+    status: 403,
+    message: 'You can only enter certificates for your own campaigns and listings',
+  },
+  STATEMENT_NOT_FOUND: { status: 404, message: 'No certificate has been cancelled for this order' },
+  VERIFICATION_NOT_FOUND: { status: 404, message: 'No cancellation statement has this verification code' },
   RFQ_NOT_FOUND: { status: 404, message: 'Quote request not found' },
   OFFER_NOT_FOUND: { status: 404, message: 'Offer not found' },
   NOT_A_BUYER: { status: 403, message: 'Only buyers can order hydrogen' },

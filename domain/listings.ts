@@ -109,6 +109,11 @@ export const listingSchema = z.object({
   campaignTitle: z.string().nullable(),
   status: z.enum(LISTING_STATUSES),
   createdAt: z.string().datetime(),
+  /**
+   * kg CO₂e per kg H₂ delivered (docs/carbon.md, fixed contract): the highest of the listing's approved
+   * Guarantees of Origin, else its campaign's; null when unknown.
+   */
+  carbonIntensity: decimalString.nullable(),
 });
 export type Listing = z.infer<typeof listingSchema>;
 export const listingListSchema = z.array(listingSchema);

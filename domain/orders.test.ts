@@ -114,6 +114,7 @@ const order = (overrides: Partial<Order>): Order => ({
   cancelReason: null,
   rating: null,
   campaignId: null,
+  certificate: null,
   ...overrides,
 });
 

@@ -6,6 +6,7 @@ import { ERRORS, type ErrorCode } from './errors.ts';
 import { ESCROW_STATUSES } from './investments.ts';
 import { QUANTITY_UNITS, availableQuantity } from './listings.ts';
 import { dec, toFixed, usdText, type DecimalInput, type QuantityUnit } from './money.ts';
+import { orderCertificateSchema } from './origin.ts';
 import { verificationBlocker } from './policies.ts';
 import type { TimelineEntry } from './timeline.ts';
 import { pagingParams } from './paging.ts';
@@ -266,6 +267,8 @@ export const orderSchema = z.object({
   rating: z.number().int().nullable(),
   /** The listing's campaign, when the cargo is one of the supplier's campaigns. */
   campaignId: z.string().uuid().nullable(),
+  /** Once delivered with a Guarantee of Origin cancelled for the buyer: its statement and public page. */
+  certificate: orderCertificateSchema,
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderListSchema = z.array(orderSchema);

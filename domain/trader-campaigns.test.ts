@@ -24,6 +24,7 @@ function campaign(overrides: Partial<Campaign> = {}): Campaign {
     tradeRoute: 'Kandla, India → Rotterdam, Netherlands',
     status: 'active',
     review: { status: 'approved' },
+    carbonIntensity: null,
     targetAmount: '500000.00',
     raisedAmount: '125000.00',
     quantity: '200.00',

@@ -22,6 +22,9 @@ import devEmailRoutes from './email/preview-routes.ts';
 import jobRoutes from './jobs/routes.ts';
 import complaintRoutes from './features/complaints/routes.ts';
 import moneyRoutes from './features/money/routes.ts';
+import originRoutes from './features/origin/routes.ts';
+import { invalidateCampaignLists } from './features/campaigns/service.ts';
+import { invalidateListingPages } from './features/marketplace/listings.ts';
 import platformRoutes from './features/platform/routes.ts';
 import protectionRoutes from './features/protection/routes.ts';
 import observabilityPlugin from './observability/plugin.ts';
@@ -177,6 +180,13 @@ export async function buildApp(deps: AppDeps) {
   await app.register(moneyRoutes);
   await app.register(complaintRoutes);
   await app.register(protectionRoutes);
+  // A certificate's decision changes the carbon intensity its campaign or listing shows (cached lists).
+  await app.register(originRoutes, {
+    lotsChanged: async (tx) => {
+      await invalidateCampaignLists(tx);
+      await invalidateListingPages(tx);
+    },
+  });
   await app.register(jobRoutes);
   // Outside production only: a preview of every email template.
   if (settings.env !== 'production') await app.register(devEmailRoutes);

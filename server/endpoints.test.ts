@@ -7,12 +7,13 @@ import * as admin from '../domain/endpoints/admin.ts';
 import * as campaigns from '../domain/endpoints/campaigns.ts';
 import * as investments from '../domain/endpoints/investments.ts';
 import * as marketplace from '../domain/endpoints/marketplace.ts';
+import * as origin from '../domain/endpoints/origin.ts';
 import * as settings from '../domain/endpoints/settings.ts';
 import { buildTestApp } from '../test/app.ts';
 import { openApiDocument, type OpenApiDocument, type Operation } from '../test/openapi.ts';
 import type { App } from './app.ts';
 
-const groups = [admin, campaigns, investments, marketplace, settings].flatMap((module) =>
+const groups = [admin, campaigns, investments, marketplace, origin, settings].flatMap((module) =>
   Object.values(module as Record<string, Record<string, Endpoint>>),
 );
 const endpoints = groups.flatMap((group) => Object.entries(group));

@@ -48,6 +48,7 @@ import type { OidcIdentity } from '../auth-services.ts';
 import { cookiesOf, type HttpCall, type Session } from './call.ts';
 import type { MarketWorld } from './market.ts';
 import { listingBody } from '../marketplace.ts';
+import { certificateBody, certificateFields } from '../origin.ts';
 import { storeBuffer } from '../../server/uploads/storage.ts';
 import { TWO_FACTOR_REQUESTS } from './two-factor.ts';
 
@@ -479,6 +480,44 @@ export const ROUTE_REQUESTS = rows({
     body: { reason: 'The supplier stopped answering about the loading date.' },
     happened: (res) =>
       expect(res.json()).toMatchObject({ kind: 'order', orderId: ctx.market!.orderId, status: 'disputed' }),
+  })),
+  // Guarantees of Origin (docs/carbon.md): the trader owns the listing and its certificates; the buyer
+  // owns the delivered order whose volume was cancelled in their name.
+  'POST /api/listings/:id/certificates': market('trader', (ctx) => ({
+    url: `/api/listings/${ctx.market!.listingId}/certificates`,
+    ...certificateUpload(),
+    happened: (res) => expect(res.json()).toMatchObject({ status: 'pending', listingId: ctx.market!.listingId }),
+  })),
+  'POST /api/campaigns/:id/certificates': (ctx) => ({
+    url: `/api/campaigns/${ctx.campaign.id}/certificates`,
+    ...certificateUpload(),
+    happened: (res) => expect(res.json()).toMatchObject({ status: 'pending', campaignId: ctx.campaign.id }),
+  }),
+  'GET /api/certificates': market('trader', (ctx) => ({
+    url: '/api/certificates',
+    shows: listed(ctx.market!.pendingCertificateId),
+  })),
+  'GET /api/certificates/:id/document': market('trader', (ctx) => ({
+    url: `/api/certificates/${ctx.market!.pendingCertificateId}/document`,
+    happened: (res) => expect(res.headers['content-type']).toBe('application/pdf'),
+  })),
+  'POST /api/admin/certificates/:id/review': market(undefined, (ctx) => ({
+    url: `/api/admin/certificates/${ctx.market!.pendingCertificateId}/review`,
+    body: { decision: 'approve' },
+    happened: (res) => expect(res.json()).toMatchObject({ status: 'approved' }),
+  })),
+  'GET /api/orders/:id/certificate': market('buyer', (ctx) => ({
+    url: `/api/orders/${ctx.market!.deliveredId}/certificate`,
+    happened: (res) =>
+      expect(res.json()).toMatchObject({ orderId: ctx.market!.deliveredId, volumeKg: '10000.00' }),
+  })),
+  'GET /api/orders/:id/carbon.csv': market('buyer', (ctx) => ({
+    url: `/api/orders/${ctx.market!.deliveredId}/carbon.csv`,
+    happened: (res) => expect(res.body).toContain('2804 10 00'),
+  })),
+  'GET /api/verify/:code': market(undefined, (ctx) => ({
+    url: `/api/verify/${ctx.market!.verificationCode}`,
+    happened: (res) => expect(res.json()).toMatchObject({ volumeKg: '10000.00', issuingBody: 'CertifHy' }),
   })),
   'GET /api/orders/:id/messages': market('buyer', (ctx) => ({
     url: `/api/orders/${ctx.market!.orderId}/messages`,
@@ -996,6 +1035,12 @@ async function evidenceOf(app: App, userId: string): Promise<string> {
 }
 
 /** A campaign document's multipart body: a bill of lading for the `loaded` milestone. */
+/** A Guarantee of Origin for the listing with the issuing body's PDF, as the trader's form sends it. */
+function certificateUpload() {
+  const { body, contentType } = certificateBody(certificateFields());
+  return { body: body.toString('utf8'), headers: { 'content-type': contentType } };
+}
+
 function documentUpload() {
   const { body, contentType } = multipart([
     { name: 'kind', content: 'milestone' },

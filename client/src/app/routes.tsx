@@ -42,6 +42,10 @@ const AdminJobsPage = lazy(() => import('@/features/admin/pages/AdminJobsPage.ts
 const AdminTwoFactorPage = lazy(() => import('@/features/two-factor/pages/AdminTwoFactorPage.tsx'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage.tsx'));
+const StatementPage = lazy(() => import('@/features/origin/pages/StatementPage.tsx'));
+const VerifyPage = lazy(() => import('@/features/origin/pages/VerifyPage.tsx'));
+const TraderCertificatesPage = lazy(() => import('@/features/origin/pages/TraderCertificatesPage.tsx'));
+const AdminCertificatesPage = lazy(() => import('@/features/admin/pages/AdminCertificatesPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 
 const ROUTES: Array<[path: string, component: ComponentType]> = [
@@ -83,6 +87,10 @@ const ROUTES: Array<[path: string, component: ComponentType]> = [
   ['/admin/jobs', AdminJobsPage],
   ['/admin/complaints', AdminComplaintsPage],
   ['/admin/two-factor', AdminTwoFactorPage],
+  ['/admin/certificates', AdminCertificatesPage],
+  ['/trader/certificates', TraderCertificatesPage],
+  ['/buyer/orders/:id/certificate', StatementPage],
+  ['/verify/:code', VerifyPage],
 ];
 
 function PageFallback() {

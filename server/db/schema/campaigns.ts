@@ -58,6 +58,11 @@ export const campaigns = pgTable(
     reviewStatus: text('review_status').$type<ReviewStatus>().notNull().default('pending'),
     /** Why the reviewer sent it back; null unless rejected. */
     reviewReason: text('review_reason'),
+    /**
+     * kg CO₂e per kg H₂ delivered: the highest of its approved Guarantees of Origin (docs/carbon.md),
+     * set from them whenever one is decided; null while none is approved.
+     */
+    carbonIntensity: numeric('carbon_intensity', { precision: 8, scale: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

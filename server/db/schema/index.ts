@@ -48,3 +48,4 @@ export {
 export { identityChanges, kycDocumentViews } from './identity.ts';
 export { outgoingEmails } from './outgoing-emails.ts';
 export { scheduledRuns } from './jobs.ts';
+export { originCertificates, certificateCancellations } from './origin.ts';

@@ -43,6 +43,8 @@ export const listings = pgTable(
     pricePerKg: numeric('price_per_kg', { precision: 8, scale: 2 }).notNull(),
     minOrder: numeric('min_order', { precision: 12, scale: 2 }).notNull(),
     reserved: numeric('reserved', { precision: 12, scale: 2 }).notNull().default('0'),
+    /** The highest of its own approved Guarantees of Origin (docs/carbon.md); null: none (or its campaign's). */
+    carbonIntensity: numeric('carbon_intensity', { precision: 8, scale: 3 }),
     certifications: text('certifications')
       .array()
       .$type<Certification[]>()

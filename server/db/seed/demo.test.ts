@@ -218,4 +218,34 @@ describe('demo seed', () => {
     expect(new Set(statuses)).toEqual(new Set(['pending', 'confirmed', 'shipped', 'delivered', 'cancelled']));
     expect((await app.db.select().from(rfqs)).map((r) => r.status)).toEqual(['open']);
   });
+
+  it('carries the hydrogen trail: certificates checked by the admin, carbon figures, a cancellation per delivered order', async () => {
+    const visitor = callsAs(app, null);
+    const listed = (await visitor.get('/api/listings')).json<
+      Array<{ location: string; carbonIntensity: string | null }>
+    >();
+    expect(Object.fromEntries(listed.map((l) => [l.location, l.carbonIntensity]))).toEqual({
+      'Kandla, India': '3.248',
+      'Mundra, India': '2.531',
+      // Its certificate still awaits the admin's check.
+      'Paradip, India': null,
+    });
+    const shown = (await visitor.get('/api/campaigns?limit=50')).json<
+      Array<{ carbonIntensity: string | null }>
+    >();
+    expect(shown.filter((c) => c.carbonIntensity !== null).length).toBeGreaterThanOrEqual(2);
+    const buyer = await signedInDemo('buyer');
+    const delivered = (await buyer.get('/api/orders?group=delivered')).json<
+      Array<{ id: string; certificate: { statementUrl: string; verificationUrl: string } | null }>
+    >();
+    expect(delivered).toHaveLength(3);
+    for (const order of delivered) expect(order.certificate).not.toBeNull();
+    const statement = await buyer.get(`/api/orders/${delivered[0]!.id}/certificate`);
+    expect(statement.json()).toMatchObject({ beneficiary: expect.any(String), carbon: { rfnbo: true } });
+    const code = delivered[0]!.certificate!.verificationUrl.split('/').pop();
+    expect((await visitor.get(`/api/verify/${code}`)).statusCode).toBe(200);
+    const admin = await signedInDemo('admin');
+    const pending = (await admin.get('/api/certificates?status=pending')).json<unknown[]>();
+    expect(pending).toHaveLength(1);
+  });
 });

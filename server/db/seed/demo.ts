@@ -31,6 +31,8 @@ import {
 } from '../../../domain/diligence.ts';
 import { eq } from 'drizzle-orm';
 import { seedMarketplace } from './marketplace.ts';
+import { seedCertificates } from './origin.ts';
+import { demoPdf } from './demo-pdf.ts';
 import { lossSimulation, needsRiskWarning } from '../../../domain/investor-protection.ts';
 import { recordPassedTest, saveDisclosure } from '../../features/protection/index.ts';
 
@@ -250,16 +252,6 @@ const DEMO_MILESTONES: MilestoneCreate[] = [
   { kind: 'customs_cleared', documentRef: 'Customs entry 26NL00981' },
   { kind: 'delivered', note: 'Discharged to the offtaker; quantity and quality certificates signed' },
 ];
-
-/** A one-page PDF standing in for a bill of lading or an invoice (the demo's uploaded evidence). */
-function demoPdf(title: string): Buffer {
-  return Buffer.from(
-    `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n` +
-      `3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>endobj\n` +
-      `4 0 obj<</Length ${title.length + 37}>>stream\nBT /F1 18 Tf 72 760 Td (${title}) Tj ET\nendstream endobj\n` +
-      `5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
-  );
-}
 
 /** True when the database holds no user yet: demo data is only ever written into an empty database. */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
@@ -510,7 +502,9 @@ async function seedInto(db: Tx, password: string, now: Date): Promise<void> {
     if (c.status === 'trading') tradingCampaignId ??= campaign!.id;
   }
   const buyer = people.find((u) => u.role === 'buyer')!;
-  await seedMarketplace(db, trader, buyer, now, tradingCampaignId);
+  await seedMarketplace(db, trader, buyer, now, tradingCampaignId, (listingIds) =>
+    seedCertificates(db, trader, admin, listingIds, now),
+  );
 }
 
 /**

@@ -81,6 +81,8 @@ export async function seedMarketplace(
   now: Date,
   /** The trader's campaign at sea: the first listing sells its cargo. */
   tradingCampaignId: string | undefined,
+  /** Before any order: the listings' Guarantees of Origin (seed/origin.ts), cancelled by deliveries. */
+  certify?: (listingIds: string[]) => Promise<void>,
 ): Promise<void> {
   /** The marketplace's services with the clock standing at `at` (each order moves through time). */
   const depsAt = (at: Date): MarketDeps => ({
@@ -98,6 +100,7 @@ export async function seedMarketplace(
     });
     listed.push(await createListing(db, trader, input, new Date(now.getTime() - (90 - i) * DAY_MS)));
   }
+  await certify?.(listed.map((l) => l.id));
 
   for (const o of ORDERS) {
     let at = new Date(now.getTime() - o.placedDaysAgo * DAY_MS);

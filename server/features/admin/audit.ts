@@ -15,7 +15,15 @@ export interface Actor {
 export interface AuditEntry {
   action: AuditAction;
   targetType:
-    'user' | 'escrow' | 'campaign' | 'report' | 'role_request' | 'complaint' | 'classification' | 'job';
+    | 'user'
+    | 'escrow'
+    | 'campaign'
+    | 'report'
+    | 'role_request'
+    | 'complaint'
+    | 'classification'
+    | 'job'
+    | 'certificate';
   targetId?: string | null;
   reason?: string | null;
   before?: unknown;

@@ -16,7 +16,8 @@ import {
 import { MAX_DOCUMENT_BYTES } from '../../../domain/kyc.ts';
 import { AppError } from '../../errors.ts';
 import { receiveUpload, type UploadRules } from '../../uploads/receive.ts';
-import { deleteFiles, readFile } from '../../uploads/storage.ts';
+import { sendStoredFile } from '../../uploads/send.ts';
+import { deleteFiles } from '../../uploads/storage.ts';
 import { accountMailContext } from '../auth/account-emails.ts';
 import {
   complaintAttachment,
@@ -132,16 +133,7 @@ const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await complaintAttachment(app.db, request.user!, request.params.id);
-      const extension = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' }[
-        file.contentType
-      ];
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `inline; filename="attachment.${extension}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', 'sandbox')
-        .header('content-length', file.size)
-        .send(readFile(app.db, file.fileId));
+      return sendStoredFile(reply, app.db, file, 'attachment');
     },
   );
 

@@ -69,6 +69,7 @@ function listingsQuery(db: Db) {
         supplier: { companyName: users.companyName, firstName: users.firstName, username: users.username },
         supplierStatus: users.accountStatus,
         campaignTitle: campaigns.title,
+        campaignCarbonIntensity: campaigns.carbonIntensity,
         rating: stats.rating,
         delivered: stats.delivered,
       })
@@ -84,6 +85,7 @@ type ListingJoin = {
   supplierStatus: string;
   supplier: { companyName: string | null; firstName: string | null; username: string };
   campaignTitle: string | null;
+  campaignCarbonIntensity: string | null;
   rating: string | null;
   delivered: number | null;
 };
@@ -108,6 +110,7 @@ function toListing(r: ListingJoin): Listing {
     campaignTitle: r.campaignTitle,
     status: l.status,
     createdAt: l.createdAt.toISOString(),
+    carbonIntensity: l.carbonIntensity ?? r.campaignCarbonIntensity,
   };
 }
 

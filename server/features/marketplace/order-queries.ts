@@ -11,7 +11,15 @@ import {
   type OrderListQuery,
 } from '../../../domain/orders.ts';
 import type { Db } from '../../db/connect.ts';
-import { escrowRecords, listings, orders, payments, users } from '../../db/schema/index.ts';
+import { statementPath, verificationPath } from '../../../domain/origin.ts';
+import {
+  certificateCancellations,
+  escrowRecords,
+  listings,
+  orders,
+  payments,
+  users,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Viewer } from './orders.ts';
 
@@ -43,13 +51,15 @@ function ordersQuery(db: Db) {
       intentId: payments.intentId,
       escrowStatus: escrowRecords.status,
       disputeReason: escrowRecords.disputeReason,
+      certificateCode: certificateCancellations.code,
     })
     .from(orders)
     .innerJoin(buyer, eq(buyer.id, orders.buyerId))
     .innerJoin(supplier, eq(supplier.id, orders.traderId))
     .innerJoin(payments, eq(payments.id, orders.paymentId))
     .leftJoin(escrowRecords, eq(escrowRecords.orderId, orders.id))
-    .leftJoin(listings, eq(listings.id, orders.listingId));
+    .leftJoin(listings, eq(listings.id, orders.listingId))
+    .leftJoin(certificateCancellations, eq(certificateCancellations.orderId, orders.id));
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -84,6 +94,10 @@ function toOrder(r: Awaited<ReturnType<typeof ordersQuery>>[number]): Order {
     cancelReason: o.cancelReason,
     rating: o.rating,
     campaignId: r.campaignId ?? null,
+    // Its Guarantee of Origin cancelled at delivery (docs/carbon.md): the buyer's statement, the public page.
+    certificate: r.certificateCode
+      ? { statementUrl: statementPath(o.id), verificationUrl: verificationPath(r.certificateCode) }
+      : null,
   };
 }
 

@@ -32,6 +32,7 @@ import { abandonPayment, advancePayment, openCardPayment, startRefunds } from '.
 import { payOutBalance } from '../../money/payouts.ts';
 import { invalidateListingPages } from './listings.ts';
 import { getOrderRow, isPlaced } from './order-queries.ts';
+import { cancelForDelivery } from '../origin/index.ts';
 import { notifyOrderStep, type Notify } from './notify.ts';
 import { lockOrderOf, releaseOrderHold } from './purpose.ts';
 
@@ -197,6 +198,8 @@ export async function transitionOrder(
     if (request.to === 'delivered') {
       set.deliveredAt = now;
       await invalidateListingPages(tx);
+      // The delivered volume's Guarantee of Origin, cancelled in the buyer's name once (docs/carbon.md).
+      await cancelForDelivery(tx, row, now);
     }
     if (request.to === 'cancelled') {
       if (await isDisputed(tx, row.id)) throw new AppError('ORDER_DISPUTED');

@@ -29,7 +29,8 @@ import {
 } from '../../../domain/money-out.ts';
 import { AppError } from '../../errors.ts';
 import { receiveUpload, type UploadRules } from '../../uploads/receive.ts';
-import { deleteFiles, readFile } from '../../uploads/storage.ts';
+import { sendStoredFile } from '../../uploads/send.ts';
+import { deleteFiles } from '../../uploads/storage.ts';
 import { cashAccountOf, setBankAccount, withdraw } from '../../money/payouts.ts';
 import { adminSettlements, releasesAwaitingReview } from '../../money/views.ts';
 import { investFromBalance } from '../investments/service.ts';
@@ -257,17 +258,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
         idOf(request.params.id),
         request.params.documentId,
       );
-      const extension = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' }[
-        doc.contentType
-      ];
-      // The type read from the content at upload, never sniffed again; the name is ours, not the upload's.
-      return reply
-        .header('content-type', doc.contentType)
-        .header('content-disposition', `inline; filename="${doc.kind}.${extension}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', 'sandbox')
-        .header('content-length', doc.size)
-        .send(readFile(app.db, doc.fileId));
+      return sendStoredFile(reply, app.db, doc, doc.kind);
     },
   );
 

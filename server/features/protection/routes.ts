@@ -21,7 +21,8 @@ import multipart from '@fastify/multipart';
 import { KYC_MESSAGES, MAX_DOCUMENT_BYTES } from '../../../domain/kyc.ts';
 import { AppError } from '../../errors.ts';
 import { receiveUpload, type UploadRules } from '../../uploads/receive.ts';
-import { deleteFiles, readFile } from '../../uploads/storage.ts';
+import { sendStoredFile } from '../../uploads/send.ts';
+import { deleteFiles } from '../../uploads/storage.ts';
 import { appropriatenessOf, protectedUser, takeAppropriateness } from './appropriateness.ts';
 import {
   applyForClassification,
@@ -159,16 +160,7 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const doc = await readEvidence(app.db, request.user!, request.params.id);
-      const extension = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' }[
-        doc.contentType
-      ];
-      return reply
-        .header('content-type', doc.contentType)
-        .header('content-disposition', `inline; filename="evidence.${extension}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', 'sandbox')
-        .header('content-length', doc.size)
-        .send(readFile(app.db, doc.fileId));
+      return sendStoredFile(reply, app.db, doc, 'evidence');
     },
   );
 

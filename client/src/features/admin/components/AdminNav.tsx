@@ -12,6 +12,7 @@ export const ADMIN_PAGES = [
   { href: '/admin/money', label: 'Money' },
   { href: '/admin/jobs', label: 'Jobs' },
   { href: '/admin/complaints', label: 'Complaints' },
+  { href: '/admin/certificates', label: 'Certificates' },
   { href: '/admin/reports', label: 'Reports' },
 ] as const;
 

@@ -10,6 +10,7 @@ import { FundingTimeline } from './FundingTimeline.tsx';
 import { InvestButton } from './InvestButton.tsx';
 import { RiskBadge } from './RiskBadge.tsx';
 import { Figure } from '@/components/ui/figure.tsx';
+import { CarbonIntensity } from '@/features/origin/index.ts';
 
 /**
  * The campaign card of spec §2. At 100% funding the button reads Fully Funded and does nothing. The
@@ -61,6 +62,9 @@ export function CampaignCard({
           </p>
         </div>
         <FundingTimeline campaign={campaign} figures={f} />
+        <p className="text-xs">
+          <CarbonIntensity value={campaign.carbonIntensity} label />
+        </p>
       </CardContent>
       <CardFooter>
         <InvestButton campaign={campaign} onInvest={onInvest} />

@@ -24,6 +24,7 @@ import { DiligencePanel } from '../components/DiligencePanel.tsx';
 import { InvestButton } from '../components/InvestButton.tsx';
 import { RiskBadge } from '../components/RiskBadge.tsx';
 import { useInvestAction } from '../use-invest-action.ts';
+import { CarbonIntensity } from '@/features/origin/index.ts';
 
 function BackLink() {
   return (
@@ -228,6 +229,11 @@ function CampaignView({ campaign }: { campaign: CampaignDetail }) {
             <CardContent>
               <dl className="grid grid-cols-2 gap-x-4 gap-y-5 sm:grid-cols-3">
                 <Fact label="Quantity" value={`${formatNumber(campaign.quantity)} t`} note="of hydrogen" />
+                <Fact
+                  label="Carbon intensity"
+                  value={<CarbonIntensity value={campaign.carbonIntensity} />}
+                  note="delivered, from its approved Guarantees of Origin"
+                />
                 <Fact label="Buy price" value={`${formatUsdCents(campaign.buyPrice)}/kg`} />
                 <Fact label="Sell price" value={`${formatUsdCents(campaign.sellPrice)}/kg`} />
                 <Fact label="Margin" value={`${formatUsdCents(f.marginPerKg)}/kg`} />

@@ -10,6 +10,7 @@ import { supplierRatingText } from '@domain/orders.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '@/components/ui/card.tsx';
+import { CarbonIntensity } from '@/features/origin/index.ts';
 import { formatUsdCents } from '@/lib/format.ts';
 
 export function CertificationBadges({
@@ -68,6 +69,10 @@ export function ListingCard({
             )}
             <dt className="text-muted-foreground">Availability</dt>
             <dd>{AVAILABILITY_LABELS[listing.availability]}</dd>
+            <dt className="text-muted-foreground">Carbon intensity</dt>
+            <dd>
+              <CarbonIntensity value={listing.carbonIntensity} />
+            </dd>
           </dl>
           <CertificationBadges certifications={listing.certifications} max={CERTIFICATION_PREVIEW} />
           {listing.campaignTitle && !compact && (

@@ -176,6 +176,22 @@ export function OrderRow({ order, actor }: { order: Order; actor: OrderActor }) 
       >
         Download order confirmation
       </a>
+      {order.certificate && (
+        <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs font-medium">
+          <Link
+            href={order.certificate.statementUrl}
+            className="text-primary underline-offset-4 hover:underline"
+          >
+            Guarantee of Origin cancellation statement
+          </Link>
+          <Link
+            href={order.certificate.verificationUrl}
+            className="text-primary underline-offset-4 hover:underline"
+          >
+            Public verification page
+          </Link>
+        </p>
+      )}
     </li>
   );
 }

@@ -89,6 +89,13 @@ export function TraderDashboard({ user }: { user: PublicUser }) {
           >
             Marketplace
           </Link>
+          ; enter the Guarantees of Origin of your cargo on{' '}
+          <Link
+            href="/trader/certificates"
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Guarantees of Origin
+          </Link>
           .
         </p>
       </section>

@@ -1,0 +1,3 @@
+// What other features use of Guarantees of Origin (docs/carbon.md): the marketplace cancels a delivered
+// order's volume in its buyer's name, inside the delivery's transaction.
+export { cancelForDelivery } from './cancellations.ts';
