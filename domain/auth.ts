@@ -246,3 +246,12 @@ export const publicUserSchema = z.object({
   createdAt: z.string(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** `GET /api/auth/session`: the signed-in user, or null for a visitor (never 401). */
+export const sessionSchema = z.object({ user: publicUserSchema.nullable() });
+/** `POST /api/auth/switch-role`: the user with their new active role. */
+export const switchRoleResultSchema = z.object({ user: publicUserSchema });
+/** An action with nothing more to say: sign-out, the password reset's request and its new password. */
+export const okSchema = z.object({ success: z.literal(true) });
+/** A password change, or "sign out everywhere else": how many of the user's other sessions ended. */
+export const endedSessionsSchema = z.object({ endedSessions: z.number().int().nonnegative() });

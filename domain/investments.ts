@@ -111,6 +111,8 @@ export const investmentSchema = z.object({
 });
 export type Investment = z.infer<typeof investmentSchema>;
 export const investmentListSchema = z.array(investmentSchema);
+/** `POST /api/payment-intents/:id/cancel`: the investment's status once the unpaid intent is given up. */
+export const paymentCancelledSchema = z.object({ status: z.enum(INVESTMENT_STATUSES) });
 
 /** `GET /api/investments?investorId=` (spec §7). */
 export const investmentListQuerySchema = z.object({ investorId: uuid('investorId') });

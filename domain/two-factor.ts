@@ -1,5 +1,6 @@
 // Second factor (docs/security.md): the shapes of the sign-in's second step, enrollment and step-up.
 import { z } from 'zod';
+import { publicUserSchema } from './auth.ts';
 
 export const TWO_FACTOR_METHODS = ['totp', 'passkey', 'recovery'] as const;
 export type TwoFactorMethod = (typeof TWO_FACTOR_METHODS)[number];
@@ -18,6 +19,8 @@ export const twoFactorChallengeSchema = z.object({
   methods: z.array(z.enum(TWO_FACTOR_METHODS)),
 });
 export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
+/** `POST /api/auth/signin`: the signed-in user, or the challenge of an account with a second factor. */
+export const signinResultSchema = z.union([publicUserSchema, twoFactorChallengeSchema]);
 
 const CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app, or a recovery code';
 /** A TOTP (6 digits) or a recovery code (16 letters and digits, dashes and spaces ignored). */
@@ -39,6 +42,11 @@ export const passkeySummarySchema = z.object({
   lastUsedAt: z.string().nullable(),
 });
 export type PasskeySummary = z.infer<typeof passkeySummarySchema>;
+/** `POST /api/auth/2fa/passkeys` (201): the new passkey; the account's first factor brings its recovery codes. */
+export const passkeyAddedSchema = z.object({
+  passkey: passkeySummarySchema,
+  recoveryCodes: z.array(z.string()).optional(),
+});
 
 /** GET /api/auth/2fa: what the signed-in user has enrolled. */
 export const twoFactorStatusSchema = z.object({
@@ -93,5 +101,56 @@ export const passkeyVerifySchema = z.object({ response: webAuthnResponseSchema }
 export const stepUpSchema = z.union([twoFactorCodeSchema, passkeyVerifySchema]);
 export const stepUpResultSchema = z.object({ stepUpUntil: z.string() });
 
-/** WebAuthn options go to the browser as the library made them. */
-export const webAuthnOptionsSchema = z.looseObject({ challenge: z.string() });
+// WebAuthn options go to the browser as @simplewebauthn/server made them, for
+// @simplewebauthn/browser's startRegistration / startAuthentication. These schemas name what the
+// browser library reads (its PublicKeyCredentialCreationOptionsJSON / …RequestOptionsJSON): the client
+// hands the typed answer to the library as it is, so the typecheck fails if they drift apart. The keys
+// are listed in the order the server library writes them (the challenge first, as before), so the
+// bytes sent are unchanged; a key the server library adds at the top passes as it is (loose object),
+// the nested parts keep the keys the browser library reads. Transports stay plain strings, as the
+// browser library types them (stored as the browser reported them).
+const credentialDescriptorSchema = z.object({
+  id: z.string(),
+  transports: z.array(z.string()).optional(),
+  type: z.string(),
+});
+const webAuthnExtensionsSchema = z.object({
+  appid: z.string().optional(),
+  credProps: z.boolean().optional(),
+  hmacCreateSecret: z.boolean().optional(),
+  minPinLength: z.boolean().optional(),
+});
+const requirementSchema = z.enum(['discouraged', 'preferred', 'required']);
+const hintsSchema = z.array(z.enum(['hybrid', 'security-key', 'client-device']));
+
+/** `POST /api/auth/2fa/passkey/options` and `…/step-up/options`: the challenge a passkey signs. */
+export const webAuthnRequestOptionsSchema = z.looseObject({
+  challenge: z.string(),
+  rpId: z.string().optional(),
+  allowCredentials: z.array(credentialDescriptorSchema).optional(),
+  timeout: z.number().optional(),
+  userVerification: requirementSchema.optional(),
+  hints: hintsSchema.optional(),
+  extensions: webAuthnExtensionsSchema.optional(),
+});
+
+/** `POST /api/auth/2fa/passkeys/options`: what the browser needs to create a new passkey. */
+export const webAuthnCreationOptionsSchema = z.looseObject({
+  challenge: z.string(),
+  rp: z.object({ name: z.string(), id: z.string().optional() }),
+  user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
+  pubKeyCredParams: z.array(z.object({ alg: z.number(), type: z.literal('public-key') })),
+  timeout: z.number().optional(),
+  attestation: z.enum(['direct', 'enterprise', 'indirect', 'none']).optional(),
+  excludeCredentials: z.array(credentialDescriptorSchema).optional(),
+  authenticatorSelection: z
+    .object({
+      residentKey: requirementSchema.optional(),
+      userVerification: requirementSchema.optional(),
+      requireResidentKey: z.boolean().optional(),
+      authenticatorAttachment: z.enum(['cross-platform', 'platform']).optional(),
+    })
+    .optional(),
+  extensions: webAuthnExtensionsSchema.optional(),
+  hints: hintsSchema.optional(),
+});

@@ -8,6 +8,8 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { outgoingEmails } from '../db/schema/index.ts';
 import type { JobQueue } from './queue.ts';
+import { ADMIN_API } from '../../domain/endpoints/admin.ts';
+import { answerSchema } from '../../domain/endpoint.ts';
 
 /** Emails that failed every attempt (server/email/outbox.ts): dead letters of their own kind. */
 async function deadEmails(db: Db): Promise<JobsOverview['dead']> {
@@ -55,7 +57,7 @@ const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: adminsOnly,
       schema: {
         summary: 'The job queue: what waits per job, and the dead letters with their errors',
-        response: { 200: jobsOverviewSchema },
+        response: { 200: answerSchema(ADMIN_API.jobs, jobsOverviewSchema) },
       },
     },
     () => jobsOverview(app.jobs, app.db),
@@ -69,7 +71,7 @@ const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Send a dead job back to its queue (audit-logged)',
         params: jobIdParamsSchema,
         body: noBodySchema,
-        response: { 200: jobsOverviewSchema },
+        response: { 200: answerSchema(ADMIN_API.retryJob, jobsOverviewSchema) },
       },
     },
     async (request) => {

@@ -28,6 +28,8 @@ import { accountMailContext } from './account-emails.ts';
 import { AuthorizationResponseError, isAuthProvider, OAuthClients } from './oauth.ts';
 import { deleteSession, sessionCookieFor } from './sessions.ts';
 import { signInWithProvider } from './social.ts';
+import { AUTH_API } from '../../../domain/endpoints/auth.ts';
+import { answerSchema } from '../../../domain/endpoint.ts';
 
 const FLOW_COOKIE = 'hb_oauth';
 const FLOW_PATH = '/api/auth/oauth';
@@ -104,7 +106,10 @@ const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/providers',
     {
       config: { access: 'public' },
-      schema: { summary: 'The social sign-in providers configured', response: { 200: authProvidersSchema } },
+      schema: {
+        summary: 'The social sign-in providers configured',
+        response: { 200: answerSchema(AUTH_API.providers, authProvidersSchema) },
+      },
     },
     async () => ({
       google: { enabled: clients.isEnabled('google') },

@@ -1,11 +1,10 @@
 // Forgotten password: request a link by email, then set a new password with its token.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { forgotPasswordSchema, resetPasswordSchema } from '../../../domain/auth.ts';
+import { forgotPasswordSchema, okSchema, resetPasswordSchema } from '../../../domain/auth.ts';
 import { accountMailContext } from './account-emails.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
-
-const okSchema = z.object({ success: z.literal(true) });
+import { AUTH_API } from '../../../domain/endpoints/auth.ts';
+import { answerSchema } from '../../../domain/endpoint.ts';
 
 const resetRoutes: FastifyPluginAsyncZod = async (app) => {
   // The same answer whether or not an account has this email (no enumeration).
@@ -16,7 +15,7 @@ const resetRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Email a password reset link (same answer for unknown addresses)',
         body: forgotPasswordSchema,
-        response: { 200: okSchema },
+        response: { 200: answerSchema(AUTH_API.forgotPassword, okSchema) },
       },
     },
     async (request) => {
@@ -32,7 +31,7 @@ const resetRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Set a new password with the reset link's token",
         body: resetPasswordSchema,
-        response: { 200: okSchema },
+        response: { 200: answerSchema(AUTH_API.resetPassword, okSchema) },
       },
     },
     async (request) => {

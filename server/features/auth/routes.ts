@@ -1,14 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { noBodySchema } from '../../../domain/api.ts';
 import {
   changePasswordSchema,
+  endedSessionsSchema,
+  okSchema,
   profileUpdateSchema,
   publicUserSchema,
   resendVerificationResultSchema,
+  sessionSchema,
   signinSchema,
   signupSchema,
+  switchRoleResultSchema,
   switchRoleSchema,
   verifyEmailResultSchema,
   verifyEmailSchema,
@@ -16,18 +19,18 @@ import {
 import { accountMailContext } from './account-emails.ts';
 import { resendVerificationEmail, verifyEmail } from './email-verification.ts';
 import { changePassword, signin, signup, switchRole, toPublicUser, updateProfile } from './service.ts';
-import { twoFactorChallengeSchema } from '../../../domain/two-factor.ts';
+import { signinResultSchema } from '../../../domain/two-factor.ts';
 import { clearShortCookie, PENDING_COOKIE, setShortCookie } from '../two-factor/cookies.ts';
 import { endPendingSignIn } from '../two-factor/pending.ts';
 import { finishSignIn } from './finish-sign-in.ts';
 import { deleteSession, deleteUserSessions, sessionCookieFor } from './sessions.ts';
+import { AUTH_API } from '../../../domain/endpoints/auth.ts';
+import { answerSchema } from '../../../domain/endpoint.ts';
 
 const clientInfo = (request: FastifyRequest) => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'],
 });
-const okSchema = z.object({ success: z.literal(true) });
-const endedSchema = z.object({ endedSessions: z.number().int().nonnegative() });
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const secureCookies = sessionCookieFor(app.settings.publicUrl).secure;
@@ -38,7 +41,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         summary: 'The signed-in user, or null for a visitor (never 401)',
-        response: { 200: z.object({ user: publicUserSchema.nullable() }) },
+        response: { 200: answerSchema(AUTH_API.session, sessionSchema) },
       },
     },
     async (request) => ({ user: request.user ? toPublicUser(request.user, app.clock()) : null }),
@@ -60,7 +63,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Create an account and sign in',
         body: signupSchema,
-        response: { 201: publicUserSchema },
+        response: { 201: answerSchema(AUTH_API.signUp, publicUserSchema) },
       },
     },
     async (request, reply) => {
@@ -86,7 +89,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Sign in with email and password (may ask for a second factor)',
         body: signinSchema,
-        response: { 200: z.union([publicUserSchema, twoFactorChallengeSchema]) },
+        response: { 200: answerSchema(AUTH_API.signIn, signinResultSchema) },
       },
     },
     async (request, reply) => {
@@ -111,7 +114,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Verify an email address with the emailed link's token",
         body: verifyEmailSchema,
-        response: { 200: verifyEmailResultSchema },
+        response: { 200: answerSchema(AUTH_API.verifyEmail, verifyEmailResultSchema) },
       },
     },
     async (request) => {
@@ -128,7 +131,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Send the verification email again',
         body: noBodySchema,
-        response: { 200: resendVerificationResultSchema },
+        response: { 200: answerSchema(AUTH_API.resendVerification, resendVerificationResultSchema) },
       },
     },
     async (request) => resendVerificationEmail(accountMailContext(app, request.log), request.user!),
@@ -142,7 +145,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Sign out (ends this session and clears its cookie)',
         body: noBodySchema,
-        response: { 200: okSchema },
+        response: { 200: answerSchema(AUTH_API.signOut, okSchema) },
       },
     },
     async (request, reply) => {
@@ -165,7 +168,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Switch the signed-in user's active role",
         body: switchRoleSchema,
-        response: { 200: z.object({ user: publicUserSchema }) },
+        response: { 200: answerSchema(AUTH_API.switchRole, switchRoleResultSchema) },
       },
     },
     async (request) => ({ user: switchRole(request.user!, request.body.newRole, app.clock()) }),
@@ -179,7 +182,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "Edit the signed-in user's profile",
         body: profileUpdateSchema,
-        response: { 200: publicUserSchema },
+        response: { 200: answerSchema(AUTH_API.updateProfile, publicUserSchema) },
       },
     },
     async (request) => updateProfile(app.db, request.user!, request.body, app.clock()),
@@ -193,7 +196,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Change the password (needs the current one)',
         body: changePasswordSchema,
-        response: { 200: endedSchema },
+        response: { 200: answerSchema(AUTH_API.changePassword, endedSessionsSchema) },
       },
     },
     async (request, reply) => {
@@ -219,7 +222,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "End the user's other sessions",
         body: noBodySchema,
-        response: { 200: endedSchema },
+        response: { 200: answerSchema(AUTH_API.revokeOtherSessions, endedSessionsSchema) },
       },
     },
     async (request) => ({

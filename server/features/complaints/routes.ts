@@ -3,13 +3,13 @@
 // to storage as it arrives: server/uploads).
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { idParamsSchema } from '../../../domain/admin.ts';
 import {
   adminComplaintListSchema,
   adminComplaintSchema,
   COMPLAINT_MESSAGES,
   complaintCreateSchema,
+  complaintListSchema,
   complaintOutcomeSchema,
   complaintSchema,
 } from '../../../domain/complaints.ts';
@@ -27,6 +27,7 @@ import {
   myComplaints,
 } from './service.ts';
 import { ADMIN_API } from '../../../domain/endpoints/admin.ts';
+import { COMPLAINT_API } from '../../../domain/endpoints/account.ts';
 import { answerSchema } from '../../../domain/endpoint.ts';
 
 const attachmentUpload: UploadRules = {
@@ -116,7 +117,10 @@ const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/complaints',
     {
       preHandler: app.requireUser,
-      schema: { summary: "The user's complaints", response: { 200: z.array(complaintSchema) } },
+      schema: {
+        summary: "The user's complaints",
+        response: { 200: answerSchema(COMPLAINT_API.mine, complaintListSchema) },
+      },
     },
     (request) => myComplaints(app.db, request.user!.id, app.clock()),
   );

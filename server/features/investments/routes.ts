@@ -6,10 +6,10 @@ import { z } from 'zod';
 import { noBodySchema } from '../../../domain/api.ts';
 import {
   createPaymentIntentSchema,
-  INVESTMENT_STATUSES,
   investmentListQuerySchema,
   investmentListSchema,
   investmentSchema,
+  paymentCancelledSchema,
   paymentIntentCreatedSchema,
   paymentIntentIdField,
   recordInvestmentSchema,
@@ -59,7 +59,7 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Start an investment: hold the amount and open a card payment',
         body: createPaymentIntentSchema,
-        response: { 200: paymentIntentCreatedSchema },
+        response: { 200: answerSchema(INVESTMENT_API.createPaymentIntent, paymentIntentCreatedSchema) },
       },
     },
     (request) => createPaymentIntent(app.money, request.user!, request.body, app.clock()),
@@ -83,7 +83,10 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Record an investment once its card payment succeeded',
         body: recordInvestmentSchema,
-        response: { 200: investmentSchema, 201: investmentSchema },
+        response: {
+          200: answerSchema(INVESTMENT_API.record, investmentSchema),
+          201: answerSchema(INVESTMENT_API.record, investmentSchema),
+        },
       },
     },
     async (request, reply) => {
@@ -102,7 +105,7 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Cancel an investment payment not yet made',
         params: z.object({ id: paymentIntentIdField }),
         body: noBodySchema,
-        response: { 200: z.object({ status: z.enum(INVESTMENT_STATUSES) }) },
+        response: { 200: answerSchema(INVESTMENT_API.cancelPayment, paymentCancelledSchema) },
       },
     },
     (request) => cancelPayment(app.money, request.user!, request.params.id),
@@ -136,7 +139,7 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "The investor's investments",
         querystring: investmentListQuerySchema,
-        response: { 200: investmentListSchema },
+        response: { 200: answerSchema(INVESTMENT_API.list, investmentListSchema) },
       },
     },
     (request) => listInvestments(app.db, request.user!, request.query.investorId),

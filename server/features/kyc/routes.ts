@@ -20,6 +20,8 @@ import { deleteFiles, readFile } from '../../uploads/storage.ts';
 import { identityChangeCreateSchema, identityChangeSchema } from '../../../domain/identity.ts';
 import { requestIdentityChange } from './identity.ts';
 import { readDocument, submitDocuments, verificationOf } from './service.ts';
+import { KYC_API } from '../../../domain/endpoints/account.ts';
+import { answerSchema } from '../../../domain/endpoint.ts';
 
 const isKind = (name: string): name is DocumentKind => (DOCUMENT_KINDS as readonly string[]).includes(name);
 const labelOf = (field: string) => (isKind(field) ? DOCUMENT_KIND_LABELS[field] : 'Document');
@@ -55,7 +57,10 @@ const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { errors: ['NOT_FOUND'] },
       preHandler: app.requireUser,
-      schema: { summary: "The user's KYC status and documents", response: { 200: verificationSchema } },
+      schema: {
+        summary: "The user's KYC status and documents",
+        response: { 200: answerSchema(KYC_API.verification, verificationSchema) },
+      },
     },
     (request) => verificationOf(app.db, request.user!.id),
   );
@@ -110,7 +115,7 @@ const kycRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Ask to change the verified legal identity (reviewed again)',
         body: identityChangeCreateSchema,
-        response: { 201: identityChangeSchema },
+        response: { 201: answerSchema(KYC_API.requestIdentityChange, identityChangeSchema) },
       },
     },
     async (request, reply) =>

@@ -46,6 +46,8 @@ import {
 } from './service.ts';
 import { CAMPAIGN_API } from '../../../domain/endpoints/campaigns.ts';
 import { answerSchema } from '../../../domain/endpoint.ts';
+import { CASH_API } from '../../../domain/endpoints/account.ts';
+import { INVESTMENT_API } from '../../../domain/endpoints/investments.ts';
 
 const uuid = z.string().uuid();
 /** A malformed id names nothing: the same answer as an unknown one. */
@@ -92,7 +94,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireRole('investor', 'trader'),
       schema: {
         summary: "The user's HydroBridge balance and its movements",
-        response: { 200: cashAccountSchema },
+        response: { 200: answerSchema(CASH_API.account, cashAccountSchema) },
       },
     },
     (request) => cashAccountOf(app.db, request.user!),
@@ -109,7 +111,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Set the bank account withdrawals are paid to',
         body: bankAccountCreateSchema,
-        response: { 200: bankAccountSchema },
+        response: { 200: answerSchema(CASH_API.setBankAccount, bankAccountSchema) },
       },
     },
     (request) => setBankAccount(app.money, request.user!.id, request.body),
@@ -126,7 +128,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Withdraw from the balance to the bank account',
         body: withdrawalSchema,
-        response: { 201: payoutSchema },
+        response: { 201: answerSchema(CASH_API.withdraw, payoutSchema) },
       },
     },
     async (request, reply) =>
@@ -163,7 +165,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Invest from the HydroBridge balance',
         body: createPaymentIntentSchema,
-        response: { 201: investmentSchema },
+        response: { 201: answerSchema(INVESTMENT_API.fromBalance, investmentSchema) },
       },
     },
     async (request, reply) =>

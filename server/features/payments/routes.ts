@@ -17,6 +17,8 @@ import { advancePayment } from '../../money/payments.ts';
 import type { ProviderIntent } from '../../payments/provider.ts';
 import { SandboxProvider } from '../../payments/sandbox.ts';
 import { StripeProvider } from '../../payments/stripe.ts';
+import { PAYMENTS_API } from '../../../domain/endpoints/account.ts';
+import { answerSchema } from '../../../domain/endpoint.ts';
 
 const STRIPE_EVENTS = new Set([
   'payment_intent.amount_capturable_updated',
@@ -43,7 +45,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         summary: 'Which payment provider takes cards (sandbox or Stripe) and its public key',
-        response: { 200: paymentsConfigSchema },
+        response: { 200: answerSchema(PAYMENTS_API.config, paymentsConfigSchema) },
       },
     },
     () =>
@@ -72,7 +74,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: "Pay a sandbox payment with a test card (the sandbox's card step)",
           params: z.object({ id: paymentIntentIdField }),
           body: sandboxConfirmSchema,
-          response: { 200: sandboxConfirmResultSchema },
+          response: { 200: answerSchema(PAYMENTS_API.confirmSandbox, sandboxConfirmResultSchema) },
         },
       },
       async (request) => {

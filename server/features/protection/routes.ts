@@ -33,6 +33,7 @@ import {
   readEvidence,
 } from './classification.ts';
 import { ADMIN_API } from '../../../domain/endpoints/admin.ts';
+import { INVESTMENT_API } from '../../../domain/endpoints/investments.ts';
 import { answerSchema } from '../../../domain/endpoint.ts';
 
 const evidenceError = (code: 'DOCUMENT_TOO_LARGE' | 'DOCUMENT_REJECTED', message: string) =>
@@ -72,7 +73,7 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: investorsOnly,
       schema: {
         summary: "The investor's knowledge test: questions and result",
-        response: { 200: appropriatenessViewSchema },
+        response: { 200: answerSchema(INVESTMENT_API.appropriateness, appropriatenessViewSchema) },
       },
     },
     async (request) => appropriatenessOf(app.db, await protectedUser(app.db, request.user!.id), app.clock()),
@@ -86,7 +87,7 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Answer the knowledge test and loss simulation',
         body: appropriatenessInputSchema,
-        response: { 200: appropriatenessResultSchema },
+        response: { 200: answerSchema(INVESTMENT_API.takeAppropriateness, appropriatenessResultSchema) },
       },
     },
     async (request) =>
@@ -100,7 +101,7 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: investorsOnly,
       schema: {
         summary: "The investor's classification and application",
-        response: { 200: classificationViewSchema },
+        response: { 200: answerSchema(INVESTMENT_API.classification, classificationViewSchema) },
       },
     },
     (request) => classificationOf(app.db, request.user!.id, app.clock()),

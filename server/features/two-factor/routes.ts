@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { noBodySchema } from '../../../domain/api.ts';
 import { publicUserSchema } from '../../../domain/auth.ts';
 import {
+  passkeyAddedSchema,
   passkeyRegisterSchema,
-  passkeySummarySchema,
   passkeyVerifySchema,
   recoveryCodesSchema,
   stepUpResultSchema,
@@ -16,7 +16,8 @@ import {
   twoFactorChallengeSchema,
   twoFactorCodeSchema,
   twoFactorStatusSchema,
-  webAuthnOptionsSchema,
+  webAuthnCreationOptionsSchema,
+  webAuthnRequestOptionsSchema,
 } from '../../../domain/two-factor.ts';
 import { AppError } from '../../errors.ts';
 import { finishSignIn } from '../auth/finish-sign-in.ts';
@@ -42,6 +43,8 @@ import {
   twoFactorStatus,
   type Caller,
 } from './service.ts';
+import { TWO_FACTOR_API } from '../../../domain/endpoints/two-factor.ts';
+import { answerSchema } from '../../../domain/endpoint.ts';
 
 const passkeyParams = z.object({ id: z.string().max(1400) });
 
@@ -62,7 +65,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', errors: ['TWO_FACTOR_SIGNIN_EXPIRED', 'ACCOUNT_SUSPENDED'] },
       schema: {
         summary: 'The pending sign-in waiting for its second factor, and the factors it may use',
-        response: { 200: twoFactorChallengeSchema },
+        response: { 200: answerSchema(TWO_FACTOR_API.pending, twoFactorChallengeSchema) },
       },
     },
     async (request) => {
@@ -81,7 +84,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Finish a sign-in with an authenticator or recovery code',
         body: twoFactorCodeSchema,
-        response: { 200: publicUserSchema },
+        response: { 200: answerSchema(TWO_FACTOR_API.verifyCode, publicUserSchema) },
       },
     },
     async (request, reply) => {
@@ -101,7 +104,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'The passkey challenge for the pending sign-in',
         body: noBodySchema,
-        response: { 200: webAuthnOptionsSchema },
+        response: { 200: answerSchema(TWO_FACTOR_API.signInPasskeyOptions, webAuthnRequestOptionsSchema) },
       },
     },
     async (request) => {
@@ -127,7 +130,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Finish a sign-in with a passkey',
         body: passkeyVerifySchema,
-        response: { 200: publicUserSchema },
+        response: { 200: answerSchema(TWO_FACTOR_API.verifyPasskey, publicUserSchema) },
       },
     },
     async (request, reply) => {
@@ -147,7 +150,10 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/2fa',
     {
       preHandler: app.requireUser,
-      schema: { summary: "The signed-in user's second factors", response: { 200: twoFactorStatusSchema } },
+      schema: {
+        summary: "The signed-in user's second factors",
+        response: { 200: answerSchema(TWO_FACTOR_API.status, twoFactorStatusSchema) },
+      },
     },
     async (request) => twoFactorStatus(caller(request)),
   );
@@ -160,7 +166,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Start adding an authenticator app (secret and QR code)',
         body: noBodySchema,
-        response: { 200: totpSetupResultSchema },
+        response: { 200: answerSchema(TWO_FACTOR_API.setUpTotp, totpSetupResultSchema) },
       },
     },
     async (request) => setUpTotp(caller(request)),
@@ -174,7 +180,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Turn the authenticator app on with a code from it',
         body: twoFactorCodeSchema,
-        response: { 200: recoveryCodesSchema },
+        response: { 200: answerSchema(TWO_FACTOR_API.enableTotp, recoveryCodesSchema) },
       },
     },
     async (request) => enableTotp(caller(request), request.body.code),
@@ -195,7 +201,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Remove the authenticator app (needs a fresh proof)',
         body: noBodySchema,
-        response: { 200: twoFactorStatusSchema },
+        response: { 200: answerSchema(TWO_FACTOR_API.disableTotp, twoFactorStatusSchema) },
       },
     },
     async (request) => {
@@ -211,7 +217,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'The challenge to register a new passkey',
         body: noBodySchema,
-        response: { 200: webAuthnOptionsSchema },
+        response: { 200: answerSchema(TWO_FACTOR_API.passkeyOptions, webAuthnCreationOptionsSchema) },
       },
     },
     async (request) => {
@@ -235,9 +241,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Register a new passkey',
         body: passkeyRegisterSchema,
-        response: {
-          201: z.object({ passkey: passkeySummarySchema, recoveryCodes: z.array(z.string()).optional() }),
-        },
+        response: { 201: answerSchema(TWO_FACTOR_API.addPasskey, passkeyAddedSchema) },
       },
     },
     async (request, reply) => {
@@ -256,7 +260,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Remove one of the user's passkeys (needs a fresh proof)",
         params: passkeyParams,
         body: noBodySchema,
-        response: { 200: twoFactorStatusSchema },
+        response: { 200: answerSchema(TWO_FACTOR_API.removePasskey, twoFactorStatusSchema) },
       },
     },
     async (request) => {
@@ -273,7 +277,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Replace the recovery codes (needs a fresh proof)',
         body: noBodySchema,
-        response: { 200: recoveryCodesSchema },
+        response: { 200: answerSchema(TWO_FACTOR_API.recoveryCodes, recoveryCodesSchema) },
       },
     },
     async (request) => regenerateRecoveryCodes(caller(request)),
@@ -288,7 +292,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'The passkey challenge for a fresh proof on this session',
         body: noBodySchema,
-        response: { 200: webAuthnOptionsSchema },
+        response: { 200: answerSchema(TWO_FACTOR_API.stepUpOptions, webAuthnRequestOptionsSchema) },
       },
     },
     async (request) => {
@@ -320,7 +324,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Prove the second factor again on this session (step-up)',
         body: stepUpSchema,
-        response: { 200: stepUpResultSchema },
+        response: { 200: answerSchema(TWO_FACTOR_API.stepUp, stepUpResultSchema) },
       },
     },
     async (request) => {

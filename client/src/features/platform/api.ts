@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlatformStats } from '@domain/platform.ts';
+import { PLATFORM_API } from '@domain/endpoints/account.ts';
+import { apiQuery } from '@/lib/api.ts';
 import { CACHE_TIME } from '@/lib/query-client.ts';
 
 export const platformStatsQuery = () =>
-  queryOptions<PlatformStats>({ queryKey: ['/api/stats/platform'], staleTime: CACHE_TIME.campaignList });
+  queryOptions({ ...apiQuery(PLATFORM_API.stats), staleTime: CACHE_TIME.campaignList });
 
 export function usePlatformStats() {
   return useQuery(platformStatsQuery());

@@ -3,3 +3,4 @@
 export { shownError, StepUpCancelled, StepUpProvider, useStepUp } from './step-up.tsx';
 export { TwoFactorSection } from './components/TwoFactorSection.tsx';
 export { TwoFactorOffer } from './components/TwoFactorOffer.tsx';
+export { passkeyAnswer } from './passkey-answer.ts';

@@ -5,14 +5,14 @@ import type { z } from 'zod';
 import type { changePasswordSchema } from '@domain/auth.ts';
 import { toast } from '@/components/ui/toast-store.ts';
 import { StepUpCancelled, useStepUp } from '@/features/two-factor/index.ts';
-import { apiJson, serverMessageOf } from '@/lib/api.ts';
+import { AUTH_API } from '@domain/endpoints/auth.ts';
+import { callApi, serverMessageOf } from '@/lib/api.ts';
 import { endedSessionsText } from '../auth-messages.ts';
 
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
-export function changePassword(input: ChangePasswordInput): Promise<{ endedSessions: number }> {
-  return apiJson<{ endedSessions: number }>('POST', '/api/auth/change-password', input);
-}
+export const changePassword = (input: ChangePasswordInput) =>
+  callApi(AUTH_API.changePassword, { body: input });
 
 export function useChangePassword() {
   const withStepUp = useStepUp();

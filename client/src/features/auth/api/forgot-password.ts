@@ -2,13 +2,13 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { forgotPasswordSchema } from '@domain/auth.ts';
-import { apiJson } from '@/lib/api.ts';
+import { AUTH_API } from '@domain/endpoints/auth.ts';
+import { callApi } from '@/lib/api.ts';
 
 export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 
-export function requestPasswordReset(input: ForgotPasswordInput): Promise<{ success: true }> {
-  return apiJson<{ success: true }>('POST', '/api/auth/forgot-password', input);
-}
+export const requestPasswordReset = (input: ForgotPasswordInput) =>
+  callApi(AUTH_API.forgotPassword, { body: input });
 
 export function useRequestPasswordReset() {
   return useMutation({

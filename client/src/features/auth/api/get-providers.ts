@@ -1,8 +1,10 @@
 // GET /api/auth/providers: which social sign-in providers this server has configured.
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuthProvider, AuthProviders } from '@domain/auth.ts';
+import { useQuery } from '@tanstack/react-query';
+import type { AuthProvider } from '@domain/auth.ts';
+import { AUTH_API } from '@domain/endpoints/auth.ts';
+import { apiQuery } from '@/lib/api.ts';
 
-export const providersQuery = () => queryOptions<AuthProviders>({ queryKey: ['/api/auth/providers'] });
+export const providersQuery = () => apiQuery(AUTH_API.providers);
 
 export function useProviders() {
   return useQuery(providersQuery());

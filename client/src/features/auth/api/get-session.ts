@@ -2,11 +2,14 @@
 // visitors too; any failure means signed out and is only logged (spec §8).
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '@domain/auth.ts';
+import type { AnswerOf } from '@domain/endpoint.ts';
+import { AUTH_API } from '@domain/endpoints/auth.ts';
 
 export async function getSession(): Promise<PublicUser | null> {
   try {
-    const res = await fetch('/api/auth/session', { credentials: 'include' });
-    return res.ok ? ((await res.json()) as { user: PublicUser | null }).user : null;
+    // Not callApi: a failed answer is a visitor, without the error callApi would throw and log.
+    const res = await fetch(AUTH_API.session.path, { credentials: 'include' });
+    return res.ok ? ((await res.json()) as AnswerOf<typeof AUTH_API.session>).user : null;
   } catch (error) {
     console.error('Auth check failed', error);
     return null;

@@ -1,15 +1,13 @@
 // POST /api/auth/verify-email/resend: a new verification link for the signed-in user, within a limit
 // (3 an hour); nothing is sent when the address is already verified.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ResendVerificationResult } from '@domain/auth.ts';
+import { AUTH_API } from '@domain/endpoints/auth.ts';
 import { EMAIL_VERIFICATION_TTL_HOURS } from '@domain/users.ts';
 import { toast } from '@/components/ui/toast-store.ts';
-import { apiJson, serverMessageOf } from '@/lib/api.ts';
+import { callApi, serverMessageOf } from '@/lib/api.ts';
 import { sessionQuery } from './get-session.ts';
 
-export function resendVerification(): Promise<ResendVerificationResult> {
-  return apiJson<ResendVerificationResult>('POST', '/api/auth/verify-email/resend');
-}
+export const resendVerification = () => callApi(AUTH_API.resendVerification);
 
 /** `email`: the address the link goes to, named in the toast. */
 export function useResendVerification(email: string | null) {

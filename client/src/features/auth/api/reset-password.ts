@@ -2,14 +2,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { resetPasswordSchema } from '@domain/auth.ts';
-import { apiJson } from '@/lib/api.ts';
+import { AUTH_API } from '@domain/endpoints/auth.ts';
+import { callApi } from '@/lib/api.ts';
 import { sessionQuery } from './get-session.ts';
 
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
-export function resetPassword(input: ResetPasswordInput): Promise<{ success: true }> {
-  return apiJson<{ success: true }>('POST', '/api/auth/reset-password', input);
-}
+export const resetPassword = (input: ResetPasswordInput) => callApi(AUTH_API.resetPassword, { body: input });
 
 export function useResetPassword() {
   const queryClient = useQueryClient();

@@ -1,12 +1,11 @@
 // POST /api/auth/sessions/revoke-others: signs the user out everywhere but this browser.
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast-store.ts';
-import { apiJson, serverMessageOf } from '@/lib/api.ts';
+import { AUTH_API } from '@domain/endpoints/auth.ts';
+import { callApi, serverMessageOf } from '@/lib/api.ts';
 import { endedSessionsText } from '../auth-messages.ts';
 
-export function revokeOtherSessions(): Promise<{ endedSessions: number }> {
-  return apiJson<{ endedSessions: number }>('POST', '/api/auth/sessions/revoke-others');
-}
+export const revokeOtherSessions = () => callApi(AUTH_API.revokeOtherSessions);
 
 export function useRevokeOtherSessions() {
   return useMutation({

@@ -2,16 +2,15 @@
 // account with a second factor answers {twoFactorRequired, methods}: no session until the second step.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser, SigninInput } from '@domain/auth.ts';
+import { AUTH_API } from '@domain/endpoints/auth.ts';
 import type { TwoFactorChallenge } from '@domain/two-factor.ts';
 import { toast } from '@/components/ui/toast-store.ts';
-import { apiJson, serverMessageOf } from '@/lib/api.ts';
+import { callApi, serverMessageOf } from '@/lib/api.ts';
 import { AUTH_TOASTS } from '../auth-messages.ts';
 import { storePreferredRole } from '../preferred-role.ts';
 import { setSessionUser } from './get-session.ts';
 
-export function signIn(input: SigninInput): Promise<PublicUser | TwoFactorChallenge> {
-  return apiJson<PublicUser | TwoFactorChallenge>('POST', '/api/auth/signin', input);
-}
+export const signIn = (input: SigninInput) => callApi(AUTH_API.signIn, { body: input });
 
 export const isChallenge = (answer: PublicUser | TwoFactorChallenge): answer is TwoFactorChallenge =>
   'twoFactorRequired' in answer;

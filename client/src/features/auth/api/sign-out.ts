@@ -2,14 +2,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { toast } from '@/components/ui/toast-store.ts';
-import { apiJson } from '@/lib/api.ts';
+import { AUTH_API } from '@domain/endpoints/auth.ts';
+import { callApi } from '@/lib/api.ts';
 import { AUTH_TOASTS } from '../auth-messages.ts';
 import { clearPreferredRole } from '../preferred-role.ts';
 import { sessionQuery, setSessionUser } from './get-session.ts';
 
-export function signOut(): Promise<{ success: true }> {
-  return apiJson<{ success: true }>('POST', '/api/auth/logout');
-}
+export const signOut = () => callApi(AUTH_API.signOut);
 
 export function useSignOut() {
   const queryClient = useQueryClient();

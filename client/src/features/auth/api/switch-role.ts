@@ -5,14 +5,13 @@ import type { PublicUser } from '@domain/auth.ts';
 import { canSwitchTo } from '@domain/policies.ts';
 import type { Role } from '@domain/users.ts';
 import { toast } from '@/components/ui/toast-store.ts';
-import { apiJson, serverMessageOf } from '@/lib/api.ts';
+import { AUTH_API } from '@domain/endpoints/auth.ts';
+import { callApi, serverMessageOf } from '@/lib/api.ts';
 import { AUTH_TOASTS } from '../auth-messages.ts';
 import { storePreferredRole } from '../preferred-role.ts';
 import { setSessionUser } from './get-session.ts';
 
-export function switchRole(newRole: Role): Promise<{ user: PublicUser }> {
-  return apiJson<{ user: PublicUser }>('POST', '/api/auth/switch-role', { newRole });
-}
+export const switchRole = (newRole: Role) => callApi(AUTH_API.switchRole, { body: { newRole } });
 
 export function useSwitchRole() {
   const queryClient = useQueryClient();

@@ -1,16 +1,15 @@
 // PATCH /api/auth/profile: the user's own name, phone, country and company fields of their role.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { profileUpdateSchema, PublicUser } from '@domain/auth.ts';
+import type { profileUpdateSchema } from '@domain/auth.ts';
+import { AUTH_API } from '@domain/endpoints/auth.ts';
 import { toast } from '@/components/ui/toast-store.ts';
-import { apiJson, serverMessageOf } from '@/lib/api.ts';
+import { callApi, serverMessageOf } from '@/lib/api.ts';
 import { setSessionUser } from './get-session.ts';
 
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
-export function updateProfile(input: ProfileUpdateInput): Promise<PublicUser> {
-  return apiJson<PublicUser>('PATCH', '/api/auth/profile', input);
-}
+export const updateProfile = (input: ProfileUpdateInput) => callApi(AUTH_API.updateProfile, { body: input });
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();

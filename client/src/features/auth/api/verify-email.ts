@@ -1,12 +1,10 @@
 // POST /api/auth/verify-email: the token of the emailed /verify-email link. Works signed in or not.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { VerifyEmailResult } from '@domain/auth.ts';
-import { apiJson } from '@/lib/api.ts';
+import { AUTH_API } from '@domain/endpoints/auth.ts';
+import { callApi } from '@/lib/api.ts';
 import { sessionQuery } from './get-session.ts';
 
-export function verifyEmail(token: string): Promise<VerifyEmailResult> {
-  return apiJson<VerifyEmailResult>('POST', '/api/auth/verify-email', { token });
-}
+export const verifyEmail = (token: string) => callApi(AUTH_API.verifyEmail, { body: { token } });
 
 export function useVerifyEmail() {
   const queryClient = useQueryClient();

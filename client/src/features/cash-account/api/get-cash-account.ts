@@ -1,10 +1,9 @@
 // GET /api/cash-account: the balance, what is on its way to the bank, the bank account, recent payouts.
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CashAccount } from '@domain/cash-account.ts';
+import { useQuery } from '@tanstack/react-query';
+import { CASH_API } from '@domain/endpoints/account.ts';
+import { apiQuery } from '@/lib/api.ts';
 
-export const CASH_ACCOUNT_PATH = '/api/cash-account';
-
-export const cashAccountQuery = () => queryOptions<CashAccount>({ queryKey: [CASH_ACCOUNT_PATH] });
+export const cashAccountQuery = () => apiQuery(CASH_API.account);
 
 export function useCashAccount(enabled = true) {
   return useQuery({ ...cashAccountQuery(), enabled });

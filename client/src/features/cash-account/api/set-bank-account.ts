@@ -2,14 +2,14 @@
 // it replaces the one before. The cash account then shows it. With a second factor on, it needs a
 // fresh proof (useStepUp asks for it).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BankAccount, BankAccountCreate } from '@domain/cash-account.ts';
+import type { BankAccountCreate } from '@domain/cash-account.ts';
+import { CASH_API } from '@domain/endpoints/account.ts';
 import { toast } from '@/components/ui/toast-store.ts';
 import { useStepUp } from '@/features/two-factor/index.ts';
-import { apiJson } from '@/lib/api.ts';
+import { callApi } from '@/lib/api.ts';
 import { cashAccountQuery } from './get-cash-account.ts';
 
-export const setBankAccount = (input: BankAccountCreate) =>
-  apiJson<BankAccount>('PUT', '/api/bank-account', input);
+export const setBankAccount = (input: BankAccountCreate) => callApi(CASH_API.setBankAccount, { body: input });
 
 export function useSetBankAccount() {
   const client = useQueryClient();

@@ -1,18 +1,18 @@
 // POST /api/withdrawals {amount}: part of the balance to the investor's verified bank account. With a
 // second factor on, it needs a fresh proof (useStepUp asks for it).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Payout } from '@domain/cash-account.ts';
+import { CASH_API } from '@domain/endpoints/account.ts';
 import { usdText } from '@domain/money.ts';
 import { toast } from '@/components/ui/toast-store.ts';
 import { useStepUp } from '@/features/two-factor/index.ts';
-import { apiJson } from '@/lib/api.ts';
+import { callApi } from '@/lib/api.ts';
 import { cashAccountQuery } from './get-cash-account.ts';
 
 export function useWithdraw() {
   const client = useQueryClient();
   const withStepUp = useStepUp();
   return useMutation({
-    mutationFn: (amount: string) => withStepUp(() => apiJson<Payout>('POST', '/api/withdrawals', { amount })),
+    mutationFn: (amount: string) => withStepUp(() => callApi(CASH_API.withdraw, { body: { amount } })),
     onSuccess: (payout) => {
       toast({
         title: 'Withdrawal on its way',

@@ -1,11 +1,12 @@
 // GET /api/complaints and POST /api/complaints: the signed-in user's complaints, and filing one
 // (multipart: the browser's FormData, so an attachment streams with it).
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { COMPLAINT_API } from '@domain/endpoints/account.ts';
 import type { Complaint } from '@domain/complaints.ts';
 import { toast } from '@/components/ui/toast-store.ts';
-import { ApiError } from '@/lib/api.ts';
+import { ApiError, apiQuery } from '@/lib/api.ts';
 
-export const myComplaintsQuery = () => queryOptions<Complaint[]>({ queryKey: ['/api/complaints'] });
+export const myComplaintsQuery = () => apiQuery(COMPLAINT_API.mine);
 
 export function useMyComplaints() {
   return useQuery(myComplaintsQuery());

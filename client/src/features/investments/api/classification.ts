@@ -1,25 +1,26 @@
 // GET /api/investor/classification and POST /api/investor/classification (multipart: the criteria and
 // the evidence files, as the KYC upload sends them).
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClassificationView } from '@domain/investor-protection.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AnswerOf } from '@domain/endpoint.ts';
+import { INVESTMENT_API } from '@domain/endpoints/investments.ts';
 import { toast } from '@/components/ui/toast-store.ts';
-import { ApiError, serverMessageOf } from '@/lib/api.ts';
+import { ApiError, apiQuery, serverMessageOf } from '@/lib/api.ts';
 
-export const classificationQuery = () =>
-  queryOptions<ClassificationView>({ queryKey: ['/api/investor/classification'] });
+export const classificationQuery = () => apiQuery(INVESTMENT_API.classification);
 
 export function useClassification() {
   return useQuery(classificationQuery());
 }
 
-async function apply(form: FormData): Promise<ClassificationView> {
+/** Multipart, not JSON: the route answers the same view as the read. */
+async function apply(form: FormData): Promise<AnswerOf<typeof INVESTMENT_API.classification>> {
   const res = await fetch('/api/investor/classification', {
     method: 'POST',
     body: form,
     credentials: 'include',
   });
   if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
-  return (await res.json()) as ClassificationView;
+  return (await res.json()) as AnswerOf<typeof INVESTMENT_API.classification>;
 }
 
 export function useApplyForClassification() {

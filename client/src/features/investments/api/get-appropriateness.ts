@@ -1,14 +1,10 @@
 // GET /api/investor/appropriateness: whether the investor must take the knowledge test before investing,
 // its questions, and the threshold above which an investment needs the risk warning.
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AppropriatenessView } from '@domain/investor-protection.ts';
-import { getJson, keyToUrl } from '@/lib/api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { INVESTMENT_API } from '@domain/endpoints/investments.ts';
+import { apiQuery } from '@/lib/api.ts';
 
-export const appropriatenessQuery = () =>
-  queryOptions<AppropriatenessView>({
-    queryKey: ['/api/investor/appropriateness'],
-    queryFn: ({ queryKey, signal }) => getJson<AppropriatenessView>(keyToUrl(queryKey), { signal }),
-  });
+export const appropriatenessQuery = () => apiQuery(INVESTMENT_API.appropriateness);
 
 export function useAppropriateness(enabled = true) {
   return useQuery({ ...appropriatenessQuery(), enabled });

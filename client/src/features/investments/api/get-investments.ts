@@ -1,14 +1,13 @@
 // GET /api/investments?investorId= (spec §7): the investor's investments, newest first, cached 5 minutes.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Investment } from '@domain/investments.ts';
+import { INVESTMENT_API } from '@domain/endpoints/investments.ts';
+import { apiQuery } from '@/lib/api.ts';
 import { CACHE_TIME } from '@/lib/query-client.ts';
-
-export const INVESTMENTS_PATH = '/api/investments';
 
 /** The key is the URL (spec §7: the query key joined with '/' is the path). */
 export const investmentsQuery = (investorId: string) =>
-  queryOptions<Investment[]>({
-    queryKey: [`${INVESTMENTS_PATH}?${new URLSearchParams({ investorId })}`],
+  queryOptions({
+    ...apiQuery(INVESTMENT_API.list, { query: { investorId } }),
     staleTime: CACHE_TIME.investments,
   });
 

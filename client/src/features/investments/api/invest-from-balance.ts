@@ -1,18 +1,18 @@
 // POST /api/investments/from-balance: invests from the investor's HydroBridge balance, no card (the
 // server locks the balance and places the money in escrow at once), then refreshes what it changes.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreatePaymentIntentInput, Investment } from '@domain/investments.ts';
+import { INVESTMENT_API } from '@domain/endpoints/investments.ts';
+import type { CreatePaymentIntentInput } from '@domain/investments.ts';
 import { invalidateCampaignData } from '@/features/campaigns/api/campaigns.ts';
 import { cashAccountQuery } from '@/features/cash-account/index.ts';
 import { platformStatsQuery } from '@/features/platform/api.ts';
-import { apiJson } from '@/lib/api.ts';
+import { callApi } from '@/lib/api.ts';
 import { investmentsQuery } from './get-investments.ts';
 
 export function useInvestFromBalance() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreatePaymentIntentInput) =>
-      apiJson<Investment>('POST', '/api/investments/from-balance', input),
+    mutationFn: (input: CreatePaymentIntentInput) => callApi(INVESTMENT_API.fromBalance, { body: input }),
     onSuccess: (investment) => {
       void client.invalidateQueries({ queryKey: investmentsQuery(investment.investorId).queryKey });
       void client.invalidateQueries(cashAccountQuery());

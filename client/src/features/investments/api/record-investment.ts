@@ -2,15 +2,14 @@
 // the intent from the provider; a replay answers the same investment. Then the investments, the
 // campaigns and the platform figures are refreshed.
 import type { QueryClient } from '@tanstack/react-query';
+import { INVESTMENT_API } from '@domain/endpoints/investments.ts';
 import type { Investment, RecordInvestment } from '@domain/investments.ts';
 import { invalidateCampaignData } from '@/features/campaigns/api/campaigns.ts';
 import { platformStatsQuery } from '@/features/platform/api.ts';
-import { apiJson } from '@/lib/api.ts';
-import { INVESTMENTS_PATH, investmentsQuery } from './get-investments.ts';
+import { callApi } from '@/lib/api.ts';
+import { investmentsQuery } from './get-investments.ts';
 
-export function recordInvestment(input: RecordInvestment): Promise<Investment> {
-  return apiJson<Investment>('POST', INVESTMENTS_PATH, input);
-}
+export const recordInvestment = (input: RecordInvestment) => callApi(INVESTMENT_API.record, { body: input });
 
 /** Records the investment, then refreshes what it changes (not awaited: the modal closes at once). */
 export async function recordInvestmentAndRefresh(

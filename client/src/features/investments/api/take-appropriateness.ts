@@ -1,6 +1,7 @@
 // POST /api/investor/appropriateness: the answers and the loss simulation; the view is refetched after.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '@/lib/api.ts';
+import { INVESTMENT_API } from '@domain/endpoints/investments.ts';
+import { callApi } from '@/lib/api.ts';
 import { appropriatenessQuery } from './get-appropriateness.ts';
 
 export interface AppropriatenessAnswers {
@@ -15,7 +16,7 @@ export function useTakeAppropriateness() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: AppropriatenessAnswers) =>
-      apiJson<{ passed: boolean; maxLoss: string }>('POST', '/api/investor/appropriateness', input),
+      callApi(INVESTMENT_API.takeAppropriateness, { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: appropriatenessQuery().queryKey }),
   });
 }

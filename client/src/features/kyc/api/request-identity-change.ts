@@ -1,15 +1,15 @@
 // POST /api/kyc/identity-change: asks to change the verified legal name or company; KYC goes back to
 // review (the session user's status and GET /api/kyc both change).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { IdentityChange, IdentityChangeCreate } from '@domain/identity.ts';
+import { KYC_API } from '@domain/endpoints/account.ts';
+import type { IdentityChangeCreate } from '@domain/identity.ts';
 import { toast } from '@/components/ui/toast-store.ts';
-import { apiJson, serverMessageOf } from '@/lib/api.ts';
+import { callApi, serverMessageOf } from '@/lib/api.ts';
 import { sessionQuery } from '@/features/auth/api/get-session.ts';
 import { verificationQuery } from './verification.ts';
 
-export function requestIdentityChange(input: IdentityChangeCreate): Promise<IdentityChange> {
-  return apiJson<IdentityChange>('POST', '/api/kyc/identity-change', input);
-}
+export const requestIdentityChange = (input: IdentityChangeCreate) =>
+  callApi(KYC_API.requestIdentityChange, { body: input });
 
 export function useRequestIdentityChange() {
   const queryClient = useQueryClient();

@@ -1,21 +1,23 @@
 // GET /api/kyc and POST /api/kyc/documents: the signed-in user's verification, and the upload of
 // their documents (multipart: the browser's FormData, never JSON).
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Verification } from '@domain/kyc.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AnswerOf } from '@domain/endpoint.ts';
+import { KYC_API } from '@domain/endpoints/account.ts';
 import { toast } from '@/components/ui/toast-store.ts';
-import { ApiError, serverMessageOf } from '@/lib/api.ts';
+import { ApiError, apiQuery, serverMessageOf } from '@/lib/api.ts';
 import { sessionQuery } from '@/features/auth/api/get-session.ts';
 
-export const verificationQuery = () => queryOptions<Verification>({ queryKey: ['/api/kyc'] });
+export const verificationQuery = () => apiQuery(KYC_API.verification);
 
 export function useVerification() {
   return useQuery(verificationQuery());
 }
 
-export async function uploadDocuments(form: FormData): Promise<Verification> {
+/** Multipart, not JSON: the route answers the same verification as the read. */
+export async function uploadDocuments(form: FormData): Promise<AnswerOf<typeof KYC_API.verification>> {
   const res = await fetch('/api/kyc/documents', { method: 'POST', body: form, credentials: 'include' });
   if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
-  return (await res.json()) as Verification;
+  return (await res.json()) as AnswerOf<typeof KYC_API.verification>;
 }
 
 export function useUploadDocuments() {

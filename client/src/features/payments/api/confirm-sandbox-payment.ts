@@ -2,19 +2,12 @@
 // when no Stripe keys are configured): pays the intent with a test card. Card failures answer 402 or
 // 400 with the provider's message; a failed attempt leaves the intent payable with another card.
 import { useMutation } from '@tanstack/react-query';
-import type { SandboxConfirm, SandboxConfirmResult } from '@domain/payments.ts';
-import { apiJson } from '@/lib/api.ts';
+import { PAYMENTS_API } from '@domain/endpoints/account.ts';
+import type { SandboxConfirm } from '@domain/payments.ts';
+import { callApi } from '@/lib/api.ts';
 
-export function confirmSandboxPayment(
-  paymentIntentId: string,
-  body: SandboxConfirm,
-): Promise<SandboxConfirmResult> {
-  return apiJson<SandboxConfirmResult>(
-    'POST',
-    `/api/sandbox/payment-intents/${encodeURIComponent(paymentIntentId)}/confirm`,
-    body,
-  );
-}
+export const confirmSandboxPayment = (paymentIntentId: string, body: SandboxConfirm) =>
+  callApi(PAYMENTS_API.confirmSandbox, { params: { id: paymentIntentId }, body });
 
 export function useConfirmSandboxPayment() {
   return useMutation({

@@ -1,9 +1,10 @@
 // GET /api/payments/config: which provider takes the card — the built-in sandbox, or Stripe with its
 // publishable key (DESIGN.md §4). Read once per visit: the server's provider does not change while it runs.
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PaymentsConfig } from '@domain/payments.ts';
+import { useQuery } from '@tanstack/react-query';
+import { PAYMENTS_API } from '@domain/endpoints/account.ts';
+import { apiQuery } from '@/lib/api.ts';
 
-export const paymentsConfigQuery = () => queryOptions<PaymentsConfig>({ queryKey: ['/api/payments/config'] });
+export const paymentsConfigQuery = () => apiQuery(PAYMENTS_API.config);
 
 export function usePaymentsConfig() {
   return useQuery(paymentsConfigQuery());

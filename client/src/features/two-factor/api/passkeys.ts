@@ -3,22 +3,20 @@
 // account brings its recovery codes); POST /api/auth/2fa/passkeys/:id/remove. Adding one to an account
 // that has a factor, and removing one, need a fresh proof: useStepUp asks for it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
-import type { PasskeySummary, TwoFactorStatus } from '@domain/two-factor.ts';
-import { apiJson } from '@/lib/api.ts';
+import { TWO_FACTOR_API } from '@domain/endpoints/two-factor.ts';
+import { callApi } from '@/lib/api.ts';
+import { passkeyAnswer } from '../passkey-answer.ts';
 import { useStepUp } from '../step-up.tsx';
 import { refreshTwoFactorStatus, twoFactorStatusQuery } from './get-status.ts';
 
-type Added = { passkey: PasskeySummary; recoveryCodes?: string[] };
-
-async function addPasskey(name: string): Promise<Added> {
-  const optionsJSON = await apiJson<PublicKeyCredentialCreationOptionsJSON>(
-    'POST',
-    '/api/auth/2fa/passkeys/options',
-  );
+async function addPasskey(name: string) {
+  // The options' schema matches the library's PublicKeyCredentialCreationOptionsJSON (domain/two-factor.ts).
+  const optionsJSON = await callApi(TWO_FACTOR_API.passkeyOptions);
   const { startRegistration } = await import('@simplewebauthn/browser');
   const response = await startRegistration({ optionsJSON });
-  return apiJson<Added>('POST', '/api/auth/2fa/passkeys', { ...(name && { name }), response });
+  return callApi(TWO_FACTOR_API.addPasskey, {
+    body: { ...(name && { name }), response: passkeyAnswer(response) },
+  });
 }
 
 export function useAddPasskey() {
@@ -34,10 +32,7 @@ export function useRemovePasskey() {
   const client = useQueryClient();
   const withStepUp = useStepUp();
   return useMutation({
-    mutationFn: (id: string) =>
-      withStepUp(() =>
-        apiJson<TwoFactorStatus>('POST', `/api/auth/2fa/passkeys/${encodeURIComponent(id)}/remove`),
-      ),
+    mutationFn: (id: string) => withStepUp(() => callApi(TWO_FACTOR_API.removePasskey, { params: { id } })),
     onSuccess: (status) => client.setQueryData(twoFactorStatusQuery().queryKey, status),
   });
 }

@@ -1,21 +1,20 @@
 // POST /api/auth/2fa/step-up: a fresh proof for this session (5 minutes), with a code (authenticator
 // or recovery) or a passkey (options from POST /api/auth/2fa/step-up/options, then the browser's answer).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import { apiJson } from '@/lib/api.ts';
+import { TWO_FACTOR_API } from '@domain/endpoints/two-factor.ts';
+import { callApi } from '@/lib/api.ts';
+import { passkeyAnswer } from '../passkey-answer.ts';
 import { refreshTwoFactorStatus } from './get-status.ts';
 
 export type StepUpInput = { code: string } | { passkey: true };
 
-async function stepUp(input: StepUpInput): Promise<{ stepUpUntil: string }> {
-  if ('code' in input) return apiJson('POST', '/api/auth/2fa/step-up', { code: input.code });
-  const optionsJSON = await apiJson<PublicKeyCredentialRequestOptionsJSON>(
-    'POST',
-    '/api/auth/2fa/step-up/options',
-  );
+async function stepUp(input: StepUpInput) {
+  if ('code' in input) return callApi(TWO_FACTOR_API.stepUp, { body: { code: input.code } });
+  // The options' schema matches the library's PublicKeyCredentialRequestOptionsJSON (domain/two-factor.ts).
+  const optionsJSON = await callApi(TWO_FACTOR_API.stepUpOptions);
   const { startAuthentication } = await import('@simplewebauthn/browser');
   const response = await startAuthentication({ optionsJSON });
-  return apiJson('POST', '/api/auth/2fa/step-up', { response });
+  return callApi(TWO_FACTOR_API.stepUp, { body: { response: passkeyAnswer(response) } });
 }
 
 export function useStepUpProof() {

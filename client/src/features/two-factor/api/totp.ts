@@ -2,22 +2,22 @@
 // POST /api/auth/2fa/totp/enable {code} → {recoveryCodes}, POST /api/auth/2fa/totp/disable.
 // Setting up (when a passkey is on) and turning off need a fresh proof: useStepUp asks for it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RecoveryCodes, TotpSetupResult, TwoFactorStatus } from '@domain/two-factor.ts';
-import { apiJson } from '@/lib/api.ts';
+import { TWO_FACTOR_API } from '@domain/endpoints/two-factor.ts';
+import { callApi } from '@/lib/api.ts';
 import { useStepUp } from '../step-up.tsx';
 import { refreshTwoFactorStatus, twoFactorStatusQuery } from './get-status.ts';
 
 export function useSetUpTotp() {
   const withStepUp = useStepUp();
   return useMutation({
-    mutationFn: () => withStepUp(() => apiJson<TotpSetupResult>('POST', '/api/auth/2fa/totp/setup')),
+    mutationFn: () => withStepUp(() => callApi(TWO_FACTOR_API.setUpTotp)),
   });
 }
 
 export function useEnableTotp() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => apiJson<RecoveryCodes>('POST', '/api/auth/2fa/totp/enable', { code }),
+    mutationFn: (code: string) => callApi(TWO_FACTOR_API.enableTotp, { body: { code } }),
     onSuccess: () => refreshTwoFactorStatus(client),
   });
 }
@@ -26,7 +26,7 @@ export function useDisableTotp() {
   const client = useQueryClient();
   const withStepUp = useStepUp();
   return useMutation({
-    mutationFn: () => withStepUp(() => apiJson<TwoFactorStatus>('POST', '/api/auth/2fa/totp/disable')),
+    mutationFn: () => withStepUp(() => callApi(TWO_FACTOR_API.disableTotp)),
     onSuccess: (status) => client.setQueryData(twoFactorStatusQuery().queryKey, status),
   });
 }
