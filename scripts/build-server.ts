@@ -15,5 +15,7 @@ await build({
   logLevel: 'warning',
   external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg-native'],
   // The CommonJS dependencies inside an ES module bundle still call require() for Node's own modules.
-  banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+  },
 });

@@ -486,7 +486,8 @@ export const ROUTE_REQUESTS = rows({
   'POST /api/listings/:id/certificates': market('trader', (ctx) => ({
     url: `/api/listings/${ctx.market!.listingId}/certificates`,
     ...certificateUpload(),
-    happened: (res) => expect(res.json()).toMatchObject({ status: 'pending', listingId: ctx.market!.listingId }),
+    happened: (res) =>
+      expect(res.json()).toMatchObject({ status: 'pending', listingId: ctx.market!.listingId }),
   })),
   'POST /api/campaigns/:id/certificates': (ctx) => ({
     url: `/api/campaigns/${ctx.campaign.id}/certificates`,
