@@ -110,6 +110,8 @@ export async function insertBenchCampaigns(db: Db, count: number, traderCount = 
         expectedProfit: toFixed(estimatedCampaignProfit(quantity, buyPrice, sellPrice)),
         riskLevel: assessRiskLevel({ buyPrice, sellPrice, targetAmount, deadline }, createdAt),
         region: destinationRegion(route) ?? 'europe',
+        // Past their due-diligence review (issue 19): only approved campaigns are public.
+        reviewStatus: 'approved' as const,
         createdAt,
         updatedAt: createdAt,
       };
