@@ -12,6 +12,8 @@ await build({
   target: 'node20',
   format: 'esm',
   sourcemap: true,
+  // File names and lines only: Node reads the whole map at start (--enable-source-maps), sources are in the repo.
+  sourcesContent: false,
   logLevel: 'warning',
   external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg-native'],
   // The CommonJS dependencies inside an ES module bundle still call require() for Node's own modules.

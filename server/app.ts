@@ -134,9 +134,12 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('mailer', ctx.mailer);
   app.decorate('outbox', ctx.outbox);
   app.decorate('market', ctx.market);
-  // Workers and the email sender start once the app is ready; on close the workers finish the jobs
+  // Workers and the email sender join once the app is ready, without holding up its first answers
+  // (README "Start-up"): until they run, GET /api/ready says so. On close the workers finish the jobs
   // they hold before anything closes.
-  app.addHook('onReady', () => ctx.start());
+  app.addHook('onReady', () => {
+    ctx.start().catch((error: unknown) => app.log.error({ err: error }, 'the job workers did not start'));
+  });
   app.addHook('preClose', () => {
     // Not ready from the moment shutdown begins (docs/operations.md), before the workers stop.
     app.readiness.beginShutdown();

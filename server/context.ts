@@ -160,6 +160,7 @@ export function createAppContext(deps: ContextDeps): AppContext {
   // Payments captured outside a marketplace call (the card step, a webhook, the sweep) email too.
   effects.orderNotices = { notify: outbox.email };
 
+  let starting: Promise<void> | undefined;
   return {
     database,
     db,
@@ -176,11 +177,16 @@ export function createAppContext(deps: ContextDeps): AppContext {
     jobs,
     jobMode,
     effects,
-    async start() {
-      await jobs.start();
+    start() {
       outbox.start();
+      starting ??= jobs.start();
+      return starting;
     },
-    stopJobs: () => jobs.stop(),
+    async stopJobs() {
+      // A stop during the start waits for it, so no worker registers after the queue stopped.
+      await starting?.catch(() => {});
+      await jobs.stop();
+    },
     async close() {
       // The sender stops (its run in progress ends), then the transport closes, then the database.
       // What is still queued is sent after the next start.
