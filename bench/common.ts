@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import zlib from 'node:zlib';
+import { bundle } from '../scripts/build-server.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -74,6 +75,7 @@ export interface Child {
 
 /** The production server entry that `npm start` runs (built by `npm run build`). */
 export const SERVER_ENTRY = 'dist/server/main.js';
+const SERVE_BUNDLE = 'dist/bench/serve.js';
 
 /**
  * Spawns `node <script> …` in the repo root (through tsx for TypeScript sources) and keeps its output
@@ -113,9 +115,17 @@ export function spawnNode(script: string, args: string[], env: NodeJS.ProcessEnv
   };
 }
 
-/** Starts bench/serve.ts and waits for its ready line. */
+let serveBundle: Promise<void> | undefined;
+
+/**
+ * Starts bench/serve.ts in a child process, bundled as the production server is (scripts/build-server.ts),
+ * so its memory and start are the product's, not those of a TypeScript loader compiling it; waits for
+ * its ready line.
+ */
 export async function startServeChild(args: string[]): Promise<Child> {
-  const node = spawnNode('bench/serve.ts', args);
+  serveBundle ??= bundle('bench/serve.ts', SERVE_BUNDLE);
+  await serveBundle;
+  const node = spawnNode(SERVE_BUNDLE, args);
   const ready = await new Promise<Record<string, unknown> & { port: number }>((resolve, reject) => {
     let buffer = '';
     const timer = setTimeout(

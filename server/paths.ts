@@ -13,3 +13,8 @@ function findProjectRoot(from: string): string {
 export const PROJECT_ROOT = findProjectRoot(import.meta.dirname);
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'server/db/migrations');
 export const CLIENT_DIR = path.join(PROJECT_ROOT, 'dist/client');
+/**
+ * A new embedded database, as PGlite's initdb leaves it, made by the build (scripts/build-server.ts): a
+ * first start unpacks it instead of running initdb, which holds ~600 MB more at its peak.
+ */
+export const PGLITE_INITDB_TEMPLATE = path.join(PROJECT_ROOT, 'dist/server/pglite-initdb.tar.gz');

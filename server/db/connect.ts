@@ -12,7 +12,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
-import { MIGRATIONS_DIR } from '../paths.ts';
+import { extract } from 'tar';
+import { MIGRATIONS_DIR, PGLITE_INITDB_TEMPLATE } from '../paths.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -121,6 +122,20 @@ function refuseOtherMajorVersion(pgDir: string): void {
   }
 }
 
+/**
+ * A new folder starts as a copy of the build's initdb template where there is one (from source, PGlite
+ * runs initdb itself): unpacked as a stream beside it and renamed into place, so a crash midway leaves
+ * no half database, and PGlite then opens an existing one.
+ */
+async function startFromTemplate(pgDir: string): Promise<void> {
+  if (fs.existsSync(pgDir) || !fs.existsSync(PGLITE_INITDB_TEMPLATE)) return;
+  const unpacking = `${pgDir}.new`;
+  fs.rmSync(unpacking, { recursive: true, force: true });
+  fs.mkdirSync(unpacking);
+  await extract({ file: PGLITE_INITDB_TEMPLATE, cwd: unpacking });
+  fs.renameSync(unpacking, pgDir);
+}
+
 export class DataDirLockedError extends Error {
   constructor(dataDir: string) {
     super(
@@ -158,7 +173,10 @@ async function openPglite(
   }
   let client: PGlite;
   try {
-    if (pgDir) refuseOtherMajorVersion(pgDir);
+    if (pgDir) {
+      refuseOtherMajorVersion(pgDir);
+      await startFromTemplate(pgDir);
+    }
     client = await PGlite.create({
       ...PGLITE_OPTIONS,
       ...(pgDir ? { dataDir: pgDir } : loadDataDir ? { loadDataDir } : {}),
