@@ -6,11 +6,12 @@
 // - the embedded database's initdb template (server/paths.ts PGLITE_INITDB_TEMPLATE), so a first start
 //   copies a new database instead of running initdb in the server process.
 import fs from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { build } from 'esbuild';
 import { PGLITE_OPTIONS } from '../server/db/connect.ts';
-import { PGLITE_INITDB_TEMPLATE } from '../server/paths.ts';
+import { PGLITE_INITDB_TEMPLATE, PROJECT_ROOT } from '../server/paths.ts';
 
 export async function bundle(entry: string, outfile: string): Promise<void> {
   await build({
@@ -27,12 +28,19 @@ export async function bundle(entry: string, outfile: string): Promise<void> {
     external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg-native'],
     // The CommonJS dependencies inside an ES module bundle still call require() for Node's own modules.
     banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      js: "import path from 'node:path'; const require = createRequire(import.meta.url);",
     },
   });
 }
 
+/** initdb takes seconds: the template is made again only when PGlite was installed after it. */
 async function writeInitdbTemplate(): Promise<void> {
+  const installed = fs.statSync(path.join(PROJECT_ROOT, 'node_modules/@electric-sql/pglite/package.json'));
+  if (
+    fs.existsSync(PGLITE_INITDB_TEMPLATE) &&
+    fs.statSync(PGLITE_INITDB_TEMPLATE).mtimeMs > installed.mtimeMs
+  )
+    return;
   const fresh = await PGlite.create(PGLITE_OPTIONS);
   try {
     const template = await fresh.dumpDataDir('gzip');
