@@ -21,6 +21,7 @@ describe('campaignSchema', () => {
     deadline: '2025-07-15T00:00:00.000Z',
     expectedProfit: '1050000.00',
     actualProfit: null,
+    carbonIntensity: '3.248',
     createdAt: '2025-05-01T00:00:00.000Z',
     updatedAt: '2025-05-01T00:00:00.000Z',
     review: { status: 'approved' },

@@ -135,7 +135,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('outbox', ctx.outbox);
   app.decorate('market', ctx.market);
   // Workers and the email sender join once the app is ready, without holding up its first answers
-  // (README "Start-up"): until they run, GET /api/ready says so. On close the workers finish the jobs
+  // (README "Start-up and memory"): until they run, GET /api/ready says so. On close the workers finish the jobs
   // they hold before anything closes.
   app.addHook('onReady', () => {
     ctx.start().catch((error: unknown) => app.log.error({ err: error }, 'the job workers did not start'));

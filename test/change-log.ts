@@ -142,6 +142,25 @@ const BOOKKEEPING: Bookkeeping[] = [
       c.new?.challenge === null &&
       sameExcept(c.old, c.new, ['challenge', 'challenge_expires_at']),
   },
+  {
+    reason:
+      'a hold its subject can no longer take is released when a call looks at it, the refused record call ' +
+      'included (money/payments.ts decideHold): the payment ends voided, its intent is cancelled',
+    matches: (c) =>
+      c.op === 'UPDATE' &&
+      ((c.table === 'payments' &&
+        ['created', 'voiding'].includes(String(c.old?.status)) &&
+        ['voiding', 'voided'].includes(String(c.new?.status)) &&
+        sameExcept(c.old, c.new, ['status', 'end_reason', 'ended_at', 'updated_at'])) ||
+        (c.table === 'sandbox_payment_intents' &&
+          c.old?.status === 'requires_capture' &&
+          c.new?.status === 'canceled' &&
+          sameExcept(c.old, c.new, ['status', 'canceled_at', 'amount_capturable'])) ||
+        (c.table === 'orders' &&
+          c.old?.payment === 'awaiting' &&
+          c.new?.payment !== 'awaiting' &&
+          sameExcept(c.old, c.new, ['payment', 'updated_at']))),
+  },
 ];
 
 function sameExcept(a: RowChange['old'], b: RowChange['new'], keys: string[]): boolean {

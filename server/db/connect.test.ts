@@ -57,7 +57,7 @@ describe.runIf(testBackend() === 'pglite')('openDatabase({ dataDir })', () => {
     }
   });
 
-  it('bounds the embedded buffer cache (the memory budget, README "Memory")', async () => {
+  it('bounds the embedded buffer cache (the memory budget, README "Start-up and memory")', async () => {
     const database = await openDatabase({ memory: true });
     opened.push(database);
     const { rows } = await database.query('show shared_buffers');

@@ -46,7 +46,7 @@ const migrationsFolder = MIGRATIONS_DIR;
  * How every embedded instance starts (the server's and the tests'): the extensions the migrations
  * create (PGlite loads them per instance; PostgreSQL ships them), and a bounded buffer cache. PGlite's
  * default of 128 MB of shared buffers is allocated in the WebAssembly heap at start-up and stays resident:
- * 16 MB holds the demo's whole working set many times over (README "Memory") and keeps the embedded
+ * 16 MB holds the demo's whole working set many times over (README "Start-up and memory") and keeps the embedded
  * server under its memory budget.
  */
 export const PGLITE_OPTIONS = {

@@ -33,7 +33,8 @@ describe('a request for quote', () => {
     const created = await buyer.post('/api/rfqs', rfqBody());
     expect(created.statusCode, created.body).toBe(201);
     const rfq = created.json<Rfq>();
-    // Every supplier with a listing hears of it.
+    // Every supplier with a listing hears of it (the outbox sends in the background).
+    await app.outbox.settled();
     const subjects = (await app.db.select().from(emailOutbox)).map((m) => m.subject);
     expect(subjects.filter((s) => s === 'New request for quote')).toHaveLength(2);
 
