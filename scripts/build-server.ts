@@ -28,7 +28,7 @@ export async function bundle(entry: string, outfile: string): Promise<void> {
     external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg-native'],
     // The CommonJS dependencies inside an ES module bundle still call require() for Node's own modules.
     banner: {
-      js: "import path from 'node:path'; const require = createRequire(import.meta.url);",
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
     },
   });
 }
