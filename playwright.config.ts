@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { SERVER_NODE_FLAGS } from './scripts/start-flags.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/chromium.ts';
 import { suiteBaseUrl } from './e2e/suite-url.ts';
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, oidcIssuerUrl } from './e2e/oidc-provider.ts';
@@ -73,7 +74,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'node --enable-source-maps dist/server/main.js',
+    command: ['node', ...SERVER_NODE_FLAGS, 'dist/server/main.js'].join(' '),
     cwd: root,
     url: `${baseURL}/api/health`,
     env: {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import zlib from 'node:zlib';
 import { bundle } from '../scripts/build-server.ts';
+import { SERVER_NODE_FLAGS } from '../scripts/start-flags.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -82,7 +83,8 @@ const SERVE_BUNDLE = 'dist/bench/serve.js';
  * for error messages.
  */
 export function spawnNode(script: string, args: string[], env: NodeJS.ProcessEnv = {}) {
-  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  // TypeScript through tsx; a bundle (the server's, the benchmark's) with the flags `npm start` gives.
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : SERVER_NODE_FLAGS;
   const proc = spawn(process.execPath, [...loader, script, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
