@@ -33,6 +33,7 @@ import {
 } from '../../../domain/policies.ts';
 import { CAMPAIGN_STATUS_GROUPS, inStatusGroup, type CampaignSort } from '../../../domain/campaigns.ts';
 import { editNeedsReview } from '../../../domain/diligence.ts';
+import { BACKER_STATUSES } from '../../../domain/investments.ts';
 import { displayName, type Role } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
 import { campaignSearchText } from '../../db/schema/campaigns.ts';
@@ -265,7 +266,7 @@ export async function backsCampaign(db: Db, userId: string, campaignId: string):
       and(
         eq(investments.investorId, userId),
         eq(investments.campaignId, campaignId),
-        inArray(investments.status, ['confirmed', 'refunding', 'refunded', 'paid_out']),
+        inArray(investments.status, [...BACKER_STATUSES]),
       ),
     )
     .limit(1);

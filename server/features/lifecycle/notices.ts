@@ -18,9 +18,16 @@ export interface LifecycleHooks {
   onRevoked?: Hook;
   /** An admin approved a campaign or sent it back: its trader is told. */
   onReviewed?: Hook;
+  /** The trader posted an update (its id): the campaign's backers are told (features/updates). */
+  onUpdatePosted?: Hook;
+  /** The trader answered a question (its id): the asker is told (features/updates). */
+  onQuestionAnswered?: Hook;
 }
 
-/** Announces `event` for the campaign (the investment, for onRevoked) at the end of the transaction. */
+/**
+ * Announces `event` for the campaign (the investment for onRevoked, the update for onUpdatePosted, the
+ * question for onQuestionAnswered) at the end of the transaction.
+ */
 export function announce(tx: Tx, event: keyof LifecycleHooks, id: string): void {
   const hook = effectsOf(tx)?.lifecycle[event];
   if (hook) tx.beforeCommit(() => hook(tx, id));
