@@ -315,7 +315,6 @@ export const ERRORS = {
   QUESTION_NOT_FOUND: { status: 404, message: 'Question not found' },
   ANSWER_NOT_YOURS: { status: 403, message: 'Only the campaign’s trader can answer its questions' },
   QUESTION_ALREADY_ANSWERED: { status: 409, message: 'This question has been answered already' },
-  QUESTION_HIDDEN: { status: 409, message: 'This question was hidden by an admin' },
   NOTHING_TO_HIDE: { status: 409, message: 'This {part} is hidden already, or there is no answer yet' },
   RFQ_NOT_FOUND: { status: 404, message: 'Quote request not found' },
   OFFER_NOT_FOUND: { status: 404, message: 'Offer not found' },

@@ -57,10 +57,9 @@ export async function answerQuestion(
       .from(campaignQuestions)
       .where(and(eq(campaignQuestions.id, questionId), eq(campaignQuestions.campaignId, campaignId)))
       .for('update');
-    if (!question || (question.hiddenAt && !access.owns && viewer.role !== 'admin'))
-      throw new AppError('QUESTION_NOT_FOUND');
+    // A hidden question is out of the public list: there is nothing to answer.
+    if (!question || question.hiddenAt) throw new AppError('QUESTION_NOT_FOUND');
     if (!access.owns) throw new AppError('ANSWER_NOT_YOURS');
-    if (question.hiddenAt) throw new AppError('QUESTION_HIDDEN');
     if (question.answeredAt && !question.answerHiddenAt) throw new AppError('QUESTION_ALREADY_ANSWERED');
     await tx
       .update(campaignQuestions)

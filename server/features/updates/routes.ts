@@ -230,7 +230,6 @@ const updateRoutes: FastifyPluginAsyncZod = async (app) => {
           'CAMPAIGN_NOT_FOUND',
           'QUESTION_NOT_FOUND',
           'ANSWER_NOT_YOURS',
-          'QUESTION_HIDDEN',
           'QUESTION_ALREADY_ANSWERED',
         ],
       },
