@@ -115,6 +115,18 @@ const MATRIX: Record<RowKey, Cells> = {
   'GET /api/campaigns/:id/milestones':              [200,      200,      200,      200,      200,      200,      200,      200,      200,      200,      200],
   'POST /api/campaigns/:id/milestones':             [401,      403,      403,      403,      403,      201,      403,      401,      403,      403,      403],
   'GET /api/campaigns/:id/investors':              [401,      403,      403,      403,      200,      200,      403,      401,      200,      200,      200],
+  // Campaign updates and questions (docs/updates.md): the owner posts and answers on its campaign; the
+  // backers-only update is shown to the owner and admins (backers: the API tests); any signed-in user
+  // with a verified email asks; admins hide.
+  'POST /api/campaigns/:id/updates':                [401,      403,      403,      403,      403,      201,      403,      401,      201,      201,      201],
+  'GET /api/campaigns/:id/updates':                 ['hidden', 'hidden', 'hidden', 'hidden', 'shown',  'shown',  'hidden', 'hidden', 'shown',  'shown',  'shown'],
+  'POST /api/campaigns/:id/updates/:updateId/files': [401,     403,      404,      403,      403,      201,      404,      401,      201,      201,      201],
+  'GET /api/campaigns/:id/updates/:updateId/files/:fileId': [404, 404,   404,      404,      200,      200,      404,      404,      200,      200,      200],
+  'GET /api/portfolio/updates':                     [401,      200,      403,      403,      403,      __,       __,       401,      200,      200,      200],
+  'POST /api/campaigns/:id/questions':              [401,      201,      201,      201,      201,      201,      201,      401,      403,      201,      201],
+  'GET /api/campaigns/:id/questions':               [200,      200,      200,      200,      200,      200,      200,      200,      200,      200,      200],
+  'POST /api/campaigns/:id/questions/:questionId/answer': [401, 403,     403,      403,      403,      200,      403,      401,      200,      200,      200],
+  'POST /api/admin/questions/:id/hide':             [401,      403,      403,      403,      200,      __,       __,       401,      200,      200,      200],
   'GET /api/settings/notifications':                [401,      200,      200,      200,      200,      __,       __,       401,      200,      200,      200],
   'PUT /api/settings/notifications':                [401,      200,      200,      200,      200,      __,       __,       401,      200,      200,      200],
   'GET /api/payments/config':                       [200,      200,      200,      200,      200,      __,       __,       200,      200,      200,      200],
