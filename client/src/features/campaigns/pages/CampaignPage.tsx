@@ -25,6 +25,7 @@ import { InvestButton } from '../components/InvestButton.tsx';
 import { RiskBadge } from '../components/RiskBadge.tsx';
 import { useInvestAction } from '../use-invest-action.ts';
 import { CarbonIntensity } from '@/features/origin/index.ts';
+import { CampaignQuestions, CampaignUpdates } from '@/features/updates/index.ts';
 
 function BackLink() {
   return (
@@ -285,6 +286,8 @@ function CampaignView({ campaign }: { campaign: CampaignDetail }) {
             </CardContent>
           </Card>
 
+          <CampaignUpdates campaignId={campaign.id} ownsIt={ownsIt} />
+
           <Card aria-labelledby="timeline-heading">
             <CardHeader>
               <CardTitle id="timeline-heading">Timeline</CardTitle>
@@ -334,6 +337,8 @@ function CampaignView({ campaign }: { campaign: CampaignDetail }) {
               )}
             </CardContent>
           </Card>
+
+          <CampaignQuestions campaignId={campaign.id} traderId={campaign.traderId} />
         </div>
       </div>
     </article>
