@@ -205,39 +205,41 @@ export function CampaignQuestions({ campaignId, traderId }: { campaignId: string
   const { user, openAuthDialog } = useAuth();
   const ownsIt = user?.id === traderId;
   return (
-    <Card aria-labelledby="questions-heading">
-      <CardHeader>
-        <CardTitle id="questions-heading">Questions and answers</CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-5">
-        {questions.isPending ? (
-          <p className="text-sm text-muted-foreground">Loading questions…</p>
-        ) : questions.error ? (
-          <p role="alert" className="text-sm text-destructive">
-            The questions could not be loaded. Please reload the page.
-          </p>
-        ) : questions.data.items.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            {ownsIt
-              ? 'Nobody has asked a question yet.'
-              : 'No questions yet. Ask the trader anything about this trade.'}
-          </p>
-        ) : (
-          <ul aria-label="Questions" className="space-y-4">
-            {questions.data.items.map((q) => (
-              <QuestionEntry key={q.id} campaignId={campaignId} question={q} traderId={traderId} />
-            ))}
-          </ul>
-        )}
-        {user && !ownsIt && <AskForm campaignId={campaignId} />}
-        {!user && (
-          <p className="text-sm">
-            <Button type="button" variant="outline" size="sm" onClick={() => openAuthDialog('signin')}>
-              Sign in to ask a question
-            </Button>
-          </p>
-        )}
-      </CardContent>
-    </Card>
+    <section aria-labelledby="questions-heading">
+      <Card>
+        <CardHeader>
+          <CardTitle id="questions-heading">Questions and answers</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-5">
+          {questions.isPending ? (
+            <p className="text-sm text-muted-foreground">Loading questions…</p>
+          ) : questions.error ? (
+            <p role="alert" className="text-sm text-destructive">
+              The questions could not be loaded. Please reload the page.
+            </p>
+          ) : questions.data.items.length === 0 ? (
+            <p className="text-sm text-muted-foreground">
+              {ownsIt
+                ? 'Nobody has asked a question yet.'
+                : 'No questions yet. Ask the trader anything about this trade.'}
+            </p>
+          ) : (
+            <ul aria-label="Questions" className="space-y-4">
+              {questions.data.items.map((q) => (
+                <QuestionEntry key={q.id} campaignId={campaignId} question={q} traderId={traderId} />
+              ))}
+            </ul>
+          )}
+          {user && !ownsIt && <AskForm campaignId={campaignId} />}
+          {!user && (
+            <p className="text-sm">
+              <Button type="button" variant="outline" size="sm" onClick={() => openAuthDialog('signin')}>
+                Sign in to ask a question
+              </Button>
+            </p>
+          )}
+        </CardContent>
+      </Card>
+    </section>
   );
 }

@@ -31,7 +31,7 @@ export function AudienceBadge({ audience }: { audience: CampaignUpdate['audience
   );
 }
 
-export function UpdateEntry({ update, heading = 'h3' }: { update: CampaignUpdate; heading?: 'h3' | 'h4' }) {
+export function UpdateEntry({ update, heading = 'h4' }: { update: CampaignUpdate; heading?: 'h3' | 'h4' }) {
   const Heading = heading;
   return (
     <article
@@ -181,42 +181,44 @@ export function CampaignUpdates({ campaignId, ownsIt }: { campaignId: string; ow
   const updates = useCampaignUpdates(campaignId);
   const data = updates.data;
   return (
-    <Card aria-labelledby="updates-heading">
-      <CardHeader>
-        <CardTitle id="updates-heading">Updates</CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {ownsIt && <PostUpdateForm campaignId={campaignId} />}
-        {updates.isPending ? (
-          <p className="text-sm text-muted-foreground">Loading updates…</p>
-        ) : updates.error ? (
-          <p role="alert" className="text-sm text-destructive">
-            The updates could not be loaded. Please reload the page.
-          </p>
-        ) : (
-          <>
-            {data!.items.length === 0 && (
-              <p className="text-sm text-muted-foreground">
-                {ownsIt
-                  ? 'No updates yet. Tell your backers how the trade is going: they get each update by email.'
-                  : 'The trader has not posted any updates yet.'}
-              </p>
-            )}
-            {data!.items.map((update) => (
-              <UpdateEntry key={update.id} update={update} />
-            ))}
-            {data!.backersOnly > 0 && (
-              <p role="note" className="flex items-start gap-2 rounded-md bg-muted/60 p-3 text-sm">
-                <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-                {data!.backersOnly === 1
-                  ? '1 more update is for backers only.'
-                  : `${data!.backersOnly} more updates are for backers only.`}{' '}
-                Back this campaign to read them.
-              </p>
-            )}
-          </>
-        )}
-      </CardContent>
-    </Card>
+    <section aria-labelledby="updates-heading">
+      <Card>
+        <CardHeader>
+          <CardTitle id="updates-heading">Updates</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {ownsIt && <PostUpdateForm campaignId={campaignId} />}
+          {updates.isPending ? (
+            <p className="text-sm text-muted-foreground">Loading updates…</p>
+          ) : updates.error ? (
+            <p role="alert" className="text-sm text-destructive">
+              The updates could not be loaded. Please reload the page.
+            </p>
+          ) : (
+            <>
+              {data!.items.length === 0 && (
+                <p className="text-sm text-muted-foreground">
+                  {ownsIt
+                    ? 'No updates yet. Tell your backers how the trade is going: they get each update by email.'
+                    : 'The trader has not posted any updates yet.'}
+                </p>
+              )}
+              {data!.items.map((update) => (
+                <UpdateEntry key={update.id} update={update} />
+              ))}
+              {data!.backersOnly > 0 && (
+                <p role="note" className="flex items-start gap-2 rounded-md bg-muted/60 p-3 text-sm">
+                  <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+                  {data!.backersOnly === 1
+                    ? '1 more update is for backers only.'
+                    : `${data!.backersOnly} more updates are for backers only.`}{' '}
+                  Back this campaign to read them.
+                </p>
+              )}
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </section>
   );
 }

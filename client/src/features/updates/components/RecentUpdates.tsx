@@ -7,38 +7,41 @@ import { UpdateEntry } from './CampaignUpdates.tsx';
 export function RecentUpdates() {
   const updates = useRecentUpdates();
   return (
-    <Card aria-labelledby="recent-updates-heading">
-      <CardHeader>
-        <CardTitle id="recent-updates-heading">Updates from your campaigns</CardTitle>
-        <CardDescription>What the traders of the campaigns you back posted, newest first.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {updates.isPending ? (
-          <p className="text-sm text-muted-foreground">Loading updates…</p>
-        ) : updates.error ? (
-          <p role="alert" className="text-sm text-destructive">
-            The updates could not be loaded. Please reload the page.
-          </p>
-        ) : updates.data.items.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            No updates yet. When a trader of a campaign you back posts one, it appears here and in your inbox.
-          </p>
-        ) : (
-          <ul className="space-y-4">
-            {updates.data.items.map((update) => (
-              <li key={update.id} className="space-y-1 border-t pt-4 first:border-t-0 first:pt-0">
-                <Link
-                  href={`/campaigns/${update.campaignId}`}
-                  className="text-sm font-medium text-primary underline-offset-4 hover:underline"
-                >
-                  {update.campaignTitle}
-                </Link>
-                <UpdateEntry update={update} heading="h3" />
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <section aria-labelledby="recent-updates-heading">
+      <Card>
+        <CardHeader>
+          <CardTitle id="recent-updates-heading">Updates from your campaigns</CardTitle>
+          <CardDescription>What the traders of the campaigns you back posted, newest first.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {updates.isPending ? (
+            <p className="text-sm text-muted-foreground">Loading updates…</p>
+          ) : updates.error ? (
+            <p role="alert" className="text-sm text-destructive">
+              The updates could not be loaded. Please reload the page.
+            </p>
+          ) : updates.data.items.length === 0 ? (
+            <p className="text-sm text-muted-foreground">
+              No updates yet. When a trader of a campaign you back posts one, it appears here and in your
+              inbox.
+            </p>
+          ) : (
+            <ul className="space-y-4">
+              {updates.data.items.map((update) => (
+                <li key={update.id} className="space-y-1 border-t pt-4 first:border-t-0 first:pt-0">
+                  <Link
+                    href={`/campaigns/${update.campaignId}`}
+                    className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+                  >
+                    {update.campaignTitle}
+                  </Link>
+                  <UpdateEntry update={update} heading="h4" />
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </section>
   );
 }
