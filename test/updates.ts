@@ -1,6 +1,8 @@
 // Campaign updates and questions test kit (docs/updates.md): a campaign with backers, posting an
 // update and attaching files as the browser's FormData does.
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { outgoingEmails } from '../server/db/schema/index.ts';
 import type { App } from '../server/app.ts';
 import { SESSION_COOKIE } from '../server/features/auth/sessions.ts';
 import { createCampaign } from './app.ts';
@@ -58,4 +60,13 @@ export function postFiles(
     headers: { 'content-type': contentType, ...(token && { cookie: `${SESSION_COOKIE}=${token}` }) },
     payload: body,
   });
+}
+
+/**
+ * Emails queued to the actor whose subject contains `text`: the outbox's rows, written in the
+ * transaction of the event (the sender delivers them after COMMIT, in the background).
+ */
+export async function queuedTo(app: App, actor: Actor, text: string) {
+  const rows = await app.db.select().from(outgoingEmails).where(eq(outgoingEmails.to, actor.user.email!));
+  return rows.filter((m) => m.subject.includes(text));
 }

@@ -1,7 +1,7 @@
 // Campaign updates and questions on this run's database (docs/updates.md): who may post, read, attach,
 // ask, answer and hide; backers-only updates reach only backers, the trader and admins; every backer
 // is emailed once per update and the asker once per answer; hidden posts leave the public list.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type {
   CampaignUpdate,
   CampaignUpdateList,
@@ -13,7 +13,7 @@ import { buildTestApp, createCampaign } from '../../../test/app.ts';
 import { callsAs, investIn, signedInAs } from '../../../test/investing.ts';
 import { FILES } from '../../../test/kyc.ts';
 import { auditOf, mailsTo } from '../../../test/money-campaigns.ts';
-import { backedCampaign, postFiles, postUpdate } from '../../../test/updates.ts';
+import { backedCampaign, postFiles, postUpdate, queuedTo } from '../../../test/updates.ts';
 
 const titles = (list: CampaignUpdateList) => list.items.map((u) => u.title);
 
@@ -161,18 +161,23 @@ describe('emails of updates', () => {
     await investIn(app, once, campaign, '500.00');
 
     await postUpdate(trader, campaign, { title: 'Loaded at Kandla', audience: 'backers' });
-    expect(await mailsTo(app, twice, 'Loaded at Kandla')).toHaveLength(1);
-    expect(await mailsTo(app, once, 'Loaded at Kandla')).toHaveLength(1);
-    expect(await mailsTo(app, stranger, 'Loaded at Kandla')).toHaveLength(0);
-    expect(await mailsTo(app, trader, 'Loaded at Kandla')).toHaveLength(0);
-    const [mail] = await mailsTo(app, once, 'Loaded at Kandla');
-    expect(mail!.subject).toBe(`${campaign.title}: Loaded at Kandla`);
-    expect(mail!.text).toContain('posted an update for its backers: Loaded at Kandla');
-    expect(mail!.text).toContain(`/campaigns/${campaign.id}`);
+    expect(await queuedTo(app, twice, 'Loaded at Kandla')).toHaveLength(1);
+    expect(await queuedTo(app, once, 'Loaded at Kandla')).toHaveLength(1);
+    expect(await queuedTo(app, stranger, 'Loaded at Kandla')).toHaveLength(0);
+    expect(await queuedTo(app, trader, 'Loaded at Kandla')).toHaveLength(0);
+    // What it says, once the sender delivered it (in the background after COMMIT).
+    const mail = await vi.waitFor(async () => {
+      const [sent] = await mailsTo(app, once, 'Loaded at Kandla');
+      expect(sent).toBeDefined();
+      return sent!;
+    });
+    expect(mail.subject).toBe(`${campaign.title}: Loaded at Kandla`);
+    expect(mail.text).toContain('posted an update for its backers: Loaded at Kandla');
+    expect(mail.text).toContain(`/campaigns/${campaign.id}`);
 
     await postUpdate(trader, campaign, { title: 'Sailed', audience: 'public' });
-    expect(await mailsTo(app, twice, 'Sailed')).toHaveLength(1);
-    expect(await mailsTo(app, twice, `${campaign.title}:`)).toHaveLength(2);
+    expect(await queuedTo(app, twice, 'Sailed')).toHaveLength(1);
+    expect(await queuedTo(app, twice, `${campaign.title}:`)).toHaveLength(2);
   });
 });
 
@@ -216,7 +221,7 @@ describe('questions and answers', () => {
     expect((await asker.post(answerUrl, answer)).statusCode).toBe(403);
     expect((await trader.post(`${url}/${crypto.randomUUID()}/answer`, answer)).statusCode).toBe(404);
     expect((await trader.post(answerUrl, { body: '' })).statusCode).toBe(400);
-    expect(await mailsTo(app, asker, 'your question was answered')).toHaveLength(0);
+    expect(await queuedTo(app, asker, 'your question was answered')).toHaveLength(0);
 
     const answered = await trader.post(answerUrl, answer);
     expect(answered.statusCode).toBe(200);
@@ -225,9 +230,14 @@ describe('questions and answers', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: 'This question has been answered already' });
 
-    const mails = await mailsTo(app, asker, 'your question was answered');
+    const mails = await queuedTo(app, asker, 'your question was answered');
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toContain('The answer: Marine cargo insurance by the shipper.');
+    const sent = await vi.waitFor(async () => {
+      const [delivered] = await mailsTo(app, asker, 'your question was answered');
+      expect(delivered).toBeDefined();
+      return delivered!;
+    });
+    expect(sent.text).toContain('The answer: Marine cargo insurance by the shipper.');
     const list = (await callsAs(app, null).get(url)).json<QuestionList>();
     expect(list.items[0]!.answer).toEqual({ body: answer.body, answeredAt: expect.any(String) });
   });
@@ -288,7 +298,7 @@ describe('questions and answers', () => {
     );
     const list = (await callsAs(app, null).get(url)).json<QuestionList>();
     expect(list.items[0]!.answer?.body).toBe('It sails on 3 March.');
-    expect(await mailsTo(app, asker, 'your question was answered')).toHaveLength(2);
+    expect(await queuedTo(app, asker, 'your question was answered')).toHaveLength(2);
   });
 
   it('limits asking to 10 questions an hour per user', async () => {
