@@ -316,6 +316,11 @@ export const ERRORS = {
   ANSWER_NOT_YOURS: { status: 403, message: 'Only the campaign’s trader can answer its questions' },
   QUESTION_ALREADY_ANSWERED: { status: 409, message: 'This question has been answered already' },
   NOTHING_TO_HIDE: { status: 409, message: 'This {part} is hidden already, or there is no answer yet' },
+  SAVED_SEARCH_NOT_FOUND: { status: 404, message: 'Saved search not found' },
+  SAVED_SEARCHES_FULL: {
+    status: 409,
+    message: 'You can save at most {max} searches: remove one first',
+  },
   RFQ_NOT_FOUND: { status: 404, message: 'Quote request not found' },
   OFFER_NOT_FOUND: { status: 404, message: 'Offer not found' },
   NOT_A_BUYER: { status: 403, message: 'Only buyers can order hydrogen' },

@@ -2,7 +2,12 @@
 // the owner's active campaign holds a backers-only update with a file and a question another user
 // asked, written straight to the database before the call (a setup, not the action watched).
 import { expect } from 'vitest';
-import { campaignQuestions, campaignUpdateFiles, campaignUpdates } from '../../server/db/schema/index.ts';
+import {
+  campaignQuestions,
+  campaignUpdateFiles,
+  campaignUpdates,
+  savedSearches,
+} from '../../server/db/schema/index.ts';
 import { storeBuffer } from '../../server/uploads/storage.ts';
 import { createUser } from '../app.ts';
 import { FILES, multipart } from '../kyc.ts';
@@ -117,4 +122,39 @@ export const UPDATE_REQUESTS = {
       happened: (res) => expect(res.json()).toEqual({ id, part: 'question' }),
     };
   },
+  // Followed campaigns and saved searches: investors only; a saved search is its investor's own.
+  'POST /api/campaigns/:id/follow': (ctx) => ({
+    url: `/api/campaigns/${ctx.campaign.id}/follow`,
+    happened: (res) => expect(res.json()).toEqual({ campaignId: ctx.campaign.id, following: true }),
+  }),
+  'POST /api/campaigns/:id/unfollow': (ctx) => ({
+    url: `/api/campaigns/${ctx.campaign.id}/unfollow`,
+    happened: (res) => expect(res.json()).toEqual({ campaignId: ctx.campaign.id, following: false }),
+  }),
+  'GET /api/follows': () => ({
+    url: '/api/follows',
+    happened: (res) => expect(res.json()).toEqual({ items: [] }),
+  }),
+  'POST /api/saved-searches': () => ({
+    url: '/api/saved-searches',
+    body: { query: 'region=europe&risk=low' },
+    happened: (res) => expect(res.json()).toMatchObject({ query: 'risk=low&region=europe' }),
+  }),
+  'GET /api/saved-searches': () => ({
+    url: '/api/saved-searches',
+    happened: (res) => expect(res.json()).toEqual({ items: [] }),
+  }),
+  'POST /api/saved-searches/:id/remove': Object.assign(
+    async (ctx: RouteContext) => {
+      const [search] = await ctx.app.db
+        .insert(savedSearches)
+        .values({ userId: ctx.owner.user.id, query: 'region=asia', createdAt: new Date() })
+        .returning({ id: savedSearches.id });
+      return {
+        url: `/api/saved-searches/${search!.id}/remove`,
+        happened: (res: Answer) => expect(res.json()).toEqual({ id: search!.id }),
+      };
+    },
+    { owner: 'investor' as const },
+  ),
 } satisfies Record<string, Builder>;

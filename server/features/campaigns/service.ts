@@ -97,7 +97,8 @@ function seesDrafts(viewer: Viewer, query: CampaignListQuery): boolean {
   return viewer?.role === 'admin' || (!!query.traderId && viewer?.id === query.traderId);
 }
 
-function listFilter(query: CampaignListQuery, withDrafts: boolean): SQL | undefined {
+/** The list's filters as SQL (also how a saved search is matched against a new campaign). */
+export function listFilter(query: CampaignListQuery, withDrafts: boolean): SQL | undefined {
   return and(
     query.traderId ? eq(campaigns.traderId, query.traderId) : undefined,
     query.status ? inArray(campaigns.status, query.status) : undefined,

@@ -22,6 +22,10 @@ export interface LifecycleHooks {
   onUpdatePosted?: Hook;
   /** The trader answered a question (its id): the asker is told (features/updates). */
   onQuestionAnswered?: Hook;
+  /** A campaign went live (an admin approved it): the saved searches it matches are told (features/updates). */
+  onCampaignLive?: Hook;
+  /** A followed campaign's funding deadline is near (the sweep, once per campaign): its followers are told. */
+  onDeadlineNear?: Hook;
 }
 
 /**

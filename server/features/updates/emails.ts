@@ -1,11 +1,24 @@
-// What updates and answers tell people by email (docs/updates.md): the hooks onUpdatePosted and
-// onQuestionAnswered (features/lifecycle/notices.ts), run in the announcing transaction before COMMIT,
-// queue one email per update and backer, and one per answer to its asker (server/email/outbox.ts).
+// What updates, answers, deadlines and new campaigns tell people by email (docs/updates.md): the hooks
+// onUpdatePosted, onQuestionAnswered, onDeadlineNear and onCampaignLive (features/lifecycle/notices.ts),
+// run in the announcing transaction before COMMIT, queue one email per update and backer or follower,
+// one per answer to its asker, one per follower before a deadline and one per matching saved search.
 import { and, eq, inArray } from 'drizzle-orm';
 import { BACKER_STATUSES } from '../../../domain/investments.ts';
-import { campaignQuestions, campaigns, campaignUpdates, investments, users } from '../../db/schema/index.ts';
+import { savedSearchFilters, savedSearchLabel } from '../../../domain/follows.ts';
+import {
+  campaignFollows,
+  campaignQuestions,
+  campaigns,
+  campaignUpdates,
+  investments,
+  savedSearches,
+  savedSearchMatches,
+  users,
+} from '../../db/schema/index.ts';
+import type { Tx } from '../../db/transaction.ts';
 import type { Outbox } from '../../email/outbox.ts';
 import { queueAccountEmail } from '../auth/account-emails.ts';
+import { listFilter } from '../campaigns/service.ts';
 import type { LifecycleHooks } from '../lifecycle/notices.ts';
 
 /** The first `max` characters of `text`, cut at a word, with an ellipsis when cut. */
@@ -16,10 +29,60 @@ export function excerptOf(text: string, max = 300): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).trimEnd()}…`;
 }
 
+const RECIPIENT = { id: users.id, email: users.email, firstName: users.firstName, username: users.username };
+
+/** The campaign's followers with an active account. */
+function followersOf(tx: Tx, campaignId: string) {
+  return tx
+    .select(RECIPIENT)
+    .from(campaignFollows)
+    .innerJoin(users, eq(users.id, campaignFollows.userId))
+    .where(and(eq(campaignFollows.campaignId, campaignId), eq(users.accountStatus, 'active')));
+}
+
 export function updatesMail(deps: {
   outbox: Pick<Outbox, 'email'>;
-}): Pick<LifecycleHooks, 'onUpdatePosted' | 'onQuestionAnswered'> {
+}): Pick<LifecycleHooks, 'onUpdatePosted' | 'onQuestionAnswered' | 'onCampaignLive' | 'onDeadlineNear'> {
   return {
+    async onDeadlineNear(tx, campaignId) {
+      const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId));
+      if (!campaign) return;
+      for (const follower of await followersOf(tx, campaignId))
+        await queueAccountEmail(deps.outbox, tx, follower, 'campaign-deadline-near', {
+          campaignId,
+          title: campaign.title,
+          deadline: campaign.deadline.toISOString(),
+        });
+    },
+    async onCampaignLive(tx, campaignId) {
+      const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId));
+      if (!campaign) return;
+      const searches = await tx
+        .select({ search: savedSearches, ...RECIPIENT })
+        .from(savedSearches)
+        .innerJoin(users, eq(users.id, savedSearches.userId))
+        .where(eq(users.accountStatus, 'active'));
+      for (const row of searches) {
+        const [match] = await tx
+          .select({ id: campaigns.id })
+          .from(campaigns)
+          .where(and(eq(campaigns.id, campaignId), listFilter(savedSearchFilters(row.search.query), false)));
+        if (!match) continue;
+        // Once per search and campaign: a campaign approved again after an edit is not announced twice.
+        const claimed = await tx
+          .insert(savedSearchMatches)
+          .values({ searchId: row.search.id, campaignId, notifiedAt: campaign.updatedAt })
+          .onConflictDoNothing()
+          .returning({ id: savedSearchMatches.searchId });
+        if (!claimed.length) continue;
+        await queueAccountEmail(deps.outbox, tx, row, 'saved-search-match', {
+          campaignId,
+          title: campaign.title,
+          search: savedSearchLabel(row.search.query),
+          query: row.search.query,
+        });
+      }
+    },
     async onUpdatePosted(tx, updateId) {
       const [row] = await tx
         .select({ update: campaignUpdates, title: campaigns.title })
@@ -28,14 +91,10 @@ export function updatesMail(deps: {
         .where(eq(campaignUpdates.id, updateId));
       if (!row) return;
       const { update } = row;
-      // Each backer once, however many investments they hold (selectDistinct by user).
+      // Each backer once, however many investments they hold; followers too for a public update (once,
+      // also when they back it).
       const backers = await tx
-        .selectDistinct({
-          id: users.id,
-          email: users.email,
-          firstName: users.firstName,
-          username: users.username,
-        })
+        .selectDistinct(RECIPIENT)
         .from(investments)
         .innerJoin(users, eq(users.id, investments.investorId))
         .where(
@@ -45,8 +104,11 @@ export function updatesMail(deps: {
             eq(users.accountStatus, 'active'),
           ),
         );
-      for (const backer of backers)
-        await queueAccountEmail(deps.outbox, tx, backer, 'campaign-update', {
+      const followers = update.audience === 'public' ? await followersOf(tx, update.campaignId) : [];
+      const seen = new Set<string>();
+      const recipients = [...backers, ...followers].filter((r) => !seen.has(r.id) && !!seen.add(r.id));
+      for (const recipient of recipients)
+        await queueAccountEmail(deps.outbox, tx, recipient, 'campaign-update', {
           campaignId: update.campaignId,
           title: row.title,
           updateTitle: update.title,

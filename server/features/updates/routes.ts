@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { noBodySchema } from '../../../domain/api.ts';
 import { answerSchema } from '../../../domain/endpoint.ts';
 import { UPDATES_API } from '../../../domain/endpoints/updates.ts';
-import type { ErrorCode } from '../../../domain/errors.ts';
 import { MAX_DOCUMENT_BYTES } from '../../../domain/kyc.ts';
 import {
   answerCreateSchema,
@@ -25,6 +24,8 @@ import {
 import { AppError } from '../../errors.ts';
 import { receiveUpload, type UploadRules } from '../../uploads/receive.ts';
 import { sendStoredFile } from '../../uploads/send.ts';
+import followRoutes from './follow-routes.ts';
+import { idOf } from './ids.ts';
 import { answerQuestion, askQuestion, hidePost, listQuestions } from './questions.ts';
 import {
   assertMayAttach,
@@ -35,12 +36,6 @@ import {
   updateFile,
 } from './updates.ts';
 
-const uuid = z.string().uuid();
-/** A malformed id names nothing: the same answer as an unknown one. */
-function idOf(id: string, notFound: ErrorCode): string {
-  if (!uuid.safeParse(id).success) throw new AppError(notFound);
-  return id;
-}
 const campaignParams = z.object({ id: z.string() });
 const updateParams = z.object({ id: z.string(), updateId: z.string() });
 const fileParams = z.object({ id: z.string(), updateId: z.string(), fileId: z.string() });
@@ -226,12 +221,7 @@ const updateRoutes: FastifyPluginAsyncZod = async (app) => {
     UPDATES_API.answer.path,
     {
       config: {
-        errors: [
-          'CAMPAIGN_NOT_FOUND',
-          'QUESTION_NOT_FOUND',
-          'ANSWER_NOT_YOURS',
-          'QUESTION_ALREADY_ANSWERED',
-        ],
+        errors: ['CAMPAIGN_NOT_FOUND', 'QUESTION_NOT_FOUND', 'ANSWER_NOT_YOURS', 'QUESTION_ALREADY_ANSWERED'],
       },
       preHandler: app.requireRole('trader'),
       schema: {
@@ -273,6 +263,8 @@ const updateRoutes: FastifyPluginAsyncZod = async (app) => {
         app.clock(),
       ),
   );
+
+  await app.register(followRoutes);
 };
 
 export default updateRoutes;
