@@ -3,3 +3,4 @@
 export { CampaignUpdates } from './components/CampaignUpdates.tsx';
 export { CampaignQuestions } from './components/CampaignQuestions.tsx';
 export { RecentUpdates } from './components/RecentUpdates.tsx';
+export { FollowButton, FollowingCard, SaveSearchButton } from './components/Following.tsx';

@@ -25,7 +25,7 @@ import { InvestButton } from '../components/InvestButton.tsx';
 import { RiskBadge } from '../components/RiskBadge.tsx';
 import { useInvestAction } from '../use-invest-action.ts';
 import { CarbonIntensity } from '@/features/origin/index.ts';
-import { CampaignQuestions, CampaignUpdates } from '@/features/updates/index.ts';
+import { CampaignQuestions, CampaignUpdates, FollowButton } from '@/features/updates/index.ts';
 
 function BackLink() {
   return (
@@ -180,6 +180,9 @@ function CampaignView({ campaign }: { campaign: CampaignDetail }) {
           <CampaignStatusBadge status={campaign.status} />
           <RiskBadge risk={campaign.riskLevel} />
           <Badge>{REGION_LABELS[campaign.region]}</Badge>
+          <span className="ml-auto">
+            <FollowButton campaignId={campaign.id} title={campaign.title} />
+          </span>
         </div>
         <h1 id="campaign-title" className="mt-3 text-3xl font-bold tracking-tight">
           {campaign.title}
