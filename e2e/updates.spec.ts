@@ -2,7 +2,8 @@
 // trader posts a backers-only update on a campaign the demo investor backs; the investor reads it on
 // the campaign page (a signed-out visitor sees only that one is for backers), asks a question in the
 // form, the trader answers (through the API), and the investor sees the answer on the campaign page
-// and the update on /portfolio. Axe on the campaign page; no sideways scrolling at 390 px.
+// and the update on /portfolio; they follow the campaign and unfollow it from /portfolio. Axe on both
+// pages; no sideways scrolling at 390 px.
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expectToast } from './accounts.ts';
@@ -92,10 +93,33 @@ test('a backer reads a backers-only update, asks a question and sees the traderâ
     await expect(withAnswer).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-    // The update is on the portfolio too.
+    // The backer follows the campaign (its public updates and the deadline reminder).
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const title = (await page.getByRole('heading', { level: 1 }).textContent())!;
+    const follow = page.getByRole('button', { name: `Follow ${title}` });
+    await follow.click();
+    await expectToast(
+      page,
+      'Following this campaign',
+      'We email you its public updates and a reminder 48 hours before funding closes.',
+    );
+    await expect(page.getByRole('button', { name: `Following ${title}` })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    // The update is on the portfolio too, and the followed campaign, which the backer unfollows there.
     await page.goto('/portfolio');
     const recent = page.getByRole('region', { name: 'Updates from your campaigns' });
     await expect(recent.getByRole('article', { name: updateTitle })).toBeVisible();
+    const following = page.getByRole('region', { name: 'Following' });
+    await expect(following.getByRole('link', { name: title })).toBeVisible();
+    for (const section of ['recent-updates-heading', 'following-heading'])
+      await expectNoSeriousAxeViolations(page, `the portfolio's ${section}`, {
+        include: `section[aria-labelledby="${section}"]`,
+      });
+    await following.getByRole('button', { name: `Unfollow ${title}` }).click();
+    await expect(following).toContainText('You follow no campaigns.');
   } finally {
     await traderContext.close();
     await visitorContext.close();
