@@ -1,6 +1,7 @@
 // The authorization matrix's requests for campaign updates and questions (server/features/updates):
 // the owner's active campaign holds a backers-only update with a file and a question another user
 // asked, written straight to the database before the call (a setup, not the action watched).
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import {
   campaignQuestions,
@@ -148,7 +149,7 @@ export const UPDATE_REQUESTS = {
     async (ctx: RouteContext) => {
       const [search] = await ctx.app.db
         .insert(savedSearches)
-        .values({ userId: ctx.owner.user.id, query: 'region=asia', createdAt: new Date() })
+        .values({ userId: ctx.owner.user.id, query: `q=${randomUUID()}`, createdAt: new Date() })
         .returning({ id: savedSearches.id });
       return {
         url: `/api/saved-searches/${search!.id}/remove`,
