@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expectToast } from './accounts.ts';
-import { expectNoSeriousAxeViolations } from './axe.ts';
+import { expectNoSeriousAxeViolations, setThemeBeforeLoad } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
 async function signIn(request: APIRequestContext, email: string) {
@@ -124,4 +124,39 @@ test('a backer reads a backers-only update, asks a question and sees the traderâ
     await traderContext.close();
     await visitorContext.close();
   }
+});
+
+test('the trader posts a backers-only update with a file from the campaign page (dark theme, 390 px)', async ({
+  page,
+}) => {
+  const title = `Bill of lading ${randomUUID().slice(0, 8)}`;
+  await setThemeBeforeLoad(page, 'dark');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page.request, DEMO.trader.email);
+  const me = await (await page.request.get('/api/auth/me')).json();
+  const list = await (await page.request.get('/api/campaigns?limit=50')).json();
+  const campaign = (list as Array<{ id: string; traderId: string }>).find((c) => c.traderId === me.id)!;
+  expect(campaign, 'the demo trader runs a public campaign').toBeTruthy();
+
+  await page.goto(`/campaigns/${campaign.id}`);
+  const form = page.getByRole('form', { name: 'Post an update' });
+  await form.getByRole('button', { name: 'Post update' }).click();
+  await expect(form.getByText('Title is required')).toBeVisible();
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Text').fill('The bill of lading is attached.');
+  await form.getByLabel('Backers only').check();
+  await form.getByLabel('Files (optional)').setInputFiles({
+    name: 'bill-of-lading.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'),
+  });
+  await form.getByRole('button', { name: 'Post update' }).click();
+  await expectToast(page, 'Update posted', 'Your backers can read it now and get an email.');
+
+  const update = page.getByRole('region', { name: 'Updates' }).getByRole('article', { name: title });
+  await expect(update).toContainText('Backers only');
+  await expect(update.getByRole('link', { name: 'bill-of-lading.pdf' })).toBeVisible();
+  await expect(form.getByLabel('Title')).toHaveValue('');
+  await expectNoSeriousAxeViolations(page, 'the campaign page with the traderâ€™s update form (dark)');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
