@@ -21,6 +21,7 @@ import { Textarea } from '@/components/ui/textarea.tsx';
 import { useAuth } from '@/features/auth/auth-context.tsx';
 import { serverMessageOf } from '@/lib/api.ts';
 import { formatDate } from '@/lib/format.ts';
+import { ReadState } from './ReadState.tsx';
 import { useAnswerQuestion, useAskQuestion, useHidePost, useQuestions } from '../api/questions.ts';
 
 function AskForm({ campaignId }: { campaignId: string }) {
@@ -211,12 +212,8 @@ export function CampaignQuestions({ campaignId, traderId }: { campaignId: string
           <CardTitle id="questions-heading">Questions and answers</CardTitle>
         </CardHeader>
         <CardContent className="space-y-5">
-          {questions.isPending ? (
-            <p className="text-sm text-muted-foreground">Loading questions…</p>
-          ) : questions.error ? (
-            <p role="alert" className="text-sm text-destructive">
-              The questions could not be loaded. Please reload the page.
-            </p>
+          {questions.isPending || questions.error ? (
+            <ReadState read={questions} what="questions" />
           ) : questions.data.items.length === 0 ? (
             <p className="text-sm text-muted-foreground">
               {ownsIt

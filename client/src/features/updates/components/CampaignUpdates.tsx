@@ -20,6 +20,7 @@ import { Input, Label } from '@/components/ui/input.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { serverMessageOf } from '@/lib/api.ts';
 import { formatDate } from '@/lib/format.ts';
+import { ReadState } from './ReadState.tsx';
 import { useCampaignUpdates, usePostUpdate } from '../api/updates.ts';
 
 export function AudienceBadge({ audience }: { audience: CampaignUpdate['audience'] }) {
@@ -188,12 +189,8 @@ export function CampaignUpdates({ campaignId, ownsIt }: { campaignId: string; ow
         </CardHeader>
         <CardContent className="space-y-4">
           {ownsIt && <PostUpdateForm campaignId={campaignId} />}
-          {updates.isPending ? (
-            <p className="text-sm text-muted-foreground">Loading updates…</p>
-          ) : updates.error ? (
-            <p role="alert" className="text-sm text-destructive">
-              The updates could not be loaded. Please reload the page.
-            </p>
+          {updates.isPending || updates.error ? (
+            <ReadState read={updates} what="updates" />
           ) : (
             <>
               {data!.items.length === 0 && (

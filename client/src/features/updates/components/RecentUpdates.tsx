@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
 import { useRecentUpdates } from '../api/updates.ts';
 import { UpdateEntry } from './CampaignUpdates.tsx';
+import { ReadState } from './ReadState.tsx';
 
 export function RecentUpdates() {
   const updates = useRecentUpdates();
@@ -14,12 +15,8 @@ export function RecentUpdates() {
           <CardDescription>What the traders of the campaigns you back posted, newest first.</CardDescription>
         </CardHeader>
         <CardContent>
-          {updates.isPending ? (
-            <p className="text-sm text-muted-foreground">Loading updates…</p>
-          ) : updates.error ? (
-            <p role="alert" className="text-sm text-destructive">
-              The updates could not be loaded. Please reload the page.
-            </p>
+          {updates.isPending || updates.error ? (
+            <ReadState read={updates} what="updates" />
           ) : updates.data.items.length === 0 ? (
             <p className="text-sm text-muted-foreground">
               No updates yet. When a trader of a campaign you back posts one, it appears here and in your
