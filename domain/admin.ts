@@ -231,6 +231,8 @@ export const AUDIT_ACTIONS = [
   'job.retry',
   'certificate.approve',
   'certificate.reject',
+  'question.hide',
+  'answer.hide',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -26,6 +26,14 @@ export const INVESTMENT_STATUSES = [
 ] as const;
 export type InvestmentStatus = (typeof INVESTMENT_STATUSES)[number];
 
+/** A backer's investments: money that went into the campaign (refunded since, or paid out, included). */
+export const BACKER_STATUSES = [
+  'confirmed',
+  'refunding',
+  'refunded',
+  'paid_out',
+] as const satisfies readonly InvestmentStatus[];
+
 export const INVESTMENT_STATUS_LABELS: Record<InvestmentStatus, string> = {
   pending: 'Awaiting payment',
   confirmed: 'Active',

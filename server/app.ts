@@ -23,6 +23,7 @@ import jobRoutes from './jobs/routes.ts';
 import complaintRoutes from './features/complaints/routes.ts';
 import moneyRoutes from './features/money/routes.ts';
 import originRoutes from './features/origin/routes.ts';
+import updateRoutes from './features/updates/routes.ts';
 import { invalidateCampaignLists } from './features/campaigns/service.ts';
 import { invalidateListingPages } from './features/marketplace/listings.ts';
 import platformRoutes from './features/platform/routes.ts';
@@ -190,6 +191,7 @@ export async function buildApp(deps: AppDeps) {
       await invalidateListingPages(tx);
     },
   });
+  await app.register(updateRoutes);
   await app.register(jobRoutes);
   // Outside production only: a preview of every email template.
   if (settings.env !== 'production') await app.register(devEmailRoutes);

@@ -12,6 +12,7 @@ import { createMoney } from './compose.ts';
 import { createOutbox, type Outbox } from './email/outbox.ts';
 import { createCampaignListCache } from './features/campaigns/service.ts';
 import { diligenceMail } from './features/lifecycle/diligence-emails.ts';
+import { updatesMail } from './features/updates/index.ts';
 import { lifecycleMail } from './features/lifecycle/emails.ts';
 import { createListingPageCache } from './features/marketplace/listings.ts';
 import type { MarketDeps } from './features/marketplace/orders.ts';
@@ -155,8 +156,12 @@ export function createAppContext(deps: ContextDeps): AppContext {
   const outbox = createOutbox({ db, transport: mailer, clock, log, site: { publicUrl: settings.publicUrl } });
   const market: MarketDeps = { db, money, notify: outbox.email, publicUrl: settings.publicUrl };
   // Investors hear of their campaigns' funding, refunds and payouts (features/lifecycle/emails.ts);
-  // traders of revocations and review decisions (issue 19).
-  effects.lifecycle = { ...lifecycleMail({ outbox }), ...diligenceMail({ outbox }) };
+  // traders of revocations and review decisions (issue 19); backers of updates, askers of answers (issue 22).
+  effects.lifecycle = {
+    ...lifecycleMail({ outbox }),
+    ...diligenceMail({ outbox }),
+    ...updatesMail({ outbox }),
+  };
   // Payments captured outside a marketplace call (the card step, a webhook, the sweep) email too.
   effects.orderNotices = { notify: outbox.email };
 

@@ -9,6 +9,7 @@ import { sweepPayments, type PaymentSweepReport } from './money/payments.ts';
 import { sweepPayouts, type PayoutSweepReport } from './money/payouts.ts';
 import { sweepDefaults } from './money/settlement.ts';
 import { sweepExpiredClassifications } from './features/protection/classification.ts';
+import { remindFollowers } from './features/updates/index.ts';
 
 export interface SweepReport {
   payments?: PaymentSweepReport;
@@ -18,6 +19,8 @@ export interface SweepReport {
   defaults?: { campaigns: string[] };
   /** Sophisticated statuses past their two years, cleared. */
   classifications?: { expired: number };
+  /** Followed campaigns whose followers were reminded of the near deadline. */
+  reminders?: { campaigns: number };
   errors: Array<{ step: string; error: unknown }>;
 }
 
@@ -42,5 +45,6 @@ export async function sweepAll(deps: MarketDeps): Promise<SweepReport> {
   await step('classifications', async () => ({
     expired: await sweepExpiredClassifications(money.db, money.clock()),
   }));
+  await step('reminders', async () => ({ campaigns: await remindFollowers(money.db, money.clock()) }));
   return report;
 }

@@ -244,6 +244,82 @@ export const TEMPLATES = {
         ...investorFooter(site),
       ]),
   }),
+  'campaign-update': define<
+    Named & { campaignId: string; title: string; updateTitle: string; excerpt: string; backersOnly: boolean }
+  >({
+    about: 'The trader of a campaign the investor backs posted an update (features/updates).',
+    sample: {
+      name: 'Ada',
+      campaignId: '00000000-0000-4000-8000-000000000000',
+      title: 'Rotterdam electrolyser',
+      updateTitle: 'Loaded at Kandla',
+      excerpt: 'The cargo was loaded on 3 March and sails tomorrow.',
+      backersOnly: true,
+    },
+    body: (d, site) =>
+      account(d.name, `${d.title}: ${d.updateTitle}`, [
+        `The trader of ${d.title} posted an update${d.backersOnly ? ' for its backers' : ''}: ${d.updateTitle}`,
+        '',
+        d.excerpt,
+        '',
+        ['Read it on the campaign page: ', link(`${site.publicUrl}/campaigns/${d.campaignId}`)],
+        '',
+        ['Your portfolio: ', link(`${site.publicUrl}/portfolio`)],
+      ]),
+  }),
+  'question-answered': define<
+    Named & { campaignId: string; title: string; question: string; answer: string }
+  >({
+    about: 'The trader answered a question the user asked on a campaign page (features/updates).',
+    sample: {
+      name: 'Ada',
+      campaignId: '00000000-0000-4000-8000-000000000000',
+      title: 'Rotterdam electrolyser',
+      question: 'Who insures the cargo?',
+      answer: 'Marine cargo insurance by the shipper, the policy is in the documents.',
+    },
+    body: (d, site) =>
+      account(d.name, `${d.title}: your question was answered`, [
+        `The trader of ${d.title} answered your question.`,
+        '',
+        `You asked: ${d.question}`,
+        `The answer: ${d.answer}`,
+        '',
+        ['See it on the campaign page: ', link(`${site.publicUrl}/campaigns/${d.campaignId}`)],
+      ]),
+  }),
+  'campaign-deadline-near': define<Named & { campaignId: string; title: string; deadline: string }>({
+    about: 'A campaign the investor follows closes for funding within 48 hours (features/updates).',
+    sample: {
+      name: 'Ada',
+      campaignId: '00000000-0000-4000-8000-000000000000',
+      title: 'Rotterdam electrolyser',
+      deadline: '2027-03-01T00:00:00.000Z',
+    },
+    body: (d, site) =>
+      account(d.name, `${d.title} closes for funding soon`, [
+        `${d.title}, a campaign you follow, closes for funding on ${d.deadline.slice(0, 10)} (UTC).`,
+        '',
+        ['See the campaign: ', link(`${site.publicUrl}/campaigns/${d.campaignId}`)],
+      ]),
+  }),
+  'saved-search-match': define<Named & { campaignId: string; title: string; search: string; query: string }>({
+    about: 'A campaign went live that matches a search the investor saved (features/updates).',
+    sample: {
+      name: 'Ada',
+      campaignId: '00000000-0000-4000-8000-000000000000',
+      title: 'Rotterdam electrolyser',
+      search: 'low risk, Europe',
+      query: 'risk=low&region=europe',
+    },
+    body: (d, site) =>
+      account(d.name, `New campaign for your search: ${d.title}`, [
+        `A new campaign matches your saved search (${d.search}): ${d.title}.`,
+        '',
+        ['See the campaign: ', link(`${site.publicUrl}/campaigns/${d.campaignId}`)],
+        ['Your search: ', link(`${site.publicUrl}/campaigns${d.query ? `?${d.query}` : ''}`)],
+      ]),
+  }),
   'investment-revoked': define<
     Named & {
       campaignId: string;

@@ -51,6 +51,7 @@ import { listingBody } from '../marketplace.ts';
 import { certificateBody, certificateFields } from '../origin.ts';
 import { storeBuffer } from '../../server/uploads/storage.ts';
 import { TWO_FACTOR_REQUESTS } from './two-factor.ts';
+import { UPDATE_REQUESTS } from './updates.ts';
 
 /** Who owns a row's object: the trader of a campaign or listing, the investor of a payment, the buyer of an order. */
 export type Owner = 'trader' | 'investor' | 'buyer';
@@ -154,6 +155,7 @@ const rows = <K extends string>(builders: Record<K, Builder>) => builders;
 
 export const ROUTE_REQUESTS = rows({
   ...TWO_FACTOR_REQUESTS,
+  ...UPDATE_REQUESTS,
   'GET /api/health': () => ({ url: '/api/health' }),
   'GET /api/ready': () => ({
     url: '/api/ready',

@@ -49,3 +49,5 @@ export { identityChanges, kycDocumentViews } from './identity.ts';
 export { outgoingEmails } from './outgoing-emails.ts';
 export { scheduledRuns } from './jobs.ts';
 export { originCertificates, certificateCancellations } from './origin.ts';
+export { campaignUpdates, campaignUpdateFiles, campaignQuestions } from './updates.ts';
+export { campaignFollows, deadlineReminders, savedSearches, savedSearchMatches } from './follows.ts';

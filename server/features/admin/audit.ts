@@ -23,7 +23,8 @@ export interface AuditEntry {
     | 'complaint'
     | 'classification'
     | 'job'
-    | 'certificate';
+    | 'certificate'
+    | 'question';
   targetId?: string | null;
   reason?: string | null;
   before?: unknown;

@@ -6,6 +6,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { rateLimitEvents } from '../../db/schema/index.ts';
 import { UPLOAD_MESSAGES, UPLOAD_WINDOW_MS, UPLOADS_PER_WINDOW } from '../../../domain/uploads.ts';
 import { RateLimitedError } from '../../errors.ts';
+import { QUESTIONS_PER_HOUR } from '../../../domain/updates.ts';
 
 export interface Limit {
   bucket: string;
@@ -85,6 +86,13 @@ export const LIMITS = {
     max: UPLOADS_PER_WINDOW,
     windowMs: UPLOAD_WINDOW_MS,
     message: UPLOAD_MESSAGES.tooMany,
+  },
+  /** Questions asked on campaigns per user, over every campaign (docs/updates.md). */
+  questionsPerUser: {
+    bucket: 'question-user',
+    max: QUESTIONS_PER_HOUR,
+    windowMs: 60 * MINUTE,
+    message: `You can ask ${QUESTIONS_PER_HOUR} questions an hour. Please try again later.`,
   },
 } satisfies Record<string, Limit>;
 

@@ -93,6 +93,7 @@ export async function reviewCampaign(
     );
     await invalidateCampaignLists(tx);
     announce(tx, 'onReviewed', campaignId);
+    if (approve) announce(tx, 'onCampaignLive', campaignId);
   });
   return getCampaign(db, campaignId, admin, now);
 }

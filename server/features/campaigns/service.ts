@@ -33,6 +33,7 @@ import {
 } from '../../../domain/policies.ts';
 import { CAMPAIGN_STATUS_GROUPS, inStatusGroup, type CampaignSort } from '../../../domain/campaigns.ts';
 import { editNeedsReview } from '../../../domain/diligence.ts';
+import { BACKER_STATUSES } from '../../../domain/investments.ts';
 import { displayName, type Role } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
 import { campaignSearchText } from '../../db/schema/campaigns.ts';
@@ -96,7 +97,8 @@ function seesDrafts(viewer: Viewer, query: CampaignListQuery): boolean {
   return viewer?.role === 'admin' || (!!query.traderId && viewer?.id === query.traderId);
 }
 
-function listFilter(query: CampaignListQuery, withDrafts: boolean): SQL | undefined {
+/** The list's filters as SQL (also how a saved search is matched against a new campaign). */
+export function listFilter(query: CampaignListQuery, withDrafts: boolean): SQL | undefined {
   return and(
     query.traderId ? eq(campaigns.traderId, query.traderId) : undefined,
     query.status ? inArray(campaigns.status, query.status) : undefined,
@@ -265,7 +267,7 @@ export async function backsCampaign(db: Db, userId: string, campaignId: string):
       and(
         eq(investments.investorId, userId),
         eq(investments.campaignId, campaignId),
-        inArray(investments.status, ['confirmed', 'refunding', 'refunded', 'paid_out']),
+        inArray(investments.status, [...BACKER_STATUSES]),
       ),
     )
     .limit(1);

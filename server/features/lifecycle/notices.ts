@@ -18,9 +18,20 @@ export interface LifecycleHooks {
   onRevoked?: Hook;
   /** An admin approved a campaign or sent it back: its trader is told. */
   onReviewed?: Hook;
+  /** The trader posted an update (its id): the campaign's backers are told (features/updates). */
+  onUpdatePosted?: Hook;
+  /** The trader answered a question (its id): the asker is told (features/updates). */
+  onQuestionAnswered?: Hook;
+  /** A campaign went live (an admin approved it): the saved searches it matches are told (features/updates). */
+  onCampaignLive?: Hook;
+  /** A followed campaign's funding deadline is near (the sweep, once per campaign): its followers are told. */
+  onDeadlineNear?: Hook;
 }
 
-/** Announces `event` for the campaign (the investment, for onRevoked) at the end of the transaction. */
+/**
+ * Announces `event` for the campaign (the investment for onRevoked, the update for onUpdatePosted, the
+ * question for onQuestionAnswered) at the end of the transaction.
+ */
 export function announce(tx: Tx, event: keyof LifecycleHooks, id: string): void {
   const hook = effectsOf(tx)?.lifecycle[event];
   if (hook) tx.beforeCommit(() => hook(tx, id));

@@ -25,6 +25,7 @@ import { InvestButton } from '../components/InvestButton.tsx';
 import { RiskBadge } from '../components/RiskBadge.tsx';
 import { useInvestAction } from '../use-invest-action.ts';
 import { CarbonIntensity } from '@/features/origin/index.ts';
+import { CampaignQuestions, CampaignUpdates, FollowButton } from '@/features/updates/index.ts';
 
 function BackLink() {
   return (
@@ -179,6 +180,9 @@ function CampaignView({ campaign }: { campaign: CampaignDetail }) {
           <CampaignStatusBadge status={campaign.status} />
           <RiskBadge risk={campaign.riskLevel} />
           <Badge>{REGION_LABELS[campaign.region]}</Badge>
+          <span className="ml-auto">
+            <FollowButton campaignId={campaign.id} title={campaign.title} />
+          </span>
         </div>
         <h1 id="campaign-title" className="mt-3 text-3xl font-bold tracking-tight">
           {campaign.title}
@@ -285,6 +289,8 @@ function CampaignView({ campaign }: { campaign: CampaignDetail }) {
             </CardContent>
           </Card>
 
+          <CampaignUpdates campaignId={campaign.id} ownsIt={ownsIt} />
+
           <Card aria-labelledby="timeline-heading">
             <CardHeader>
               <CardTitle id="timeline-heading">Timeline</CardTitle>
@@ -334,6 +340,8 @@ function CampaignView({ campaign }: { campaign: CampaignDetail }) {
               )}
             </CardContent>
           </Card>
+
+          <CampaignQuestions campaignId={campaign.id} traderId={campaign.traderId} />
         </div>
       </div>
     </article>

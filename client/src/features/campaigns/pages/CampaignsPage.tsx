@@ -10,6 +10,7 @@ import { BrowseFilters } from '../components/BrowseFilters.tsx';
 import { CampaignGrid } from '../components/CampaignGrid.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { useBrowseView } from '../use-browse-view.ts';
+import { SaveSearchButton } from '@/features/updates/index.ts';
 
 /**
  * All Campaigns: search, filters, sort and pages, all in the URL (a link or a reload shows the same
@@ -54,6 +55,7 @@ export default function CampaignsPage() {
         <p role="status" className="text-sm font-medium">
           {total !== undefined && campaignsText(total)}
         </p>
+        <SaveSearchButton />
         {/* An empty list offers its own Clear filters button. */}
         {filtered && !!list.data?.campaigns.length && (
           <Button variant="ghost" size="sm" onClick={clearFilters}>

@@ -38,6 +38,7 @@ import { serverMessageOf } from '@/lib/api.ts';
 import { useDisputeEscrow, usePortfolio } from '../api/lifecycle.ts';
 import { RevokeInvestment } from '../components/RevokeInvestment.tsx';
 import { MilestoneTimeline } from '../components/ShipmentTimeline.tsx';
+import { FollowingCard, RecentUpdates } from '@/features/updates/index.ts';
 
 const TITLE = 'Portfolio';
 const LEAD = 'Your investments across HydroBridge campaigns, valued from the escrow ledger.';
@@ -67,6 +68,9 @@ function PortfolioView({ user }: { user: PublicUser }) {
         <Button asChild className="mt-4">
           <Link href="/campaigns">Browse Campaigns</Link>
         </Button>
+        <div className="mt-6">
+          <FollowingCard />
+        </div>
       </Page>
     );
   const s = portfolioSummary(list);
@@ -96,6 +100,12 @@ function PortfolioView({ user }: { user: PublicUser }) {
       </ul>
       <div className="mt-6">
         <CashAccountCard />
+      </div>
+      <div className="mt-6">
+        <RecentUpdates />
+      </div>
+      <div className="mt-6">
+        <FollowingCard />
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <AllocationChart

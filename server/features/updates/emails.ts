@@ -1,0 +1,141 @@
+// What updates, answers, deadlines and new campaigns tell people by email (docs/updates.md): the hooks
+// onUpdatePosted, onQuestionAnswered, onDeadlineNear and onCampaignLive (features/lifecycle/notices.ts),
+// run in the announcing transaction before COMMIT, queue one email per update and backer or follower,
+// one per answer to its asker, one per follower before a deadline and one per matching saved search.
+import { and, eq, inArray } from 'drizzle-orm';
+import { BACKER_STATUSES } from '../../../domain/investments.ts';
+import { savedSearchFilters, savedSearchLabel } from '../../../domain/follows.ts';
+import {
+  campaignFollows,
+  campaignQuestions,
+  campaigns,
+  campaignUpdates,
+  investments,
+  savedSearches,
+  savedSearchMatches,
+  users,
+} from '../../db/schema/index.ts';
+import type { Tx } from '../../db/transaction.ts';
+import type { Outbox } from '../../email/outbox.ts';
+import { queueAccountEmail } from '../auth/account-emails.ts';
+import { listFilter } from '../campaigns/service.ts';
+import type { LifecycleHooks } from '../lifecycle/notices.ts';
+
+/** The first `max` characters of `text`, cut at a word, with an ellipsis when cut. */
+export function excerptOf(text: string, max = 300): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).trimEnd()}…`;
+}
+
+const RECIPIENT = { id: users.id, email: users.email, firstName: users.firstName, username: users.username };
+
+/** The campaign's followers with an active account. */
+function followersOf(tx: Tx, campaignId: string) {
+  return tx
+    .select(RECIPIENT)
+    .from(campaignFollows)
+    .innerJoin(users, eq(users.id, campaignFollows.userId))
+    .where(and(eq(campaignFollows.campaignId, campaignId), eq(users.accountStatus, 'active')));
+}
+
+export function updatesMail(deps: {
+  outbox: Pick<Outbox, 'email'>;
+}): Pick<LifecycleHooks, 'onUpdatePosted' | 'onQuestionAnswered' | 'onCampaignLive' | 'onDeadlineNear'> {
+  return {
+    async onDeadlineNear(tx, campaignId) {
+      const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId));
+      if (!campaign) return;
+      for (const follower of await followersOf(tx, campaignId))
+        await queueAccountEmail(deps.outbox, tx, follower, 'campaign-deadline-near', {
+          campaignId,
+          title: campaign.title,
+          deadline: campaign.deadline.toISOString(),
+        });
+    },
+    async onCampaignLive(tx, campaignId) {
+      const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId));
+      if (!campaign) return;
+      const searches = await tx
+        .select({ search: savedSearches, ...RECIPIENT })
+        .from(savedSearches)
+        .innerJoin(users, eq(users.id, savedSearches.userId))
+        .where(eq(users.accountStatus, 'active'));
+      for (const row of searches) {
+        const [match] = await tx
+          .select({ id: campaigns.id })
+          .from(campaigns)
+          .where(and(eq(campaigns.id, campaignId), listFilter(savedSearchFilters(row.search.query), false)));
+        if (!match) continue;
+        // Once per search and campaign: a campaign approved again after an edit is not announced twice.
+        const claimed = await tx
+          .insert(savedSearchMatches)
+          .values({ searchId: row.search.id, campaignId, notifiedAt: campaign.updatedAt })
+          .onConflictDoNothing()
+          .returning({ id: savedSearchMatches.searchId });
+        if (!claimed.length) continue;
+        await queueAccountEmail(deps.outbox, tx, row, 'saved-search-match', {
+          campaignId,
+          title: campaign.title,
+          search: savedSearchLabel(row.search.query),
+          query: row.search.query,
+        });
+      }
+    },
+    async onUpdatePosted(tx, updateId) {
+      const [row] = await tx
+        .select({ update: campaignUpdates, title: campaigns.title })
+        .from(campaignUpdates)
+        .innerJoin(campaigns, eq(campaigns.id, campaignUpdates.campaignId))
+        .where(eq(campaignUpdates.id, updateId));
+      if (!row) return;
+      const { update } = row;
+      // Each backer once, however many investments they hold; followers too for a public update (once,
+      // also when they back it).
+      const backers = await tx
+        .selectDistinct(RECIPIENT)
+        .from(investments)
+        .innerJoin(users, eq(users.id, investments.investorId))
+        .where(
+          and(
+            eq(investments.campaignId, update.campaignId),
+            inArray(investments.status, [...BACKER_STATUSES]),
+            eq(users.accountStatus, 'active'),
+          ),
+        );
+      const followers = update.audience === 'public' ? await followersOf(tx, update.campaignId) : [];
+      const seen = new Set<string>();
+      const recipients = [...backers, ...followers].filter((r) => !seen.has(r.id) && !!seen.add(r.id));
+      for (const recipient of recipients)
+        await queueAccountEmail(deps.outbox, tx, recipient, 'campaign-update', {
+          campaignId: update.campaignId,
+          title: row.title,
+          updateTitle: update.title,
+          excerpt: excerptOf(update.body),
+          backersOnly: update.audience === 'backers',
+        });
+    },
+    async onQuestionAnswered(tx, questionId) {
+      const [row] = await tx
+        .select({
+          q: campaignQuestions,
+          title: campaigns.title,
+          email: users.email,
+          firstName: users.firstName,
+          username: users.username,
+        })
+        .from(campaignQuestions)
+        .innerJoin(campaigns, eq(campaigns.id, campaignQuestions.campaignId))
+        .innerJoin(users, eq(users.id, campaignQuestions.askerId))
+        .where(eq(campaignQuestions.id, questionId));
+      if (!row || row.q.answerBody === null) return;
+      await queueAccountEmail(deps.outbox, tx, row, 'question-answered', {
+        campaignId: row.q.campaignId,
+        title: row.title,
+        question: excerptOf(row.q.body),
+        answer: excerptOf(row.q.answerBody, 1000),
+      });
+    },
+  };
+}
