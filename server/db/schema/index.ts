@@ -49,3 +49,4 @@ export { identityChanges, kycDocumentViews } from './identity.ts';
 export { outgoingEmails } from './outgoing-emails.ts';
 export { scheduledRuns } from './jobs.ts';
 export { originCertificates, certificateCancellations } from './origin.ts';
+export { notifications, notificationSettings } from './notifications.ts';
