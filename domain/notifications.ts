@@ -135,13 +135,13 @@ export const NOTICE_KIND_INFO: Record<
   },
   campaign_review: {
     label: 'Campaign reviews',
-    description: 'An admin approved your campaign or sent it back.',
-    email: 'optional',
+    description: 'An admin approved your campaign or sent it back (always emailed).',
+    email: 'required',
   },
   investment_revoked: {
     label: 'Revoked investments',
-    description: 'An investor revoked an investment in your campaign.',
-    email: 'optional',
+    description: 'An investor revoked an investment in your campaign (always emailed).',
+    email: 'required',
   },
 };
 

@@ -12,7 +12,8 @@ import { notifications, outgoingEmails } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { buildTestApp } from '../../../test/app.ts';
 import { signedInAs, type Actor } from '../../../test/investing.ts';
-import { campaignThroughApi } from '../../../test/money-campaigns.ts';
+import { campaignThroughApi, paidOutCampaign } from '../../../test/money-campaigns.ts';
+import { listingOf, move as moveOrder, orderAndPay } from '../../../test/marketplace.ts';
 import { effectsOf } from '../../effects.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { notify } from './index.ts';
@@ -72,6 +73,50 @@ describe('the events of an investment', () => {
       await app.outbox.settled();
       expect(await emailsTo(investor, 'campaign-funded')).toHaveLength(1);
     }
+  });
+});
+
+describe('the rest of a campaign’s path', () => {
+  it('tells investors of each tranche, milestone and payout, and the trader of the money and the settlement', async () => {
+    const admin = await signedInAs(app, 'admin');
+    const { trader, campaign, investors } = await paidOutCampaign(app, admin, ['1000.00'], '200.00');
+    const kinds = (await list(investors[0]!)).items.map((n) => `${n.kind} ${n.title}`);
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^investment_confirmed /),
+        expect.stringMatching(/^campaign_funded /),
+        `disbursement 100% of ${campaign.title} went to its trade (trading started)`,
+        `milestone ${campaign.title}: loaded at port`,
+        `milestone ${campaign.title}: delivered`,
+        `campaign_completed ${campaign.title} completed: your payout is in your balance`,
+      ]),
+    );
+    const traderKinds = (await list(trader)).items.map((n) => n.kind);
+    expect(traderKinds).toEqual(expect.arrayContaining(['disbursement', 'settlement']));
+    expect(traderKinds.filter((k) => k === 'settlement')).toHaveLength(2); // approved, distributed
+  });
+});
+
+describe('orders', () => {
+  it('tells the buyer and the supplier of each step, once, with the email', async () => {
+    const trader = await signedInAs(app, 'trader');
+    const buyer = await signedInAs(app, 'buyer');
+    const listing = await listingOf(trader);
+    const { order } = await orderAndPay(buyer, listing, '10');
+    await moveOrder(trader, order!.id, { to: 'confirmed' });
+    for (const side of [buyer, trader]) {
+      const titles = (await list(side)).items.filter((n) => n.kind === 'order').map((n) => n.title);
+      expect(titles).toHaveLength(2);
+      expect(titles[0]).toMatch(/ confirmed$/);
+      expect(titles[1]).toMatch(/ placed and paid$/);
+    }
+    await app.outbox.settled();
+    expect(await emailsTo(buyer, 'order-step')).toHaveLength(2);
+    // Order emails off: the step still shows in the app, no email leaves.
+    await buyer.put('/api/settings/notifications/channels', { order: { email: false } });
+    await moveOrder(trader, order!.id, { to: 'shipped', expectedDeliveryDate: '2099-01-01' });
+    expect((await list(buyer)).items[0]!.title).toMatch(/ shipped$/);
+    expect(await emailsTo(buyer, 'order-step')).toHaveLength(2);
   });
 });
 
