@@ -74,6 +74,11 @@ export function createLiveHub({ database, db, log }: { database: Database; db: D
         throw error;
       });
       await listening;
+      // Shut down while the listening connection opened: the stream ends now rather than be kept.
+      if (closed) {
+        stream.end();
+        return () => {};
+      }
       const set = byUser.get(stream.userId) ?? new Set();
       byUser.set(stream.userId, set);
       set.add(stream);

@@ -84,7 +84,8 @@ const notificationRoutes: FastifyPluginAsyncZod<NotificationRouteOptions> = asyn
         'cache-control': 'no-store, no-transform',
         'x-accel-buffering': 'no',
         'x-request-id': request.id,
-        connection: 'keep-alive',
+        // The connection is the stream's alone: it closes with it (a shutdown then does not wait for it).
+        connection: 'close',
       });
       let ended = false;
       let stop = () => {};
