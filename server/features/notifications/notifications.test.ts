@@ -120,6 +120,26 @@ describe('orders', () => {
   });
 });
 
+describe('KYC decisions', () => {
+  it('tells the user of a rejection with its reason, linking to the verification page', async () => {
+    const admin = await signedInAs(app, 'admin');
+    const user = await signedInAs(app, 'trader', { kycStatus: 'under_review', kycSubmittedAt: new Date() });
+    const res = await admin.post(`/api/admin/users/${user.user.id}/kyc`, {
+      decision: 'reject',
+      reason: 'The proof of address is older than three months',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await list(user)).items).toEqual([
+      expect.objectContaining({
+        kind: 'kyc',
+        title: 'Your verification was rejected: see why and submit again',
+        body: 'The proof of address is older than three months',
+        link: '/verification',
+      }),
+    ]);
+  });
+});
+
 describe('once per event and recipient', () => {
   it('writes and emails one notification however often the same event is notified, even at once', async () => {
     const investor = await signedInAs(app, 'investor');
