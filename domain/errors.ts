@@ -4,6 +4,11 @@ export const ERRORS = {
   VALIDATION: { status: 400, message: 'Invalid request' },
   MALFORMED_JSON: { status: 400, message: 'Request body is not valid JSON' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Request body must be JSON' },
+  /** The live notification stream answers only clients that take server-sent events. */
+  NOT_AN_EVENT_STREAM_CLIENT: {
+    status: 406,
+    message: 'This address sends server-sent events: open it with an EventSource (Accept: text/event-stream)',
+  },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Request body is too large' },
   /** Node's own answers to requests it cannot parse (server/plugins/security.ts clientErrorHandler). */
   MALFORMED_REQUEST: { status: 400, message: 'Malformed HTTP request' },

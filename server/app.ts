@@ -22,6 +22,7 @@ import devEmailRoutes from './email/preview-routes.ts';
 import jobRoutes from './jobs/routes.ts';
 import complaintRoutes from './features/complaints/routes.ts';
 import moneyRoutes from './features/money/routes.ts';
+import notificationRoutes from './features/notifications/routes.ts';
 import originRoutes from './features/origin/routes.ts';
 import updateRoutes from './features/updates/routes.ts';
 import { invalidateCampaignLists } from './features/campaigns/service.ts';
@@ -184,6 +185,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(moneyRoutes);
   await app.register(complaintRoutes);
   await app.register(protectionRoutes);
+  await app.register(notificationRoutes);
   // A certificate's decision changes the carbon intensity its campaign or listing shows (cached lists).
   await app.register(originRoutes, {
     lotsChanged: async (tx) => {

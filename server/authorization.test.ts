@@ -135,6 +135,11 @@ const MATRIX: Record<RowKey, Cells> = {
   'POST /api/saved-searches/:id/remove':            [401,      404,      403,      403,      403,      200,      404,      401,      200,      200,      200],
   'GET /api/settings/notifications':                [401,      200,      200,      200,      200,      __,       __,       401,      200,      200,      200],
   'PUT /api/settings/notifications':                [401,      200,      200,      200,      200,      __,       __,       401,      200,      200,      200],
+  'GET /api/notifications':                         [401,      200,      200,      200,      200,      __,       __,       401,      200,      200,      200],
+  'POST /api/notifications/read':                   [401,      200,      200,      200,      200,      __,       __,       401,      200,      200,      200],
+  'GET /api/notifications/stream':                  [401,      406,      406,      406,      406,      __,       __,       401,      406,      406,      406],
+  'GET /api/settings/notifications/channels':       [401,      200,      200,      200,      200,      __,       __,       401,      200,      200,      200],
+  'PUT /api/settings/notifications/channels':       [401,      200,      200,      200,      200,      __,       __,       401,      200,      200,      200],
   'GET /api/payments/config':                       [200,      200,      200,      200,      200,      __,       __,       200,      200,      200,      200],
   // Investing: the owner is the investor whose ids the call names (its intent, its payment, its list).
   // Unverified may not start an investment; one started before (its objects exist before the state is

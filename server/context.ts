@@ -120,6 +120,7 @@ export function createAppContext(deps: ContextDeps): AppContext {
     listingPages: createListingPageCache(),
     lifecycle: {},
     orderNotices: undefined,
+    notices: undefined,
   };
   const db = bindEffects(database.db, effects);
   // Node's process metrics only when /metrics is on.
@@ -164,6 +165,8 @@ export function createAppContext(deps: ContextDeps): AppContext {
   };
   // Payments captured outside a marketplace call (the card step, a webhook, the sweep) email too.
   effects.orderNotices = { notify: outbox.email };
+  // Every event's in-app notification and its email (features/notifications/notify.ts).
+  effects.notices = { outbox, clock };
 
   let starting: Promise<void> | undefined;
   return {

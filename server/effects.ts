@@ -9,6 +9,7 @@ import type { CampaignListCache } from './features/campaigns/service.ts';
 import type { LifecycleHooks } from './features/lifecycle/notices.ts';
 import type { ListingPageCache } from './features/marketplace/listings.ts';
 import type { Notify } from './features/marketplace/notify.ts';
+import type { NoticeDeps } from './features/notifications/index.ts';
 
 export interface AppEffects {
   /** The public campaign list (campaigns/service.ts), cleared after every commit that changes it. */
@@ -19,6 +20,8 @@ export interface AppEffects {
   lifecycle: LifecycleHooks;
   /** How an order's parties hear of a payment the money module captured (marketplace/notify.ts). */
   orderNotices: { notify: Notify } | undefined;
+  /** The outbox and clock notify() uses (features/notifications/notify.ts). */
+  notices: NoticeDeps | undefined;
 }
 
 const EFFECTS = Symbol('hydrobridge.effects');

@@ -37,6 +37,17 @@ export interface Database {
    * without (the job queue's own SQL, server/jobs/queue.ts).
    */
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel` (sent by any instance, delivered
+   * once its transaction commits) and answers how to stop. PostgreSQL: one connection of its own,
+   * reconnected after a loss (`onGap` then says messages may have been missed); PGlite: its own
+   * LISTEN, in this process. docs/notifications.md
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onGap?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -88,8 +99,62 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       // Several statements answer one result each: the last one is what a caller asked for.
       return { rows: (Array.isArray(result) ? result.at(-1) : result)?.rows ?? [] };
     },
+    listen: (channel, onMessage, onGap) => listenPostgres(url, channel, onMessage, onGap),
     // Idempotent, like the PGlite close: pg's pool.end() throws when called twice.
     close: () => (ended ??= pool.end()),
+  };
+}
+
+/**
+ * LISTEN on a connection outside the pool (a pooled one would be handed to queries and lose it): after
+ * a loss it connects again every second until stopped, and reports the gap.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onGap?: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (msg) => {
+      if (msg.channel === channel) onMessage(msg.payload ?? '');
+    });
+    c.on('error', () => lost(c));
+    c.on('end', () => lost(c));
+    client = c;
+    try {
+      await c.connect();
+      await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      client = undefined;
+      c.end().catch(() => {});
+      throw error;
+    }
+  };
+  /** The connection `c` is gone: try again in a second, until one holds or we stop. */
+  const lost = (c: pg.Client | undefined) => {
+    if (stopped || (c && client !== c) || retry) return;
+    client = undefined;
+    c?.end().catch(() => {});
+    retry = setTimeout(() => {
+      retry = undefined;
+      if (stopped) return;
+      connect().then(
+        () => onGap?.(),
+        () => lost(undefined),
+      );
+    }, 1000);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+    client = undefined;
   };
 }
 
@@ -194,6 +259,12 @@ async function openPglite(
       await client.query('select 1');
     },
     query: pgliteQuery(client),
+    listen: async (channel, onMessage) => {
+      const stop = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: async () => {
       if (!client.closed) await client.close();
       await release?.();

@@ -25,6 +25,7 @@ import { AppError } from '../errors.ts';
 import { accounts, post, transfer } from '../ledger/ledger.ts';
 import { accountBalance, balanceOf, lockBalance } from './balances.ts';
 import type { Money } from './context.ts';
+import { notify } from '../features/notifications/index.ts';
 import { afterCommitJob } from './jobs.ts';
 
 type PayoutRow = typeof payouts.$inferSelect;
@@ -222,6 +223,18 @@ export async function settlePayout(money: Money, payoutId: string): Promise<Payo
           },
         ),
       );
+    // The payee hears how it went, once: paid to the bank, or back in the balance.
+    await notify(tx, {
+      userId: locked!.userId,
+      kind: 'withdrawal',
+      key: `payout:${payoutId}:${remote.status}`,
+      title:
+        remote.status === 'paid'
+          ? `${usdText(locked!.amount)} reached your bank account`
+          : `Your bank refused the payout of ${usdText(locked!.amount)}: it is back in your balance`,
+      body: remote.status === 'failed' ? settled!.failureReason : null,
+      link: locked!.purpose === 'withdrawal' ? '/portfolio' : '/trader/dashboard',
+    });
     return settled!;
   });
 }

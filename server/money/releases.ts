@@ -11,8 +11,9 @@ import {
   type ReleaseTrigger,
   type Tranche,
 } from '../../domain/money-out.ts';
+import { notify, notifyEach } from '../features/notifications/index.ts';
 import { MILESTONE_LABELS } from '../../domain/lifecycle.ts';
-import { dec, toFixed, ZERO } from '../../domain/money.ts';
+import { dec, toFixed, usdText, ZERO } from '../../domain/money.ts';
 import type { campaigns } from '../db/schema/index.ts';
 import { campaignReleases, escrowRecords, investments } from '../db/schema/index.ts';
 import type { Tx } from '../db/transaction.ts';
@@ -67,7 +68,12 @@ export async function releaseTranche(
   const index = schedule.findIndex((r) => r.id === release.id);
   const amount = trancheAmount(campaign.raisedAmount, schedule, index);
   const held = await tx
-    .select({ id: escrowRecords.id, amount: escrowRecords.amount, released: escrowRecords.releasedAmount })
+    .select({
+      id: escrowRecords.id,
+      amount: escrowRecords.amount,
+      released: escrowRecords.releasedAmount,
+      investorId: investments.investorId,
+    })
     .from(escrowRecords)
     .innerJoin(investments, eq(investments.id, escrowRecords.investmentId))
     .where(and(eq(escrowRecords.campaignId, campaign.id), eq(escrowRecords.status, 'held')))
@@ -106,6 +112,27 @@ export async function releaseTranche(
     money,
     { userId: campaign.traderId, purpose: 'disbursement', amount, campaignId: campaign.id },
     now,
+  );
+  // The trader and the campaign's investors hear of the money going to the trade, once per tranche.
+  const why =
+    release.trigger === 'trading' ? 'trading started' : MILESTONE_LABELS[release.trigger].toLowerCase();
+  await notify(tx, {
+    userId: campaign.traderId,
+    kind: 'disbursement',
+    key: `release:${release.id}`,
+    title: `${usdText(amount)} of ${campaign.title} released to you (${why}): on its way to your bank`,
+    link: '/trader/dashboard',
+  });
+  await notifyEach(
+    tx,
+    held.map((r) => r.investorId),
+    (userId) => ({
+      userId,
+      kind: 'disbursement',
+      key: `release:${release.id}`,
+      title: `${dec(release.percent).toString()}% of ${campaign.title} went to its trade (${why})`,
+      link: '/portfolio',
+    }),
   );
 }
 

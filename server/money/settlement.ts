@@ -6,7 +6,7 @@
 // SETTLEMENT_GRACE_DAYS after approval, the campaign is in default.
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { apportion } from '../../domain/lifecycle.ts';
-import { dec, toFixed } from '../../domain/money.ts';
+import { dec, toFixed, usdText } from '../../domain/money.ts';
 import { NUMERIC_MAX } from '../../domain/decimal-schema.ts';
 import {
   settlementFigures,
@@ -35,6 +35,7 @@ import { markRefunded, refundPosting } from './refunds.ts';
 import { disbursedOf, releasesOf } from './releases.ts';
 import { invalidateCampaignLists } from '../features/campaigns/service.ts';
 import { announce } from '../features/lifecycle/notices.ts';
+import { notify } from '../features/notifications/index.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 export type SettlementRow = typeof settlements.$inferSelect;
@@ -168,6 +169,14 @@ export async function reviewSettlement(
       .update(settlements)
       .set({ ...reviewed, status: 'rejected', rejectReason: decision.reason })
       .where(eq(settlements.id, settlement.id));
+    await notify(tx, {
+      userId: campaign.traderId,
+      kind: 'settlement',
+      key: `settlement:${settlement.id}:rejected`,
+      title: `The settlement of ${campaign.title} was sent back: declare the result again`,
+      body: decision.reason,
+      link: '/trader/dashboard',
+    });
     return settlement;
   }
   if (dec(settlement.amountDue).eq(0)) {
@@ -188,6 +197,13 @@ export async function reviewSettlement(
       dueAt: new Date(now.getTime() + SETTLEMENT_GRACE_DAYS * DAY_MS),
     })
     .where(eq(settlements.id, settlement.id));
+  await notify(tx, {
+    userId: campaign.traderId,
+    kind: 'settlement',
+    key: `settlement:${settlement.id}:approved`,
+    title: `The settlement of ${campaign.title} is approved: pay ${usdText(settlement.amountDue)} within ${SETTLEMENT_GRACE_DAYS} days`,
+    link: '/trader/dashboard',
+  });
   return settlement;
 }
 
@@ -318,6 +334,13 @@ export async function distribute(tx: Tx, campaign: CampaignRow, settlement: Sett
   // Whichever way it was paid in (a card captured by the sweep too): lists and investors hear of it.
   await invalidateCampaignLists(tx);
   announce(tx, 'onCompleted', campaign.id);
+  await notify(tx, {
+    userId: campaign.traderId,
+    kind: 'settlement',
+    key: `settlement:${settlement.id}:distributed`,
+    title: `The settlement of ${campaign.title} is distributed to its investors: the campaign is completed`,
+    link: '/trader/dashboard',
+  });
 }
 
 // ---- the `settlement` purpose ------------------------------------------------------------------

@@ -360,6 +360,27 @@ export const ROUTE_REQUESTS = rows({
     body: { campaign_funded: false, campaign_refunded: true, campaign_completed: true },
     happened: (res) => expect(res.json()).toMatchObject({ campaign_funded: false }),
   }),
+  'GET /api/notifications': () => ({
+    url: '/api/notifications',
+    happened: (res) => expect(res.json()).toMatchObject({ items: [], unread: 0 }),
+  }),
+  'POST /api/notifications/read': () => ({
+    url: '/api/notifications/read',
+    body: { all: true },
+    happened: (res) => expect(res.json()).toEqual({ marked: 0, unread: 0 }),
+  }),
+  // A client that does not take server-sent events is told so (406): the guard let it through. The
+  // stream itself is tested over real HTTP (server/features/notifications/notifications.test.ts).
+  'GET /api/notifications/stream': () => ({ url: '/api/notifications/stream' }),
+  'GET /api/settings/notifications/channels': () => ({
+    url: '/api/settings/notifications/channels',
+    happened: (res) => expect(res.json()).toHaveProperty('order', { inApp: true, email: true }),
+  }),
+  'PUT /api/settings/notifications/channels': () => ({
+    url: '/api/settings/notifications/channels',
+    body: { order: { inApp: false } },
+    happened: (res) => expect(res.json()).toHaveProperty('order', { inApp: false, email: true }),
+  }),
   'GET /api/payments/config': () => ({
     url: '/api/payments/config',
     happened: (res) => expect(res.json()).toHaveProperty('provider'),

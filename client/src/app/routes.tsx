@@ -32,6 +32,7 @@ const TrackingPage = lazy(() => import('@/features/marketplace/pages/TrackingPag
 const TraderMarketplacePage = lazy(() => import('@/features/marketplace/pages/TraderMarketplacePage.tsx'));
 const VerificationPage = lazy(() => import('@/features/kyc/pages/VerificationPage.tsx'));
 const ComplaintsPage = lazy(() => import('@/features/complaints/pages/ComplaintsPage.tsx'));
+const NotificationsPage = lazy(() => import('@/features/notifications/pages/NotificationsPage.tsx'));
 const AdminComplaintsPage = lazy(() => import('@/features/admin/pages/AdminComplaintsPage.tsx'));
 const AdminKycPage = lazy(() => import('@/features/admin/pages/AdminKycPage.tsx'));
 const AdminCampaignReviewsPage = lazy(() => import('@/features/admin/pages/AdminCampaignReviewsPage.tsx'));
@@ -73,6 +74,7 @@ const ROUTES: Array<[path: string, component: ComponentType]> = [
   ['/verify-email', VerifyEmailPage],
   ['/verification', VerificationPage],
   ['/complaints', ComplaintsPage],
+  ['/notifications', NotificationsPage],
   ['/trader/campaigns', TraderCampaignsPage],
   ['/trader/analytics', TraderAnalyticsPage],
   ['/trader/marketplace', TraderMarketplacePage],

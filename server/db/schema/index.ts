@@ -51,3 +51,4 @@ export { scheduledRuns } from './jobs.ts';
 export { originCertificates, certificateCancellations } from './origin.ts';
 export { campaignUpdates, campaignUpdateFiles, campaignQuestions } from './updates.ts';
 export { campaignFollows, deadlineReminders, savedSearches, savedSearchMatches } from './follows.ts';
+export { notifications, notificationSettings } from './notifications.ts';

@@ -17,6 +17,7 @@ import { displayName, type KycStatus } from '../../../domain/users.ts';
 import { queryRows, type Db } from '../../db/connect.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { notify } from '../notifications/index.ts';
 import { AppError } from '../../errors.ts';
 import { invalidateListingPages } from '../marketplace/listings.ts';
 import { documentsOf } from '../kyc/service.ts';
@@ -196,6 +197,18 @@ export async function decideKyc(
       },
       now,
     );
+    // Once per submission decided: the user hears of it in the app (the verification page says why).
+    await notify(tx, {
+      userId: id,
+      kind: 'kyc',
+      key: `kyc:${user.kycSubmittedAt?.getTime() ?? 'unsubmitted'}:${kycStatus}`,
+      title:
+        kycStatus === 'rejected'
+          ? 'Your verification was rejected: see why and submit again'
+          : 'Your verification is approved',
+      body: kycStatus === 'rejected' ? reason : null,
+      link: '/verification',
+    });
   });
   return userDetail(db, id, now, admin.id);
 }

@@ -106,6 +106,24 @@ export async function userForSession(db: Db, token: string, now: Date): Promise<
 }
 
 /**
+ * Whether the session of `token` still holds (not ended, not expired, the account active), read
+ * without sliding its expiry: what a long-lived answer (the live notification stream) checks now and then.
+ */
+export async function sessionHolds(db: Db, token: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ session: sessions, status: users.accountStatus })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hashToken(token)));
+  return (
+    !!row &&
+    row.session.expiresAt > now &&
+    absoluteEnd(row.session) > now.getTime() &&
+    row.status === 'active'
+  );
+}
+
+/**
  * Replaces a user's sessions with one new session for the caller, keeping its Remember me: after a
  * password change, a token that leaked before is worth nothing, the caller's included. Returns the
  * new session and how many other sessions ended.

@@ -23,6 +23,7 @@ import { AppError } from '../../errors.ts';
 import { commitFiles, deleteFiles, type ReceivedFile } from '../../uploads/storage.ts';
 import { recordAudit, type Actor } from '../admin/audit.ts';
 import { queueAccountEmail, type AccountMailContext } from '../auth/account-emails.ts';
+import { notify } from '../notifications/index.ts';
 
 type Row = typeof complaints.$inferSelect;
 type FileInfo = { contentType: string; size: number } | null;
@@ -238,6 +239,15 @@ export async function decideComplaint(
         outcome: COMPLAINT_OUTCOME_LABELS[updated!.outcome!],
         response: updated!.response!,
       });
+    // In the app too (its email, above, always leaves: a complaint's decision is not optional).
+    await notify(tx, {
+      userId: updated!.userId,
+      kind: 'complaint',
+      key: `complaint:${updated!.id}:decided`,
+      title: `Complaint ${updated!.reference} decided: ${COMPLAINT_OUTCOME_LABELS[updated!.outcome!].toLowerCase()}`,
+      body: updated!.response!,
+      link: '/complaints',
+    });
   });
   const [complaint] = await complaintQueue(db, now, id);
   return complaint!;

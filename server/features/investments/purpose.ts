@@ -6,7 +6,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { findTransition } from '../../../domain/campaigns.ts';
 import type { PaymentEndReason } from '../../../domain/payment-lifecycle.ts';
-import { campaignShare, dec, toFixed, ZERO } from '../../../domain/money.ts';
+import { campaignShare, dec, toFixed, usdText, ZERO } from '../../../domain/money.ts';
 import type { Db } from '../../db/connect.ts';
 import { campaigns, escrowRecords, investments, payments } from '../../db/schema/index.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
@@ -17,6 +17,7 @@ import { sourceAccount, startRefunds } from '../../money/payments.ts';
 import { markRefunded, refundPosting } from '../../money/refunds.ts';
 import { invalidateCampaignLists } from '../campaigns/service.ts';
 import { announce } from '../lifecycle/notices.ts';
+import { notify } from '../notifications/index.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 type InvestmentRow = typeof investments.$inferSelect;
@@ -226,6 +227,14 @@ export const investmentPurpose = definePurpose({
   },
   async onCaptured(tx, { campaign, investment }, payment, now) {
     await placeInvestment(tx, campaign, investment, payment, now);
+    await notify(tx, {
+      userId: investment.investorId,
+      kind: 'investment_confirmed',
+      key: `investment:${investment.id}:confirmed`,
+      title: `Your investment of ${usdText(investment.amount)} in ${campaign.title} is confirmed`,
+      body: 'The money is held in the campaign’s escrow until its trade starts.',
+      link: '/portfolio',
+    });
     // Cancelled while the card was being captured: its escrow goes straight back.
     if (campaign.status !== 'cancelled') return false;
     await tx
@@ -234,12 +243,21 @@ export const investmentPurpose = definePurpose({
       .where(eq(investments.id, investment.id));
     return true;
   },
-  async onEnded(tx, { investment }, payment, now) {
+  async onEnded(tx, { campaign, investment }, payment, now) {
     if (investment.status !== 'pending') return;
     await tx
       .update(investments)
       .set({ status: payment.status === 'voided' ? 'voided' : 'expired', updatedAt: now })
       .where(eq(investments.id, investment.id));
+    // A hold the card made and we released (it no longer fits): the investor hears it was not charged.
+    if (payment.status === 'voided')
+      await notify(tx, {
+        userId: investment.investorId,
+        kind: 'hold_voided',
+        key: `investment:${investment.id}:voided`,
+        title: `Your investment of ${usdText(investment.amount)} in ${campaign.title} did not go ahead: your card was not charged`,
+        link: `/campaigns/${campaign.id}`,
+      });
   },
   async bookRefunds(money, paymentIds, now) {
     const rows = await money.db

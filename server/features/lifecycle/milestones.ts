@@ -2,18 +2,19 @@
 // by everyone who may see the campaign (its investors follow the cargo on the campaign page and in
 // their portfolio). A milestone a tranche of the release schedule waits on needs its document (the
 // bill of lading…); declaring the result needs `delivered` (docs/money.md).
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { MILESTONE_LABELS, type Milestone, type MilestoneCreate } from '../../../domain/lifecycle.ts';
 import { canViewCampaign, ownsCampaign } from '../../../domain/policies.ts';
 import type { Role } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { campaignMilestones, campaigns } from '../../db/schema/index.ts';
+import { campaignMilestones, campaigns, investments } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { backsCampaign } from '../campaigns/service.ts';
 import { releaseOnMilestone } from '../../money/releases.ts';
 import { assertOwnDocument } from '../money/service.ts';
+import { notifyEach } from '../notifications/index.ts';
 
 type Row = typeof campaignMilestones.$inferSelect;
 type Viewer = { id: string; role: Role } | null;
@@ -66,8 +67,9 @@ export async function recordMilestone(
     // A tranche released on this milestone waits for its document and an admin (docs/money.md).
     if (input.kind !== 'delivered')
       await releaseOnMilestone(tx, campaignId, input.kind, input.documentId ?? null, now);
+    let row: Row | undefined;
     try {
-      const [row] = await tx
+      [row] = await tx
         .insert(campaignMilestones)
         .values({
           campaignId,
@@ -80,11 +82,28 @@ export async function recordMilestone(
           createdAt: now,
         })
         .returning();
-      return toMilestone(row!);
     } catch (error) {
       if (isUniqueViolation(error))
         throw AppError.of('MILESTONE_RECORDED', { milestone: MILESTONE_LABELS[input.kind] });
       throw error;
     }
+    // Its investors follow the cargo: each hears of the step once.
+    const backers = await tx
+      .selectDistinct({ id: investments.investorId })
+      .from(investments)
+      .where(and(eq(investments.campaignId, campaignId), eq(investments.status, 'confirmed')));
+    await notifyEach(
+      tx,
+      backers.map((b) => b.id),
+      (userId) => ({
+        userId,
+        kind: 'milestone',
+        key: `milestone:${row!.id}`,
+        title: `${campaign.title}: ${MILESTONE_LABELS[input.kind].toLowerCase()}`,
+        body: row!.note,
+        link: `/campaigns/${campaignId}`,
+      }),
+    );
+    return toMilestone(row!);
   });
 }

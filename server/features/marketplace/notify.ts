@@ -2,6 +2,7 @@
 // change they report (server/email/outbox.ts), so they commit with it, and sent once it commits; no
 // answer waits for the mail server.
 import { inArray } from 'drizzle-orm';
+import { usdText } from '../../../domain/money.ts';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../domain/orders.ts';
 import { displayName } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
@@ -9,6 +10,7 @@ import { users } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { effectsOf } from '../../effects.ts';
 import type { Outbox } from '../../email/outbox.ts';
+import { notify as notice } from '../notifications/index.ts';
 
 /** Queues one email in the caller's transaction (the app passes its outbox's `email`). */
 export type Notify = Outbox['email'];
@@ -37,13 +39,17 @@ async function tell(
   }
 }
 
-/** Queues the order step's email to the buyer and the supplier, in `tx`. */
+/**
+ * Tells the buyer and the supplier of the order's step, in `tx`: in the app, and by email unless they
+ * turned order emails off (notify(), features/notifications); once per step and side.
+ */
 export async function notifyOrderStep(
   tx: Tx,
   notify: Notify,
   order: { id: string; buyerId: string; traderId: string; totalAmount: string },
   step: OrderStatus | 'paid' | 'received',
 ): Promise<void> {
+  if (notify === SILENT) return;
   const label =
     step === 'paid'
       ? 'placed and paid'
@@ -54,9 +60,14 @@ export async function notifyOrderStep(
     [order.buyerId, 'buyer'],
     [order.traderId, 'trader'],
   ] as const) {
-    await tell(tx, notify, [id], (to, name) =>
-      notify(tx, to, 'order-step', { name, orderId: order.id, total: order.totalAmount, label, side }),
-    );
+    await notice(tx, {
+      userId: id,
+      kind: 'order',
+      key: `order:${order.id}:${step}`,
+      title: `Order ${order.id.slice(0, 8)} (${usdText(order.totalAmount)}) ${label}`,
+      link: side === 'buyer' ? '/buyer/tracking' : '/trader/marketplace',
+      email: { template: 'order-step', data: { orderId: order.id, total: order.totalAmount, label, side } },
+    });
   }
 }
 

@@ -9,6 +9,7 @@ import { ThemeToggle } from './ThemeToggle.tsx';
 
 // Signed-in controls (role switcher menu, Logout) load only for signed-in users.
 const AccountMenu = lazy(() => import('@/features/auth/components/AccountMenu.tsx'));
+const NotificationBell = lazy(() => import('@/features/notifications/components/NotificationBell.tsx'));
 const MobileAccountSection = lazy(() =>
   import('@/features/auth/components/AccountMenu.tsx').then((m) => ({ default: m.MobileAccountSection })),
 );
@@ -53,6 +54,7 @@ function AccountArea() {
   }
   return (
     <Suspense fallback={<div className="h-9 w-20" aria-hidden />}>
+      <NotificationBell />
       <AccountMenu user={user} />
     </Suspense>
   );

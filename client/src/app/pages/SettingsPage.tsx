@@ -7,6 +7,7 @@ import { ChangePasswordForm } from '@/features/auth/components/ChangePasswordFor
 import { OtherSessions } from '@/features/auth/components/OtherSessions.tsx';
 import { RequireSignIn } from '@/features/auth/components/RequireSignIn.tsx';
 import { NotificationSettings } from '@/features/lifecycle/components/NotificationSettings.tsx';
+import { NoticeChannels } from '@/features/notifications/components/NoticeChannels.tsx';
 import { BankAccountForm } from '@/features/cash-account/index.ts';
 import { TwoFactorSection } from '@/features/two-factor/index.ts';
 import { Link } from 'wouter';
@@ -101,6 +102,12 @@ export default function SettingsPage() {
               description="Emails about the campaigns you invested in. Account and security emails are always sent."
             >
               <NotificationSettings />
+            </Section>
+            <Section
+              title="Notifications by kind"
+              description="What shows under the bell in the top bar, and the other emails you may turn off."
+            >
+              <NoticeChannels />
             </Section>
           </div>
         </Page>
