@@ -1,7 +1,9 @@
-// What updates, answers, deadlines and new campaigns tell people by email (docs/updates.md): the hooks
+// What updates, answers, deadlines and new campaigns tell people (docs/updates.md): the hooks
 // onUpdatePosted, onQuestionAnswered, onDeadlineNear and onCampaignLive (features/lifecycle/notices.ts),
-// run in the announcing transaction before COMMIT, queue one email per update and backer or follower,
-// one per answer to its asker, one per follower before a deadline and one per matching saved search.
+// run in the announcing transaction before COMMIT. An update (to each backer, and each follower of a
+// public one) and an answer (to its asker) go through notify(): in the notification centre and by email
+// as each chose, once per event and person. A deadline reminder (per follower) and a saved search's
+// match are emails only for now (no notification kind of their own yet).
 import { and, eq, inArray } from 'drizzle-orm';
 import { BACKER_STATUSES } from '../../../domain/investments.ts';
 import { savedSearchFilters, savedSearchLabel } from '../../../domain/follows.ts';
@@ -20,6 +22,7 @@ import type { Outbox } from '../../email/outbox.ts';
 import { queueAccountEmail } from '../auth/account-emails.ts';
 import { listFilter } from '../campaigns/service.ts';
 import type { LifecycleHooks } from '../lifecycle/notices.ts';
+import { notify, notifyEach } from '../notifications/index.ts';
 
 /** The first `max` characters of `text`, cut at a word, with an ellipsis when cut. */
 export function excerptOf(text: string, max = 300): string {
@@ -107,14 +110,29 @@ export function updatesMail(deps: {
       const followers = update.audience === 'public' ? await followersOf(tx, update.campaignId) : [];
       const seen = new Set<string>();
       const recipients = [...backers, ...followers].filter((r) => !seen.has(r.id) && !!seen.add(r.id));
-      for (const recipient of recipients)
-        await queueAccountEmail(deps.outbox, tx, recipient, 'campaign-update', {
-          campaignId: update.campaignId,
-          title: row.title,
-          updateTitle: update.title,
-          excerpt: excerptOf(update.body),
-          backersOnly: update.audience === 'backers',
-        });
+      // In the notification centre and by email as each chose (features/notifications), once per update.
+      await notifyEach(
+        tx,
+        recipients.map((r) => r.id),
+        (userId) => ({
+          userId,
+          kind: 'campaign_update',
+          key: `update:${updateId}`,
+          title: `${row.title}: ${update.title}`,
+          body: excerptOf(update.body, 140),
+          link: `/campaigns/${update.campaignId}`,
+          email: {
+            template: 'campaign-update',
+            data: {
+              campaignId: update.campaignId,
+              title: row.title,
+              updateTitle: update.title,
+              excerpt: excerptOf(update.body),
+              backersOnly: update.audience === 'backers',
+            },
+          },
+        }),
+      );
     },
     async onQuestionAnswered(tx, questionId) {
       const [row] = await tx
@@ -130,11 +148,23 @@ export function updatesMail(deps: {
         .innerJoin(users, eq(users.id, campaignQuestions.askerId))
         .where(eq(campaignQuestions.id, questionId));
       if (!row || row.q.answerBody === null) return;
-      await queueAccountEmail(deps.outbox, tx, row, 'question-answered', {
-        campaignId: row.q.campaignId,
-        title: row.title,
-        question: excerptOf(row.q.body),
-        answer: excerptOf(row.q.answerBody, 1000),
+      await notify(tx, {
+        userId: row.q.askerId,
+        kind: 'question_answered',
+        // Each answer is its own event: one given again after an admin hid the first tells the asker again.
+        key: `question:${questionId}:answered:${row.q.answeredAt!.toISOString()}`,
+        title: `Your question on ${row.title} was answered`,
+        body: excerptOf(row.q.answerBody, 140),
+        link: `/campaigns/${row.q.campaignId}`,
+        email: {
+          template: 'question-answered',
+          data: {
+            campaignId: row.q.campaignId,
+            title: row.title,
+            question: excerptOf(row.q.body),
+            answer: excerptOf(row.q.answerBody, 1000),
+          },
+        },
       });
     },
   };

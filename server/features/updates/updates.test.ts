@@ -178,6 +178,17 @@ describe('emails of updates', () => {
     await postUpdate(trader, campaign, { title: 'Sailed', audience: 'public' });
     expect(await queuedTo(app, twice, 'Sailed')).toHaveLength(1);
     expect(await queuedTo(app, twice, `${campaign.title}:`)).toHaveLength(2);
+
+    // The same events in each backer's notification centre, once each; none for anyone else.
+    const titles = async (who: typeof once) =>
+      (await who.get('/api/notifications'))
+        .json<{ items: Array<{ kind: string; title: string }> }>()
+        .items.filter((n) => n.kind === 'campaign_update')
+        .map((n) => n.title);
+    const expected = [`${campaign.title}: Sailed`, `${campaign.title}: Loaded at Kandla`];
+    expect(await titles(twice)).toEqual(expected);
+    expect(await titles(once)).toEqual(expected);
+    expect(await titles(stranger)).toEqual([]);
   });
 });
 
