@@ -79,6 +79,14 @@ test('a backer reads a backers-only update, asks a question and sees the traderâ
     });
     expect(answered.status(), await answered.text()).toBe(200);
 
+    // The answer reaches the backer's notification centre as it happens, without a reload.
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /^Notifications, / })
+      .click();
+    await expect(page.getByRole('main')).toContainText(/Your question on .+ was answered/);
+    await page.goBack();
+
     await page.reload();
     const withAnswer = page
       .getByRole('region', { name: 'Questions and answers' })
