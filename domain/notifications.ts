@@ -58,6 +58,8 @@ export const NOTICE_KINDS = [
   'milestone',
   'campaign_update',
   'question_answered',
+  'campaign_deadline',
+  'saved_search',
   'order',
   'kyc',
   'complaint',
@@ -116,6 +118,16 @@ export const NOTICE_KIND_INFO: Record<
   question_answered: {
     label: 'Answers',
     description: 'A trader answered your question.',
+    email: 'optional',
+  },
+  campaign_deadline: {
+    label: 'Deadline reminders',
+    description: 'A campaign you follow stops taking investments within 48 hours.',
+    email: 'optional',
+  },
+  saved_search: {
+    label: 'Saved searches',
+    description: 'A new campaign matches a search you saved.',
     email: 'optional',
   },
   order: {

@@ -161,7 +161,7 @@ export function createAppContext(deps: ContextDeps): AppContext {
   effects.lifecycle = {
     ...lifecycleMail({ outbox }),
     ...diligenceMail({ outbox }),
-    ...updatesMail({ outbox }),
+    ...updatesMail(),
   };
   // Payments captured outside a marketplace call (the card step, a webhook, the sweep) email too.
   effects.orderNotices = { notify: outbox.email };

@@ -2,8 +2,8 @@
 // onUpdatePosted, onQuestionAnswered, onDeadlineNear and onCampaignLive (features/lifecycle/notices.ts),
 // run in the announcing transaction before COMMIT. An update (to each backer, and each follower of a
 // public one) and an answer (to its asker) go through notify(): in the notification centre and by email
-// as each chose, once per event and person. A deadline reminder (per follower) and a saved search's
-// match are emails only for now (no notification kind of their own yet).
+// as each chose, once per event and person; so do a deadline reminder (to each follower) and a saved
+// search's match (once per search and campaign).
 import { and, eq, inArray } from 'drizzle-orm';
 import { BACKER_STATUSES } from '../../../domain/investments.ts';
 import { savedSearchFilters, savedSearchLabel } from '../../../domain/follows.ts';
@@ -18,8 +18,6 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/transaction.ts';
-import type { Outbox } from '../../email/outbox.ts';
-import { queueAccountEmail } from '../auth/account-emails.ts';
 import { listFilter } from '../campaigns/service.ts';
 import type { LifecycleHooks } from '../lifecycle/notices.ts';
 import { notify, notifyEach } from '../notifications/index.ts';
@@ -43,19 +41,30 @@ function followersOf(tx: Tx, campaignId: string) {
     .where(and(eq(campaignFollows.campaignId, campaignId), eq(users.accountStatus, 'active')));
 }
 
-export function updatesMail(deps: {
-  outbox: Pick<Outbox, 'email'>;
-}): Pick<LifecycleHooks, 'onUpdatePosted' | 'onQuestionAnswered' | 'onCampaignLive' | 'onDeadlineNear'> {
+/** The hooks; notify() finds the app's outbox through the transaction (features/notifications). */
+export function updatesMail(): Pick<
+  LifecycleHooks,
+  'onUpdatePosted' | 'onQuestionAnswered' | 'onCampaignLive' | 'onDeadlineNear'
+> {
   return {
     async onDeadlineNear(tx, campaignId) {
       const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId));
       if (!campaign) return;
-      for (const follower of await followersOf(tx, campaignId))
-        await queueAccountEmail(deps.outbox, tx, follower, 'campaign-deadline-near', {
-          campaignId,
-          title: campaign.title,
-          deadline: campaign.deadline.toISOString(),
-        });
+      await notifyEach(
+        tx,
+        (await followersOf(tx, campaignId)).map((f) => f.id),
+        (userId) => ({
+          userId,
+          kind: 'campaign_deadline',
+          key: `campaign:${campaignId}:deadline-near`,
+          title: `${campaign.title} stops taking investments soon`,
+          link: `/campaigns/${campaignId}`,
+          email: {
+            template: 'campaign-deadline-near',
+            data: { campaignId, title: campaign.title, deadline: campaign.deadline.toISOString() },
+          },
+        }),
+      );
     },
     async onCampaignLive(tx, campaignId) {
       const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId));
@@ -78,11 +87,21 @@ export function updatesMail(deps: {
           .onConflictDoNothing()
           .returning({ id: savedSearchMatches.searchId });
         if (!claimed.length) continue;
-        await queueAccountEmail(deps.outbox, tx, row, 'saved-search-match', {
-          campaignId,
-          title: campaign.title,
-          search: savedSearchLabel(row.search.query),
-          query: row.search.query,
+        await notify(tx, {
+          userId: row.id,
+          kind: 'saved_search',
+          key: `saved-search:${row.search.id}:${campaignId}`,
+          title: `New campaign for your search ${savedSearchLabel(row.search.query)}: ${campaign.title}`,
+          link: `/campaigns/${campaignId}`,
+          email: {
+            template: 'saved-search-match',
+            data: {
+              campaignId,
+              title: campaign.title,
+              search: savedSearchLabel(row.search.query),
+              query: row.search.query,
+            },
+          },
         });
       }
     },
