@@ -25,19 +25,23 @@ test('a backer reads a backers-only update, asks a question and sees the traderâ
   const questionText = `Which port agent handles the unloading? (${run})`;
   const answerText = `Our agent in Rotterdam, Vopak, handles it (${run}).`;
 
-  await signIn(page.request, DEMO.investor.email);
-  const portfolio = await (await page.request.get('/api/portfolio')).json();
-  const backed = (portfolio.investments as Array<{ campaignId: string; status: string }>).find(
-    (i) => i.status === 'confirmed',
-  )!;
-  expect(backed, 'the demo investor backs a campaign').toBeTruthy();
-  const campaignId = backed.campaignId;
-
   const traderContext = await browser.newContext({ baseURL });
   const visitorContext = await browser.newContext({ baseURL });
   try {
     const trader = traderContext.request;
     await signIn(trader, DEMO.trader.email);
+    // A campaign of the demo trader that the demo investor backs (other tests add campaigns of other
+    // traders to the investor's portfolio).
+    const me = await (await trader.get('/api/auth/me')).json();
+    const own = await (await trader.get(`/api/campaigns?traderId=${me.id}&limit=50`)).json();
+    const ownIds = new Set((own as Array<{ id: string }>).map((c) => c.id));
+    await signIn(page.request, DEMO.investor.email);
+    const portfolio = await (await page.request.get('/api/portfolio')).json();
+    const backed = (portfolio.investments as Array<{ campaignId: string; status: string }>).find(
+      (i) => i.status === 'confirmed' && ownIds.has(i.campaignId),
+    )!;
+    expect(backed, "the demo investor backs one of the demo trader's campaigns").toBeTruthy();
+    const campaignId = backed.campaignId;
     const posted = await trader.post(`/api/campaigns/${campaignId}/updates`, {
       data: { title: updateTitle, body: 'The cargo is insured door to door.', audience: 'backers' },
     });
