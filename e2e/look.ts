@@ -23,8 +23,10 @@ function overflowOf(page: Page) {
     if (wide(document.documentElement)) out.push(`the page (${document.documentElement.scrollWidth}px)`);
     for (const d of document.querySelectorAll('[role="dialog"]')) {
       if (!wide(d)) continue;
-      // Name what sticks out past the dialog's right edge, so a failure says where to look.
-      const edge = d.getBoundingClientRect().left + d.clientLeft + d.clientWidth;
+      // Name what sticks out past the dialog's content box, so a failure says where to look (Chromium
+      // counts a child reaching into the end padding as overflow: the padding box would name nothing).
+      const padding = parseFloat(getComputedStyle(d).paddingRight) || 0;
+      const edge = d.getBoundingClientRect().left + d.clientLeft + d.clientWidth - padding;
       const culprits = [...d.querySelectorAll('*')]
         .filter((el) => el.getBoundingClientRect().right > edge + 1)
         .slice(-3)

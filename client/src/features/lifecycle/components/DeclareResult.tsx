@@ -25,7 +25,9 @@ import { DocumentInput } from './DocumentInput.tsx';
 
 type Errors = Partial<Record<keyof Waterfall | 'invoice', string>>;
 const id = (name: string) => `declare-${name}`;
-const ROW = 'grid items-center gap-x-3 gap-y-1 sm:grid-cols-[minmax(0,1fr)_9rem_11rem]';
+// One column that may shrink below its content on a phone (a grid's auto track, like a fieldset, does not).
+const ROW =
+  'grid grid-cols-[minmax(0,1fr)] items-center gap-x-3 gap-y-1 sm:grid-cols-[minmax(0,1fr)_9rem_11rem]';
 
 export function DeclareResult({ campaign }: { campaign: CampaignDetail }) {
   const declare = useDeclareResult(campaign.id);
@@ -83,7 +85,7 @@ export function DeclareResult({ campaign }: { campaign: CampaignDetail }) {
           invoice; once it is approved you pay the settlement and the investors are paid out.
         </p>
       </div>
-      <fieldset className="grid gap-2" disabled={declare.isPending}>
+      <fieldset className="grid min-w-0 gap-2" disabled={declare.isPending}>
         <legend className="sr-only">P&amp;L waterfall (USD)</legend>
         <div className={cn(ROW, 'hidden text-sm text-muted-foreground sm:grid')} aria-hidden>
           <span />
