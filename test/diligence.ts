@@ -8,11 +8,11 @@ import { expect } from 'vitest';
 import { DILIGENCE_DOCUMENT_KINDS, type DiligenceDocumentKind } from '../domain/diligence.ts';
 import type { App } from '../server/app.ts';
 import { SESSION_COOKIE } from '../server/features/auth/sessions.ts';
-import { signedInAs, type Actor } from './investing.ts';
+import { signedInAs, signInAgainIfTimedOut, type Actor } from './investing.ts';
 import { FILES, multipart } from './kyc.ts';
 
 /** POST /api/campaigns/:id/documents of one due-diligence kind (a one-page PDF), as the trader's form sends it. */
-export function fileDiligenceDocument(
+export async function fileDiligenceDocument(
   app: App,
   trader: Pick<Actor, 'token'>,
   campaign: { id: string },
@@ -22,6 +22,8 @@ export function fileDiligenceDocument(
     { name: 'kind', content: kind },
     { name: 'file', filename: `${kind}.pdf`, contentType: 'application/pdf', content: FILES.pdf() },
   ]);
+  // Like every actor's call (callsAs): a session the app clock carried past its end starts afresh.
+  await signInAgainIfTimedOut(app, trader.token);
   return app.inject({
     method: 'POST',
     url: `/api/campaigns/${campaign.id}/documents`,

@@ -104,7 +104,7 @@ export async function postIntent(
  * past its end starts afresh, same token, before the request. One that was ended (signed out,
  * suspended, password changed) is gone and stays gone: those requests are refused as before.
  */
-async function signInAgainIfTimedOut(app: App, token: string): Promise<void> {
+export async function signInAgainIfTimedOut(app: App, token: string): Promise<void> {
   const now = app.clock();
   const [session] = await app.db
     .select()

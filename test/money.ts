@@ -13,7 +13,7 @@ import type { App } from '../server/app.ts';
 import { SESSION_COOKIE } from '../server/features/auth/sessions.ts';
 import { createCampaign, type NewCampaign } from './app.ts';
 import { FILES, multipart } from './kyc.ts';
-import { card, investIn, signedInAs, type Actor } from './investing.ts';
+import { card, investIn, signedInAs, signInAgainIfTimedOut, type Actor } from './investing.ts';
 
 /** The actor's verified bank account (the sandbox pays out to SANDBOX_PAYING_IBAN unless told). */
 export async function addBankAccount(actor: Actor, iban: string = SANDBOX_PAYING_IBAN) {
@@ -96,6 +96,8 @@ export async function fileDocument(
     ...(milestone ? [{ name: 'milestone', content: milestone }] : []),
     { name: 'file', filename: 'evidence.pdf', contentType: 'application/pdf', content: FILES.pdf() },
   ]);
+  // Like every actor's call (callsAs): a session the app clock carried past its end starts afresh.
+  await signInAgainIfTimedOut(app, trader.token);
   const res = await app.inject({
     method: 'POST',
     url: `/api/campaigns/${campaign.id}/documents`,
