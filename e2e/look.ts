@@ -27,8 +27,15 @@ function overflowOf(page: Page) {
       // counts a child reaching into the end padding as overflow: the padding box would name nothing).
       const padding = parseFloat(getComputedStyle(d).paddingRight) || 0;
       const edge = d.getBoundingClientRect().left + d.clientLeft + d.clientWidth - padding;
+      // The close button sits in the padding on purpose (absolute): not a culprit, nor is its icon.
+      const placed = (el: Element) => {
+        for (let e: Element | null = el; e && e !== d; e = e.parentElement) {
+          if (['absolute', 'fixed'].includes(getComputedStyle(e).position)) return true;
+        }
+        return false;
+      };
       const culprits = [...d.querySelectorAll('*')]
-        .filter((el) => el.getBoundingClientRect().right > edge + 1)
+        .filter((el) => !placed(el) && el.getBoundingClientRect().right > edge + 1)
         .slice(-3)
         .map((el) => {
           const r = el.getBoundingClientRect();
