@@ -1,13 +1,13 @@
 // Browser tests against the real production server serving the built app, on Debian's Chromium.
 // Each run starts the server on a fresh, empty embedded database seeded with the demo data
 // (SEED_DEMO=true with ALLOW_DEMO_ACCOUNTS=true below: a demo deployment).
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { SERVER_NODE_FLAGS } from './scripts/start-flags.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/chromium.ts';
+import { freePortSync } from './test/free-port.ts';
 import { suiteBaseUrl } from './e2e/suite-url.ts';
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, oidcIssuerUrl } from './e2e/oidc-provider.ts';
 
@@ -23,13 +23,13 @@ for (const built of ['dist/client/index.html', 'dist/server/main.js']) {
 
 // Playwright evaluates this file in the runner and again in every worker. Workers inherit the runner's
 // environment, so the runner picks the port and creates (and later removes) the data folder once.
-if (!process.env.PLAYWRIGHT_PORT) process.env.PLAYWRIGHT_PORT = String(freePort());
+if (!process.env.PLAYWRIGHT_PORT) process.env.PLAYWRIGHT_PORT = String(freePortSync());
 // The local OpenID Connect provider "Google" signs in at (e2e/global-setup.ts starts it there).
 while (
   !process.env.PLAYWRIGHT_OIDC_PORT ||
   process.env.PLAYWRIGHT_OIDC_PORT === process.env.PLAYWRIGHT_PORT
 ) {
-  process.env.PLAYWRIGHT_OIDC_PORT = String(freePort());
+  process.env.PLAYWRIGHT_OIDC_PORT = String(freePortSync());
 }
 if (!process.env.HYDROBRIDGE_E2E_DATA_DIR) {
   const created = fs.mkdtempSync(path.join(os.tmpdir(), 'hydrobridge-e2e-'));
@@ -42,14 +42,6 @@ const dataDir = process.env.HYDROBRIDGE_E2E_DATA_DIR;
 // `localhost`, not 127.0.0.1: see e2e/suite-url.ts.
 const baseURL = suiteBaseUrl(String(port));
 const oidcIssuer = oidcIssuerUrl(Number(process.env.PLAYWRIGHT_OIDC_PORT));
-
-/** A port the OS reports free right now (the config must be synchronous, so ask a child process). */
-function freePort(): number {
-  const script =
-    "const s = require('node:net').createServer(); s.listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); });";
-  const out = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' });
-  return Number(out.trim());
-}
 
 export default defineConfig({
   testDir: './e2e',

@@ -56,7 +56,6 @@ import { formatOffers, offersPart, type OffersBackendResult } from './offers.ts'
 import {
   cleanupAll,
   errorMessage,
-  freePort,
   gzip9,
   kB,
   mark,
@@ -74,6 +73,7 @@ import {
   table,
   tempDir,
 } from './common.ts';
+import { freePort } from '../test/free-port.ts';
 
 const CLIENT_DIR = path.join(ROOT, 'dist', 'client');
 const RESULTS_DIR = path.join(import.meta.dirname, 'results');

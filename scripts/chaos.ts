@@ -24,7 +24,8 @@ import {
 import { createSession } from '../server/features/auth/sessions.ts';
 import { JOB_SCHEMA } from '../server/jobs/queue.ts';
 import { callAs, invest100, loadInvestor, type LoadInvestor } from '../bench/investor-kit.ts';
-import { cleanupAll, cleanups, freePort, ROOT, SERVER_ENTRY, sleep, spawnNode } from '../bench/common.ts';
+import { cleanupAll, cleanups, ROOT, SERVER_ENTRY, sleep, spawnNode } from '../bench/common.ts';
+import { freePort } from '../test/free-port.ts';
 import { createCampaign, createUser } from '../test/app.ts';
 import { startPostgres } from '../test/postgres.ts';
 

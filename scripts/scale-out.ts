@@ -17,7 +17,8 @@ import { prepareDatabase } from '../server/db/prepare.ts';
 import { campaigns, investments, payments, sandboxPaymentIntents } from '../server/db/schema/index.ts';
 import { JOB_SCHEMA } from '../server/jobs/queue.ts';
 import { callAs, invest100, loadInvestor, type LoadInvestor } from '../bench/investor-kit.ts';
-import { cleanupAll, cleanups, freePort, sleep, spawnNode } from '../bench/common.ts';
+import { cleanupAll, cleanups, sleep, spawnNode } from '../bench/common.ts';
+import { freePort } from '../test/free-port.ts';
 import { createCampaign, TEST_PASSWORD } from '../test/app.ts';
 import { startPostgres } from '../test/postgres.ts';
 

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../test/auth-services.ts';
+import { freePort } from '../test/free-port.ts';
 import { testBackend } from '../test/app.ts';
 import { openDatabase } from './db/connect.ts';
 import { DEMO_PASSWORD, seedDemoData } from './db/seed/demo.ts';

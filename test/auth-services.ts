@@ -7,22 +7,17 @@
 //   const mail = await smtp.waitForMail((m) => m.to === 'a@b.example');
 //   const google = await startAppWithGoogle();        // listening, Google sign-in at a local provider
 //   const { res, jar } = await socialSignIn(google, { sub: 'g-1', email: 'a@b.example', email_verified: true });
-import net from 'node:net';
+import type net from 'node:net';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { SMTPServer } from 'smtp-server';
 import { expect } from 'vitest';
 import { buildApp, type App, type AppDeps, type AppSettings } from '../server/app.ts';
 import { prepareDatabase } from '../server/db/prepare.ts';
 import { openTestDatabase } from './app.ts';
+import { freePort } from './free-port.ts';
 
-/** A port that was free a moment ago (for a server whose own URL must be known before it listens). */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+// TODO(after the re-cut merge): importers take freePort from test/free-port.ts directly.
+export { freePort };
 
 /**
  * The real app on a fresh migrated database of this run's backend, with the given settings.

@@ -3,9 +3,9 @@
 // cluster runs as the `postgres` user.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.ts';
 
 export interface TestPostgres {
   /** Connection string of the `postgres` superuser database. */
@@ -27,18 +27,6 @@ function findBinDir(): string {
     }
   }
   throw new Error('PostgreSQL binaries not found: install the Debian "postgresql" package or set PG_BIN_DIR');
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startPostgres(): Promise<TestPostgres> {
