@@ -4,14 +4,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
-import {
-  escapeHtml,
-  isTemplateName,
-  render,
-  TEMPLATE_NAMES,
-  TEMPLATES,
-  type TemplateName,
-} from './templates.ts';
+import { escapeHtml } from '../html.ts';
+import { isTemplateName, render, TEMPLATE_NAMES, TEMPLATES, type TemplateName } from './templates.ts';
 
 /** Emails style themselves inline (mail clients ignore style sheets): allowed here, and nothing else. */
 const PREVIEW_CSP =

@@ -3,17 +3,9 @@
 // CSP (its one <style> carries the answer's nonce). Each operation: method, path, summary, who may
 // call it, its parameters, its request body and answers with their schemas.
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { escapeHtml } from '../html.ts';
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
-
-function escapeHtml(text: unknown): string {
-  return String(text)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /** Markdown as the document uses it (paragraphs, `code`, **bold**), escaped first. */
 function inline(text: string | undefined): string {
