@@ -51,6 +51,8 @@ export default defineConfig({
       { find: '@', replacement: path.resolve(import.meta.dirname, 'client/src') },
       // domain/csv.ts is shared: the server gets csv-stringify's Node build, the browser its own
       // (the Node one needs Buffer).
+      // Every client import of zod gets zod configured for our CSP first (client/src/lib/zod-config.ts).
+      { find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'client/src/lib/zod-config.ts') },
       { find: /^csv-stringify\/sync$/, replacement: 'csv-stringify/browser/esm/sync' },
     ],
   },

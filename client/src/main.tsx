@@ -1,4 +1,3 @@
-import './lib/zod-config.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setNonce } from 'get-nonce';
