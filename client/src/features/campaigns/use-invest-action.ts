@@ -1,5 +1,5 @@
 import type { Campaign } from '@domain/campaign-schemas.ts';
-import { useInvestment } from '@/features/investments/investment-context.tsx';
+import { useInvestment } from '@/features/investing/investment-context.tsx';
 
 /**
  * Invest Now on a card or the campaign page: the investment modal for an investor, the sign-in dialog

@@ -3,7 +3,7 @@
 // and the campaign's investors with their CSV.
 import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
-import { InvestorList, LifecycleActions, ShipmentTimeline } from '@/features/lifecycle/index.ts';
+import { InvestorList, LifecycleActions, ShipmentTimeline } from '@/features/campaigns/index.ts';
 import { LoadedCampaignDialog } from './CampaignDialog.tsx';
 
 export function TrackShipmentDialog({
