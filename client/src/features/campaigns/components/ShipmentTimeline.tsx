@@ -2,7 +2,7 @@
 // page and the investor's portfolio.
 import { shipmentTimeline, type Milestone } from '@domain/lifecycle.ts';
 import { Timeline } from '@/components/timeline.tsx';
-import { useMilestones } from '../api/lifecycle.ts';
+import { useMilestones } from '../api/milestones.ts';
 
 export function MilestoneTimeline({
   milestones,

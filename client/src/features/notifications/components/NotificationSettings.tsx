@@ -2,7 +2,7 @@
 import { NOTIFICATION_KINDS, NOTIFICATION_LABELS } from '@domain/notifications.ts';
 import { CheckboxField, FormAlert } from '@/components/ui/form-field.tsx';
 import { serverMessageOf } from '@/lib/api.ts';
-import { useNotificationPrefs, useSaveNotificationPrefs } from '../../campaigns/api/lifecycle.ts';
+import { useNotificationPrefs, useSaveNotificationPrefs } from '../api/notification-prefs.ts';
 
 export function NotificationSettings() {
   const { data, isPending, error } = useNotificationPrefs();

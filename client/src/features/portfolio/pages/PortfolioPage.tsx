@@ -35,7 +35,7 @@ import { disputeSchema } from '@domain/admin.ts';
 import { Field, FormAlert } from '@/components/ui/form-field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { serverMessageOf } from '@/lib/api.ts';
-import { useDisputeEscrow, usePortfolio } from '../../campaigns/api/lifecycle.ts';
+import { useDisputeEscrow, usePortfolio } from '../api/portfolio.ts';
 import { RevokeInvestment } from '../components/RevokeInvestment.tsx';
 import { MilestoneTimeline } from '../../campaigns/components/ShipmentTimeline.tsx';
 import { FollowingCard, RecentUpdates } from '@/features/updates/index.ts';

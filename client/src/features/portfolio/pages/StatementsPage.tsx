@@ -12,7 +12,7 @@ import { Label, NativeSelect } from '@/components/ui/input.tsx';
 import { RoleOnly } from '@/features/accounts/components/RoleOnly.tsx';
 import { downloadText } from '@/lib/download.ts';
 import { formatDate, formatUsdCents } from '@/lib/format.ts';
-import { useStatement } from '../../campaigns/api/lifecycle.ts';
+import { useStatement } from '../api/portfolio.ts';
 
 const TITLE = 'Statements';
 const LEAD = 'Monthly statements of every money movement on your account.';

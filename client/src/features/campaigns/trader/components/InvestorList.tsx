@@ -4,7 +4,7 @@ import { toCsv } from '@domain/csv.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { downloadText } from '@/lib/download.ts';
 import { formatDate, formatUsdCents } from '@/lib/format.ts';
-import { useCampaignInvestors } from '../../api/lifecycle.ts';
+import { useCampaignInvestors } from '../../api/milestones.ts';
 
 const statusLabel = (s: string) => INVESTMENT_STATUS_LABELS[s as InvestmentStatus] ?? s;
 

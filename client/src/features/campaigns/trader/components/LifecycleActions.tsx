@@ -3,7 +3,7 @@
 // evidence, shipment milestones (with evidence where a tranche waits on one), and the settlement —
 // declare the result, follow the admin's review, pay it in.
 import type { CampaignDetail } from '@domain/campaign-schemas.ts';
-import { useMilestones } from '../../api/lifecycle.ts';
+import { useMilestones } from '../../api/milestones.ts';
 import { RecordMilestone } from './RecordMilestone.tsx';
 import { ReleaseSchedule } from './ReleaseSchedule.tsx';
 import { SettlementPanel } from './SettlementPanel.tsx';
