@@ -4,7 +4,7 @@ import { Page } from '@/components/layouts/page.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useAuth } from '@/features/accounts/auth-context.tsx';
 import { RoleOnly } from '@/features/accounts/components/RoleOnly.tsx';
-import { TwoFactorOffer } from '@/features/accounts/index.ts';
+import { TwoFactorOffer } from '@/features/accounts/components/TwoFactorOffer.tsx';
 import { VerificationBanner } from '@/features/verification/components/VerificationBanner.tsx';
 
 // The trader's dashboard loads only for traders (it brings the campaign forms and modals along).

@@ -8,8 +8,8 @@ import { OtherSessions } from '@/features/accounts/components/OtherSessions.tsx'
 import { RequireSignIn } from '@/features/accounts/components/RequireSignIn.tsx';
 import { NotificationSettings } from '@/features/notifications/components/NotificationSettings.tsx';
 import { NoticeChannels } from '@/features/notifications/components/NoticeChannels.tsx';
-import { BankAccountForm } from '@/features/money/index.ts';
-import { TwoFactorSection } from '@/features/accounts/index.ts';
+import { BankAccountForm } from '@/features/money/components/BankAccountForm.tsx';
+import { TwoFactorSection } from '@/features/accounts/components/TwoFactorSection.tsx';
 import { Link } from 'wouter';
 import { ThemeToggle } from '../layout/ThemeToggle.tsx';
 

@@ -1,6 +1,9 @@
-// What other features and app/ use of two-step verification: the step-up hook (and its provider) for
-// actions that need a fresh proof, the /settings section, the dashboards' offer and the admins' page.
-export { shownError, StepUpCancelled, StepUpProvider, useStepUp } from './step-up.tsx';
-export { TwoFactorSection } from './components/TwoFactorSection.tsx';
-export { TwoFactorOffer } from './components/TwoFactorOffer.tsx';
-export { passkeyAnswer } from './passkey-answer.ts';
+// The accounts feature's public entry for other features (app/ composes the rest by path): who is
+// signed in, the guards a page puts around itself, the step-up proof an action asks for, and the
+// tones of the KYC status badge.
+export { useAuth } from './auth-context.tsx';
+export { sessionQuery, useSession } from './api/get-session.ts';
+export { RequireSignIn } from './components/RequireSignIn.tsx';
+export { RoleOnly } from './components/RoleOnly.tsx';
+export { shownError, useStepUp } from './step-up.tsx';
+export { KYC_TONES } from './account-fields.ts';

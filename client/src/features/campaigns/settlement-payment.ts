@@ -13,7 +13,7 @@ import { isSettlementDue } from '@domain/money-out-views.ts';
 import { CAMPAIGN_API } from '@domain/endpoints/campaigns.ts';
 import { ApiError, callApi } from '@/lib/api.ts';
 import type { PaymentPurpose } from '@/features/money/index.ts';
-import { campaignQuery, invalidateCampaignData } from '@/features/campaigns/index.ts';
+import { campaignQuery, invalidateCampaignData } from './api/campaigns.ts';
 
 type SettlementRef = { campaignId: string };
 

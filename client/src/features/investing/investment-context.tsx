@@ -4,41 +4,16 @@
 // why (investRefusal); an investor gets the investment modal. The modal, every piece of payment code
 // and the rules that decide (policies.ts and the error catalogue it speaks with) load on the first
 // Invest Now, so the landing page's first render carries none of them.
-import {
-  createContext,
-  lazy,
-  Suspense,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
-import type { PublicUser } from '@domain/auth.ts';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Campaign } from '@domain/campaign-schemas.ts';
 import type { InvestRefusal } from '@domain/policies.ts';
 import { toast } from '@/components/ui/toast-store.ts';
+import type { InvestmentRequest } from './investment-request.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { campaignQuery } from '@/features/campaigns/api/campaigns.ts';
-import { useSession } from '@/features/accounts/api/get-session.ts';
-import { useAuth } from '@/features/accounts/auth-context.tsx';
+import { campaignQuery, InvestActionProvider, type InvestAction } from '@/features/campaigns/index.ts';
+import { useSession, useAuth } from '@/features/accounts/index.ts';
 
 const InvestmentDialog = lazy(() => loadDialog());
-
-export interface InvestmentRequest {
-  campaign: Campaign;
-  investor: PublicUser;
-  /** The button that asked: focus goes back to it when the modal closes. */
-  returnFocus: HTMLElement | null;
-}
-
-interface InvestmentContextValue {
-  /** Invest Now on `campaign`. */
-  invest: (campaign: Campaign) => void;
-}
-
-const InvestmentContext = createContext<InvestmentContextValue | null>(null);
 
 /** What a refused user reads: the catalogue message of the reason, looked up beside the investment
  * schemas, which load only here. */
@@ -147,24 +122,15 @@ export function InvestmentProvider({ children }: { children: ReactNode }) {
     investRef.current = invest;
   });
   // A stable function for the consumers (every card), calling the latest one.
-  const value = useMemo<InvestmentContextValue>(
-    () => ({ invest: (campaign) => investRef.current(campaign) }),
-    [],
-  );
+  const value = useMemo<InvestAction>(() => (campaign) => investRef.current(campaign), []);
   return (
-    <InvestmentContext.Provider value={value}>
+    <InvestActionProvider value={value}>
       {children}
       {modalRequested && (
         <Suspense fallback={null}>
           <InvestmentDialog request={request} onClose={() => setRequest(null)} />
         </Suspense>
       )}
-    </InvestmentContext.Provider>
+    </InvestActionProvider>
   );
-}
-
-export function useInvestment() {
-  const ctx = useContext(InvestmentContext);
-  if (!ctx) throw new Error('useInvestment outside InvestmentProvider');
-  return ctx;
 }

@@ -7,13 +7,13 @@ import type { CampaignListQueryInput } from '@domain/campaign-schemas.ts';
 import { CAMPAIGN_STATUS_GROUPS } from '@domain/campaigns.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import { useAuth } from '@/features/accounts/auth-context.tsx';
-import { campaignPageQuery } from '@/features/campaigns/api/campaigns.ts';
+import { useAuth } from '@/features/accounts/index.ts';
 import {
+  campaignPageQuery,
   CampaignFilterFields,
+  CampaignGrid,
   type CampaignFilterValues,
-} from '@/features/campaigns/components/CampaignFilterFields.tsx';
-import { CampaignGrid } from '@/features/campaigns/components/CampaignGrid.tsx';
+} from '@/features/campaigns/index.ts';
 import { usePlatformStats } from '@/lib/platform-stats.ts';
 import { useDebouncedValue } from '@/hooks/use-debounced-value.ts';
 import { cn } from '@/lib/cn.ts';

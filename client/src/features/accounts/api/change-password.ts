@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { changePasswordSchema } from '@domain/auth.ts';
 import { toast } from '@/components/ui/toast-store.ts';
-import { StepUpCancelled, useStepUp } from '@/features/accounts/index.ts';
+import { StepUpCancelled, useStepUp } from '../step-up.tsx';
 import { AUTH_API } from '@domain/endpoints/auth.ts';
 import { callApi, serverMessageOf } from '@/lib/api.ts';
 import { endedSessionsText } from '../auth-messages.ts';

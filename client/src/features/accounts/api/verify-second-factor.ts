@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { startAuthentication } from '@simplewebauthn/browser';
 import type { PublicUser } from '@domain/auth.ts';
 import { TWO_FACTOR_API } from '@domain/endpoints/two-factor.ts';
-import { passkeyAnswer } from '@/features/accounts/index.ts';
+import { passkeyAnswer } from '../passkey-answer.ts';
 import { callApi } from '@/lib/api.ts';
 import { onSignedIn } from './sign-in.ts';
 

@@ -5,7 +5,7 @@ import { changePasswordSchema } from '@domain/auth.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Field, fieldA11y, FormAlert } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { shownError } from '@/features/accounts/index.ts';
+import { shownError } from '../step-up.tsx';
 import { serverMessageOf } from '@/lib/api.ts';
 import { useChangePassword, type ChangePasswordInput } from '../api/change-password.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';

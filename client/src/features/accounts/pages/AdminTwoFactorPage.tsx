@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { Page } from '@/components/layouts/page.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent } from '@/components/ui/card.tsx';
-import { RequireSignIn } from '@/features/accounts/components/RequireSignIn.tsx';
+import { RequireSignIn } from '../components/RequireSignIn.tsx';
 import { useTwoFactorStatus } from '../api/get-status.ts';
 import { TwoFactorSection } from '../components/TwoFactorSection.tsx';
 

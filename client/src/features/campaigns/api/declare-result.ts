@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Waterfall } from '@domain/money-out.ts';
 import { toast } from '@/components/ui/toast-store.ts';
-import { invalidateCampaignData } from '@/features/campaigns/index.ts';
+import { invalidateCampaignData } from './campaigns.ts';
 import { TRANSITION_TOASTS, transitionCampaign } from './transition-campaign.ts';
 import { uploadOnce } from './upload-campaign-document.ts';
 

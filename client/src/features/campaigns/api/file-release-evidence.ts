@@ -7,7 +7,7 @@ import type { Release } from '@domain/money-out.ts';
 import type { MilestoneKind } from '@domain/lifecycle.ts';
 import { toast } from '@/components/ui/toast-store.ts';
 import { callApi } from '@/lib/api.ts';
-import { campaignQuery, invalidateCampaignData } from '@/features/campaigns/index.ts';
+import { campaignQuery, invalidateCampaignData } from './campaigns.ts';
 import { uploadOnce } from './upload-campaign-document.ts';
 
 export const fileReleaseEvidence = (campaignId: string, releaseId: string, documentId: string) =>

@@ -7,7 +7,7 @@ import { CAMPAIGN_API } from '@domain/endpoints/campaigns.ts';
 import type { MilestoneCreate } from '@domain/lifecycle.ts';
 import { toast } from '@/components/ui/toast-store.ts';
 import { callApi } from '@/lib/api.ts';
-import { invalidateCampaignData } from '@/features/campaigns/index.ts';
+import { invalidateCampaignData } from './campaigns.ts';
 import { uploadOnce } from './upload-campaign-document.ts';
 
 export const recordMilestone = (campaignId: string, body: MilestoneCreate) =>

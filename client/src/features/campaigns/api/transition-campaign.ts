@@ -6,7 +6,7 @@ import { CAMPAIGN_API } from '@domain/endpoints/campaigns.ts';
 import type { TransitionRequest } from '@domain/lifecycle.ts';
 import { toast } from '@/components/ui/toast-store.ts';
 import { callApi } from '@/lib/api.ts';
-import { invalidateCampaignData } from '@/features/campaigns/index.ts';
+import { invalidateCampaignData } from './campaigns.ts';
 
 export const transitionCampaign = (campaignId: string, body: TransitionRequest) =>
   callApi(CAMPAIGN_API.transition, { params: { id: campaignId }, body });

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { INVESTMENT_API } from '@domain/endpoints/investments.ts';
 import type { CreatePaymentIntentInput } from '@domain/investments.ts';
-import { invalidateCampaignData } from '@/features/campaigns/api/campaigns.ts';
+import { invalidateCampaignData } from '@/features/campaigns/index.ts';
 import { cashAccountQuery } from '@/features/money/index.ts';
 import { platformStatsQuery } from '@/lib/platform-stats.ts';
 import { callApi } from '@/lib/api.ts';

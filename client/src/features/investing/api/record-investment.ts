@@ -4,7 +4,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { INVESTMENT_API } from '@domain/endpoints/investments.ts';
 import type { Investment, RecordInvestment } from '@domain/investments.ts';
-import { invalidateCampaignData } from '@/features/campaigns/api/campaigns.ts';
+import { invalidateCampaignData } from '@/features/campaigns/index.ts';
 import { platformStatsQuery } from '@/lib/platform-stats.ts';
 import { callApi } from '@/lib/api.ts';
 import { investmentsQuery } from './get-investments.ts';

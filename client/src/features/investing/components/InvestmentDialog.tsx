@@ -9,11 +9,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog.tsx';
-import { useCampaign } from '@/features/campaigns/api/campaigns.ts';
-import type { InvestmentRequest } from '../investment-context.tsx';
+import { useCampaign, kiisQuery } from '@/features/campaigns/index.ts';
+import type { InvestmentRequest } from '../investment-request.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { FormAlert } from '@/components/ui/form-field.tsx';
-import { kiisQuery } from '@/features/campaigns/api/kiis.ts';
 import { useAppropriateness } from '../api/get-appropriateness.ts';
 import { AppropriatenessStep } from './AppropriatenessStep.tsx';
 import { CampaignSummary } from './CampaignSummary.tsx';

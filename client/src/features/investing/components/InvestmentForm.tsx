@@ -17,13 +17,14 @@ import {
 import { Field, fieldA11y, FormAlert } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { toast } from '@/components/ui/toast-store.ts';
-import { invalidateCampaignData } from '@/features/campaigns/api/campaigns.ts';
+import { invalidateCampaignData } from '@/features/campaigns/index.ts';
 import {
   CardFields,
   PaymentActions,
   paymentSubmitReason,
   useCardForm,
   usePaymentFlow,
+  useCashAccount,
   type PaymentProblem,
 } from '@/features/money/index.ts';
 import { formatPercent, formatUsdCents } from '@/lib/format.ts';
@@ -34,7 +35,6 @@ import { expectedNetReturn, projectedNetProfit, type Disclosure } from '@domain/
 const isDecimalText = (v: string) => /^\d+(\.\d+)?$/.test(v.trim());
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, serverMessageOf } from '@/lib/api.ts';
-import { useCashAccount } from '@/features/money/index.ts';
 import { useInvestFromBalance } from '../api/invest-from-balance.ts';
 import { investmentPayment } from '../investment-payment.ts';
 import { INVESTMENT_TOASTS } from '../investment-text.ts';

@@ -4,8 +4,7 @@ import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-field.tsx';
-import { useKiis } from '@/features/campaigns/api/kiis.ts';
-import { KiisSheet } from '@/features/campaigns/components/KiisSheet.tsx';
+import { useKiis, KiisSheet } from '@/features/campaigns/index.ts';
 
 export function KiisStep({
   campaignId,

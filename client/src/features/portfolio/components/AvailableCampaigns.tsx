@@ -7,16 +7,15 @@ import { campaignFigures } from '@domain/campaign-figures.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { Progress } from '@/components/ui/progress.tsx';
-import { useCampaignPage } from '@/features/campaigns/api/campaigns.ts';
 import { formatDate, formatNumber, formatPercent, formatUsd } from '@/lib/format.ts';
-import { useInvestment } from '../../investing/investment-context.tsx';
+import { useCampaignPage, useInvestAction } from '@/features/campaigns/index.ts';
 import { Figure } from '@/components/ui/figure.tsx';
 
 /** Enough to choose from; the browse page has the rest. */
 const AVAILABLE_LIMIT = 6;
 
 function AvailableCampaign({ campaign }: { campaign: Campaign }) {
-  const { invest } = useInvestment();
+  const invest = useInvestAction();
   const f = campaignFigures(campaign);
   const titleId = `available-${campaign.id}`;
   return (

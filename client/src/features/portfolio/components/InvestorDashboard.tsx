@@ -3,7 +3,7 @@
 import type { PublicUser } from '@domain/auth.ts';
 import { Page } from '@/components/layouts/page.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import { useInvestments } from '../../investing/api/get-investments.ts';
+import { useInvestments } from '@/features/investing/index.ts';
 import { AvailableCampaigns } from './AvailableCampaigns.tsx';
 import { MyInvestments } from './MyInvestments.tsx';
 import { PortfolioTiles } from './PortfolioTiles.tsx';

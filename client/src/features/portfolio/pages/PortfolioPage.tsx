@@ -22,14 +22,14 @@ import {
   type PortfolioInvestment,
 } from '@domain/portfolio.ts';
 import { SettlementWaterfall } from '@/components/settlement-waterfall.tsx';
-import { CashAccountCard } from '@/features/money/components/CashAccountCard.tsx';
+import { CashAccountCard } from '@/features/money/index.ts';
 import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
 import { Page } from '@/components/layouts/page.tsx';
 import { Timeline } from '@/components/timeline.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
-import { RoleOnly } from '@/features/accounts/components/RoleOnly.tsx';
+import { RoleOnly } from '@/features/accounts/index.ts';
 import { formatPercent, formatUsd, formatUsdCents } from '@/lib/format.ts';
 import { disputeSchema } from '@domain/admin.ts';
 import { Field, FormAlert } from '@/components/ui/form-field.tsx';
@@ -37,7 +37,7 @@ import { Textarea } from '@/components/ui/textarea.tsx';
 import { serverMessageOf } from '@/lib/api.ts';
 import { useDisputeEscrow, usePortfolio } from '../api/portfolio.ts';
 import { RevokeInvestment } from '../components/RevokeInvestment.tsx';
-import { MilestoneTimeline } from '../../campaigns/components/ShipmentTimeline.tsx';
+import { MilestoneTimeline } from '@/features/campaigns/index.ts';
 import { FollowingCard, RecentUpdates } from '@/features/updates/index.ts';
 
 const TITLE = 'Portfolio';

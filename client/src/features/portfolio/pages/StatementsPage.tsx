@@ -9,7 +9,7 @@ import { Page } from '@/components/layouts/page.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '@/components/ui/card.tsx';
 import { Label, NativeSelect } from '@/components/ui/input.tsx';
-import { RoleOnly } from '@/features/accounts/components/RoleOnly.tsx';
+import { RoleOnly } from '@/features/accounts/index.ts';
 import { downloadText } from '@/lib/download.ts';
 import { formatDate, formatUsdCents } from '@/lib/format.ts';
 import { useStatement } from '../api/portfolio.ts';

@@ -5,7 +5,7 @@ import { KYC_API } from '@domain/endpoints/account.ts';
 import type { IdentityChangeCreate } from '@domain/identity.ts';
 import { toast } from '@/components/ui/toast-store.ts';
 import { callApi, serverMessageOf } from '@/lib/api.ts';
-import { sessionQuery } from '@/features/accounts/api/get-session.ts';
+import { sessionQuery } from '@/features/accounts/index.ts';
 import { verificationQuery } from './verification.ts';
 
 export const requestIdentityChange = (input: IdentityChangeCreate) =>

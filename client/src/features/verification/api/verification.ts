@@ -5,7 +5,7 @@ import type { AnswerOf } from '@domain/endpoint.ts';
 import { KYC_API } from '@domain/endpoints/account.ts';
 import { toast } from '@/components/ui/toast-store.ts';
 import { ApiError, apiQuery, serverMessageOf } from '@/lib/api.ts';
-import { sessionQuery } from '@/features/accounts/api/get-session.ts';
+import { sessionQuery } from '@/features/accounts/index.ts';
 
 export const verificationQuery = () => apiQuery(KYC_API.verification);
 

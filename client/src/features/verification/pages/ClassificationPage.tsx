@@ -15,7 +15,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.t
 import { FormAlert } from '@/components/ui/form-field.tsx';
 import { Input, Label } from '@/components/ui/input.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
-import { useAuth } from '@/features/accounts/auth-context.tsx';
+import { useAuth } from '@/features/accounts/index.ts';
 import { formatDate } from '@/lib/format.ts';
 import { useApplyForClassification, useClassification } from '../api/classification.ts';
 

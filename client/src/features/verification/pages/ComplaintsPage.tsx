@@ -23,7 +23,7 @@ import { Input, NativeSelect } from '@/components/ui/input.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { ApiError } from '@/lib/api.ts';
 import { formatDate } from '@/lib/format.ts';
-import { RequireSignIn } from '@/features/accounts/components/RequireSignIn.tsx';
+import { RequireSignIn } from '@/features/accounts/index.ts';
 import { useFileComplaint, useMyComplaints } from '../api/complaints.ts';
 
 const TITLE = 'Complaints';

@@ -19,8 +19,7 @@ import { Field, fieldA11y } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { formatDate } from '@/lib/format.ts';
 import { ApiError } from '@/lib/api.ts';
-import { KYC_TONES } from '@/features/accounts/account-fields.ts';
-import { RequireSignIn } from '@/features/accounts/components/RequireSignIn.tsx';
+import { KYC_TONES, RequireSignIn } from '@/features/accounts/index.ts';
 import { useUploadDocuments, useVerification } from '../api/verification.ts';
 import { IdentityCard } from '../components/IdentityCard.tsx';
 
