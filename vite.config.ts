@@ -60,14 +60,6 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     rolldownOptions: {
-      // A feature's public entry (index.ts, see eslint.config.js) re-exports what other features use. A
-      // module under features/ counts as free of side effects, so what the first page imports through
-      // an entry brings only the exports it uses, not the rest of that entry (24 kB gzip less on the
-      // landing page than without). Nothing under features/ runs for its effect alone (main.tsx
-      // imports lib/zod-config.ts and the CSS for theirs).
-      treeshake: {
-        moduleSideEffects: [{ test: /[\\/]client[\\/]src[\\/]features[\\/]/, sideEffects: false }],
-      },
       output: {
         // Everything the first page needs in one chunk: on a phone network each extra request for the
         // landing page's small shared modules costs a round trip. Lazy routes still get their own chunks.
