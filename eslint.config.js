@@ -1,6 +1,8 @@
 // Lint rules, including the one-way dependency flow of STYLE.md: domain imports nothing of ours,
 // the client never imports the server, the server never imports the client.
+import path from 'node:path';
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -70,6 +72,80 @@ export default tseslint.config(
       ],
     },
   },
+  // ---------------------------------------------------------------------------------------------------
+  // Client feature boundaries (issue 21, STYLE.md convention 2; eslint-plugin-boundaries).
+  // Elements: app/ (the composition root: router, layout, providers, the pages that compose features),
+  // features/<name>/ (one per domain), the shared folders components/, lib/, hooks/ and main.tsx.
+  // - A feature imports another feature only through its public entry `index.ts` (the few named
+  //   exports others use); its own files import each other directly, never through that entry.
+  // - app/ may import any file of a feature: it decides what each lazily loaded chunk carries (the
+  //   router's pages, the dashboards, the /settings sections), so no entry drags a page into another.
+  // - The shared folders never import a feature or app/; a feature never imports app/.
+  // No cycles between files or folders is dependency-cruiser's check (`npm run lint:structure`).
+  {
+    files: ['client/src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { [path.resolve(import.meta.dirname, 'eslint-alias-resolver.cjs')]: {} },
+      'boundaries/root-path': import.meta.dirname,
+      // Static imports, re-exports and import() alike.
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
+      'boundaries/elements': [
+        { type: 'client-app', pattern: 'client/src/app' },
+        { type: 'client-feature', pattern: 'client/src/features/*', capture: ['feature'] },
+        { type: 'client-shared', pattern: 'client/src/(components|lib|hooks)' },
+        { type: 'domain', pattern: 'domain' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          // Also look at imports inside one feature (a feature's files must not use its own entry).
+          checkInternals: true,
+          policies: [
+            {
+              from: { element: { type: 'client-feature' } },
+              disallow: {
+                to: {
+                  element: {
+                    type: 'client-feature',
+                    captured: { feature: '!{{from.element.captured.feature}}' },
+                    fileInternalPath: '!index.ts',
+                  },
+                },
+              },
+              message:
+                'A feature imports another feature only through its public entry (features/<name>/index.ts): export what you need there, lift what both need to components/ or lib/, or compose the two in app/.',
+            },
+            {
+              from: { element: { type: 'client-feature' } },
+              disallow: {
+                to: { element: { type: 'client-feature', fileInternalPath: 'index.ts' } },
+                dependency: { relationship: { to: 'internal' } },
+              },
+              message:
+                "A feature's own files import each other directly, not through its public entry (index.ts is for other features).",
+            },
+            {
+              from: { element: { types: { anyOf: ['client-feature', 'client-shared'] } } },
+              disallow: { to: { element: { type: 'client-app' } } },
+              message:
+                'Only main.tsx imports app/: features and shared code are composed by it, never the reverse.',
+            },
+            {
+              from: { element: { type: 'client-shared' } },
+              disallow: { to: { element: { type: 'client-feature' } } },
+              message:
+                'components/, lib/ and hooks/ are shared by every feature and import none: pass what differs as props or arguments.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // --- end of the client feature boundaries ---------------------------------------------------------
   {
     files: ['server/**'],
     rules: {

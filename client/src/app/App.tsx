@@ -2,13 +2,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
 import { currentToast, subscribeToasts } from '@/components/ui/toast-store.ts';
-import { AuthProvider, useAuth } from '@/features/auth/auth-context.tsx';
-import { InvestmentProvider } from '@/features/investments/investment-context.tsx';
+import { AuthProvider, useAuth } from '@/features/accounts/auth-context.tsx';
+import { InvestmentProvider } from '@/features/investing/investment-context.tsx';
 // Not through the feature's index: the first page must not carry the payment forms.
-import { PaymentRecovery } from '@/features/payments/components/PaymentRecovery.tsx';
-import type { PaymentPurposeLoaders } from '@/features/payments/payment-purpose.ts';
+import { PaymentRecovery } from '@/features/money/components/PaymentRecovery.tsx';
+import type { PaymentPurposeLoaders } from '@/features/money/payment-purpose.ts';
 // Not through the feature's index: the first page needs only the step-up hook, not the settings UI.
-import { StepUpProvider } from '@/features/two-factor/step-up.tsx';
+import { StepUpProvider } from '@/features/accounts/step-up.tsx';
 import { queryClient } from '@/lib/query-client.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { AppRoutes } from './routes.tsx';
@@ -29,9 +29,9 @@ function LazyToaster() {
 
 // Each purpose's record call, for a payment a reload interrupted; loaded only when one waits.
 const PAYMENT_PURPOSES: PaymentPurposeLoaders = {
-  investment: () => import('@/features/investments/investment-payment.ts').then((m) => m.investmentPayment),
+  investment: () => import('@/features/investing/investment-payment.ts').then((m) => m.investmentPayment),
   order: () => import('@/features/marketplace/order-payment.ts').then((m) => m.orderPayment),
-  settlement: () => import('@/features/lifecycle/settlement-payment.ts').then((m) => m.settlementPayment),
+  settlement: () => import('@/features/campaigns/settlement-payment.ts').then((m) => m.settlementPayment),
 };
 
 function RecoverInterruptedPayments() {

@@ -2,21 +2,21 @@
 // other page is its own lazily loaded chunk.
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
-import LandingPage from '@/features/landing/LandingPage.tsx';
+import LandingPage from '@/features/marketing/LandingPage.tsx';
 
 const CampaignsPage = lazy(() => import('@/features/campaigns/pages/CampaignsPage.tsx'));
 const CampaignPage = lazy(() => import('@/features/campaigns/pages/CampaignPage.tsx'));
 const KiisPage = lazy(() => import('@/features/campaigns/pages/KiisPage.tsx'));
-const ClassificationPage = lazy(() => import('@/features/investments/pages/ClassificationPage.tsx'));
+const ClassificationPage = lazy(() => import('@/features/verification/pages/ClassificationPage.tsx'));
 const AdminClassificationsPage = lazy(() => import('@/features/admin/pages/AdminClassificationsPage.tsx'));
 const HowItWorksPage = lazy(() => import('@/features/marketing/HowItWorksPage.tsx'));
 const BreakdownPage = lazy(() => import('@/features/marketing/BreakdownPage.tsx'));
 const TermsPage = lazy(() => import('@/features/marketing/TermsPage.tsx'));
 const PrivacyPage = lazy(() => import('@/features/marketing/PrivacyPage.tsx'));
 const CompliancePage = lazy(() => import('@/features/marketing/CompliancePage.tsx'));
-const ProfilePage = lazy(() => import('@/features/auth/pages/ProfilePage.tsx'));
-const ResetPasswordPage = lazy(() => import('@/features/auth/pages/ResetPasswordPage.tsx'));
-const VerifyEmailPage = lazy(() => import('@/features/auth/pages/VerifyEmailPage.tsx'));
+const ProfilePage = lazy(() => import('@/features/accounts/pages/ProfilePage.tsx'));
+const ResetPasswordPage = lazy(() => import('@/features/accounts/pages/ResetPasswordPage.tsx'));
+const VerifyEmailPage = lazy(() => import('@/features/accounts/pages/VerifyEmailPage.tsx'));
 // The trader's dashboard with the verification banner (composed in app/, as /dashboard is).
 const TraderDashboardPage = lazy(() =>
   import('./pages/DashboardPage.tsx').then((m) => ({ default: m.TraderDashboardRoute })),
@@ -24,14 +24,14 @@ const TraderDashboardPage = lazy(() =>
 const TraderCreatePage = lazy(() => import('@/features/campaigns/trader/pages/TraderCreatePage.tsx'));
 const TraderCampaignsPage = lazy(() => import('@/features/campaigns/trader/pages/TraderCampaignsPage.tsx'));
 const TraderAnalyticsPage = lazy(() => import('@/features/campaigns/trader/pages/TraderAnalyticsPage.tsx'));
-const PortfolioPage = lazy(() => import('@/features/lifecycle/pages/PortfolioPage.tsx'));
-const StatementsPage = lazy(() => import('@/features/lifecycle/pages/StatementsPage.tsx'));
+const PortfolioPage = lazy(() => import('@/features/portfolio/pages/PortfolioPage.tsx'));
+const StatementsPage = lazy(() => import('@/features/portfolio/pages/StatementsPage.tsx'));
 const OffersPage = lazy(() => import('@/features/marketplace/pages/OffersPage.tsx'));
 const OrdersPage = lazy(() => import('@/features/marketplace/pages/OrdersPage.tsx'));
 const TrackingPage = lazy(() => import('@/features/marketplace/pages/TrackingPage.tsx'));
 const TraderMarketplacePage = lazy(() => import('@/features/marketplace/pages/TraderMarketplacePage.tsx'));
-const VerificationPage = lazy(() => import('@/features/kyc/pages/VerificationPage.tsx'));
-const ComplaintsPage = lazy(() => import('@/features/complaints/pages/ComplaintsPage.tsx'));
+const VerificationPage = lazy(() => import('@/features/verification/pages/VerificationPage.tsx'));
+const ComplaintsPage = lazy(() => import('@/features/verification/pages/ComplaintsPage.tsx'));
 const NotificationsPage = lazy(() => import('@/features/notifications/pages/NotificationsPage.tsx'));
 const AdminComplaintsPage = lazy(() => import('@/features/admin/pages/AdminComplaintsPage.tsx'));
 const AdminKycPage = lazy(() => import('@/features/admin/pages/AdminKycPage.tsx'));
@@ -40,7 +40,7 @@ const AdminEscrowPage = lazy(() => import('@/features/admin/pages/AdminEscrowPag
 const AdminReportsPage = lazy(() => import('@/features/admin/pages/AdminReportsPage.tsx'));
 const AdminMoneyPage = lazy(() => import('@/features/admin/pages/AdminMoneyPage.tsx'));
 const AdminJobsPage = lazy(() => import('@/features/admin/pages/AdminJobsPage.tsx'));
-const AdminTwoFactorPage = lazy(() => import('@/features/two-factor/pages/AdminTwoFactorPage.tsx'));
+const AdminTwoFactorPage = lazy(() => import('@/features/accounts/pages/AdminTwoFactorPage.tsx'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
 const SettingsPage = lazy(() => import('./pages/SettingsPage.tsx'));
 const StatementPage = lazy(() => import('@/features/origin/pages/StatementPage.tsx'));

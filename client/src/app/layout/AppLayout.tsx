@@ -1,13 +1,13 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { useAuth } from '@/features/auth/auth-context.tsx';
+import { useAuth } from '@/features/accounts/auth-context.tsx';
 import { Footer } from './Footer.tsx';
 import { TopBar } from './TopBar.tsx';
 
 // The dialog (and its Radix code) loads the first time someone opens it, not with the landing page.
-const AuthDialog = lazy(() => import('@/features/auth/AuthDialog.tsx'));
+const AuthDialog = lazy(() => import('@/features/accounts/AuthDialog.tsx'));
 // "Check your inbox" loads only for a signed-in user whose email address is not verified yet.
-const VerifyEmailBanner = lazy(() => import('@/features/auth/components/VerifyEmailBanner.tsx'));
+const VerifyEmailBanner = lazy(() => import('@/features/accounts/components/VerifyEmailBanner.tsx'));
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { dialogRequested, user } = useAuth();

@@ -2,16 +2,16 @@ import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button.tsx';
-import { useAuth } from '@/features/auth/auth-context.tsx';
+import { useAuth } from '@/features/accounts/auth-context.tsx';
 import { cn } from '@/lib/cn.ts';
 import { isActivePath, navItemsFor } from './nav.ts';
 import { ThemeToggle } from './ThemeToggle.tsx';
 
 // Signed-in controls (role switcher menu, Logout) load only for signed-in users.
-const AccountMenu = lazy(() => import('@/features/auth/components/AccountMenu.tsx'));
+const AccountMenu = lazy(() => import('@/features/accounts/components/AccountMenu.tsx'));
 const NotificationBell = lazy(() => import('@/features/notifications/components/NotificationBell.tsx'));
 const MobileAccountSection = lazy(() =>
-  import('@/features/auth/components/AccountMenu.tsx').then((m) => ({ default: m.MobileAccountSection })),
+  import('@/features/accounts/components/AccountMenu.tsx').then((m) => ({ default: m.MobileAccountSection })),
 );
 
 function NavLinks({ vertical = false }: { vertical?: boolean }) {

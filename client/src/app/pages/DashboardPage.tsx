@@ -2,10 +2,10 @@ import { lazy, Suspense } from 'react';
 import { useLocation } from 'wouter';
 import { Page } from '@/components/layouts/page.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { useAuth } from '@/features/auth/auth-context.tsx';
-import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
-import { TwoFactorOffer } from '@/features/two-factor/index.ts';
-import { VerificationBanner } from '@/features/kyc/components/VerificationBanner.tsx';
+import { useAuth } from '@/features/accounts/auth-context.tsx';
+import { RoleOnly } from '@/features/accounts/components/RoleOnly.tsx';
+import { TwoFactorOffer } from '@/features/accounts/components/TwoFactorOffer.tsx';
+import { VerificationBanner } from '@/features/verification/components/VerificationBanner.tsx';
 
 // The trader's dashboard loads only for traders (it brings the campaign forms and modals along).
 const TraderDashboard = lazy(() =>
@@ -16,7 +16,7 @@ const TraderDashboard = lazy(() =>
 
 // The investor's dashboard brings the investment modal's API and the portfolio figures along.
 const InvestorDashboard = lazy(() =>
-  import('@/features/investments/dashboard/InvestorDashboard.tsx').then((m) => ({
+  import('@/features/portfolio/components/InvestorDashboard.tsx').then((m) => ({
     default: m.InvestorDashboard,
   })),
 );

@@ -3,13 +3,13 @@
 import { useEffect, type ReactNode } from 'react';
 import { Page } from '@/components/layouts/page.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card.tsx';
-import { ChangePasswordForm } from '@/features/auth/components/ChangePasswordForm.tsx';
-import { OtherSessions } from '@/features/auth/components/OtherSessions.tsx';
-import { RequireSignIn } from '@/features/auth/components/RequireSignIn.tsx';
-import { NotificationSettings } from '@/features/lifecycle/components/NotificationSettings.tsx';
+import { ChangePasswordForm } from '@/features/accounts/components/ChangePasswordForm.tsx';
+import { OtherSessions } from '@/features/accounts/components/OtherSessions.tsx';
+import { RequireSignIn } from '@/features/accounts/components/RequireSignIn.tsx';
+import { NotificationSettings } from '@/features/notifications/components/NotificationSettings.tsx';
 import { NoticeChannels } from '@/features/notifications/components/NoticeChannels.tsx';
-import { BankAccountForm } from '@/features/cash-account/index.ts';
-import { TwoFactorSection } from '@/features/two-factor/index.ts';
+import { BankAccountForm } from '@/features/money/components/BankAccountForm.tsx';
+import { TwoFactorSection } from '@/features/accounts/components/TwoFactorSection.tsx';
 import { Link } from 'wouter';
 import { ThemeToggle } from '../layout/ThemeToggle.tsx';
 

@@ -1,3 +1,17 @@
-// The campaigns feature's public entry for other features: one campaign's detail read (the admin
-// console's reviews, the trader's settlement) and the refresh of every campaign view after a write.
-export { campaignQuery, invalidateCampaignData, useCampaign } from './api/campaigns.ts';
+// The campaigns feature's public entry for other features: a campaign's reads and the refresh of every
+// campaign view after a write (admin, investing), the browse grid and filters (the landing page), the
+// KIIS sheet (the investment modal), the shipment timeline (the portfolio), and Invest Now, which the
+// investing feature provides (InvestActionProvider) and the cards and the dashboard use.
+export {
+  campaignPageQuery,
+  campaignQuery,
+  invalidateCampaignData,
+  useCampaign,
+  useCampaignPage,
+} from './api/campaigns.ts';
+export { kiisQuery, useKiis } from './api/kiis.ts';
+export { CampaignFilterFields, type CampaignFilterValues } from './components/CampaignFilterFields.tsx';
+export { CampaignGrid } from './components/CampaignGrid.tsx';
+export { KiisSheet } from './components/KiisSheet.tsx';
+export { MilestoneTimeline } from './components/ShipmentTimeline.tsx';
+export { InvestActionProvider, useInvestAction, type InvestAction } from './use-invest-action.ts';

@@ -1,6 +1,6 @@
 // /how-it-works: the spec §1 marketing page for investors. Sample figures are computed by domain/
 // from the /breakdown sample, so the page and the calculator always agree.
-import { usePlatformStats } from '@/features/platform/api.ts';
+import { usePlatformStats } from '@/lib/platform-stats.ts';
 import {
   ArrowRight,
   BadgeCheck,

@@ -3,7 +3,7 @@
 // an unpaid order (POST /api/orders/:id/abandon). The app also hands the record call to the recovery
 // of a payment interrupted by a reload.
 import type { Order } from '@domain/orders.ts';
-import type { PaymentPurpose } from '@/features/payments/index.ts';
+import type { PaymentPurpose } from '@/features/money/index.ts';
 import {
   abandonOrder,
   acceptOffer,

@@ -18,7 +18,7 @@ import {
 import { Field, fieldA11y } from '@/components/ui/form-field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { formatDate } from '@/lib/format.ts';
-import { KYC_TONES } from '@/features/auth/account-fields.ts';
+import { KYC_TONES } from '@/features/accounts/index.ts';
 import { useAdminUser } from '../api/admin.ts';
 import { useKycDecision } from '../api/admin-actions.ts';
 

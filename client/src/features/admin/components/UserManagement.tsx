@@ -17,7 +17,7 @@ import { Pagination } from '@/components/ui/pagination.tsx';
 import { TabList, tabPanelProps } from '@/components/ui/tabs.tsx';
 import { useDebouncedValue } from '@/hooks/use-debounced-value.ts';
 import { formatDate } from '@/lib/format.ts';
-import { KYC_TONES } from '@/features/auth/account-fields.ts';
+import { KYC_TONES } from '@/features/accounts/index.ts';
 import { useAdminUsers } from '../api/admin.ts';
 import { useKycDecision, useReactivate, useSuspend } from '../api/admin-actions.ts';
 import { riskTone } from './admin-labels.ts';

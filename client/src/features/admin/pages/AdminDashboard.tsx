@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '@/components/ui/card.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { formatNumber, formatUsd } from '@/lib/format.ts';
-import { KYC_TONES } from '@/features/auth/account-fields.ts';
+import { KYC_TONES } from '@/features/accounts/index.ts';
 import { useAdminDashboard } from '../api/admin.ts';
 import { useAdminMoney } from '../api/get-admin-money.ts';
 import { AdminOnly } from '../components/AdminOnly.tsx';

@@ -24,7 +24,7 @@ import {
   paymentSubmitReason,
   useCardForm,
   usePaymentFlow,
-} from '@/features/payments/index.ts';
+} from '@/features/money/index.ts';
 import { formatUsdCents } from '@/lib/format.ts';
 import { orderPayment, type OrderPaymentInput } from '../order-payment.ts';
 

@@ -1,6 +1,6 @@
 // /buyer/orders: the buyer's orders, a page at a time, with their status, totals, payment (escrow) state and its message thread.
 import { Page } from '@/components/layouts/page.tsx';
-import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
+import { RoleOnly } from '@/features/accounts/index.ts';
 import { OrderTabs } from '../components/OrderList.tsx';
 
 const TITLE = 'My Orders';

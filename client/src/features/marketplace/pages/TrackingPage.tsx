@@ -5,7 +5,7 @@ import { Timeline } from '@/components/timeline.tsx';
 import { Page } from '@/components/layouts/page.tsx';
 import { Card, CardContent, CardHeader } from '@/components/ui/card.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
-import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
+import { RoleOnly } from '@/features/accounts/index.ts';
 import { formatUsdCents } from '@/lib/format.ts';
 import { usePagedOrders } from '../api/orders.ts';
 import { MessageThread } from '../components/MessageThread.tsx';

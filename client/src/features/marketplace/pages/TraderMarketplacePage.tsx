@@ -18,7 +18,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card.tsx';
 import { FormAlert } from '@/components/ui/form-field.tsx';
 import { Input, Label, NativeSelect } from '@/components/ui/input.tsx';
 import { toast } from '@/components/ui/toast-store.ts';
-import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
+import { RoleOnly } from '@/features/accounts/index.ts';
 import { serverMessageOf } from '@/lib/api.ts';
 import { formatDate, formatUsdCents } from '@/lib/format.ts';
 import { listingPageQuery, useCreateListing, useWithdrawListing } from '../api/listings.ts';

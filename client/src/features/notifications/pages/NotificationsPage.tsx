@@ -4,7 +4,7 @@ import { NOTICE_KIND_INFO } from '@domain/notifications.ts';
 import { Link } from 'wouter';
 import { Page } from '@/components/layouts/page.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { useAuth } from '@/features/auth/auth-context.tsx';
+import { useAuth } from '@/features/accounts/index.ts';
 import { serverMessageOf } from '@/lib/api.ts';
 import { cn } from '@/lib/cn.ts';
 import { useMarkRead, useNotifications } from '../api/notifications.ts';

@@ -5,7 +5,7 @@ import { ArrowLeft, Download, Printer } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { verificationPath } from '@domain/origin.ts';
 import { Button } from '@/components/ui/button.tsx';
-import { RequireSignIn } from '@/features/auth/components/RequireSignIn.tsx';
+import { RequireSignIn } from '@/features/accounts/index.ts';
 import { ApiError, serverMessageOf } from '@/lib/api.ts';
 import { useStatement } from '../api/statement.ts';
 import { CancellationFactsList } from '../components/CancellationFactsList.tsx';

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '@/components/ui/card.tsx';
 import { Field, fieldA11y } from '@/components/ui/form-field.tsx';
 import { Input, NativeSelect } from '@/components/ui/input.tsx';
-import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
+import { RoleOnly } from '@/features/accounts/index.ts';
 import { ApiError } from '@/lib/api.ts';
 import { useCertificates, useEnterCertificate } from '../api/certificates.ts';
 import { useMyLots } from '../api/lots.ts';

@@ -18,7 +18,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.t
 import { Field, fieldA11y, FormAlert } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
-import { useAuth } from '@/features/auth/auth-context.tsx';
+import { useAuth } from '@/features/accounts/index.ts';
 import { serverMessageOf } from '@/lib/api.ts';
 import { formatDate } from '@/lib/format.ts';
 import { ReadState } from './ReadState.tsx';

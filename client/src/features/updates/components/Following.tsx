@@ -5,7 +5,7 @@ import { Link, useSearch } from 'wouter';
 import { savedSearchLabel } from '@domain/follows.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card.tsx';
-import { useAuth } from '@/features/auth/auth-context.tsx';
+import { useAuth } from '@/features/accounts/index.ts';
 import { formatDate } from '@/lib/format.ts';
 import {
   useFollows,

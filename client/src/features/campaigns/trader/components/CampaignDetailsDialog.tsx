@@ -11,7 +11,8 @@ import { formatDate, formatNumber, formatPercent, formatUsd, formatUsdCents } fr
 import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
 import { Timeline } from '@/components/timeline.tsx';
 import { SettlementWaterfall } from '@/components/settlement-waterfall.tsx';
-import { InvestorList, ReleaseSchedule } from '@/features/lifecycle/index.ts';
+import { InvestorList } from './InvestorList.tsx';
+import { ReleaseSchedule } from './ReleaseSchedule.tsx';
 import { inStatusGroup } from '@domain/campaigns.ts';
 import { LoadedCampaignDialog } from './CampaignDialog.tsx';
 

@@ -23,7 +23,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Field, fieldA11y } from '@/components/ui/form-field.tsx';
 import { Input, NativeSelect } from '@/components/ui/input.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
-import { applyServerFieldErrors } from '@/features/auth/form-errors.ts';
+import { applyServerFieldErrors } from '@/lib/form-errors.ts';
 import { formatPercent, formatUsd, formatUsdCents } from '@/lib/format.ts';
 
 const RISK_TONES: Record<RiskLevel, BadgeTone> = { low: 'green', medium: 'amber', high: 'red' };

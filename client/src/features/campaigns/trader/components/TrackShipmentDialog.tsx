@@ -3,7 +3,9 @@
 // and the campaign's investors with their CSV.
 import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog.tsx';
-import { InvestorList, LifecycleActions, ShipmentTimeline } from '@/features/lifecycle/index.ts';
+import { ShipmentTimeline } from '../../components/ShipmentTimeline.tsx';
+import { InvestorList } from './InvestorList.tsx';
+import { LifecycleActions } from './LifecycleActions.tsx';
 import { LoadedCampaignDialog } from './CampaignDialog.tsx';
 
 export function TrackShipmentDialog({

@@ -22,7 +22,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { formatDate, formatPercent, formatUsd } from '@/lib/format.ts';
 import { useTraderCampaigns } from '../../api/trader-campaigns.ts';
 import { TraderCampaignsPending } from '../components/TraderCampaignsPending.tsx';
-import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
+import { RoleOnly } from '@/features/accounts/index.ts';
 
 const TITLE = 'Campaign Analytics';
 const LEAD = 'Funding progress and expected ROI per campaign, and funds raised over time.';

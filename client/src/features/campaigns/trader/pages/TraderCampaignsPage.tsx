@@ -18,7 +18,7 @@ import { ReviewStatus } from '../components/ReviewStatus.tsx';
 import { CampaignRowActions } from '../components/CampaignRowActions.tsx';
 import { CampaignTitleCell, Td } from '../components/campaign-table-cells.tsx';
 import { TraderCampaignsPending } from '../components/TraderCampaignsPending.tsx';
-import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
+import { RoleOnly } from '@/features/accounts/index.ts';
 import { useCampaignDialogs } from '../components/use-campaign-dialogs.tsx';
 
 const TITLE = 'My Campaigns';

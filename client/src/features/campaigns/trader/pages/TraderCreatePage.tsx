@@ -22,7 +22,7 @@ import {
   scheduleProblems,
   schedulePayload,
 } from '../components/release-schedule-form.ts';
-import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
+import { RoleOnly } from '@/features/accounts/index.ts';
 
 const TITLE = 'Create Campaign';
 const LEAD = 'Set up a hydrogen trade for investors to fund.';

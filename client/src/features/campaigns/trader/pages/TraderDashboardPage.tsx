@@ -8,11 +8,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.t
 import { useTraderStats } from '../../api/campaigns.ts';
 import { useTraderCampaigns } from '../../api/trader-campaigns.ts';
 import { TraderCampaignTabs } from '../components/TraderCampaignTabs.tsx';
-import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
-import { TwoFactorOffer } from '@/features/two-factor/index.ts';
 import { TraderStatCards } from '../components/TraderStatCards.tsx';
 import { useCampaignDialogs } from '../components/use-campaign-dialogs.tsx';
-import { BankAccountNotice } from '@/features/cash-account/index.ts';
+import { BankAccountNotice } from '@/features/money/index.ts';
 
 const TITLE = 'Trader Dashboard';
 const LEAD = 'Run your campaigns: funding, edits and shipments.';
@@ -101,22 +99,5 @@ export function TraderDashboard({ user }: { user: PublicUser }) {
       </section>
       {dialogs}
     </Page>
-  );
-}
-
-export default function TraderDashboardPage() {
-  return (
-    <RoleOnly
-      role="trader"
-      title={TITLE}
-      signedOutLead="Sign in as a trader to create and run your campaigns."
-    >
-      {(user) => (
-        <>
-          <TwoFactorOffer user={user} />
-          <TraderDashboard user={user} />
-        </>
-      )}
-    </RoleOnly>
   );
 }
