@@ -7,7 +7,7 @@
 //   Primary figure: the .js files Debian Chromium actually requests when it opens `/` on the real
 //   server (Playwright, fresh profile, until the network is idle). Cross-check: index.html's scripts
 //   and modulepreload links, plus the static-import closure (Vite manifest, .vite/manifest.json)
-//   of the entry and of the lazy route chunk of client/src/features/landing/LandingPage.tsx.
+//   of the entry and of the lazy route chunk of client/src/features/marketing/LandingPage.tsx.
 //   Budget 130 kB = 130,000 bytes.
 // - API throughput: each server runs in its own child process (bench/serve.ts) so the load generator
 //   (autocannon, in this process) and the server don't share an event loop on this 2-core machine.

@@ -7,7 +7,7 @@ import { CHROMIUM_ARGS } from '../test/chromium.ts';
 export const CLIENT_DIR = path.join(ROOT, 'dist', 'client');
 export const RESULTS_DIR = path.join(import.meta.dirname, 'results');
 export const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
-export const LANDING_MODULE = 'features/landing/LandingPage.tsx';
+export const LANDING_MODULE = 'features/marketing/LandingPage.tsx';
 export const BUDGET_BYTES = 130_000;
 export const TARGETS = {
   ratioPglite: 0.05,
