@@ -27,7 +27,8 @@ import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
 import { Page } from '@/components/layouts/page.tsx';
 import { Timeline } from '@/components/timeline.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card.tsx';
+import { Card, CardContent, CardHeader } from '@/components/ui/card.tsx';
+import { ChartCard } from '@/components/chart-with-table.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
 import { formatPercent, formatUsd, formatUsdCents } from '@/lib/format.ts';
@@ -147,50 +148,22 @@ function AllocationChart({
   rows: Array<{ label: string; amount: string }>;
 }) {
   return (
-    <Card>
-      <section aria-labelledby={`alloc-${id}-heading`}>
-        <CardHeader>
-          <h2 id={`alloc-${id}-heading`} className="text-lg font-semibold">
-            {title}
-          </h2>
-          <CardDescription>Money in escrow or at work now.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-3">
-          {rows.length === 0 ? (
-            <p className="text-sm text-muted-foreground">Nothing at work right now.</p>
-          ) : (
-            <>
-              <div aria-hidden="true" data-chart={`allocation-${id}`}>
-                <ResponsiveContainer width="100%" height={Math.max(120, rows.length * 44)}>
-                  <BarChart
-                    data={rows.map((r) => ({ label: r.label, amount: Number(r.amount) }))}
-                    layout="vertical"
-                  >
-                    <XAxis type="number" tick={AXIS} tickFormatter={(v: number) => formatUsd(String(v))} />
-                    <YAxis type="category" dataKey="label" width={150} tick={AXIS} />
-                    <Tooltip formatter={(v) => formatUsdCents(String(v))} />
-                    <Bar dataKey="amount" fill="var(--primary)" isAnimationActive={false} />
-                  </BarChart>
-                </ResponsiveContainer>
-              </div>
-              <table className="w-full text-sm">
-                <caption className="sr-only">{title}</caption>
-                <tbody>
-                  {rows.map((r) => (
-                    <tr key={r.label} className="border-t">
-                      <th scope="row" className="py-1 text-left font-normal">
-                        {r.label}
-                      </th>
-                      <td className="py-1 text-right tabular-nums">{formatUsdCents(r.amount)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </>
-          )}
-        </CardContent>
-      </section>
-    </Card>
+    <ChartCard
+      id={`allocation-${id}`}
+      title={title}
+      description="Money in escrow or at work now."
+      empty={rows.length === 0 ? 'Nothing at work right now.' : undefined}
+      table={{ caption: title, rows: rows.map((r) => [r.label, formatUsdCents(r.amount)]) }}
+    >
+      <ResponsiveContainer width="100%" height={Math.max(120, rows.length * 44)}>
+        <BarChart data={rows.map((r) => ({ label: r.label, amount: Number(r.amount) }))} layout="vertical">
+          <XAxis type="number" tick={AXIS} tickFormatter={(v: number) => formatUsd(String(v))} />
+          <YAxis type="category" dataKey="label" width={150} tick={AXIS} />
+          <Tooltip formatter={(v) => formatUsdCents(String(v))} />
+          <Bar dataKey="amount" fill="var(--primary)" isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartCard>
   );
 }
 
