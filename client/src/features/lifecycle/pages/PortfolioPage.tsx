@@ -14,10 +14,11 @@ import {
   INVESTMENT_STATUS_LABELS,
   portfolioSummary,
 } from '@domain/investments.ts';
-import { dec, toFixed, ZERO } from '@domain/money.ts';
 import {
   allocation,
   moneySteps,
+  portfolioTotals,
+  sharePercent,
   type PortfolioCampaign,
   type PortfolioInvestment,
 } from '@domain/portfolio.ts';
@@ -75,27 +76,21 @@ function PortfolioView({ user }: { user: PublicUser }) {
       </Page>
     );
   const s = portfolioSummary(list);
-  const paidOut = list.filter((i) => i.payout).reduce((sum, i) => sum.plus(dec(i.payout)), ZERO);
-  const atWork = list
-    .filter((i) => i.status === 'confirmed' || i.status === 'refunding')
-    .reduce((sum, i) => sum.plus(dec(i.amount)), ZERO);
-  const refunded = list
-    .filter((i) => i.status === 'refunded')
-    .reduce((sum, i) => sum.plus(dec(i.amount)), ZERO);
+  const totals = portfolioTotals(list);
   return (
     <Page title={TITLE} lead={`${LEAD} Signed in as ${user.username}.`}>
       <ul aria-label="Your portfolio figures" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard label="Portfolio Value" value={formatUsdCents(s.portfolioValue)}>
           At work at cost, plus payouts
         </StatCard>
-        <StatCard label="In Escrow or at Work" value={formatUsdCents(toFixed(atWork))}>
+        <StatCard label="In Escrow or at Work" value={formatUsdCents(totals.atWork)}>
           {s.activeCampaigns} {s.activeCampaigns === 1 ? 'campaign' : 'campaigns'}
         </StatCard>
-        <StatCard label="Paid Out" value={formatUsdCents(toFixed(paidOut))}>
+        <StatCard label="Paid Out" value={formatUsdCents(totals.paidOut)}>
           {formatUsdCents(s.gains)} realised profit
           {s.totalRoiPercent !== null && ` (${formatPercent(s.totalRoiPercent)})`}
         </StatCard>
-        <StatCard label="Refunded" value={formatUsdCents(toFixed(refunded))}>
+        <StatCard label="Refunded" value={formatUsdCents(totals.refunded)}>
           Back in full to where it came from
         </StatCard>
       </ul>
@@ -256,9 +251,7 @@ function InvestmentCard({
               <dt className="text-muted-foreground">Amount</dt>
               <dd className="text-right tabular-nums">{formatUsdCents(i.amount)}</dd>
               <dt className="text-muted-foreground">Share of target</dt>
-              <dd className="text-right tabular-nums">
-                {formatPercent(toFixed(dec(i.shares).times(100), 2), 2)}
-              </dd>
+              <dd className="text-right tabular-nums">{formatPercent(sharePercent(i.shares), 2)}</dd>
               <dt className="text-muted-foreground">Status</dt>
               <dd className="text-right">{INVESTMENT_STATUS_LABELS[i.status]}</dd>
               <dt className="text-muted-foreground">Escrow</dt>
