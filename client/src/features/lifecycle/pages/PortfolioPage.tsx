@@ -3,7 +3,9 @@
 // money is (paid → in escrow → each tranche to the trade with its evidence → the trader's settlement →
 // paid to the balance, or refunded, with dates); the settlement's waterfall; the cargo's milestones;
 // the allocation by route and by risk.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { Bar, BarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { PublicUser } from '@domain/auth.ts';
@@ -33,7 +35,7 @@ import { ChartCard } from '@/components/chart-with-table.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
 import { formatPercent, formatUsd, formatUsdCents } from '@/lib/format.ts';
-import { disputeSchema } from '@domain/admin.ts';
+import { disputeSchema, type DisputeInput } from '@domain/admin.ts';
 import { Field, FormAlert } from '@/components/ui/form-field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { serverMessageOf } from '@/lib/api.ts';
@@ -168,8 +170,15 @@ function AllocationChart({
  */
 function DisputeEscrow({ escrowId, campaignTitle }: { escrowId: string; campaignTitle: string }) {
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<DisputeInput>({
+    resolver: zodResolver(disputeSchema),
+    defaultValues: { reason: '' },
+    reValidateMode: 'onSubmit',
+  });
   const dispute = useDisputeEscrow();
   const id = `dispute-${escrowId}`;
   if (!open)
@@ -180,17 +189,11 @@ function DisputeEscrow({ escrowId, campaignTitle }: { escrowId: string; campaign
         </Button>
       </div>
     );
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = disputeSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setFieldError(undefined);
-    // The card then reads "Disputed: an admin is reviewing it" in place of this form.
-    dispute.mutate({ escrowId, reason: parsed.data.reason }, { onSuccess: () => setOpen(false) });
-  };
+  // The card then reads "Disputed: an admin is reviewing it" in place of this form.
+  const onSubmit = handleSubmit(({ reason }) =>
+    dispute.mutate({ escrowId, reason }, { onSuccess: () => setOpen(false) }),
+  );
+  const fieldError = errors.reason?.message;
   return (
     <form
       onSubmit={onSubmit}
@@ -204,12 +207,7 @@ function DisputeEscrow({ escrowId, campaignTitle }: { escrowId: string; campaign
         error={fieldError}
         hint="The money stays in escrow until an admin reviews it and releases or refunds it."
       >
-        <Textarea
-          id={id}
-          value={reason}
-          aria-invalid={!!fieldError}
-          onChange={(e) => setReason(e.target.value)}
-        />
+        <Textarea id={id} aria-invalid={!!fieldError} {...register('reason')} />
       </Field>
       <FormAlert
         message={dispute.error ? (serverMessageOf(dispute.error) ?? 'Please try again.') : undefined}
