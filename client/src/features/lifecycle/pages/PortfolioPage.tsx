@@ -4,8 +4,6 @@
 // paid to the balance, or refunded, with dates); the settlement's waterfall; the cargo's milestones;
 // the allocation by route and by risk.
 import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { Bar, BarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { PublicUser } from '@domain/auth.ts';
@@ -24,6 +22,7 @@ import {
   type PortfolioCampaign,
   type PortfolioInvestment,
 } from '@domain/portfolio.ts';
+import { DisputeForm } from '@/components/dispute-form.tsx';
 import { SettlementWaterfall } from '@/components/settlement-waterfall.tsx';
 import { CashAccountCard } from '@/features/cash-account/components/CashAccountCard.tsx';
 import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
@@ -35,10 +34,6 @@ import { ChartCard } from '@/components/chart-with-table.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { RoleOnly } from '@/features/auth/components/RoleOnly.tsx';
 import { formatPercent, formatUsd, formatUsdCents } from '@/lib/format.ts';
-import { disputeSchema, type DisputeInput } from '@domain/admin.ts';
-import { Field, FormAlert } from '@/components/ui/form-field.tsx';
-import { Textarea } from '@/components/ui/textarea.tsx';
-import { serverMessageOf } from '@/lib/api.ts';
 import { useDisputeEscrow, usePortfolio } from '../api/lifecycle.ts';
 import { RevokeInvestment } from '../components/RevokeInvestment.tsx';
 import { MilestoneTimeline } from '../components/ShipmentTimeline.tsx';
@@ -170,17 +165,7 @@ function AllocationChart({
  */
 function DisputeEscrow({ escrowId, campaignTitle }: { escrowId: string; campaignTitle: string }) {
   const [open, setOpen] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<DisputeInput>({
-    resolver: zodResolver(disputeSchema),
-    defaultValues: { reason: '' },
-    reValidateMode: 'onSubmit',
-  });
   const dispute = useDisputeEscrow();
-  const id = `dispute-${escrowId}`;
   if (!open)
     return (
       <div className="md:col-span-3">
@@ -189,38 +174,19 @@ function DisputeEscrow({ escrowId, campaignTitle }: { escrowId: string; campaign
         </Button>
       </div>
     );
-  // The card then reads "Disputed: an admin is reviewing it" in place of this form.
-  const onSubmit = handleSubmit(({ reason }) =>
-    dispute.mutate({ escrowId, reason }, { onSuccess: () => setOpen(false) }),
-  );
-  const fieldError = errors.reason?.message;
   return (
-    <form
-      onSubmit={onSubmit}
+    <DisputeForm
+      id={`dispute-${escrowId}`}
+      formLabel={`Dispute the escrow of ${campaignTitle}`}
+      fieldLabel="Why do you dispute it?"
+      hint="The money stays in escrow until an admin reviews it and releases or refunds it."
       className="space-y-3 md:col-span-3"
-      aria-label={`Dispute the escrow of ${campaignTitle}`}
-      noValidate
-    >
-      <Field
-        id={id}
-        label="Why do you dispute it?"
-        error={fieldError}
-        hint="The money stays in escrow until an admin reviews it and releases or refunds it."
-      >
-        <Textarea id={id} aria-invalid={!!fieldError} {...register('reason')} />
-      </Field>
-      <FormAlert
-        message={dispute.error ? (serverMessageOf(dispute.error) ?? 'Please try again.') : undefined}
-      />
-      <div className="flex gap-2">
-        <Button type="submit" disabled={dispute.isPending}>
-          Open dispute
-        </Button>
-        <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+      pending={dispute.isPending}
+      error={dispute.error}
+      // The card then reads "Disputed: an admin is reviewing it" in place of this form.
+      onDispute={(reason) => dispute.mutate({ escrowId, reason }, { onSuccess: () => setOpen(false) })}
+      onCancel={() => setOpen(false)}
+    />
   );
 }
 
