@@ -1,6 +1,6 @@
 // The second step of a sign-in as typed: a code of either kind, trimmed, never empty.
 import { describe, expect, it } from 'vitest';
-import { secondStepSchema } from './two-factor.ts';
+import { secondStepSchema, totpFirstCodeSchema } from './two-factor.ts';
 
 describe('secondStepSchema', () => {
   it('takes a TOTP or a recovery code, trimmed', () => {
@@ -16,5 +16,14 @@ describe('secondStepSchema', () => {
         'Enter the code from your authenticator app, or a recovery code',
       );
     }
+  });
+});
+
+describe('totpFirstCodeSchema', () => {
+  it('takes the code trimmed and asks for it when blank', () => {
+    expect(totpFirstCodeSchema.parse({ code: '654321 ' })).toEqual({ code: '654321' });
+    expect(totpFirstCodeSchema.safeParse({ code: ' ' }).error?.issues[0]?.message).toBe(
+      'Enter the 6-digit code your authenticator app shows',
+    );
   });
 });

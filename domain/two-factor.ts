@@ -32,6 +32,10 @@ export type TwoFactorCodeInput = z.input<typeof twoFactorCodeSchema>;
 export const secondStepSchema = z.object({
   code: z.string().trim().min(1, 'Enter the code from your authenticator app, or a recovery code'),
 });
+/** The first code of a new authenticator app as typed (the server checks it against the secret). */
+export const totpFirstCodeSchema = z.object({
+  code: z.string().trim().min(1, 'Enter the 6-digit code your authenticator app shows'),
+});
 
 export const totpSetupResultSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });
 export type TotpSetupResult = z.infer<typeof totpSetupResultSchema>;
