@@ -76,7 +76,7 @@ export function EscrowTable({ records, empty }: { records: EscrowRow[]; empty: s
   const [resolving, setResolving] = useState<EscrowRow | null>(null);
   if (records.length === 0) return <p className="py-6 text-center text-muted-foreground">{empty}</p>;
   return (
-    <div className="relative">
+    <div className="relative overflow-x-auto">
       <Table caption="Escrow transactions" className="text-sm">
         <thead className="text-left text-muted-foreground">
           <tr className="border-b">

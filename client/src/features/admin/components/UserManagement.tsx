@@ -113,7 +113,7 @@ export function UserManagement({
           className="max-w-xs"
         />
       </div>
-      <div {...(tabs.length > 1 ? tabPanelProps(idPrefix, tab) : {})} className="relative">
+      <div {...(tabs.length > 1 ? tabPanelProps(idPrefix, tab) : {})} className="relative overflow-x-auto">
         {!list.data ? (
           <p className="text-sm text-muted-foreground">
             {list.error ? 'Users could not be loaded.' : 'Loading users…'}

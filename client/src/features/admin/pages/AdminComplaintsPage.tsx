@@ -145,7 +145,7 @@ function Queue() {
   const current = queue.data.find((c) => c.id === open);
   return (
     <>
-      <div className="relative">
+      <div className="relative overflow-x-auto">
         <Table caption="Complaints, open ones by deadline first" className="text-left text-sm">
           <thead className="text-muted-foreground">
             <tr>

@@ -28,7 +28,7 @@ function AuditLog() {
     return <p className="py-6 text-center text-muted-foreground">No admin actions yet</p>;
   return (
     <div className="grid gap-4">
-      <div className="relative">
+      <div className="relative overflow-x-auto">
         <Table caption="Audit log" className="text-sm">
           <thead className="text-left text-muted-foreground">
             <tr className="border-b">
