@@ -147,6 +147,7 @@ export const escrowListSchema = z.object({
 export type EscrowList = z.infer<typeof escrowListSchema>;
 
 export const disputeSchema = z.strictObject({ reason: reasonField('Reason') });
+export type DisputeInput = z.infer<typeof disputeSchema>;
 export const resolveSchema = z.strictObject({
   outcome: z.enum(['release', 'refund'], { error: 'Outcome must be release or refund' }),
   note: noteField.optional(),

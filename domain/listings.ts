@@ -42,6 +42,16 @@ export function availableQuantity(listing: { quantity: DecimalInput; reserved: D
   return rest.lt(0) ? dec('0') : rest;
 }
 
+/** What orders hold of a listing whose wire shape gives what is left: quantity − available. */
+export function reservedQuantity(listing: { quantity: DecimalInput; available: DecimalInput }): string {
+  return toFixed(dec(listing.quantity).minus(listing.available));
+}
+
+/** An order quantity as typed: digits with at most 2 decimals, above zero. */
+export function isOrderQuantity(typed: string): boolean {
+  return /^\d+(\.\d{1,2})?$/.test(typed) && dec(typed).gt(0);
+}
+
 const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
 
 const certificationList = z

@@ -204,6 +204,20 @@ export function settlementFigures(input: {
   };
 }
 
+/**
+ * The investors' part of the result as the trader reads it before paying in: a profit added to what
+ * was disbursed, or a loss taken from it, as a positive amount.
+ */
+export function investorsShareOf(figures: Pick<SettlementFigures, 'grossProfit'>): {
+  kind: 'profit' | 'loss';
+  amount: string;
+} {
+  const gross = dec(figures.grossProfit);
+  return gross.lt(0)
+    ? { kind: 'loss', amount: toFixed(gross.abs()) }
+    : { kind: 'profit', amount: toFixed(gross) };
+}
+
 /** Why this result cannot be settled; undefined when it can. */
 export function settlementIssue(figures: SettlementFigures): 'LOSS_EXCEEDS_DISBURSED' | undefined {
   return dec(figures.amountDue).lt(0) ? 'LOSS_EXCEEDS_DISBURSED' : undefined;

@@ -7,9 +7,12 @@ import {
   campaignShare,
   dec,
   estimatedCampaignProfit,
+  exceeds,
   expectedRoiPercent,
   fundingProgressPercent,
   isFullyFunded,
+  isNegative,
+  isPositive,
   KG_PER_TONNE,
   marginPerKg,
   MIN_INVESTMENT,
@@ -313,5 +316,28 @@ describe('usdText', () => {
     expect(usdText('99.999')).toBe('$100.00');
     expect(usdText('-1234.5')).toBe('-$1,234.50');
     expect(usdText('0')).toBe('$0.00');
+  });
+});
+
+describe('isPositive, isNegative, exceeds', () => {
+  it('compare amounts exactly, where floats would not', () => {
+    expect([isPositive('0.01'), isPositive('0.00'), isPositive('-0.01')]).toEqual([true, false, false]);
+    expect([isNegative('-0.01'), isNegative('0'), isNegative('5')]).toEqual([true, false, false]);
+    expect([exceeds('1000.01', '1000'), exceeds('1000.00', '1000'), exceeds('999.99', '1000')]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    // 0.1 + 0.2 > 0.3 as floats; as decimal strings they are equal.
+    expect(exceeds(dec('0.1').plus('0.2'), '0.3')).toBe(false);
+  });
+
+  it('agree with each other for any two amounts', () => {
+    fc.assert(
+      fc.property(amount(-(10n ** 13n) + 1n), amount(-(10n ** 13n) + 1n), (a, b) => {
+        expect(exceeds(a, b)).toBe(isPositive(dec(a).minus(b)));
+        expect(exceeds(b, a)).toBe(isNegative(dec(a).minus(b)));
+      }),
+    );
   });
 });

@@ -96,6 +96,21 @@ export function percentOf(count: number, total: number, places = 1): string {
   return toFixed(new Big(count).div(total).times(100), places);
 }
 
+/** True for an amount above zero. */
+export function isPositive(value: DecimalInput): boolean {
+  return dec(value).gt(0);
+}
+
+/** True for an amount below zero (a loss). */
+export function isNegative(value: DecimalInput): boolean {
+  return dec(value).lt(0);
+}
+
+/** True when `value` is more than `limit`. */
+export function exceeds(value: DecimalInput, limit: DecimalInput): boolean {
+  return dec(value).gt(dec(limit));
+}
+
 /** Platform fee on a gross profit; no fee on a loss. */
 export function platformFee(grossProfit: DecimalInput, rate: DecimalInput = PLATFORM_FEE_RATE): Big {
   const profit = dec(grossProfit);

@@ -6,6 +6,8 @@ import {
   allocation,
   buildStatement,
   moneySteps,
+  portfolioTotals,
+  sharePercent,
   statementCsv,
   type Movement,
   type PortfolioInvestment,
@@ -176,6 +178,24 @@ describe('the dashboard tiles and the money steps (issue 11 item 7)', () => {
       1,
     ]);
     expect(allocation(list, (i) => i.riskLevel)).toEqual([{ label: 'medium', amount: '1000.00' }]);
+    // The page's three totals: the payout, the money at work at cost, the refund in full.
+    expect(portfolioTotals(list)).toEqual({ paidOut: '1095.00', atWork: '1000.00', refunded: '1000.00' });
+  });
+
+  it('counts money being refunded as at work until it is back, and sums cents exactly', () => {
+    const list = [
+      row({ amount: '0.10' }),
+      row({ id: id(2), amount: '0.20', status: 'refunding' }),
+      row({ id: id(3), amount: '5.00', status: 'pending' }),
+    ];
+    expect(portfolioTotals(list)).toEqual({ paidOut: '0.00', atWork: '0.30', refunded: '0.00' });
+    expect(portfolioTotals([])).toEqual({ paidOut: '0.00', atWork: '0.00', refunded: '0.00' });
+  });
+
+  it("shows an investment's share of the target as a percent with 2 decimals", () => {
+    expect(sharePercent('0.010000')).toBe('1.00');
+    expect(sharePercent('0.123456')).toBe('12.35');
+    expect(sharePercent('1')).toBe('100.00');
   });
 
   it('says where the money is: paid, in escrow, each tranche to the trade, the settlement, the balance', () => {

@@ -176,6 +176,36 @@ export function allocation(
     .map(([l, amount]) => ({ label: l, amount: toFixed(amount) }));
 }
 
+/**
+ * The portfolio page's totals (decimal strings): paid out (every payout), at work (confirmed or being
+ * refunded, at cost, as the allocation counts it) and refunded (back in full).
+ */
+export function portfolioTotals(
+  investments: readonly Pick<PortfolioInvestment, 'status' | 'amount' | 'payout'>[],
+): { paidOut: string; atWork: string; refunded: string } {
+  const sum = (list: readonly Pick<PortfolioInvestment, 'amount' | 'payout'>[], of: 'amount' | 'payout') =>
+    toFixed(list.reduce((total, i) => total.plus(dec(i[of] ?? '0')), ZERO));
+  return {
+    paidOut: sum(
+      investments.filter((i) => i.payout),
+      'payout',
+    ),
+    atWork: sum(
+      investments.filter((i) => i.status === 'confirmed' || i.status === 'refunding'),
+      'amount',
+    ),
+    refunded: sum(
+      investments.filter((i) => i.status === 'refunded'),
+      'amount',
+    ),
+  };
+}
+
+/** An investment's share of its campaign's target (a fraction, "0.0125") as a percent with 2 decimals ("1.25"). */
+export function sharePercent(shares: string): string {
+  return toFixed(dec(shares).times(100), 2);
+}
+
 // ---- statements --------------------------------------------------------------------------------
 
 export const MOVEMENT_KINDS = [

@@ -28,6 +28,14 @@ export const twoFactorCodeSchema = z.object({
   code: z.string({ error: CODE_REQUIRED }).trim().min(1, CODE_REQUIRED).max(40, CODE_REQUIRED),
 });
 export type TwoFactorCodeInput = z.input<typeof twoFactorCodeSchema>;
+/** The sign-in's second step as typed: a code of either kind (the server checks which it is). */
+export const secondStepSchema = z.object({
+  code: z.string().trim().min(1, 'Enter the code from your authenticator app, or a recovery code'),
+});
+/** The first code of a new authenticator app as typed (the server checks it against the secret). */
+export const totpFirstCodeSchema = z.object({
+  code: z.string().trim().min(1, 'Enter the 6-digit code your authenticator app shows'),
+});
 
 export const totpSetupResultSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });
 export type TotpSetupResult = z.infer<typeof totpSetupResultSchema>;

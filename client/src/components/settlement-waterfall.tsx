@@ -7,6 +7,7 @@ import { cn } from '@/lib/cn.ts';
 import { formatDate, formatUsdCents } from '@/lib/format.ts';
 import { DocumentLink } from './document-link.tsx';
 import { SettlementStatusBadge } from './settlement-status-badge.tsx';
+import { Table, Td, Th } from '@/components/ui/table.tsx';
 
 export const WATERFALL_CAPTION = "The trade's result, estimated beside actual";
 
@@ -23,37 +24,38 @@ export function WaterfallTable({
   className?: string;
 }) {
   return (
-    <table className={cn('w-full text-[0.8125rem] sm:text-sm', className)}>
-      <caption className={showCaption ? 'mb-2 text-left text-sm font-semibold' : 'sr-only'}>
-        {caption}
-      </caption>
+    <Table
+      caption={caption}
+      captionClassName={showCaption ? 'mb-2 text-left text-sm font-semibold' : 'sr-only'}
+      className={cn('text-[0.8125rem] sm:text-sm', className)}
+    >
       <thead className="text-left text-muted-foreground">
         <tr>
-          <th scope="col" className="py-1 pr-2 font-medium sm:pr-3">
-            Line
-          </th>
-          <th scope="col" className="py-1 pr-2 text-right font-medium sm:pr-3">
+          <Th className="py-1 pr-2 font-medium sm:pr-3">Line</Th>
+          <Th numeric className="py-1 pr-2 font-medium sm:pr-3">
             Estimated
-          </th>
-          <th scope="col" className="py-1 text-right font-medium">
+          </Th>
+          <Th numeric className="py-1 font-medium">
             Actual
-          </th>
+          </Th>
         </tr>
       </thead>
       <tbody>
         {waterfallRows(settlement).map((r) => (
           <tr key={r.label} className={r.total ? 'border-t font-semibold' : 'border-t'}>
-            <th scope="row" className="py-1 pr-2 text-left font-normal sm:pr-3">
+            <Th scope="row" className="py-1 pr-2 text-left font-normal sm:pr-3">
               {r.label}
-            </th>
-            <td className="py-1 pr-2 text-right tabular-nums sm:pr-3">
+            </Th>
+            <Td numeric className="py-1 pr-2 sm:pr-3">
               {r.estimate ? formatUsdCents(r.estimate) : '—'}
-            </td>
-            <td className="py-1 text-right tabular-nums">{r.actual ? formatUsdCents(r.actual) : '—'}</td>
+            </Td>
+            <Td numeric className="py-1">
+              {r.actual ? formatUsdCents(r.actual) : '—'}
+            </Td>
           </tr>
         ))}
       </tbody>
-    </table>
+    </Table>
   );
 }
 

@@ -16,6 +16,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { Input, Label } from '@/components/ui/input.tsx';
 import { cn } from '@/lib/cn.ts';
 import { formatNumber, formatPercent, formatUsd } from '@/lib/format.ts';
+import { Table, Td, Th } from '@/components/ui/table.tsx';
 
 type Field = keyof BreakdownInput;
 type Errors = Partial<Record<Field, string>>;
@@ -203,53 +204,56 @@ export default function BreakdownPage() {
           </section>
 
           <Card>
-            <div>
-              <table className="w-full text-sm">
-                <caption className="p-5 pb-3 text-left">
+            <Table
+              label="Cost lines"
+              captionClassName="p-5 pb-3 text-left"
+              caption={
+                <>
                   <span className="block text-lg font-semibold">Cost lines</span>
                   <span className="block text-sm text-muted-foreground">
                     Capital needed for {formatNumber(shownInput.quantityTonnes)} t, in US dollars rounded to
                     the dollar.
                   </span>
-                </caption>
-                <thead>
-                  <tr className="border-y bg-muted/50 text-left text-xs text-muted-foreground uppercase">
-                    <th scope="col" className="px-5 py-2 font-medium">
-                      Cost line
-                    </th>
-                    <th scope="col" className="px-5 py-2 text-right font-medium">
-                      Amount
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {result.lines.map((line) => (
-                    <tr
-                      key={line.label}
+                </>
+              }
+              className="text-sm"
+            >
+              <thead>
+                <tr className="border-y bg-muted/50 text-left text-xs text-muted-foreground uppercase">
+                  <Th className="px-5 py-2 font-medium">Cost line</Th>
+                  <Th numeric className="px-5 py-2 font-medium">
+                    Amount
+                  </Th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.lines.map((line) => (
+                  <tr
+                    key={line.label}
+                    className={cn(
+                      'border-b last:border-b-0',
+                      line.isTotal && 'border-t-2 border-t-foreground/20 bg-accent/60',
+                    )}
+                  >
+                    <Th scope="row" className="px-5 py-3 text-left align-top font-normal">
+                      <span className={cn('block', line.isTotal ? 'text-base font-bold' : 'font-medium')}>
+                        {line.label}
+                      </span>
+                      <span className="block text-xs text-muted-foreground">{line.description}</span>
+                    </Th>
+                    <Td
+                      numeric
                       className={cn(
-                        'border-b last:border-b-0',
-                        line.isTotal && 'border-t-2 border-t-foreground/20 bg-accent/60',
+                        'px-5 py-3 align-top whitespace-nowrap',
+                        line.isTotal ? 'text-base font-bold' : 'font-medium',
                       )}
                     >
-                      <th scope="row" className="px-5 py-3 text-left align-top font-normal">
-                        <span className={cn('block', line.isTotal ? 'text-base font-bold' : 'font-medium')}>
-                          {line.label}
-                        </span>
-                        <span className="block text-xs text-muted-foreground">{line.description}</span>
-                      </th>
-                      <td
-                        className={cn(
-                          'px-5 py-3 text-right align-top whitespace-nowrap tabular-nums',
-                          line.isTotal ? 'text-base font-bold' : 'font-medium',
-                        )}
-                      >
-                        {formatUsd(line.amount)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                      {formatUsd(line.amount)}
+                    </Td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
           </Card>
 
           <Card>

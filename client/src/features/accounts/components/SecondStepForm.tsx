@@ -1,7 +1,8 @@
 // The sign-in's second step (docs/security.md): a code from the authenticator app or a recovery code,
 // or the passkey, whichever the account has.
-import { useState } from 'react';
-import type { TwoFactorMethod } from '@domain/two-factor.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { secondStepSchema, type TwoFactorMethod } from '@domain/two-factor.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Field, fieldA11y, FormAlert } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -12,8 +13,16 @@ const PASSKEY_FAILED = 'Your passkey was not used. Try again, or enter a code.';
 
 export function SecondStepForm({ methods, onDone }: { methods: TwoFactorMethod[]; onDone: () => void }) {
   const verify = useVerifySecondFactor();
-  const [code, setCode] = useState('');
-  const [missing, setMissing] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<{ code: string }>({
+    resolver: zodResolver(secondStepSchema),
+    defaultValues: { code: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const missing = errors.code?.message;
   const hasCodes = methods.includes('totp') || methods.includes('recovery');
   const error = verify.isError
     ? serverMessageOf(verify.error) ||
@@ -25,31 +34,21 @@ export function SecondStepForm({ methods, onDone }: { methods: TwoFactorMethod[]
       noValidate
       aria-label="Two-step verification"
       className="grid gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!code.trim()) return setMissing(true);
-        setMissing(false);
-        verify.mutate({ code: code.trim() }, { onSuccess: onDone });
-      }}
+      onSubmit={handleSubmit(({ code }) => verify.mutate({ code }, { onSuccess: onDone }))}
     >
       <p className="text-sm text-muted-foreground">
         Two-step verification is on for this account.{' '}
         {hasCodes && 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.'}
       </p>
       {hasCodes && (
-        <Field
-          id="second-step-code"
-          label="Authentication code"
-          error={missing ? 'Enter the code from your authenticator app, or a recovery code' : undefined}
-        >
+        <Field id="second-step-code" label="Authentication code" error={missing}>
           <Input
             type="text"
             autoComplete="one-time-code"
             inputMode="text"
             spellCheck={false}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            {...fieldA11y('second-step-code', missing ? 'missing' : undefined)}
+            {...fieldA11y('second-step-code', missing)}
+            {...register('code')}
           />
         </Field>
       )}

@@ -1,7 +1,8 @@
 // Setting up an authenticator app: a new secret as a QR code, and as text grouped for typing, with its
 // otpauth link; the first code the app shows turns it on and brings the recovery codes.
-import { useState } from 'react';
-import type { TotpSetupResult } from '@domain/two-factor.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { totpFirstCodeSchema, type TotpSetupResult } from '@domain/two-factor.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Field, fieldA11y, FormAlert } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -9,7 +10,6 @@ import { ApiError, serverMessageOf } from '@/lib/api.ts';
 import { useEnableTotp } from '../api/totp.ts';
 import { QrCode } from './QrCode.tsx';
 
-const MISSING = 'Enter the 6-digit code your authenticator app shows';
 /** The secret in groups of four, as authenticator apps ask it to be typed. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
@@ -23,26 +23,28 @@ export function TotpSetup({
   onCancel: () => void;
 }) {
   const enable = useEnableTotp();
-  const [code, setCode] = useState('');
-  const [missing, setMissing] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<{ code: string }>({
+    resolver: zodResolver(totpFirstCodeSchema),
+    defaultValues: { code: '' },
+    reValidateMode: 'onSubmit',
+  });
   const failure = enable.error;
-  const codeError = missing
-    ? MISSING
-    : failure instanceof ApiError && failure.fields.code
-      ? failure.fields.code
-      : undefined;
+  const codeError =
+    errors.code?.message ??
+    (failure instanceof ApiError && failure.fields.code ? failure.fields.code : undefined);
 
   return (
     <form
       noValidate
       aria-label="Set up an authenticator app"
       className="grid gap-4 rounded-md border p-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!code.trim()) return setMissing(true);
-        setMissing(false);
-        enable.mutate(code.trim(), { onSuccess: ({ recoveryCodes }) => onEnabled(recoveryCodes) });
-      }}
+      onSubmit={handleSubmit(({ code }) =>
+        enable.mutate(code, { onSuccess: ({ recoveryCodes }) => onEnabled(recoveryCodes) }),
+      )}
     >
       <ol className="grid list-decimal gap-1 pl-5 text-sm">
         <li>Open your authenticator app (Google Authenticator, 1Password, Authy or another).</li>
@@ -79,9 +81,8 @@ export function TotpSetup({
           spellCheck={false}
           maxLength={10}
           className="max-w-40 font-mono"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
           {...fieldA11y('totp-code', codeError)}
+          {...register('code')}
         />
       </Field>
       <FormAlert

@@ -19,6 +19,7 @@ import { Textarea } from '@/components/ui/textarea.tsx';
 import { formatDate, formatUsdCents } from '@/lib/format.ts';
 import { useResolveDispute } from '../api/admin-actions.ts';
 import { ESCROW_TONES } from './admin-labels.ts';
+import { Table, Td, Th } from '@/components/ui/table.tsx';
 
 /** Who the payer and the payee of a record are, in the resolve dialog's words. */
 const PARTIES = {
@@ -76,42 +77,35 @@ export function EscrowTable({ records, empty }: { records: EscrowRow[]; empty: s
   if (records.length === 0) return <p className="py-6 text-center text-muted-foreground">{empty}</p>;
   return (
     <div className="relative overflow-x-auto">
-      <table className="w-full text-sm">
-        <caption className="sr-only">Escrow transactions</caption>
+      <Table caption="Escrow transactions" className="text-sm">
         <thead className="text-left text-muted-foreground">
           <tr className="border-b">
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Campaign or order
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Paid by
-            </th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">
+            <Th className="py-2 pr-3 font-medium">Campaign or order</Th>
+            <Th className="py-2 pr-3 font-medium">Paid by</Th>
+            <Th numeric className="py-2 pr-3 font-medium">
               Amount
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Status
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Since
-            </th>
-            <th scope="col" className="py-2 font-medium">
+            </Th>
+            <Th className="py-2 pr-3 font-medium">Status</Th>
+            <Th className="py-2 pr-3 font-medium">Since</Th>
+            <Th className="py-2 font-medium">
               <span className="sr-only">Actions</span>
-            </th>
+            </Th>
           </tr>
         </thead>
         <tbody>
           {records.map((r) => (
             <tr key={r.id} className="border-b align-top last:border-0">
-              <td className="py-2 pr-3">{r.subjectTitle}</td>
-              <td className="py-2 pr-3">{r.payerName}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{formatUsdCents(r.amount)}</td>
-              <td className="py-2 pr-3">
+              <Td className="py-2 pr-3">{r.subjectTitle}</Td>
+              <Td className="py-2 pr-3">{r.payerName}</Td>
+              <Td numeric className="py-2 pr-3">
+                {formatUsdCents(r.amount)}
+              </Td>
+              <Td className="py-2 pr-3">
                 <Badge tone={ESCROW_TONES[r.status]}>{ESCROW_STATUS_LABELS[r.status]}</Badge>
                 {r.disputeReason && <p className="mt-1 max-w-xs text-muted-foreground">{r.disputeReason}</p>}
-              </td>
-              <td className="py-2 pr-3">{formatDate(r.createdAt)}</td>
-              <td className="py-2">
+              </Td>
+              <Td className="py-2 pr-3">{formatDate(r.createdAt)}</Td>
+              <Td className="py-2">
                 <div className="flex flex-wrap justify-end gap-2">
                   {/* A campaign has its page; a buyer's order is seen only by its buyer and supplier. */}
                   {r.campaignId && (
@@ -127,11 +121,11 @@ export function EscrowTable({ records, empty }: { records: EscrowRow[]; empty: s
                     </Button>
                   )}
                 </div>
-              </td>
+              </Td>
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
       <ResolveDialog record={resolving} onClose={() => setResolving(null)} />
     </div>
   );

@@ -23,6 +23,7 @@ import { useKycDecision, useReactivate, useSuspend } from '../api/admin-actions.
 import { riskTone } from './admin-labels.ts';
 import { KycReviewDialog } from './KycReviewDialog.tsx';
 import { ReasonDialog } from './ReasonDialog.tsx';
+import { Table, Td, Th } from '@/components/ui/table.tsx';
 
 export function UserManagement({
   tabs = USER_TABS,
@@ -120,64 +121,55 @@ export function UserManagement({
         ) : list.data.users.length === 0 ? (
           <p className="py-6 text-center text-muted-foreground">{USER_TAB_EMPTY[tab]}</p>
         ) : (
-          <table className="w-full text-sm">
-            <caption className="sr-only">{USER_TAB_LABELS[tab]}</caption>
+          <Table caption={USER_TAB_LABELS[tab]} className="text-sm">
             <thead className="text-left text-muted-foreground">
               <tr className="border-b">
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Name
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Role
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  KYC
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Account
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Registered
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                <Th className="py-2 pr-3 font-medium">Name</Th>
+                <Th className="py-2 pr-3 font-medium">Role</Th>
+                <Th className="py-2 pr-3 font-medium">KYC</Th>
+                <Th className="py-2 pr-3 font-medium">Account</Th>
+                <Th className="py-2 pr-3 font-medium">Registered</Th>
+                <Th numeric className="py-2 pr-3 font-medium">
                   Transactions
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                </Th>
+                <Th numeric className="py-2 pr-3 font-medium">
                   Risk
-                </th>
-                <th scope="col" className="py-2 font-medium">
+                </Th>
+                <Th className="py-2 font-medium">
                   <span className="sr-only">Actions</span>
-                </th>
+                </Th>
               </tr>
             </thead>
             <tbody>
               {list.data.users.map((u) => (
                 <tr key={u.id} className="border-b last:border-0">
-                  <td className="py-2 pr-3">
+                  <Td className="py-2 pr-3">
                     <div className="font-medium">{u.name}</div>
                     <div className="text-muted-foreground">{u.email}</div>
-                  </td>
-                  <td className="py-2 pr-3">{ROLE_LABELS[u.role]}</td>
-                  <td className="py-2 pr-3">
+                  </Td>
+                  <Td className="py-2 pr-3">{ROLE_LABELS[u.role]}</Td>
+                  <Td className="py-2 pr-3">
                     <Badge tone={KYC_TONES[u.kycStatus]}>{KYC_STATUS_LABELS[u.kycStatus]}</Badge>
-                  </td>
-                  <td className="py-2 pr-3">
+                  </Td>
+                  <Td className="py-2 pr-3">
                     <Badge tone={u.accountStatus === 'active' ? 'green' : 'red'}>
                       {u.accountStatus === 'active' ? 'Active' : 'Suspended'}
                     </Badge>
-                  </td>
-                  <td className="py-2 pr-3">{formatDate(u.registrationDate)}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{u.totalTransactions}</td>
-                  <td className="py-2 pr-3 text-right">
+                  </Td>
+                  <Td className="py-2 pr-3">{formatDate(u.registrationDate)}</Td>
+                  <Td numeric className="py-2 pr-3">
+                    {u.totalTransactions}
+                  </Td>
+                  <Td numeric className="py-2 pr-3">
                     <Badge tone={riskTone(u.riskScore)}>{u.riskScore}</Badge>
-                  </td>
-                  <td className="py-2">
+                  </Td>
+                  <Td className="py-2">
                     <div className="flex flex-wrap justify-end gap-2">{actions(u)}</div>
-                  </td>
+                  </Td>
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
         )}
       </div>
       {list.data && (

@@ -10,6 +10,7 @@ import { formatDate, formatUsd } from '@/lib/format.ts';
 import { useReviewQueue } from '../api/campaign-reviews.ts';
 import { AdminOnly } from '../components/AdminOnly.tsx';
 import { CampaignReviewDialog } from '../components/CampaignReviewDialog.tsx';
+import { Table, Td, Th } from '@/components/ui/table.tsx';
 
 const TITLE = 'Campaign reviews';
 
@@ -40,34 +41,23 @@ function ReviewQueue() {
     return <p className="text-sm text-muted-foreground">No campaign is waiting for review.</p>;
   return (
     <>
-      <table className="w-full text-sm">
-        <caption className="sr-only">Campaigns awaiting review</caption>
+      <Table caption="Campaigns awaiting review" className="text-sm">
         <thead className="text-left text-muted-foreground">
           <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Campaign
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Trader
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Target
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Documents
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Waiting since
-            </th>
-            <th scope="col" className="py-2 font-medium">
+            <Th className="py-2 pr-3 font-medium">Campaign</Th>
+            <Th className="py-2 pr-3 font-medium">Trader</Th>
+            <Th className="py-2 pr-3 font-medium">Target</Th>
+            <Th className="py-2 pr-3 font-medium">Documents</Th>
+            <Th className="py-2 pr-3 font-medium">Waiting since</Th>
+            <Th className="py-2 font-medium">
               <span className="sr-only">Action</span>
-            </th>
+            </Th>
           </tr>
         </thead>
         <tbody>
           {queue.data.map((c) => (
             <tr key={c.id} className="border-t">
-              <td className="py-2 pr-3">
+              <Td className="py-2 pr-3">
                 <span className="font-medium">{c.title}</span>
                 {c.previousRejections > 0 && (
                   <Badge tone="amber" className="ml-2">
@@ -75,25 +65,25 @@ function ReviewQueue() {
                   </Badge>
                 )}
                 <div className="text-xs text-muted-foreground">{c.tradeRoute}</div>
-              </td>
-              <td className="py-2 pr-3">
+              </Td>
+              <Td className="py-2 pr-3">
                 {c.traderName}
                 {c.traderCompany && <div className="text-xs text-muted-foreground">{c.traderCompany}</div>}
-              </td>
-              <td className="py-2 pr-3 tabular-nums">{formatUsd(c.targetAmount)}</td>
-              <td className="py-2 pr-3">
+              </Td>
+              <Td className="py-2 pr-3 tabular-nums">{formatUsd(c.targetAmount)}</Td>
+              <Td className="py-2 pr-3">
                 {c.documentKinds.length} of {DILIGENCE_DOCUMENT_KINDS.length}
-              </td>
-              <td className="py-2 pr-3">{formatDate(c.submittedAt)}</td>
-              <td className="py-2 text-right">
+              </Td>
+              <Td className="py-2 pr-3">{formatDate(c.submittedAt)}</Td>
+              <Td numeric className="py-2">
                 <Button size="sm" variant="outline" onClick={() => setOpen(c.id)}>
                   Review <span className="sr-only">{c.title}</span>
                 </Button>
-              </td>
+              </Td>
             </tr>
           ))}
         </tbody>
-      </table>
+      </Table>
       <CampaignReviewDialog campaignId={open} onClose={() => setOpen(null)} />
     </>
   );

@@ -30,6 +30,7 @@ import { Textarea } from '@/components/ui/textarea.tsx';
 import { formatDate } from '@/lib/format.ts';
 import { useComplaintQueue, useDecideComplaint } from '../api/complaints.ts';
 import { AdminOnly } from '../components/AdminOnly.tsx';
+import { Table, Td, Th } from '@/components/ui/table.tsx';
 
 const TITLE = 'Complaints';
 
@@ -145,28 +146,27 @@ function Queue() {
   return (
     <>
       <div className="relative overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Complaints, open ones by deadline first</caption>
+        <Table caption="Complaints, open ones by deadline first" className="text-left text-sm">
           <thead className="text-muted-foreground">
             <tr>
-              <th className="py-2 pr-4 font-medium">Reference</th>
-              <th className="py-2 pr-4 font-medium">Category</th>
-              <th className="py-2 pr-4 font-medium">Received</th>
-              <th className="py-2 pr-4 font-medium">Decide by</th>
-              <th className="py-2 pr-4 font-medium">Status</th>
-              <th className="py-2 font-medium">
+              <Th className="py-2 pr-4 font-medium">Reference</Th>
+              <Th className="py-2 pr-4 font-medium">Category</Th>
+              <Th className="py-2 pr-4 font-medium">Received</Th>
+              <Th className="py-2 pr-4 font-medium">Decide by</Th>
+              <Th className="py-2 pr-4 font-medium">Status</Th>
+              <Th className="py-2 font-medium">
                 <span className="sr-only">Open</span>
-              </th>
+              </Th>
             </tr>
           </thead>
           <tbody>
             {queue.data.map((c) => (
               <tr key={c.id} className={c.overdue ? 'border-t bg-red-50 dark:bg-red-950/40' : 'border-t'}>
-                <td className="py-2 pr-4 font-mono">{c.reference}</td>
-                <td className="py-2 pr-4">{COMPLAINT_CATEGORY_LABELS[c.category]}</td>
-                <td className="py-2 pr-4">{formatDate(c.receivedAt)}</td>
-                <td className="py-2 pr-4">{c.status === 'open' ? formatDate(c.decisionDueAt) : '—'}</td>
-                <td className="py-2 pr-4">
+                <Td className="py-2 pr-4 font-mono">{c.reference}</Td>
+                <Td className="py-2 pr-4">{COMPLAINT_CATEGORY_LABELS[c.category]}</Td>
+                <Td className="py-2 pr-4">{formatDate(c.receivedAt)}</Td>
+                <Td className="py-2 pr-4">{c.status === 'open' ? formatDate(c.decisionDueAt) : '—'}</Td>
+                <Td className="py-2 pr-4">
                   {c.overdue ? (
                     <Badge tone="red">Overdue</Badge>
                   ) : c.status === 'open' ? (
@@ -174,8 +174,8 @@ function Queue() {
                   ) : (
                     <Badge tone="green">{COMPLAINT_OUTCOME_LABELS[c.outcome!]}</Badge>
                   )}
-                </td>
-                <td className="py-2">
+                </Td>
+                <Td className="py-2">
                   <Button
                     size="sm"
                     variant="outline"
@@ -184,11 +184,11 @@ function Queue() {
                   >
                     Open
                   </Button>
-                </td>
+                </Td>
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       </div>
       {current && <ComplaintDialog complaint={current} onClose={() => setOpen(null)} />}
     </>

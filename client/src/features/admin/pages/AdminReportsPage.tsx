@@ -9,6 +9,7 @@ import { Pagination } from '@/components/ui/pagination.tsx';
 import { useAuditLog } from '../api/admin.ts';
 import { AdminOnly } from '../components/AdminOnly.tsx';
 import { ComplianceCards } from '../components/ComplianceCards.tsx';
+import { Table, Td, Th } from '@/components/ui/table.tsx';
 
 const TITLE = 'Compliance Reports';
 
@@ -28,47 +29,34 @@ function AuditLog() {
   return (
     <div className="grid gap-4">
       <div className="relative overflow-x-auto">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Audit log</caption>
+        <Table caption="Audit log" className="text-sm">
           <thead className="text-left text-muted-foreground">
             <tr className="border-b">
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Time (UTC)
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Who
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Action
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Target
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Reason
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                Before → after
-              </th>
+              <Th className="py-2 pr-3 font-medium">Time (UTC)</Th>
+              <Th className="py-2 pr-3 font-medium">Who</Th>
+              <Th className="py-2 pr-3 font-medium">Action</Th>
+              <Th className="py-2 pr-3 font-medium">Target</Th>
+              <Th className="py-2 pr-3 font-medium">Reason</Th>
+              <Th className="py-2 font-medium">Before → after</Th>
             </tr>
           </thead>
           <tbody>
             {log.data.entries.map((e) => (
               <tr key={e.seq} className="border-b align-top last:border-0">
-                <td className="py-2 pr-3 whitespace-nowrap">{e.createdAt.replace('T', ' ').slice(0, 19)}</td>
-                <td className="py-2 pr-3">{e.actor}</td>
-                <td className="py-2 pr-3 font-mono text-xs">{e.action}</td>
-                <td className="py-2 pr-3 font-mono text-xs break-all">
+                <Td className="py-2 pr-3 whitespace-nowrap">{e.createdAt.replace('T', ' ').slice(0, 19)}</Td>
+                <Td className="py-2 pr-3">{e.actor}</Td>
+                <Td className="py-2 pr-3 font-mono text-xs">{e.action}</Td>
+                <Td className="py-2 pr-3 font-mono text-xs break-all">
                   {e.targetType} {e.targetId}
-                </td>
-                <td className="py-2 pr-3">{e.reason}</td>
-                <td className="py-2 font-mono text-xs break-all">
+                </Td>
+                <Td className="py-2 pr-3">{e.reason}</Td>
+                <Td className="py-2 font-mono text-xs break-all">
                   {summary(e.before)} → {summary(e.after)}
-                </td>
+                </Td>
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       </div>
       <Pagination
         label="Audit log"

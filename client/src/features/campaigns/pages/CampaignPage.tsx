@@ -26,6 +26,7 @@ import { RiskBadge } from '../components/RiskBadge.tsx';
 import { useInvestAction } from '../use-invest-action.ts';
 import { CarbonIntensity } from '@/features/origin/index.ts';
 import { CampaignQuestions, CampaignUpdates, FollowButton } from '@/features/updates/index.ts';
+import { Table, Td, Th } from '@/components/ui/table.tsx';
 
 function BackLink() {
   return (
@@ -127,38 +128,35 @@ function TrackRecord({ record }: { record: CampaignDetail['trackRecord'] }) {
             No completed campaigns yet: this trader has no track record.
           </p>
         ) : (
-          <table className="w-full text-left">
-            <caption className="sr-only">Completed campaigns, expected against realised return</caption>
+          <Table caption="Completed campaigns, expected against realised return" className="text-left">
             <thead className="text-muted-foreground">
               <tr>
-                <th scope="col" className="py-1 font-medium">
-                  Campaign
-                </th>
-                <th scope="col" className="py-1 pl-3 text-right font-medium">
+                <Th className="py-1 font-medium">Campaign</Th>
+                <Th numeric className="py-1 pl-3 font-medium">
                   Expected
-                </th>
-                <th scope="col" className="py-1 pl-3 text-right font-medium">
+                </Th>
+                <Th numeric className="py-1 pl-3 font-medium">
                   Realised
-                </th>
+                </Th>
               </tr>
             </thead>
             <tbody>
               {record.completed.map((c) => (
                 <tr key={c.campaignId} className="border-t">
-                  <th scope="row" className="py-1.5 font-normal">
+                  <Th scope="row" className="py-1.5 font-normal">
                     {c.title}
                     {c.defaulted && <span className="ml-1 text-destructive">(paid late, after default)</span>}
-                  </th>
-                  <td className="py-1.5 pl-3 text-right tabular-nums">
+                  </Th>
+                  <Td numeric className="py-1.5 pl-3">
                     {formatPercent(c.expectedNetReturnPercent)}
-                  </td>
-                  <td className="py-1.5 pl-3 text-right tabular-nums">
+                  </Td>
+                  <Td numeric className="py-1.5 pl-3">
                     {formatPercent(c.realisedNetReturnPercent)}
-                  </td>
+                  </Td>
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
         )}
         <p className="text-xs text-muted-foreground">
           Returns to investors after costs and the platform fee.

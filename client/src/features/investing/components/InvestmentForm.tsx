@@ -28,7 +28,7 @@ import {
   type PaymentProblem,
 } from '@/features/money/index.ts';
 import { formatPercent, formatUsdCents } from '@/lib/format.ts';
-import { dec } from '@domain/money.ts';
+import { exceeds, isPositive } from '@domain/money.ts';
 import { ACKNOWLEDGEMENT_MESSAGES } from '@domain/investor-protection.ts';
 import { expectedNetReturn, projectedNetProfit, type Disclosure } from '@domain/returns.ts';
 
@@ -106,7 +106,7 @@ export function InvestmentForm({
     warningAbove !== null &&
     problem === null &&
     isDecimalText(shownAmount) &&
-    dec(shownAmount).gt(warningAbove);
+    exceeds(shownAmount, warningAbove);
   const [warningConfirmed, setWarningConfirmed] = useState(false);
   const acknowledgements = {
     kiisVersion: protection.kiisVersion,
@@ -232,7 +232,7 @@ export function InvestmentForm({
       </div>
 
       <div className="grid content-start gap-4">
-        {dec(balance).gt(0) && flow.paidAmount === null && (
+        {isPositive(balance) && flow.paidAmount === null && (
           <fieldset className="grid gap-2 text-sm" disabled={processing}>
             <legend className="mb-1 text-sm font-semibold">Pay with</legend>
             <label className="flex items-center gap-2">

@@ -3,8 +3,8 @@
 // flow: (1) the server reserves the quantity and opens an intent, (2) the card pays it, (3) the server
 // checks the payment with the provider and holds it in escrow until the buyer confirms receipt.
 import { useEffect, useId, useState } from 'react';
-import { AVAILABILITY_LABELS, type Listing } from '@domain/listings.ts';
-import { dec, orderTotal } from '@domain/money.ts';
+import { AVAILABILITY_LABELS, isOrderQuantity, reservedQuantity, type Listing } from '@domain/listings.ts';
+import { orderTotal } from '@domain/money.ts';
 import { orderRefusal, orderRefusalMessage } from '@domain/orders.ts';
 import { type Offer, type Rfq } from '@domain/rfqs.ts';
 import type { PublicUser as User } from '@domain/auth.ts';
@@ -30,7 +30,6 @@ import { orderPayment, type OrderPaymentInput } from '../order-payment.ts';
 
 export type OrderTarget = { kind: 'listing'; listing: Listing } | { kind: 'offer'; offer: Offer; rfq: Rfq };
 
-const QUANTITY = /^\d+(\.\d{1,2})?$/;
 const QUANTITY_MESSAGES = {
   required: 'Quantity is required',
   malformed: 'Enter a quantity with at most 2 decimals',
@@ -114,10 +113,10 @@ function OrderForm({
   useEffect(() => onBusyChange(flow.processing), [flow.processing, onBusyChange]);
 
   const typed = quantity.trim();
-  const wellFormed = QUANTITY.test(typed) && dec(typed).gt(0);
+  const wellFormed = isOrderQuantity(typed);
   const refusal = orderRefusal(
     { ...user, accountStatus: 'active' },
-    listing ? { ...listing, reserved: dec(listing.quantity).minus(listing.available).toFixed(2) } : null,
+    listing ? { ...listing, reserved: reservedQuantity(listing) } : null,
     wellFormed ? typed : null,
   );
   const total = wellFormed ? orderTotal(typed, unit, price).toFixed(2) : null;

@@ -9,6 +9,7 @@ import type { PublicUser } from '@domain/auth.ts';
 import type { Listing } from '@domain/listings.ts';
 import type { BuyerSummary } from '@domain/orders.ts';
 import { Page } from '@/components/layouts/page.tsx';
+import { ChartWithTable } from '@/components/chart-with-table.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
@@ -162,47 +163,30 @@ export function BuyerDashboard({ user }: { user: PublicUser }) {
           }
         >
           {months.length ? (
-            <>
-              <div aria-hidden="true">
-                <ResponsiveContainer width="100%" height={220}>
-                  <BarChart
-                    data={months.map((m) => ({ month: m.month, spent: Number(m.spent) }))}
-                    accessibilityLayer={false}
-                  >
-                    <CartesianGrid stroke="var(--border)" />
-                    <XAxis dataKey="month" tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }} />
-                    <YAxis
-                      width={80}
-                      tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }}
-                      tickFormatter={(v: number) => formatUsd(String(v))}
-                    />
-                    <Tooltip formatter={(v) => formatUsd(String(v))} />
-                    <Bar dataKey="spent" fill="var(--primary)" isAnimationActive={false} />
-                  </BarChart>
-                </ResponsiveContainer>
-              </div>
-              <table className="mt-3 w-full text-left text-sm">
-                <caption className="sr-only">Spend per month</caption>
-                <thead className="text-xs text-muted-foreground uppercase">
-                  <tr>
-                    <th scope="col">Month</th>
-                    <th scope="col" className="text-right">
-                      Spent
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {months.map((m) => (
-                    <tr key={m.month} className="border-t">
-                      <th scope="row" className="font-normal">
-                        {m.month}
-                      </th>
-                      <td className="text-right tabular-nums">{formatUsdCents(m.spent)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </>
+            <ChartWithTable
+              table={{
+                caption: 'Spend per month',
+                head: ['Month', 'Spent'],
+                rows: months.map((m) => [m.month, formatUsdCents(m.spent)]),
+              }}
+            >
+              <ResponsiveContainer width="100%" height={220}>
+                <BarChart
+                  data={months.map((m) => ({ month: m.month, spent: Number(m.spent) }))}
+                  accessibilityLayer={false}
+                >
+                  <CartesianGrid stroke="var(--border)" />
+                  <XAxis dataKey="month" tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }} />
+                  <YAxis
+                    width={80}
+                    tick={{ fill: 'var(--muted-foreground)', fontSize: 12 }}
+                    tickFormatter={(v: number) => formatUsd(String(v))}
+                  />
+                  <Tooltip formatter={(v) => formatUsd(String(v))} />
+                  <Bar dataKey="spent" fill="var(--primary)" isAnimationActive={false} />
+                </BarChart>
+              </ResponsiveContainer>
+            </ChartWithTable>
           ) : (
             <p className="text-sm text-muted-foreground">No orders found</p>
           )}

@@ -3,7 +3,7 @@
 // money is (paid → in escrow → each tranche to the trade with its evidence → the trader's settlement →
 // paid to the balance, or refunded, with dates); the settlement's waterfall; the cargo's milestones;
 // the allocation by route and by risk.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { Bar, BarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { PublicUser } from '@domain/auth.ts';
@@ -14,27 +14,26 @@ import {
   INVESTMENT_STATUS_LABELS,
   portfolioSummary,
 } from '@domain/investments.ts';
-import { dec, toFixed, ZERO } from '@domain/money.ts';
 import {
   allocation,
   moneySteps,
+  portfolioTotals,
+  sharePercent,
   type PortfolioCampaign,
   type PortfolioInvestment,
 } from '@domain/portfolio.ts';
+import { DisputeForm } from '@/components/dispute-form.tsx';
 import { SettlementWaterfall } from '@/components/settlement-waterfall.tsx';
 import { CashAccountCard } from '@/features/money/index.ts';
 import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
 import { Page } from '@/components/layouts/page.tsx';
 import { Timeline } from '@/components/timeline.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card.tsx';
+import { Card, CardContent, CardHeader } from '@/components/ui/card.tsx';
+import { ChartCard } from '@/components/chart-with-table.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { RoleOnly } from '@/features/accounts/index.ts';
 import { formatPercent, formatUsd, formatUsdCents } from '@/lib/format.ts';
-import { disputeSchema } from '@domain/admin.ts';
-import { Field, FormAlert } from '@/components/ui/form-field.tsx';
-import { Textarea } from '@/components/ui/textarea.tsx';
-import { serverMessageOf } from '@/lib/api.ts';
 import { useDisputeEscrow, usePortfolio } from '../api/portfolio.ts';
 import { RevokeInvestment } from '../components/RevokeInvestment.tsx';
 import { MilestoneTimeline } from '@/features/campaigns/index.ts';
@@ -74,27 +73,21 @@ function PortfolioView({ user }: { user: PublicUser }) {
       </Page>
     );
   const s = portfolioSummary(list);
-  const paidOut = list.filter((i) => i.payout).reduce((sum, i) => sum.plus(dec(i.payout)), ZERO);
-  const atWork = list
-    .filter((i) => i.status === 'confirmed' || i.status === 'refunding')
-    .reduce((sum, i) => sum.plus(dec(i.amount)), ZERO);
-  const refunded = list
-    .filter((i) => i.status === 'refunded')
-    .reduce((sum, i) => sum.plus(dec(i.amount)), ZERO);
+  const totals = portfolioTotals(list);
   return (
     <Page title={TITLE} lead={`${LEAD} Signed in as ${user.username}.`}>
       <ul aria-label="Your portfolio figures" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard label="Portfolio Value" value={formatUsdCents(s.portfolioValue)}>
           At work at cost, plus payouts
         </StatCard>
-        <StatCard label="In Escrow or at Work" value={formatUsdCents(toFixed(atWork))}>
+        <StatCard label="In Escrow or at Work" value={formatUsdCents(totals.atWork)}>
           {s.activeCampaigns} {s.activeCampaigns === 1 ? 'campaign' : 'campaigns'}
         </StatCard>
-        <StatCard label="Paid Out" value={formatUsdCents(toFixed(paidOut))}>
+        <StatCard label="Paid Out" value={formatUsdCents(totals.paidOut)}>
           {formatUsdCents(s.gains)} realised profit
           {s.totalRoiPercent !== null && ` (${formatPercent(s.totalRoiPercent)})`}
         </StatCard>
-        <StatCard label="Refunded" value={formatUsdCents(toFixed(refunded))}>
+        <StatCard label="Refunded" value={formatUsdCents(totals.refunded)}>
           Back in full to where it came from
         </StatCard>
       </ul>
@@ -147,50 +140,22 @@ function AllocationChart({
   rows: Array<{ label: string; amount: string }>;
 }) {
   return (
-    <Card>
-      <section aria-labelledby={`alloc-${id}-heading`}>
-        <CardHeader>
-          <h2 id={`alloc-${id}-heading`} className="text-lg font-semibold">
-            {title}
-          </h2>
-          <CardDescription>Money in escrow or at work now.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-3">
-          {rows.length === 0 ? (
-            <p className="text-sm text-muted-foreground">Nothing at work right now.</p>
-          ) : (
-            <>
-              <div aria-hidden="true" data-chart={`allocation-${id}`}>
-                <ResponsiveContainer width="100%" height={Math.max(120, rows.length * 44)}>
-                  <BarChart
-                    data={rows.map((r) => ({ label: r.label, amount: Number(r.amount) }))}
-                    layout="vertical"
-                  >
-                    <XAxis type="number" tick={AXIS} tickFormatter={(v: number) => formatUsd(String(v))} />
-                    <YAxis type="category" dataKey="label" width={150} tick={AXIS} />
-                    <Tooltip formatter={(v) => formatUsdCents(String(v))} />
-                    <Bar dataKey="amount" fill="var(--primary)" isAnimationActive={false} />
-                  </BarChart>
-                </ResponsiveContainer>
-              </div>
-              <table className="w-full text-sm">
-                <caption className="sr-only">{title}</caption>
-                <tbody>
-                  {rows.map((r) => (
-                    <tr key={r.label} className="border-t">
-                      <th scope="row" className="py-1 text-left font-normal">
-                        {r.label}
-                      </th>
-                      <td className="py-1 text-right tabular-nums">{formatUsdCents(r.amount)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </>
-          )}
-        </CardContent>
-      </section>
-    </Card>
+    <ChartCard
+      id={`allocation-${id}`}
+      title={title}
+      description="Money in escrow or at work now."
+      empty={rows.length === 0 ? 'Nothing at work right now.' : undefined}
+      table={{ caption: title, rows: rows.map((r) => [r.label, formatUsdCents(r.amount)]) }}
+    >
+      <ResponsiveContainer width="100%" height={Math.max(120, rows.length * 44)}>
+        <BarChart data={rows.map((r) => ({ label: r.label, amount: Number(r.amount) }))} layout="vertical">
+          <XAxis type="number" tick={AXIS} tickFormatter={(v: number) => formatUsd(String(v))} />
+          <YAxis type="category" dataKey="label" width={150} tick={AXIS} />
+          <Tooltip formatter={(v) => formatUsdCents(String(v))} />
+          <Bar dataKey="amount" fill="var(--primary)" isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartCard>
   );
 }
 
@@ -200,10 +165,7 @@ function AllocationChart({
  */
 function DisputeEscrow({ escrowId, campaignTitle }: { escrowId: string; campaignTitle: string }) {
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
   const dispute = useDisputeEscrow();
-  const id = `dispute-${escrowId}`;
   if (!open)
     return (
       <div className="md:col-span-3">
@@ -212,49 +174,19 @@ function DisputeEscrow({ escrowId, campaignTitle }: { escrowId: string; campaign
         </Button>
       </div>
     );
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = disputeSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setFieldError(undefined);
-    // The card then reads "Disputed: an admin is reviewing it" in place of this form.
-    dispute.mutate({ escrowId, reason: parsed.data.reason }, { onSuccess: () => setOpen(false) });
-  };
   return (
-    <form
-      onSubmit={onSubmit}
+    <DisputeForm
+      id={`dispute-${escrowId}`}
+      formLabel={`Dispute the escrow of ${campaignTitle}`}
+      fieldLabel="Why do you dispute it?"
+      hint="The money stays in escrow until an admin reviews it and releases or refunds it."
       className="space-y-3 md:col-span-3"
-      aria-label={`Dispute the escrow of ${campaignTitle}`}
-      noValidate
-    >
-      <Field
-        id={id}
-        label="Why do you dispute it?"
-        error={fieldError}
-        hint="The money stays in escrow until an admin reviews it and releases or refunds it."
-      >
-        <Textarea
-          id={id}
-          value={reason}
-          aria-invalid={!!fieldError}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </Field>
-      <FormAlert
-        message={dispute.error ? (serverMessageOf(dispute.error) ?? 'Please try again.') : undefined}
-      />
-      <div className="flex gap-2">
-        <Button type="submit" disabled={dispute.isPending}>
-          Open dispute
-        </Button>
-        <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+      pending={dispute.isPending}
+      error={dispute.error}
+      // The card then reads "Disputed: an admin is reviewing it" in place of this form.
+      onDispute={(reason) => dispute.mutate({ escrowId, reason }, { onSuccess: () => setOpen(false) })}
+      onCancel={() => setOpen(false)}
+    />
   );
 }
 
@@ -283,9 +215,7 @@ function InvestmentCard({
               <dt className="text-muted-foreground">Amount</dt>
               <dd className="text-right tabular-nums">{formatUsdCents(i.amount)}</dd>
               <dt className="text-muted-foreground">Share of target</dt>
-              <dd className="text-right tabular-nums">
-                {formatPercent(toFixed(dec(i.shares).times(100), 2), 2)}
-              </dd>
+              <dd className="text-right tabular-nums">{formatPercent(sharePercent(i.shares), 2)}</dd>
               <dt className="text-muted-foreground">Status</dt>
               <dd className="text-right">{INVESTMENT_STATUS_LABELS[i.status]}</dd>
               <dt className="text-muted-foreground">Escrow</dt>

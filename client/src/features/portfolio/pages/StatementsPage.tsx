@@ -13,6 +13,7 @@ import { RoleOnly } from '@/features/accounts/index.ts';
 import { downloadText } from '@/lib/download.ts';
 import { formatDate, formatUsdCents } from '@/lib/format.ts';
 import { useStatement } from '../api/portfolio.ts';
+import { Table, Td, Th } from '@/components/ui/table.tsx';
 
 const TITLE = 'Statements';
 const LEAD = 'Monthly statements of every money movement on your account.';
@@ -123,71 +124,82 @@ function StatementBody({ statement: s }: { statement: Statement }) {
             <h2 id={`month-${m.period}`} className="mb-2 text-lg font-semibold">
               {MONTH.format(new Date(`${m.period}-01T00:00:00Z`))}
             </h2>
-            <div className="relative overflow-x-auto">
-              <table className="w-full text-sm">
-                <caption className="sr-only">Movements of {m.period}</caption>
-                <thead className="text-left text-muted-foreground">
-                  <tr>
-                    <th scope="col" className="py-1 pr-2 font-medium">
-                      Date
-                    </th>
-                    <th scope="col" className="py-1 pr-2 font-medium">
-                      Type
-                    </th>
-                    <th scope="col" className="py-1 pr-2 font-medium">
-                      Campaign
-                    </th>
-                    <th scope="col" className="py-1 pr-2 text-right font-medium">
-                      Paid in
-                    </th>
-                    <th scope="col" className="py-1 pr-2 text-right font-medium">
-                      Paid out
-                    </th>
-                    <th scope="col" className="py-1 pr-2 text-right font-medium">
-                      Profit
-                    </th>
-                    <th scope="col" className="py-1 pr-2 text-right font-medium">
-                      Fee
-                    </th>
-                    <th scope="col" className="py-1 pr-2 text-right font-medium">
-                      Invested
-                    </th>
-                    <th scope="col" className="py-1 text-right font-medium">
-                      Cash balance
-                    </th>
+            <Table caption={`Movements of ${m.period}`} wrapperClassName="relative" className="text-sm">
+              <thead className="text-left text-muted-foreground">
+                <tr>
+                  <Th className="py-1 pr-2 font-medium">Date</Th>
+                  <Th className="py-1 pr-2 font-medium">Type</Th>
+                  <Th className="py-1 pr-2 font-medium">Campaign</Th>
+                  <Th numeric className="py-1 pr-2 font-medium">
+                    Paid in
+                  </Th>
+                  <Th numeric className="py-1 pr-2 font-medium">
+                    Paid out
+                  </Th>
+                  <Th numeric className="py-1 pr-2 font-medium">
+                    Profit
+                  </Th>
+                  <Th numeric className="py-1 pr-2 font-medium">
+                    Fee
+                  </Th>
+                  <Th numeric className="py-1 pr-2 font-medium">
+                    Invested
+                  </Th>
+                  <Th numeric className="py-1 font-medium">
+                    Cash balance
+                  </Th>
+                </tr>
+              </thead>
+              <tbody>
+                <tr className="border-t text-muted-foreground">
+                  <Td colSpan={7} className="py-1">
+                    Opening balances
+                  </Td>
+                  <Td numeric className="py-1 pr-2">
+                    {formatUsdCents(m.opening)}
+                  </Td>
+                  <Td numeric className="py-1">
+                    {formatUsdCents(m.openingCash)}
+                  </Td>
+                </tr>
+                {m.rows.map((r) => (
+                  <tr key={r.id} className="border-t">
+                    <Td className="py-1 pr-2 whitespace-nowrap">{formatDate(r.date)}</Td>
+                    <Td className="py-1 pr-2">{r.type}</Td>
+                    <Td className="py-1 pr-2">{r.campaign}</Td>
+                    <Td numeric className="py-1 pr-2">
+                      {formatUsdCents(r.paidIn)}
+                    </Td>
+                    <Td numeric className="py-1 pr-2">
+                      {formatUsdCents(r.paidOut)}
+                    </Td>
+                    <Td numeric className="py-1 pr-2">
+                      {formatUsdCents(r.profit)}
+                    </Td>
+                    <Td numeric className="py-1 pr-2">
+                      {formatUsdCents(r.fee)}
+                    </Td>
+                    <Td numeric className="py-1 pr-2">
+                      {formatUsdCents(r.balance)}
+                    </Td>
+                    <Td numeric className="py-1">
+                      {formatUsdCents(r.cash)}
+                    </Td>
                   </tr>
-                </thead>
-                <tbody>
-                  <tr className="border-t text-muted-foreground">
-                    <td colSpan={7} className="py-1">
-                      Opening balances
-                    </td>
-                    <td className="py-1 pr-2 text-right tabular-nums">{formatUsdCents(m.opening)}</td>
-                    <td className="py-1 text-right tabular-nums">{formatUsdCents(m.openingCash)}</td>
-                  </tr>
-                  {m.rows.map((r) => (
-                    <tr key={r.id} className="border-t">
-                      <td className="py-1 pr-2 whitespace-nowrap">{formatDate(r.date)}</td>
-                      <td className="py-1 pr-2">{r.type}</td>
-                      <td className="py-1 pr-2">{r.campaign}</td>
-                      <td className="py-1 pr-2 text-right tabular-nums">{formatUsdCents(r.paidIn)}</td>
-                      <td className="py-1 pr-2 text-right tabular-nums">{formatUsdCents(r.paidOut)}</td>
-                      <td className="py-1 pr-2 text-right tabular-nums">{formatUsdCents(r.profit)}</td>
-                      <td className="py-1 pr-2 text-right tabular-nums">{formatUsdCents(r.fee)}</td>
-                      <td className="py-1 pr-2 text-right tabular-nums">{formatUsdCents(r.balance)}</td>
-                      <td className="py-1 text-right tabular-nums">{formatUsdCents(r.cash)}</td>
-                    </tr>
-                  ))}
-                  <tr className="border-t font-medium">
-                    <td colSpan={7} className="py-1">
-                      Closing balances
-                    </td>
-                    <td className="py-1 pr-2 text-right tabular-nums">{formatUsdCents(m.closing)}</td>
-                    <td className="py-1 text-right tabular-nums">{formatUsdCents(m.closingCash)}</td>
-                  </tr>
-                </tbody>
-              </table>
-            </div>
+                ))}
+                <tr className="border-t font-medium">
+                  <Td colSpan={7} className="py-1">
+                    Closing balances
+                  </Td>
+                  <Td numeric className="py-1 pr-2">
+                    {formatUsdCents(m.closing)}
+                  </Td>
+                  <Td numeric className="py-1">
+                    {formatUsdCents(m.closingCash)}
+                  </Td>
+                </tr>
+              </tbody>
+            </Table>
           </section>
         ))
       )}

@@ -4,8 +4,8 @@
 // invoice (required). Sent as `{to:"completed", actualProfit, waterfall, invoiceDocumentId}`.
 import { useState, type FormEvent } from 'react';
 import type { CampaignDetail } from '@domain/campaign-schemas.ts';
-import { dec, toFixed } from '@domain/money.ts';
-import { estimatedWaterfall, waterfallRows, type Waterfall } from '@domain/money-out.ts';
+import { isNegative, isPositive } from '@domain/money.ts';
+import { estimatedWaterfall, investorsShareOf, waterfallRows, type Waterfall } from '@domain/money-out.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { errorId, FieldError, FormAlert } from '@/components/ui/form-field.tsx';
 import { Input, Label } from '@/components/ui/input.tsx';
@@ -40,6 +40,7 @@ export function DeclareResult({ campaign }: { campaign: CampaignDetail }) {
   const lines = WATERFALL_KEYS.map((key, i) => ({ key, label: rows[i]!.label, estimate: rows[i]!.estimate }));
   const profit = typedProfit(values);
   const figures = profit === null ? null : settlementIf(campaign, profit);
+  const share = figures && investorsShareOf(figures);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -135,21 +136,24 @@ export function DeclareResult({ campaign }: { campaign: CampaignDetail }) {
           <output
             htmlFor={WATERFALL_KEYS.map(id).join(' ')}
             aria-live="polite"
-            className={cn('tabular-nums sm:px-3', profit !== null && dec(profit).lt(0) && 'text-destructive')}
+            className={cn(
+              'tabular-nums sm:px-3',
+              profit !== null && isNegative(profit) && 'text-destructive',
+            )}
           >
             {profit === null ? '—' : formatUsdCents(profit)}
           </output>
         </div>
       </fieldset>
-      {figures && (
+      {figures && share && (
         <p className="rounded-md border border-primary/30 bg-accent/50 p-3 text-sm" aria-live="polite">
           Once approved you pay in{' '}
           <strong className="tabular-nums">{formatUsdCents(figures.amountDue)}</strong>: the{' '}
           {formatUsdCents(figures.disbursed)} released to the trade{' '}
-          {dec(figures.grossProfit).lt(0)
-            ? `less the investors' share of the loss (${formatUsdCents(toFixed(dec(figures.grossProfit).abs()))}).`
-            : `plus the investors' share of the profit (${formatUsdCents(figures.grossProfit)}).`}
-          {dec(figures.fee).gt(0) &&
+          {share.kind === 'loss'
+            ? `less the investors' share of the loss (${formatUsdCents(share.amount)}).`
+            : `plus the investors' share of the profit (${formatUsdCents(share.amount)}).`}
+          {isPositive(figures.fee) &&
             ` The platform fee of ${formatUsdCents(figures.fee)} comes out of the profit.`}
         </p>
       )}

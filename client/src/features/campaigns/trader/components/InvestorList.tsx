@@ -2,6 +2,7 @@
 import { INVESTMENT_STATUS_LABELS, type InvestmentStatus } from '@domain/investments.ts';
 import { toCsv } from '@domain/csv.ts';
 import { Button } from '@/components/ui/button.tsx';
+import { Table, Td, Th } from '@/components/ui/table.tsx';
 import { downloadText } from '@/lib/download.ts';
 import { formatDate, formatUsdCents } from '@/lib/format.ts';
 import { useCampaignInvestors } from '../../api/milestones.ts';
@@ -47,41 +48,44 @@ export function InvestorList({ campaignId, title }: { campaignId: string; title:
       {data.length === 0 ? (
         <p className="text-sm text-muted-foreground">No investors yet.</p>
       ) : (
-        // Scrolls when long: focusable, so that the keyboard scrolls it too (WCAG 2.1.1).
-        <div
-          className="max-h-56 overflow-auto rounded-sm focus-visible:outline-2 focus-visible:outline-ring"
-          tabIndex={0}
-          role="region"
-          aria-label={`Investors of ${title}`}
+        // Scrolls when long: a focusable region then, so that the keyboard scrolls it too (WCAG 2.1.1).
+        <Table
+          caption={`Investors of ${title}`}
+          wrapperClassName="max-h-56 overflow-y-auto"
+          className="text-sm"
         >
-          <table className="w-full text-sm">
-            <thead className="text-left text-muted-foreground">
-              <tr>
-                <th className="py-1 pr-2 font-medium">Investor</th>
-                <th className="py-1 pr-2 text-right font-medium">Amount</th>
-                <th className="py-1 pr-2 font-medium">Status</th>
-                <th className="py-1 text-right font-medium">Payout</th>
+          <thead className="text-left text-muted-foreground">
+            <tr>
+              <Th className="py-1 pr-2 font-medium">Investor</Th>
+              <Th numeric className="py-1 pr-2 font-medium">
+                Amount
+              </Th>
+              <Th className="py-1 pr-2 font-medium">Status</Th>
+              <Th numeric className="py-1 font-medium">
+                Payout
+              </Th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((r) => (
+              <tr key={r.investmentId} className="border-t">
+                <td className="py-1 pr-2">
+                  {r.investorName}
+                  {r.confirmedAt && (
+                    <span className="block text-xs text-muted-foreground">{formatDate(r.confirmedAt)}</span>
+                  )}
+                </td>
+                <Td numeric className="py-1 pr-2">
+                  {formatUsdCents(r.amount)}
+                </Td>
+                <td className="py-1 pr-2">{statusLabel(r.status)}</td>
+                <Td numeric className="py-1">
+                  {r.payout ? formatUsdCents(r.payout) : '—'}
+                </Td>
               </tr>
-            </thead>
-            <tbody>
-              {data.map((r) => (
-                <tr key={r.investmentId} className="border-t">
-                  <td className="py-1 pr-2">
-                    {r.investorName}
-                    {r.confirmedAt && (
-                      <span className="block text-xs text-muted-foreground">{formatDate(r.confirmedAt)}</span>
-                    )}
-                  </td>
-                  <td className="py-1 pr-2 text-right tabular-nums">{formatUsdCents(r.amount)}</td>
-                  <td className="py-1 pr-2">{statusLabel(r.status)}</td>
-                  <td className="py-1 text-right tabular-nums">
-                    {r.payout ? formatUsdCents(r.payout) : '—'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </Table>
       )}
     </section>
   );

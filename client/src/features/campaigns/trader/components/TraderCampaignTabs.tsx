@@ -12,11 +12,11 @@ import {
 } from '@domain/trader-campaigns.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { TabList, tabPanelProps } from '@/components/ui/tabs.tsx';
-import { cn } from '@/lib/cn.ts';
 import { formatNumber, formatPercent, formatUsd } from '@/lib/format.ts';
 import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
 import { ReviewStatus } from './ReviewStatus.tsx';
 import { CampaignRowActions } from './CampaignRowActions.tsx';
+import { Table, Th as ColumnHeader } from '@/components/ui/table.tsx';
 import { CampaignTitleCell, Td } from './campaign-table-cells.tsx';
 import type { CampaignActions } from './use-campaign-dialogs.tsx';
 
@@ -83,67 +83,64 @@ function CampaignRows({
 }) {
   const now = new Date();
   return (
-    <div
-      className="relative overflow-x-auto rounded-xl border bg-card"
-      tabIndex={0}
-      role="region"
-      aria-label={label}
+    <Table
+      caption={label}
+      wrapperClassName="relative rounded-xl border bg-card"
+      className="min-w-[64rem] text-sm"
     >
-      <table className="w-full min-w-[64rem] text-sm">
-        <thead className="bg-muted/50 text-left text-xs tracking-wide text-muted-foreground uppercase">
-          <tr>
-            <Th>Campaign</Th>
-            <Th className="text-right">Quantity</Th>
-            <Th className="text-right">Target</Th>
-            <Th className="text-right">Raised</Th>
-            <Th className="text-right">Investors</Th>
-            <Th>Status</Th>
-            <Th className="text-right">ROI</Th>
-            <Th className="text-right">Days left</Th>
-            <Th className="text-right">
-              <span className="sr-only">Actions</span>
-            </Th>
-          </tr>
-        </thead>
-        <tbody>
-          {campaigns.map((campaign) => {
-            const row = traderCampaignRow(campaign, now);
-            return (
-              <tr key={row.id} className="border-t align-top">
-                <CampaignTitleCell title={row.title} route={row.route} />
-                <Td className="text-right whitespace-nowrap">
-                  {formatNumber(row.quantity)} {row.unit}
-                </Td>
-                <Td className="text-right">{formatUsd(row.targetAmount)}</Td>
-                <Td className="text-right">
-                  {formatUsd(row.raisedAmount)}
-                  <span className="block text-xs text-muted-foreground">
-                    {formatPercent(row.progressPercent)}
-                  </span>
-                </Td>
-                <Td className="text-right">{formatNumber(row.investorCount)}</Td>
-                <Td>
-                  <CampaignStatusBadge status={row.status} />
-                  <ReviewStatus campaign={campaign} />
-                </Td>
-                <Td className="text-right">{formatPercent(row.roi)}</Td>
-                <Td className="text-right">{row.daysLeft === null ? '—' : formatNumber(row.daysLeft)}</Td>
-                <Td>
-                  <CampaignRowActions campaign={campaign} actions={actions} />
-                </Td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+      <thead className="bg-muted/50 text-left text-xs tracking-wide text-muted-foreground uppercase">
+        <tr>
+          <Th>Campaign</Th>
+          <Th numeric>Quantity</Th>
+          <Th numeric>Target</Th>
+          <Th numeric>Raised</Th>
+          <Th numeric>Investors</Th>
+          <Th>Status</Th>
+          <Th numeric>ROI</Th>
+          <Th numeric>Days left</Th>
+          <Th numeric>
+            <span className="sr-only">Actions</span>
+          </Th>
+        </tr>
+      </thead>
+      <tbody>
+        {campaigns.map((campaign) => {
+          const row = traderCampaignRow(campaign, now);
+          return (
+            <tr key={row.id} className="border-t align-top">
+              <CampaignTitleCell title={row.title} route={row.route} />
+              <Td numeric className="whitespace-nowrap">
+                {formatNumber(row.quantity)} {row.unit}
+              </Td>
+              <Td numeric>{formatUsd(row.targetAmount)}</Td>
+              <Td numeric>
+                {formatUsd(row.raisedAmount)}
+                <span className="block text-xs text-muted-foreground">
+                  {formatPercent(row.progressPercent)}
+                </span>
+              </Td>
+              <Td numeric>{formatNumber(row.investorCount)}</Td>
+              <Td>
+                <CampaignStatusBadge status={row.status} />
+                <ReviewStatus campaign={campaign} />
+              </Td>
+              <Td numeric>{formatPercent(row.roi)}</Td>
+              <Td numeric>{row.daysLeft === null ? '—' : formatNumber(row.daysLeft)}</Td>
+              <Td>
+                <CampaignRowActions campaign={campaign} actions={actions} />
+              </Td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </Table>
   );
 }
 
-function Th({ children, className }: { children: ReactNode; className?: string }) {
+function Th({ children, numeric }: { children: ReactNode; numeric?: boolean }) {
   return (
-    <th scope="col" className={cn('px-4 py-2.5 font-medium whitespace-nowrap', className)}>
+    <ColumnHeader numeric={numeric} className="px-4 py-2.5 font-medium whitespace-nowrap">
       {children}
-    </th>
+    </ColumnHeader>
   );
 }

@@ -1,5 +1,6 @@
 // Cells shared by the trader's two campaign tables (dashboard tabs and My Campaigns).
 import type { ReactNode } from 'react';
+import { Td as TableCell } from '@/components/ui/table.tsx';
 import { cn } from '@/lib/cn.ts';
 
 /** The row header: the campaign's title over its trade route. */
@@ -12,6 +13,19 @@ export function CampaignTitleCell({ title, route }: { title: string; route: stri
   );
 }
 
-export function Td({ children, className }: { children: ReactNode; className?: string }) {
-  return <td className={cn('px-4 py-3 tabular-nums', className)}>{children}</td>;
+/** A data cell of these tables; `numeric` right-aligns it. */
+export function Td({
+  children,
+  className,
+  numeric,
+}: {
+  children: ReactNode;
+  className?: string;
+  numeric?: boolean;
+}) {
+  return (
+    <TableCell numeric={numeric} className={cn('px-4 py-3 tabular-nums', className)}>
+      {children}
+    </TableCell>
+  );
 }

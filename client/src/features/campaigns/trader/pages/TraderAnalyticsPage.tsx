@@ -1,6 +1,5 @@
 // /trader/analytics: funding progress and expected ROI per campaign, and funds raised over time. The
 // charts (recharts) load with this page only. Each chart has a heading and its data as a table.
-import type { ReactNode } from 'react';
 import {
   Bar,
   BarChart,
@@ -18,7 +17,7 @@ import { campaignFigures } from '@domain/campaign-figures.ts';
 import { raisedByCreationDate } from '@domain/trader-campaigns.ts';
 import { inStatusGroup } from '@domain/campaigns.ts';
 import { Page } from '@/components/layouts/page.tsx';
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card.tsx';
+import { ChartCard } from '@/components/chart-with-table.tsx';
 import { formatDate, formatPercent, formatUsd } from '@/lib/format.ts';
 import { useTraderCampaigns } from '../../api/trader-campaigns.ts';
 import { TraderCampaignsPending } from '../components/TraderCampaignsPending.tsx';
@@ -59,85 +58,6 @@ function Analytics({ user }: { user: PublicUser }) {
         <RaisedOverTimeChart campaigns={live} />
       </div>
     </Page>
-  );
-}
-
-interface DataTableProps {
-  caption: string;
-  head: string[];
-  rows: string[][];
-}
-
-/** A chart with its heading, and the same data as a table under "Show the data as a table". */
-function ChartSection({
-  id,
-  title,
-  description,
-  table,
-  className,
-  children,
-}: {
-  id: string;
-  title: string;
-  description: string;
-  table: DataTableProps;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card className={className}>
-      <section aria-labelledby={`${id}-heading`}>
-        <CardHeader>
-          <h2 id={`${id}-heading`} className="text-lg font-semibold">
-            {title}
-          </h2>
-          <CardDescription>{description}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {/* The picture for sighted readers; the table below carries the same data for everyone. */}
-          <div aria-hidden="true" data-chart={id}>
-            {children}
-          </div>
-          <details className="text-sm">
-            <summary className="cursor-pointer font-medium text-primary">Show the data as a table</summary>
-            <div className="mt-3 overflow-x-auto">
-              <DataTable {...table} />
-            </div>
-          </details>
-        </CardContent>
-      </section>
-    </Card>
-  );
-}
-
-function DataTable({ caption, head, rows }: DataTableProps) {
-  return (
-    <table className="w-full text-left text-sm">
-      <caption className="sr-only">{caption}</caption>
-      <thead className="text-xs text-muted-foreground uppercase">
-        <tr>
-          {head.map((h, i) => (
-            <th key={h} scope="col" className={i ? 'px-2 py-1 text-right' : 'px-2 py-1'}>
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(([first, ...rest], r) => (
-          <tr key={r} className="border-t">
-            <th scope="row" className="px-2 py-1 font-normal">
-              {first}
-            </th>
-            {rest.map((cell, i) => (
-              <td key={i} className="px-2 py-1 text-right tabular-nums">
-                {cell}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }
 
@@ -192,10 +112,11 @@ function PerCampaignPercentChart({
     };
   });
   return (
-    <ChartSection
+    <ChartCard
       id={id}
       title={title}
       description={description}
+      collapsed
       table={{ caption: title, head: ['Campaign', valueHeading], rows: data.map((d) => [d.title, d.label]) }}
     >
       <ResponsiveContainer width="100%" height={barHeight(data.length)}>
@@ -211,7 +132,7 @@ function PerCampaignPercentChart({
           <Bar dataKey="value" fill={fill} radius={[0, 4, 4, 0]} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
-    </ChartSection>
+    </ChartCard>
   );
 }
 
@@ -256,8 +177,9 @@ function RaisedOverTimeChart({ campaigns }: { campaigns: Campaign[] }) {
     label: formatUsd(p.cumulative),
   }));
   return (
-    <ChartSection
+    <ChartCard
       id="raised-over-time"
+      collapsed
       className="lg:col-span-2"
       title="Funds raised over time"
       description="Cumulative amount raised, counted on each campaign's creation date: investment-by-investment history is not recorded yet, so this shows when campaigns opened, not the day each pledge came in."
@@ -283,7 +205,7 @@ function RaisedOverTimeChart({ campaigns }: { campaigns: Campaign[] }) {
           />
         </LineChart>
       </ResponsiveContainer>
-    </ChartSection>
+    </ChartCard>
   );
 }
 

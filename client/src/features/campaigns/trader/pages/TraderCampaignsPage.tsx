@@ -16,6 +16,7 @@ import { useTraderCampaigns } from '../../api/trader-campaigns.ts';
 import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
 import { ReviewStatus } from '../components/ReviewStatus.tsx';
 import { CampaignRowActions } from '../components/CampaignRowActions.tsx';
+import { Table, Td as TableCell, Th } from '@/components/ui/table.tsx';
 import { CampaignTitleCell, Td } from '../components/campaign-table-cells.tsx';
 import { TraderCampaignsPending } from '../components/TraderCampaignsPending.tsx';
 import { RoleOnly } from '@/features/accounts/index.ts';
@@ -104,73 +105,70 @@ function CampaignTable({ user }: { user: PublicUser }) {
         </p>
       </div>
 
-      <div
-        className="relative overflow-x-auto rounded-xl border bg-card"
-        tabIndex={0}
-        role="region"
-        aria-label="Campaigns"
+      <Table
+        caption="Campaigns"
+        wrapperClassName="relative rounded-xl border bg-card"
+        className="min-w-[60rem] text-sm"
       >
-        <table className="w-full min-w-[60rem] text-sm">
-          <thead className="bg-muted/50 text-left text-xs tracking-wide text-muted-foreground uppercase">
-            <tr>
-              {COLUMNS.map((col) => {
-                const active = sort.by === col.sort;
-                return (
-                  <th
-                    key={col.sort}
-                    scope="col"
-                    aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
-                    className={cn('px-2 py-1.5 font-medium whitespace-nowrap', col.numeric && 'text-right')}
-                  >
-                    <button
-                      type="button"
-                      onClick={() => toggle(col.sort)}
-                      className="inline-flex items-center gap-1 rounded px-2 py-1 uppercase hover:bg-muted hover:text-foreground"
-                    >
-                      {col.label}
-                      <SortIcon active={active} direction={sort.direction} />
-                    </button>
-                  </th>
-                );
-              })}
-              <th scope="col" className="px-4 py-2.5">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && (
-              <tr>
-                <td colSpan={COLUMNS.length + 1} className="px-4 py-8 text-center text-muted-foreground">
-                  {list.campaigns.length === 0
-                    ? 'You have no campaigns yet.'
-                    : 'No campaigns match these filters.'}
-                </td>
-              </tr>
-            )}
-            {rows.map((c) => {
-              const figures = campaignFigures(c);
+        <thead className="bg-muted/50 text-left text-xs tracking-wide text-muted-foreground uppercase">
+          <tr>
+            {COLUMNS.map((col) => {
+              const active = sort.by === col.sort;
               return (
-                <tr key={c.id} className="border-t align-top">
-                  <CampaignTitleCell title={c.title} route={c.tradeRoute} />
-                  <Td>
-                    <CampaignStatusBadge status={c.status} />
-                    <ReviewStatus campaign={c} />
-                  </Td>
-                  <Td className="text-right">{formatUsd(c.targetAmount)}</Td>
-                  <Td className="text-right">{formatPercent(figures.progressPercent)}</Td>
-                  <Td className="text-right">{formatPercent(figures.expectedRoiPercent)}</Td>
-                  <Td className="whitespace-nowrap">{formatDate(c.deadline)}</Td>
-                  <Td className="whitespace-nowrap">{formatDate(c.createdAt)}</Td>
-                  <Td>
-                    <CampaignRowActions campaign={c} actions={actions} />
-                  </Td>
-                </tr>
+                <Th
+                  key={col.sort}
+                  numeric={col.numeric}
+                  aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                  className="px-2 py-1.5 font-medium whitespace-nowrap"
+                >
+                  <button
+                    type="button"
+                    onClick={() => toggle(col.sort)}
+                    className="inline-flex items-center gap-1 rounded px-2 py-1 uppercase hover:bg-muted hover:text-foreground"
+                  >
+                    {col.label}
+                    <SortIcon active={active} direction={sort.direction} />
+                  </button>
+                </Th>
               );
             })}
-          </tbody>
-        </table>
-      </div>
+            <Th className="px-4 py-2.5">
+              <span className="sr-only">Actions</span>
+            </Th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && (
+            <tr>
+              <TableCell colSpan={COLUMNS.length + 1} className="px-4 py-8 text-center text-muted-foreground">
+                {list.campaigns.length === 0
+                  ? 'You have no campaigns yet.'
+                  : 'No campaigns match these filters.'}
+              </TableCell>
+            </tr>
+          )}
+          {rows.map((c) => {
+            const figures = campaignFigures(c);
+            return (
+              <tr key={c.id} className="border-t align-top">
+                <CampaignTitleCell title={c.title} route={c.tradeRoute} />
+                <Td>
+                  <CampaignStatusBadge status={c.status} />
+                  <ReviewStatus campaign={c} />
+                </Td>
+                <Td numeric>{formatUsd(c.targetAmount)}</Td>
+                <Td numeric>{formatPercent(figures.progressPercent)}</Td>
+                <Td numeric>{formatPercent(figures.expectedRoiPercent)}</Td>
+                <Td className="whitespace-nowrap">{formatDate(c.deadline)}</Td>
+                <Td className="whitespace-nowrap">{formatDate(c.createdAt)}</Td>
+                <Td>
+                  <CampaignRowActions campaign={c} actions={actions} />
+                </Td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </Table>
       {dialogs}
     </Page>
   );
