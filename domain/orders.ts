@@ -110,8 +110,10 @@ export const ORDER_PAYMENT_GROUPS = {
   inEscrow: ['held', 'refunding'],
   /** No money was taken: no escrow record may exist. */
   untaken: ['awaiting', 'expired'],
-  /** The buyer paid: held, released to the supplier, or refunded. */
-  paid: ['held', 'released', 'refunding', 'refunded'],
+  /** Payments that placed the order: listed, tracked, counted (awaiting and expired ones never were). */
+  placed: ['held', 'released', 'refunding', 'refunded'],
+  /** Of those, the payments whose money the buyer has spent (held in escrow or released; not refunded). */
+  spent: ['held', 'released'],
   /** Being or been refunded. */
   refunds: ['refunding', 'refunded'],
   /** Not finished: awaiting payment, in escrow until released on receipt, or refunding. */

@@ -8,8 +8,3 @@
 export function inGroup<S extends string>(group: readonly S[], status: S): boolean {
   return group.includes(status);
 }
-
-/** The statuses of `all` that are not in `group`, in `all`'s order (for "everything except ..."). */
-export function outside<S extends string>(all: readonly S[], group: readonly S[]): S[] {
-  return all.filter((s) => !group.includes(s));
-}

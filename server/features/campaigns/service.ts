@@ -33,7 +33,7 @@ import {
 } from '../../../domain/policies.ts';
 import { CAMPAIGN_STATUS_GROUPS, inStatusGroup, type CampaignSort } from '../../../domain/campaigns.ts';
 import { editNeedsReview } from '../../../domain/diligence.ts';
-import { BACKER_STATUSES } from '../../../domain/investments.ts';
+import { INVESTMENT_STATUS_GROUPS } from '../../../domain/investments.ts';
 import { displayName, type Role } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
 import { campaignSearchText } from '../../db/schema/campaigns.ts';
@@ -48,6 +48,7 @@ import { effectsOf } from '../../effects.ts';
 import { AppError } from '../../errors.ts';
 import { disclosureChanges, disclosureOf, saveDisclosure, trackRecordOf } from '../protection/index.ts';
 import { DISCLOSURE_KEYS, type Disclosure } from '../../../domain/returns.ts';
+import { sqlIn } from '../../db/vocabulary.ts';
 
 /** The disclosure fields of a create or edit body, apart from the campaign's own. */
 function splitDisclosure<T extends Partial<Disclosure>>(input: T) {
@@ -103,7 +104,7 @@ export function listFilter(query: CampaignListQuery, withDrafts: boolean): SQL |
     query.traderId ? eq(campaigns.traderId, query.traderId) : undefined,
     query.status ? inArray(campaigns.status, query.status) : undefined,
     // Drafts and campaigns before their due-diligence approval: only their trader and admins see them.
-    withDrafts ? undefined : inArray(campaigns.status, [...CAMPAIGN_STATUS_GROUPS.public]),
+    withDrafts ? undefined : sqlIn(campaigns.status, CAMPAIGN_STATUS_GROUPS.public),
     withDrafts ? undefined : eq(campaigns.reviewStatus, 'approved'),
     query.risk ? eq(campaigns.riskLevel, query.risk) : undefined,
     query.region ? eq(campaigns.region, query.region) : undefined,
@@ -253,7 +254,10 @@ async function refundProgressOf(db: Db, campaignId: string): Promise<CampaignDet
     })
     .from(investments)
     .where(
-      and(eq(investments.campaignId, campaignId), inArray(investments.status, ['refunding', 'refunded'])),
+      and(
+        eq(investments.campaignId, campaignId),
+        sqlIn(investments.status, INVESTMENT_STATUS_GROUPS.refunds),
+      ),
     );
   return row && row.total > 0 ? row : null;
 }
@@ -267,7 +271,7 @@ export async function backsCampaign(db: Db, userId: string, campaignId: string):
       and(
         eq(investments.investorId, userId),
         eq(investments.campaignId, campaignId),
-        inArray(investments.status, [...BACKER_STATUSES]),
+        sqlIn(investments.status, INVESTMENT_STATUS_GROUPS.backers),
       ),
     )
     .limit(1);

@@ -1,7 +1,7 @@
 // The investor's portfolio and statements (issue 11, docs/money.md): read from the investments, the
 // campaigns, their releases and settlements, the milestones and the ledger, so the totals reconcile to
 // the ledger by construction.
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { reflectionEndsAt, revokeRefusal } from '../../../domain/diligence.ts';
 import { projectedProfit, toFixed, dec } from '../../../domain/money.ts';
 import {
@@ -25,6 +25,8 @@ import {
 import { accounts } from '../../ledger/ledger.ts';
 import { releaseViewsOf, settlementViewsOf } from '../../money/views.ts';
 import { AppError } from '../../errors.ts';
+import { INVESTMENT_STATUS_GROUPS } from '../../../domain/investments.ts';
+import { sqlNotIn } from '../../db/vocabulary.ts';
 
 type Viewer = { id: string; role: Role };
 
@@ -61,7 +63,7 @@ export async function getPortfolio(
     .where(
       and(
         eq(investments.investorId, investorId),
-        notInArray(investments.status, ['pending', 'expired', 'voided']),
+        sqlNotIn(investments.status, INVESTMENT_STATUS_GROUPS.unpaid),
       ),
     )
     .orderBy(sql`${investments.createdAt} desc`, sql`${investments.id} desc`);

@@ -1,11 +1,13 @@
 // Reading orders: one placed order for its buyer, its supplier or an admin, and the viewer's list.
-import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { companyName } from '../../../domain/listings.ts';
 import {
+  ORDER_PAYMENT_GROUPS,
   ORDER_STATUS_GROUPS,
   orderActorOf,
   type Order,
+  type OrderPaymentState,
   type OrderCounts,
   type OrderListGroup,
   type OrderListQuery,
@@ -22,14 +24,12 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Viewer } from './orders.ts';
+import { inGroup } from '../../../domain/status-groups.ts';
+import { sqlIn } from '../../db/vocabulary.ts';
 
-/** Payments that placed the order: listed, tracked, counted (awaiting and expired ones never were). */
-export const PLACED = ['held', 'released', 'refunding', 'refunded'] as const;
-/** Of those, the payments whose money the buyer has spent (held in escrow or released; not refunded). */
-export const SPENT = ['held', 'released'] as const;
-
-export function isPlaced(order: { payment: string }): boolean {
-  return (PLACED as readonly string[]).includes(order.payment);
+/** Whether the order's payment placed it (ORDER_PAYMENT_GROUPS.placed). */
+export function isPlaced(order: { payment: OrderPaymentState }): boolean {
+  return inGroup<OrderPaymentState>(ORDER_PAYMENT_GROUPS.placed, order.payment);
 }
 
 // ---- reading ------------------------------------------------------------------------------------
@@ -121,17 +121,17 @@ function ordersOf(viewer: Viewer): SQL | undefined {
   return undefined;
 }
 
-/** Orders in escrow or past it: `awaiting` and `expired` ones were never placed (PLACED). */
-export const placedOrder = () => inArray(orders.payment, [...PLACED]);
+/** Orders in escrow or past it: `awaiting` and `expired` ones were never placed. */
+export const placedOrder = () => sqlIn(orders.payment, ORDER_PAYMENT_GROUPS.placed);
 
 function inListGroup(group: OrderListGroup): SQL | undefined {
   if (group === 'tracking')
     // Still followed: active, or delivered with the escrow held until the buyer's receipt.
     return or(
-      inArray(orders.status, [...ORDER_STATUS_GROUPS.active]),
+      sqlIn(orders.status, ORDER_STATUS_GROUPS.active),
       and(eq(orders.status, 'delivered'), eq(orders.payment, 'held')),
     );
-  return inArray(orders.status, [...ORDER_STATUS_GROUPS[group]]);
+  return sqlIn(orders.status, ORDER_STATUS_GROUPS[group]);
 }
 
 /** GET /api/orders/counts: the size of each of the viewer's lists, in one statement. */

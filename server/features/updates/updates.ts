@@ -2,7 +2,8 @@
 // the backers only, attaches up to UPDATE_LIMITS.attachments files, and the backers are told by email
 // (onUpdatePosted, announced in the post's transaction). Readers get what their place allows.
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import { BACKER_STATUSES } from '../../../domain/investments.ts';
+import { INVESTMENT_STATUS_GROUPS } from '../../../domain/investments.ts';
+import { sqlIn } from '../../db/vocabulary.ts';
 import {
   UPDATE_LIMITS,
   type CampaignUpdate,
@@ -199,7 +200,12 @@ export async function recentUpdates(db: Db, investorId: string): Promise<{ items
   const backed = db
     .selectDistinct({ id: investments.campaignId })
     .from(investments)
-    .where(and(eq(investments.investorId, investorId), inArray(investments.status, [...BACKER_STATUSES])));
+    .where(
+      and(
+        eq(investments.investorId, investorId),
+        sqlIn(investments.status, INVESTMENT_STATUS_GROUPS.backers),
+      ),
+    );
   const rows = await db
     .select({ update: campaignUpdates, campaignTitle: campaigns.title })
     .from(campaignUpdates)
