@@ -48,6 +48,16 @@ export interface GatedUser {
   kycStatus: KycStatus | string;
 }
 
+/**
+ * THE actor type: who asks (every service and every `canX` predicate takes one). A rule that also
+ * reads the money gate's state names the fields it needs: `Actor<'kycStatus' | 'emailVerified'>`, or
+ * `Actor<keyof GatedUser>` for all of them. Signed out is `null` where a route allows it.
+ */
+export type Actor<Extra extends keyof GatedUser = never> = { id: string; role: Role } & Pick<
+  GatedUser,
+  Extra
+>;
+
 export type MoneyGateRefusal = 'ACCOUNT_SUSPENDED' | 'EMAIL_NOT_VERIFIED' | 'KYC_NOT_APPROVED';
 
 /**

@@ -21,7 +21,7 @@ import { campaigns, investments, orders, roleRequests, settlements, users } from
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { Outbox } from '../../email/outbox.ts';
-import { recordAudit, type Actor } from './audit.ts';
+import { recordAudit, type Auditor } from './audit.ts';
 import { INVESTMENT_STATUS_GROUPS } from '../../../domain/investments.ts';
 import { ORDER_PAYMENT_GROUPS } from '../../../domain/orders.ts';
 import { SETTLEMENT_STATUS_GROUPS } from '../../../domain/money-out.ts';
@@ -137,7 +137,7 @@ export async function roleChangeBlockers(tx: Db, userId: string): Promise<RoleCh
 export async function decideRoleRequest(
   db: Db,
   outbox: Pick<Outbox, 'email'>,
-  admin: Actor,
+  admin: Auditor,
   id: string,
   decision: { decision: 'approve' | 'decline'; reason?: string | undefined },
   now: Date,

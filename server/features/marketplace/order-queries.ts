@@ -1,4 +1,5 @@
 // Reading orders: one placed order for its buyer, its supplier or an admin, and the viewer's list.
+import type { Actor } from '../../../domain/policies.ts';
 import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { companyName } from '../../../domain/listings.ts';
@@ -23,7 +24,6 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import type { Viewer } from './orders.ts';
 import { inGroup } from '../../../domain/status-groups.ts';
 import { sqlIn } from '../../db/vocabulary.ts';
 
@@ -108,14 +108,14 @@ export async function getOrderRow(db: Db, id: string): Promise<Order> {
 }
 
 /** One placed order, for its buyer, its supplier or an admin (anyone else: not found). */
-export async function getOrder(db: Db, viewer: Viewer, id: string): Promise<Order> {
+export async function getOrder(db: Db, viewer: Actor, id: string): Promise<Order> {
   const order = await getOrderRow(db, id);
   if (!orderActorOf(viewer, order) || !isPlaced(order)) throw new AppError('ORDER_NOT_FOUND');
   return order;
 }
 
 /** Who sees an order in their lists: a buyer their own, a supplier their incoming, an admin every one. */
-function ordersOf(viewer: Viewer): SQL | undefined {
+function ordersOf(viewer: Actor): SQL | undefined {
   if (viewer.role === 'buyer') return eq(orders.buyerId, viewer.id);
   if (viewer.role === 'trader') return eq(orders.traderId, viewer.id);
   return undefined;
@@ -135,7 +135,7 @@ function inListGroup(group: OrderListGroup): SQL | undefined {
 }
 
 /** GET /api/orders/counts: the size of each of the viewer's lists, in one statement. */
-export async function countOrders(db: Db, viewer: Viewer): Promise<OrderCounts> {
+export async function countOrders(db: Db, viewer: Actor): Promise<OrderCounts> {
   const counted = (group: OrderListGroup) =>
     sql<number>`(count(*) filter (where ${inListGroup(group) ?? sql`true`}))::int`;
   const [counts] = await db
@@ -157,7 +157,7 @@ export async function countOrders(db: Db, viewer: Viewer): Promise<OrderCounts> 
  */
 export async function listOrders(
   db: Db,
-  viewer: Viewer,
+  viewer: Actor,
   query: OrderListQuery,
 ): Promise<{ orders: Order[]; total: number }> {
   const where = and(ordersOf(viewer), placedOrder(), inListGroup(query.group));

@@ -6,7 +6,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { companyName } from '../../../domain/listings.ts';
 import { orderTotal, toFixed } from '../../../domain/money.ts';
 import { orderActorOf, type OrderPlaced } from '../../../domain/orders.ts';
-import { canSeeRfq, seesOpenRfqs, type GatedUser } from '../../../domain/policies.ts';
+import { canSeeRfq, seesOpenRfqs, type GatedUser, type Actor } from '../../../domain/policies.ts';
 import {
   type Message,
   type Offer,
@@ -21,7 +21,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { notifyNewRfq, notifyOffer } from './notify.ts';
 import { isPlaced } from './order-queries.ts';
-import { openOrder, type Buyer, type MarketDeps, type Viewer } from './orders.ts';
+import { openOrder, type Buyer, type MarketDeps } from './orders.ts';
 
 type RfqRow = typeof rfqs.$inferSelect;
 const buyer = alias(users, 'rfq_buyer');
@@ -31,9 +31,6 @@ const nameColumns = (t: typeof users | typeof buyer | typeof supplier) => ({
   firstName: t.firstName,
   username: t.username,
 });
-
-/** A caller of the quote path: who they are and what the money gate judges (domain/policies.ts). */
-type RfqViewer = Viewer & GatedUser;
 
 // Who may act here is decided at the route (the money gate); who may see what, by `canSeeRfq`.
 export async function createRfq(deps: MarketDeps, user: Buyer, input: RfqCreate, now: Date): Promise<Rfq> {
@@ -73,7 +70,7 @@ export async function createRfq(deps: MarketDeps, user: Buyer, input: RfqCreate,
 }
 
 /** GET /api/rfqs: the viewer's requests (a buyer's own, those open to a supplier), newest first. */
-export async function listRfqs(db: Db, viewer: RfqViewer, onlyId?: string): Promise<Rfq[]> {
+export async function listRfqs(db: Db, viewer: Actor<keyof GatedUser>, onlyId?: string): Promise<Rfq[]> {
   // A supplier short of the money gate sees no buyer's request (canSeeRfq): an empty list.
   if (viewer.role === 'trader' && !seesOpenRfqs(viewer)) return [];
   const whose =
@@ -145,7 +142,7 @@ function toOffer(
 /** POST /api/rfqs/:id/offers: a supplier who may see the open request answers it, once. */
 export async function createOffer(
   deps: MarketDeps,
-  user: RfqViewer,
+  user: Actor<keyof GatedUser>,
   rfqId: string,
   input: OfferCreate,
   now: Date,
@@ -231,7 +228,7 @@ export async function acceptOffer(
 export type Thread = { kind: 'rfq' | 'order'; id: string };
 
 /** The thread's filter for the viewer, or not found: a stranger learns nothing of it. */
-async function threadScope(db: Db, viewer: RfqViewer, thread: Thread, traderId?: string) {
+async function threadScope(db: Db, viewer: Actor<keyof GatedUser>, thread: Thread, traderId?: string) {
   if (thread.kind === 'order') {
     const [order] = await db
       .select({ buyerId: orders.buyerId, traderId: orders.traderId, payment: orders.payment })
@@ -256,7 +253,7 @@ async function threadScope(db: Db, viewer: RfqViewer, thread: Thread, traderId?:
 
 export async function listMessages(
   db: Db,
-  viewer: RfqViewer,
+  viewer: Actor<keyof GatedUser>,
   thread: Thread,
   traderId?: string,
 ): Promise<Message[]> {
@@ -280,7 +277,7 @@ export async function listMessages(
 
 export async function postMessage(
   deps: MarketDeps,
-  viewer: RfqViewer,
+  viewer: Actor<keyof GatedUser>,
   thread: Thread,
   input: { body: string; traderId?: string | undefined },
   now: Date,

@@ -2,6 +2,7 @@
 // campaign they may see and saves /campaigns searches; the sweep reminds followers once before a
 // funding deadline (onDeadlineNear), and a campaign going live is matched against every saved search
 // (onCampaignLive, features/updates/emails.ts).
+import type { Actor } from '../../../domain/policies.ts';
 import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import { CAMPAIGN_STATUS_GROUPS } from '../../../domain/campaigns.ts';
 import {
@@ -25,9 +26,9 @@ import { inTransaction } from '../../db/transaction.ts';
 import { sqlIn } from '../../db/vocabulary.ts';
 import { AppError } from '../../errors.ts';
 import { announce } from '../lifecycle/notices.ts';
-import { campaignAccess, type Viewer } from './access.ts';
+import { campaignAccess } from './access.ts';
 
-type User = NonNullable<Viewer>;
+type User = NonNullable<Actor | null>;
 
 /** POST /api/campaigns/:id/follow: idempotent. */
 export async function follow(db: Db, user: User, campaignId: string, now: Date): Promise<FollowState> {
