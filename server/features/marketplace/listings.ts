@@ -1,7 +1,7 @@
 // Listings (what suppliers sell) and suppliers (trader companies with earned figures): the owning
 // trader's create / edit / withdraw, the buyers' search with filters, sorts and pages, and the
 // supplier figures computed from delivered orders (never made up: none delivered reads "New supplier").
-import type { Actor } from '../../../domain/policies.ts';
+import { canSeeHiddenListing, type Actor } from '../../../domain/policies.ts';
 import {
   and,
   asc,
@@ -203,8 +203,7 @@ async function queryListings(db: Db, query: ListingQuery, own: boolean): Promise
 export async function getListing(db: Db, id: string, viewer: Actor | null): Promise<Listing> {
   const [row] = await listingsQuery(db).query.where(eq(listings.id, id));
   const hidden = row && (row.listing.status !== 'active' || row.supplierStatus !== 'active');
-  if (!row || (hidden && viewer?.id !== row.listing.traderId && viewer?.role !== 'admin'))
-    throw new AppError('LISTING_NOT_FOUND');
+  if (!row || (hidden && !canSeeHiddenListing(viewer, row.listing))) throw new AppError('LISTING_NOT_FOUND');
   return toListing(row);
 }
 

@@ -7,8 +7,7 @@ import {
   type BuyerSummary,
   type CampaignSales,
 } from '../../../domain/orders.ts';
-import { canViewCampaign, ownsCampaign } from '../../../domain/policies.ts';
-import type { Role } from '../../../domain/users.ts';
+import { canSeeCampaignSales, canViewCampaign, type Actor } from '../../../domain/policies.ts';
 import type { Db } from '../../db/connect.ts';
 import { campaigns, listings, orders } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -58,17 +57,13 @@ export async function buyerSummary(db: Db, buyerId: string): Promise<BuyerSummar
  * GET /api/campaigns/:id/sales: the delivered orders of listings tied to the campaign and their revenue,
  * for its trader and admins (as its investors list: a campaign the viewer may not see is not found).
  */
-export async function campaignSales(
-  db: Db,
-  viewer: { id: string; role: Role },
-  campaignId: string,
-): Promise<CampaignSales> {
+export async function campaignSales(db: Db, viewer: Actor, campaignId: string): Promise<CampaignSales> {
   const [campaign] = await db
     .select({ status: campaigns.status, traderId: campaigns.traderId, reviewStatus: campaigns.reviewStatus })
     .from(campaigns)
     .where(eq(campaigns.id, campaignId));
   if (!campaign || !canViewCampaign(viewer, campaign)) throw new AppError('CAMPAIGN_NOT_FOUND');
-  if (viewer.role !== 'admin' && !ownsCampaign(viewer, campaign))
+  if (!canSeeCampaignSales(viewer, campaign))
     throw new AppError('FORBIDDEN', 'You can only see the sales of your own campaigns');
   const [sales] = await db
     .select({

@@ -1,5 +1,5 @@
 // Reading orders: one placed order for its buyer, its supplier or an admin, and the viewer's list.
-import type { Actor } from '../../../domain/policies.ts';
+import { orderListScope, type Actor } from '../../../domain/policies.ts';
 import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { companyName } from '../../../domain/listings.ts';
@@ -116,8 +116,9 @@ export async function getOrder(db: Db, viewer: Actor, id: string): Promise<Order
 
 /** Who sees an order in their lists: a buyer their own, a supplier their incoming, an admin every one. */
 function ordersOf(viewer: Actor): SQL | undefined {
-  if (viewer.role === 'buyer') return eq(orders.buyerId, viewer.id);
-  if (viewer.role === 'trader') return eq(orders.traderId, viewer.id);
+  const scope = orderListScope(viewer);
+  if (scope === 'buyer') return eq(orders.buyerId, viewer.id);
+  if (scope === 'supplier') return eq(orders.traderId, viewer.id);
   return undefined;
 }
 

@@ -4,7 +4,7 @@
 // supplier confirms, ships and delivers; the buyer's receipt (or AUTO_RECEIPT_DAYS later, without an
 // open dispute) releases escrow to the supplier's balance and on to their bank account; a
 // cancellation refunds through the one refund path.
-import type { Actor } from '../../../domain/policies.ts';
+import { isOrderBuyer, type Actor } from '../../../domain/policies.ts';
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { AppError } from '../../errors.ts';
@@ -234,8 +234,7 @@ export async function confirmReceipt(
 ): Promise<Order> {
   await inTransaction(deps.db, async (tx) => {
     const row = (await lockOrderOf(tx, { orderId }))?.order;
-    if (!row || (user !== 'system' && (user.role !== 'buyer' || row.buyerId !== user.id)))
-      throw new AppError('ORDER_NOT_FOUND');
+    if (!row || (user !== 'system' && !isOrderBuyer(user, row))) throw new AppError('ORDER_NOT_FOUND');
     if (row.receivedAt) return;
     if (row.status !== 'delivered' || row.payment !== 'held')
       throw AppError.of('ORDER_NOT_DELIVERED', { action: 'confirmed as received' });
@@ -277,7 +276,7 @@ export async function rateOrder(
   now: Date,
 ): Promise<Order> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!row || user.role !== 'buyer' || row.buyerId !== user.id) throw new AppError('ORDER_NOT_FOUND');
+  if (!row || !isOrderBuyer(user, row)) throw new AppError('ORDER_NOT_FOUND');
   if (row.status !== 'delivered') throw AppError.of('ORDER_NOT_DELIVERED', { action: 'rated' });
   const [rated] = await db
     .update(orders)

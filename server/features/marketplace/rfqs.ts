@@ -6,7 +6,15 @@ import { alias } from 'drizzle-orm/pg-core';
 import { companyName } from '../../../domain/listings.ts';
 import { orderTotal, toFixed } from '../../../domain/money.ts';
 import { orderActorOf, type OrderPlaced } from '../../../domain/orders.ts';
-import { canSeeRfq, seesOpenRfqs, type GatedUser, type Actor } from '../../../domain/policies.ts';
+import {
+  canOfferOn,
+  canSeeRfq,
+  canWriteMessages,
+  isSupplier,
+  rfqListScope,
+  type GatedUser,
+  type Actor,
+} from '../../../domain/policies.ts';
 import {
   type Message,
   type Offer,
@@ -37,7 +45,7 @@ export async function createRfq(deps: MarketDeps, user: Buyer, input: RfqCreate,
   const id = await inTransaction(deps.db, async (tx) => {
     if (input.traderId) {
       const [trader] = await tx.select({ role: users.role }).from(users).where(eq(users.id, input.traderId));
-      if (trader?.role !== 'trader') throw new AppError('SUPPLIER_NOT_FOUND');
+      if (!trader || !isSupplier(trader)) throw new AppError('SUPPLIER_NOT_FOUND');
     }
     const [row] = await tx
       .insert(rfqs)
@@ -72,11 +80,12 @@ export async function createRfq(deps: MarketDeps, user: Buyer, input: RfqCreate,
 /** GET /api/rfqs: the viewer's requests (a buyer's own, those open to a supplier), newest first. */
 export async function listRfqs(db: Db, viewer: Actor<keyof GatedUser>, onlyId?: string): Promise<Rfq[]> {
   // A supplier short of the money gate sees no buyer's request (canSeeRfq): an empty list.
-  if (viewer.role === 'trader' && !seesOpenRfqs(viewer)) return [];
+  const scope = rfqListScope(viewer);
+  if (scope === 'none') return [];
   const whose =
-    viewer.role === 'buyer'
+    scope === 'own'
       ? eq(rfqs.buyerId, viewer.id)
-      : viewer.role === 'trader'
+      : scope === 'supplier'
         ? or(eq(rfqs.traderId, viewer.id), isNull(rfqs.traderId))
         : undefined;
   const rows = await db
@@ -94,10 +103,7 @@ export async function listRfqs(db: Db, viewer: Actor<keyof GatedUser>, onlyId?: 
         .from(offers)
         .innerJoin(users, eq(users.id, offers.traderId))
         .where(
-          and(
-            inArray(offers.rfqId, ids),
-            viewer.role === 'trader' ? eq(offers.traderId, viewer.id) : undefined,
-          ),
+          and(inArray(offers.rfqId, ids), scope === 'supplier' ? eq(offers.traderId, viewer.id) : undefined),
         )
         .orderBy(asc(offers.pricePerKg))
     : [];
@@ -148,7 +154,7 @@ export async function createOffer(
   now: Date,
 ): Promise<Offer> {
   const [rfq] = await deps.db.select().from(rfqs).where(eq(rfqs.id, rfqId));
-  if (!rfq || user.role !== 'trader' || !canSeeRfq(user, rfq)) throw new AppError('RFQ_NOT_FOUND');
+  if (!rfq || !canOfferOn(user, rfq)) throw new AppError('RFQ_NOT_FOUND');
   if (rfq.status !== 'open') throw new AppError('RFQ_CLOSED');
   const validUntil = new Date(input.validUntil);
   if (validUntil <= now) {
@@ -240,10 +246,10 @@ async function threadScope(db: Db, viewer: Actor<keyof GatedUser>, thread: Threa
   const [rfq] = await db.select().from(rfqs).where(eq(rfqs.id, thread.id));
   if (!rfq || !canSeeRfq(viewer, rfq)) throw new AppError('RFQ_NOT_FOUND');
   // A supplier's side is themself; the buyer (or an admin) names it, unless the request had one supplier.
-  let side = viewer.role === 'trader' ? viewer.id : (rfq.traderId ?? traderId);
-  if (side && side !== rfq.traderId && viewer.role !== 'trader') {
+  let side = isSupplier(viewer) ? viewer.id : (rfq.traderId ?? traderId);
+  if (side && side !== rfq.traderId && !isSupplier(viewer)) {
     const [trader] = await db.select({ role: users.role }).from(users).where(eq(users.id, side));
-    if (trader?.role !== 'trader') side = undefined;
+    if (!trader || !isSupplier(trader)) side = undefined;
   }
   return {
     where: and(eq(marketMessages.rfqId, thread.id), side ? eq(marketMessages.traderId, side) : undefined),
@@ -282,7 +288,7 @@ export async function postMessage(
   input: { body: string; traderId?: string | undefined },
   now: Date,
 ): Promise<Message> {
-  if (viewer.role === 'admin') throw new AppError('FORBIDDEN');
+  if (!canWriteMessages(viewer)) throw new AppError('FORBIDDEN');
   const scope = await threadScope(deps.db, viewer, thread, input.traderId);
   if (!scope.traderId)
     throw new AppError('MESSAGE_THREAD_NEEDS_SUPPLIER', undefined, {
