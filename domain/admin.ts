@@ -72,7 +72,7 @@ export const userListSchema = z.object({
 });
 export type UserList = z.infer<typeof userListSchema>;
 
-export const idParamsSchema = z.strictObject({ id: z.string().uuid('id must be an id') });
+export { idParamsSchema } from './ids.ts';
 
 export const kycDecisionSchema = z.discriminatedUnion(
   'decision',
