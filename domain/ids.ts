@@ -7,6 +7,11 @@ import { ERRORS, type ErrorCode } from './errors.ts';
 
 const UUID = z.uuid();
 
+/** Whether a path's id can name anything (a UUID). */
+export function isUuid(id: string): boolean {
+  return UUID.safeParse(id).success;
+}
+
 /** The `params` key that carries the not-found code of a malformed path id to the error handler. */
 export const NOT_FOUND_PARAM = 'notFound';
 
@@ -17,7 +22,7 @@ export const NOT_FOUND_PARAM = 'notFound';
 export function pathId(notFound: ErrorCode, message: string = ERRORS[notFound].message) {
   return z
     .string()
-    .refine((v) => UUID.safeParse(v).success, { message, params: { [NOT_FOUND_PARAM]: notFound } })
+    .refine(isUuid, { message, params: { [NOT_FOUND_PARAM]: notFound } })
     .meta({ format: 'uuid' });
 }
 
