@@ -72,7 +72,7 @@ export const userListSchema = z.object({
 });
 export type UserList = z.infer<typeof userListSchema>;
 
-export const idParamsSchema = z.strictObject({ id: z.string().uuid('id must be an id') });
+export { idParamsSchema } from './ids.ts';
 
 export const kycDecisionSchema = z.discriminatedUnion(
   'decision',
@@ -294,6 +294,10 @@ export const roleRequestDecisionSchema = z.strictObject({
   decision: z.enum(['approve', 'decline'], { error: 'Decision must be approve or decline' }),
   reason: textField('Reason', { multiline: true }).trim().max(1000).optional(),
 });
+/** A role change request: waiting for an admin, or decided. */
+export const ROLE_REQUEST_STATUSES = ['pending', 'approved', 'declined'] as const;
+export type RoleRequestStatus = (typeof ROLE_REQUEST_STATUSES)[number];
+
 export const roleRequestRowSchema = z.object({
   id: z.string().uuid(),
   userId: z.string().uuid(),
@@ -301,7 +305,7 @@ export const roleRequestRowSchema = z.object({
   email: z.string().nullable(),
   currentRole: z.enum(ROLES),
   newRole: z.enum(ROLES),
-  status: z.enum(['pending', 'approved', 'declined']),
+  status: z.enum(ROLE_REQUEST_STATUSES),
   createdAt: z.string().datetime(),
 });
 export type RoleRequestRow = z.infer<typeof roleRequestRowSchema>;

@@ -1,5 +1,6 @@
 // Campaign statuses, labels and date helpers (spec §3, §4). No zod here: the landing page imports
 // this file, and the wire schemas live in campaign-schemas.ts so the schema library stays off it.
+import { inGroup } from './status-groups.ts';
 
 export const CAMPAIGN_STATUSES = ['active', 'funded', 'trading', 'completed', 'cancelled'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
@@ -27,7 +28,7 @@ export const CAMPAIGN_STATUS_GROUPS = {
 export type CampaignStatusGroup = keyof typeof CAMPAIGN_STATUS_GROUPS;
 
 export function inStatusGroup(status: CampaignStatus, group: CampaignStatusGroup): boolean {
-  return (CAMPAIGN_STATUS_GROUPS[group] as readonly CampaignStatus[]).includes(status);
+  return inGroup<CampaignStatus>(CAMPAIGN_STATUS_GROUPS[group], status);
 }
 
 /** Who moves a campaign from one status to another (DESIGN.md §3). */

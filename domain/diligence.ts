@@ -76,6 +76,11 @@ export type RevokeResult = z.infer<typeof revokeResultSchema>;
 // ---- campaign due diligence -----------------------------------------------------------------------
 
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/** What an admin's review decided (a review row holds one; pending is the absence of one). */
+export const REVIEW_DECISIONS = [
+  'approved',
+  'rejected',
+] as const satisfies readonly (typeof REVIEW_STATUSES)[number][];
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
@@ -143,7 +148,7 @@ export type CampaignReviewDecision = z.infer<typeof campaignReviewDecisionSchema
 
 /** One past decision, as the admin review page and the trader read it. */
 export const reviewDecisionViewSchema = z.object({
-  decision: z.enum(['approved', 'rejected']),
+  decision: z.enum(REVIEW_DECISIONS),
   reason: z.string().nullable(),
   checks: z.array(z.enum(REVIEW_CHECKS)),
   reviewerName: z.string(),

@@ -34,6 +34,25 @@ export const BACKER_STATUSES = [
   'paid_out',
 ] as const satisfies readonly InvestmentStatus[];
 
+/** Named groups of investment statuses (domain/status-groups.ts): a rule names its group, never a list. */
+export const INVESTMENT_STATUS_GROUPS = {
+  /** A backer's investments: money that went into the campaign (refunded since, or paid out, included). */
+  backers: BACKER_STATUSES,
+  /** Money that went in and stays in: held in escrow or at work, or paid out to the investor. */
+  kept: ['confirmed', 'paid_out'],
+  /** Captured, with its escrow record still holding (or handing back) the money. */
+  inEscrow: ['confirmed', 'refunding'],
+  /** Captured and not refunded: the escrow record and a taken payment must exist (the ledger check). */
+  captured: ['confirmed', 'paid_out', 'refunding'],
+  /** Being or been refunded. */
+  refunds: ['refunding', 'refunded'],
+  /** Never paid: not listed as investments, kept for the record. */
+  unpaid: ['pending', 'expired', 'voided'],
+  /** Money not settled yet: awaiting payment, active (held or at work), refunding. */
+  open: ['pending', 'confirmed', 'refunding'],
+} as const satisfies Record<string, readonly InvestmentStatus[]>;
+export type InvestmentStatusGroup = keyof typeof INVESTMENT_STATUS_GROUPS;
+
 export const INVESTMENT_STATUS_LABELS: Record<InvestmentStatus, string> = {
   pending: 'Awaiting payment',
   confirmed: 'Active',
@@ -47,8 +66,10 @@ export const INVESTMENT_STATUS_LABELS: Record<InvestmentStatus, string> = {
 /** Spec §3 escrow statuses: one escrow record per captured investment or paid order (docs/money.md). */
 export const ESCROW_STATUSES = ['held', 'released', 'disputed', 'refunded'] as const;
 export type EscrowStatus = (typeof ESCROW_STATUSES)[number];
-/** Records whose money is still in escrow (not released to the trade or the supplier, not refunded). */
-export const IN_ESCROW = ['held', 'disputed'] as const satisfies readonly EscrowStatus[];
+export const ESCROW_STATUS_GROUPS = {
+  /** Records whose money is still in escrow (not released to the trade or the supplier, not refunded). */
+  inEscrow: ['held', 'disputed'],
+} as const satisfies Record<string, readonly EscrowStatus[]>;
 export const ESCROW_STATUS_LABELS: Record<EscrowStatus, string> = {
   held: 'Held',
   released: 'Released',

@@ -121,6 +121,12 @@ export function investorPartsOf(
  */
 export const SETTLEMENT_STATUSES = ['pending_review', 'approved', 'rejected', 'defaulted', 'paid'] as const;
 export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
+/** Named groups of settlement statuses (domain/status-groups.ts). */
+export const SETTLEMENT_STATUS_GROUPS = {
+  /** The trader still owes it (declared, approved, or defaulted): not paid, not rejected. */
+  due: ['pending_review', 'approved', 'defaulted'],
+} as const satisfies Record<string, readonly SettlementStatus[]>;
+
 export const SETTLEMENT_STATUS_LABELS: Record<SettlementStatus, string> = {
   pending_review: 'Awaiting admin review',
   approved: 'Due from the trader',
@@ -241,6 +247,12 @@ export const PAYOUT_PURPOSE_LABELS: Record<PayoutPurpose, string> = {
  */
 export const PAYOUT_STATUSES = ['pending', 'in_transit', 'paid', 'failed'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+/** Named groups of payout statuses (domain/status-groups.ts). */
+export const PAYOUT_STATUS_GROUPS = {
+  /** Sent or being sent: the provider has not answered for good yet (the sweep and the metrics watch these). */
+  underway: ['pending', 'in_transit'],
+} as const satisfies Record<string, readonly PayoutStatus[]>;
+
 export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   pending: 'Being sent',
   in_transit: 'On its way',

@@ -2,6 +2,12 @@
 // verification links, security notices) are not optional and are not listed here.
 import { z } from 'zod';
 
+/** An outgoing email in the outbox (server/email/outbox.ts, docs/email.md): `dead` after its last try. */
+export const OUTGOING_EMAIL_STATUSES = ['pending', 'sending', 'sent', 'dead'] as const;
+export type OutgoingEmailStatus = (typeof OUTGOING_EMAIL_STATUSES)[number];
+/** Still to send: waiting for its turn or being sent. */
+export const UNSENT_EMAIL_STATUSES = ['pending', 'sending'] as const satisfies readonly OutgoingEmailStatus[];
+
 export const NOTIFICATION_KINDS = ['campaign_funded', 'campaign_refunded', 'campaign_completed'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -104,6 +104,22 @@ export const ORDER_PAYMENT_STATES = [
   'expired',
 ] as const;
 export type OrderPaymentState = (typeof ORDER_PAYMENT_STATES)[number];
+/** Named groups of an order's payment states (domain/status-groups.ts). */
+export const ORDER_PAYMENT_GROUPS = {
+  /** The buyer's money sits in escrow (held, or on its way back). */
+  inEscrow: ['held', 'refunding'],
+  /** No money was taken: no escrow record may exist. */
+  untaken: ['awaiting', 'expired'],
+  /** Payments that placed the order: listed, tracked, counted (awaiting and expired ones never were). */
+  placed: ['held', 'released', 'refunding', 'refunded'],
+  /** Of those, the payments whose money the buyer has spent (held in escrow or released; not refunded). */
+  spent: ['held', 'released'],
+  /** Being or been refunded. */
+  refunds: ['refunding', 'refunded'],
+  /** Not finished: awaiting payment, in escrow until released on receipt, or refunding. */
+  open: ['awaiting', 'held', 'refunding'],
+} as const satisfies Record<string, readonly OrderPaymentState[]>;
+
 export const ORDER_PAYMENT_LABELS: Record<OrderPaymentState, string> = {
   awaiting: 'Awaiting payment',
   held: 'Held in escrow',

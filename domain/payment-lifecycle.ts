@@ -1,6 +1,7 @@
 // One payment lifecycle for every payer (docs/money.md, DESIGN.md §3–4): an investor paying an
 // investment, a buyer paying an order, a trader paying a settlement. Statuses, the allowed moves and
 // the words a payer reads are data here; server/money/payments.ts is the one implementation.
+import { inGroup } from './status-groups.ts';
 
 export const PAYMENT_PURPOSES = ['investment', 'order', 'settlement'] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
@@ -68,7 +69,7 @@ export const PAYMENT_STATUS_GROUPS = {
 } as const satisfies Record<string, readonly PaymentStatus[]>;
 
 export function inPaymentGroup(status: PaymentStatus, group: keyof typeof PAYMENT_STATUS_GROUPS): boolean {
-  return (PAYMENT_STATUS_GROUPS[group] as readonly PaymentStatus[]).includes(status);
+  return inGroup<PaymentStatus>(PAYMENT_STATUS_GROUPS[group], status);
 }
 
 /** Why a hold was released (voided) or a payment ended unpaid: what the payer is told. */

@@ -212,6 +212,15 @@ export const PAYMENT_INTENT_STATUSES = [
   'canceled',
 ] as const;
 export type PaymentIntentStatus = (typeof PAYMENT_INTENT_STATUSES)[number];
+/** A provider intent still waiting for the card: neither captured nor canceled (the sandbox expires these). */
+export const AWAITING_CARD_INTENT_STATUSES = [
+  'requires_payment_method',
+  'requires_capture',
+] as const satisfies readonly PaymentIntentStatus[];
+
+/** A provider payout's status (the sandbox provider's payouts). */
+export const PROVIDER_PAYOUT_STATUSES = ['in_transit', 'paid', 'failed'] as const;
+export type ProviderPayoutStatus = (typeof PROVIDER_PAYOUT_STATUSES)[number];
 
 /**
  * The fixed contract's answer. "succeeded" means the card step succeeded: the card now holds the amount

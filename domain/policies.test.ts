@@ -6,6 +6,14 @@ import { ERRORS } from './errors.ts';
 import {
   areTermsLocked,
   canCreateCampaign,
+  canOfferOn,
+  canSeeCampaignSales,
+  canSeeHiddenListing,
+  canWriteMessages,
+  isOrderBuyer,
+  isSupplier,
+  orderListScope,
+  rfqListScope,
   canInvest,
   canViewCampaign,
   investRefusal,
@@ -161,5 +169,63 @@ describe('roleAccessDeniedMessage', () => {
     expect(roleAccessDeniedMessage('buyer')).toBe(
       "You don't have access to the buyer role. Contact support to add additional roles.",
     );
+  });
+});
+
+describe('marketplace permissions', () => {
+  const gate = { accountStatus: 'active', emailVerified: true, kycStatus: 'approved' } as const;
+  const buyer = { id: 'b1', role: 'buyer', ...gate } as const;
+  const trader = { id: 't1', role: 'trader', ...gate } as const;
+  const unverifiedTrader = { ...trader, kycStatus: 'pending' } as const;
+  const admin = { id: 'a1', role: 'admin', ...gate } as const;
+  const investor = { id: 'i1', role: 'investor', ...gate } as const;
+  const openToAll = { buyerId: 'b1', traderId: null };
+  const toOther = { buyerId: 'b1', traderId: 't2' };
+
+  it('lists quote requests by scope: own, supplier (past the gate), all, none', () => {
+    expect(rfqListScope(buyer)).toBe('own');
+    expect(rfqListScope(trader)).toBe('supplier');
+    expect(rfqListScope(unverifiedTrader)).toBe('none');
+    expect(rfqListScope(admin)).toBe('all');
+    expect(rfqListScope(investor)).toBe('none');
+  });
+
+  it('lets only a supplier who may see the request make an offer', () => {
+    expect(canOfferOn(trader, openToAll)).toBe(true);
+    expect(canOfferOn(trader, { buyerId: 'b1', traderId: 't1' })).toBe(true);
+    expect(canOfferOn(trader, toOther)).toBe(false);
+    expect(canOfferOn(unverifiedTrader, openToAll)).toBe(false);
+    expect(canOfferOn(admin, openToAll)).toBe(false);
+    expect(canOfferOn(buyer, openToAll)).toBe(false);
+  });
+
+  it('admins read threads but do not write in them', () => {
+    expect(canWriteMessages(buyer)).toBe(true);
+    expect(canWriteMessages(trader)).toBe(true);
+    expect(canWriteMessages(admin)).toBe(false);
+  });
+
+  it("an order's buyer is the buyer who placed it", () => {
+    expect(isOrderBuyer(buyer, { buyerId: 'b1' })).toBe(true);
+    expect(isOrderBuyer(buyer, { buyerId: 'b2' })).toBe(false);
+    expect(isOrderBuyer({ id: 'b1', role: 'trader' }, { buyerId: 'b1' })).toBe(false);
+  });
+
+  it('orders are listed by side', () => {
+    expect(orderListScope(buyer)).toBe('buyer');
+    expect(orderListScope(trader)).toBe('supplier');
+    expect(orderListScope(admin)).toBe('all');
+  });
+
+  it('a hidden listing is seen by its supplier and admins only; sales by the trader and admins', () => {
+    expect(canSeeHiddenListing(trader, { traderId: 't1' })).toBe(true);
+    expect(canSeeHiddenListing(admin, { traderId: 't1' })).toBe(true);
+    expect(canSeeHiddenListing(buyer, { traderId: 't1' })).toBe(false);
+    expect(canSeeHiddenListing(null, { traderId: 't1' })).toBe(false);
+    expect(canSeeCampaignSales(trader, { traderId: 't1' })).toBe(true);
+    expect(canSeeCampaignSales(admin, { traderId: 't1' })).toBe(true);
+    expect(canSeeCampaignSales({ id: 't2', role: 'trader' }, { traderId: 't1' })).toBe(false);
+    expect(isSupplier(trader)).toBe(true);
+    expect(isSupplier(buyer)).toBe(false);
   });
 });

@@ -48,6 +48,16 @@ export interface GatedUser {
   kycStatus: KycStatus | string;
 }
 
+/**
+ * THE actor type: who asks (every service and every `canX` predicate takes one). A rule that also
+ * reads the money gate's state names the fields it needs: `Actor<'kycStatus' | 'emailVerified'>`, or
+ * `Actor<keyof GatedUser>` for all of them. Signed out is `null` where a route allows it.
+ */
+export type Actor<Extra extends keyof GatedUser = never> = { id: string; role: Role } & Pick<
+  GatedUser,
+  Extra
+>;
+
 export type MoneyGateRefusal = 'ACCOUNT_SUSPENDED' | 'EMAIL_NOT_VERIFIED' | 'KYC_NOT_APPROVED';
 
 /**
@@ -83,6 +93,54 @@ export function canSeeRfq(
 /** Whether a supplier may see any open quote request now (the list's filter, `canSeeRfq`'s rule). */
 export function seesOpenRfqs(viewer: GatedUser): boolean {
   return viewer.role === 'admin' || (viewer.role === 'trader' && moneyGateRefusal(viewer) === null);
+}
+
+// ---- the marketplace (quote requests, offers, orders, listings, threads) ----------------------------
+
+/** A supplier on the market: a trader (lists, offers, answers requests, is one side of a thread). */
+export function isSupplier(user: { role: Role }): boolean {
+  return user.role === 'trader';
+}
+
+/** Which quote requests a list shows the actor: a buyer their own, a supplier theirs and the open ones. */
+export function rfqListScope(actor: Actor<keyof GatedUser>): 'own' | 'supplier' | 'all' | 'none' {
+  if (actor.role === 'buyer') return 'own';
+  if (isSupplier(actor)) return seesOpenRfqs(actor) ? 'supplier' : 'none';
+  return actor.role === 'admin' ? 'all' : 'none';
+}
+
+/** Whether the actor may answer this quote request with an offer: a supplier who may see it. */
+export function canOfferOn(
+  actor: Actor<keyof GatedUser>,
+  rfq: { buyerId: string; traderId: string | null },
+): boolean {
+  return isSupplier(actor) && canSeeRfq(actor, rfq);
+}
+
+/** Whether the actor may write in a quote or order thread they see: its buyer or supplier; admins read. */
+export function canWriteMessages(actor: Actor): boolean {
+  return actor.role !== 'admin';
+}
+
+/** Whether the actor is the order's buyer: who confirms receipt and rates it. */
+export function isOrderBuyer(actor: Actor, order: { buyerId: string }): boolean {
+  return actor.role === 'buyer' && order.buyerId === actor.id;
+}
+
+/** Which orders a list shows the actor: a buyer their own, a supplier their incoming, an admin all. */
+export function orderListScope(actor: Actor): 'buyer' | 'supplier' | 'all' {
+  if (actor.role === 'buyer') return 'buyer';
+  return isSupplier(actor) ? 'supplier' : 'all';
+}
+
+/** Whether the actor sees a listing hidden from the market (withdrawn, or its supplier suspended). */
+export function canSeeHiddenListing(actor: Actor | null, listing: { traderId: string }): boolean {
+  return actor?.role === 'admin' || actor?.id === listing.traderId;
+}
+
+/** Whether the actor sees a campaign's marketplace sales: its trader and admins. */
+export function canSeeCampaignSales(actor: Actor, campaign: { traderId: string }): boolean {
+  return actor.role === 'admin' || ownsCampaign(actor, campaign);
 }
 
 export function canCreateCampaign(user: {

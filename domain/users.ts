@@ -15,6 +15,11 @@ export const ROLE_LABELS: Record<Role, string> = {
 
 export const KYC_STATUSES = ['pending', 'under_review', 'approved', 'rejected'] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];
+/** Named groups of KYC statuses (domain/status-groups.ts). */
+export const KYC_STATUS_GROUPS = {
+  /** Waiting on the user or on an admin: not decided yet. */
+  undecided: ['pending', 'under_review'],
+} as const satisfies Record<string, readonly KycStatus[]>;
 export const KYC_STATUS_LABELS: Record<KycStatus, string> = {
   pending: 'Pending',
   under_review: 'Under Review',

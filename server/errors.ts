@@ -1,5 +1,6 @@
 // The one error type services throw; the error handler maps it to `{ "error": message }`.
 import { errorMessage, ERRORS, type ErrorCode, type ErrorParams } from '../domain/errors.ts';
+import { isUuid } from '../domain/ids.ts';
 
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -60,4 +61,13 @@ export function loggableError(error: unknown): unknown {
   ].join('\n');
   const { code, constraint, table, column } = cause;
   return Object.assign(safe, { code, constraint, table, column });
+}
+
+/**
+ * A malformed id in a path names nothing: the same 404 as an unknown one (domain/ids.ts, the one rule).
+ * For handlers that read the id themselves; a route declaring `pathId` in its params gets it there.
+ */
+export function idOf(id: string, notFound: ErrorCode): string {
+  if (!isUuid(id)) throw new AppError(notFound);
+  return id;
 }

@@ -6,6 +6,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/connect.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { reconcileWithProvider, RECONCILIATION_CHECKS } from './reconcile.ts';
+import { ESCROW_STATUS_GROUPS, INVESTMENT_STATUS_GROUPS } from '../../domain/investments.ts';
+import { ORDER_PAYMENT_GROUPS } from '../../domain/orders.ts';
+import { PAYMENT_STATUS_GROUPS } from '../../domain/payment-lifecycle.ts';
+import { sqlIn, sqlNotIn } from '../db/vocabulary.ts';
 
 export interface LedgerBreak {
   check: string;
@@ -50,7 +54,7 @@ const CHECKS: Check[] = [
     name: "each campaign's raised amount equals its investments not refunded, and its escrow holds what did not go to the trade",
     query: sql`with invested as (
         select r.campaign_id, sum(r.amount) as total, count(distinct i.investor_id) as investors,
-          sum(r.amount - r.released_amount) filter (where r.status in ('held', 'disputed')) as in_escrow
+          sum(r.amount - r.released_amount) filter (where ${sqlIn(sql`r.status`, ESCROW_STATUS_GROUPS.inEscrow)}) as in_escrow
         from escrow_records r join investments i on i.id = r.investment_id
         where r.status <> 'refunded' group by r.campaign_id),
       held as (${balances('escrow')})
@@ -178,7 +182,7 @@ const CHECKS: Check[] = [
         || ' with its escrow ' || coalesce(r.status, 'missing') as detail
       from campaigns c join investments i on i.campaign_id = c.id
       left join escrow_records r on r.investment_id = i.id
-      where c.status = 'cancelled' and i.status not in ('refunding', 'refunded', 'expired', 'voided', 'pending')`,
+      where c.status = 'cancelled' and ${sqlNotIn(sql`i.status`, [...INVESTMENT_STATUS_GROUPS.refunds, ...INVESTMENT_STATUS_GROUPS.unpaid])}`,
   },
   {
     name: 'no campaign is funded beyond its target',
@@ -194,7 +198,7 @@ const CHECKS: Check[] = [
       from payments p left join ledger_transactions t on t.payment_id = p.id
       group by p.id, p.purpose, p.status
       having count(t.id) filter (where t.kind in ('investment', 'order_payment', 'settlement_payment'))
-          <> case when p.status in ('captured', 'refunding', 'refunded') then 1 else 0 end
+          <> case when ${sqlIn(sql`p.status`, PAYMENT_STATUS_GROUPS.taken)} then 1 else 0 end
         or count(t.id) filter (where t.kind in ('refund', 'order_refund'))
           <> case when p.status = 'refunded' then 1 else 0 end`,
   },
@@ -205,9 +209,9 @@ const CHECKS: Check[] = [
       from investments i join payments p on p.id = i.payment_id
       left join escrow_records r on r.investment_id = i.id
       group by i.id, i.status, p.status
-      having (i.status in ('confirmed', 'paid_out', 'refunding') and (count(r.id) <> 1 or p.status not in ('captured', 'refunding')))
+      having (${sqlIn(sql`i.status`, INVESTMENT_STATUS_GROUPS.captured)} and (count(r.id) <> 1 or p.status not in ('captured', 'refunding')))
         or (i.status = 'refunded' and (p.status <> 'refunded' or count(r.id) <> 1 or max(r.status) <> 'refunded'))
-        or (i.status in ('pending', 'expired', 'voided') and (count(r.id) > 0 or p.status in ('captured', 'refunding', 'refunded')))
+        or (${sqlIn(sql`i.status`, INVESTMENT_STATUS_GROUPS.unpaid)} and (count(r.id) > 0 or ${sqlIn(sql`p.status`, PAYMENT_STATUS_GROUPS.taken)}))
         or (i.status = 'paid_out' and max(r.status) <> 'released')`,
   },
   // ---- buyer orders (order escrow: order-escrow:<order>) ----
@@ -217,18 +221,18 @@ const CHECKS: Check[] = [
       select 'order ' || o.id || ' (' || o.payment || ', total ' || o.total_amount || ') has '
         || coalesce(h.total, 0) || ' in escrow' as detail
       from orders o left join held h on h.id = o.id
-      where coalesce(h.total, 0) <> case when o.payment in ('held', 'refunding') then o.total_amount else 0 end`,
+      where coalesce(h.total, 0) <> case when ${sqlIn(sql`o.payment`, ORDER_PAYMENT_GROUPS.inEscrow)} then o.total_amount else 0 end`,
   },
   {
     name: "each order's escrow record says where its money is: held, released to the supplier, refunded",
     query: sql`select 'order ' || o.id || ' is ' || o.status || ' with its payment ' || o.payment
         || ' and its escrow ' || coalesce(r.status, 'none') as detail
       from orders o left join escrow_records r on r.order_id = o.id
-      where (o.payment in ('awaiting', 'expired') and r.id is not null)
-        or (o.payment in ('held', 'refunding') and r.status is distinct from 'held' and r.status is distinct from 'disputed')
+      where (${sqlIn(sql`o.payment`, ORDER_PAYMENT_GROUPS.untaken)} and r.id is not null)
+        or (${sqlIn(sql`o.payment`, ORDER_PAYMENT_GROUPS.inEscrow)} and (r.status is null or ${sqlNotIn(sql`r.status`, ESCROW_STATUS_GROUPS.inEscrow)}))
         or (o.payment = 'released' and (r.status is distinct from 'released' or o.status <> 'delivered'))
         or (o.payment = 'refunded' and r.status is distinct from 'refunded')
-        or (o.status = 'cancelled' and o.payment not in ('refunding', 'refunded'))`,
+        or (o.status = 'cancelled' and ${sqlNotIn(sql`o.payment`, ORDER_PAYMENT_GROUPS.refunds)})`,
   },
   {
     name: "each order's total is its quantity in kg times its price per kg",

@@ -13,6 +13,8 @@ import { outgoingEmails } from '../db/schema/index.ts';
 import { isTx, type Tx } from '../db/transaction.ts';
 import type { Mailer } from '../mail.ts';
 import { render, type Site, type TemplateData, type TemplateName } from './templates.ts';
+import { UNSENT_EMAIL_STATUSES } from '../../domain/notifications.ts';
+import { sqlIn } from '../db/vocabulary.ts';
 
 /** One email to queue: who gets it and what the template gave. */
 export interface OutboxMessage {
@@ -115,7 +117,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       .from(outgoingEmails)
       .where(
         and(
-          sql`${outgoingEmails.status} in ('pending', 'sending')`,
+          sqlIn(outgoingEmails.status, UNSENT_EMAIL_STATUSES),
           sql`${outgoingEmails.nextAttemptAt} <= ${now.toISOString()}::timestamptz`,
         ),
       )

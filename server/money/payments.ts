@@ -11,6 +11,7 @@ import { and, asc, count, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import {
   canMovePayment,
   INTENT_LIFETIME_MINUTES,
+  PAYMENT_STATUS_GROUPS,
   type PaymentEndReason,
   type PaymentPurpose,
   type PaymentStatus,
@@ -29,6 +30,7 @@ import {
 import { type Locked, type Money, type PaymentRow, type PurposeAdapter } from './context.ts';
 import { afterCommitJob } from './jobs.ts';
 import { finishRefunds } from './refunds.ts';
+import { sqlIn } from '../db/vocabulary.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -392,7 +394,7 @@ export async function sweepPayments(money: Money): Promise<PaymentSweepReport> {
   const work = await money.db
     .select({ id: payments.id, status: payments.status })
     .from(payments)
-    .where(inArray(payments.status, ['authorized', 'voiding', 'refunding']))
+    .where(sqlIn(payments.status, PAYMENT_STATUS_GROUPS.providerWork))
     .orderBy(asc(payments.createdAt), asc(payments.id))
     .limit(500);
   let failure: unknown;

@@ -3,7 +3,7 @@
 // caller's transaction and sent to the provider after COMMIT (idempotency key `payout-<id>`); the bank's
 // answer comes later: paid, or failed and the money returned to the balance. The sweep sends what a
 // crash or an outage left and asks about payouts on their way.
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import {
   bankAccountCreateSchema,
   expectedHolder,
@@ -14,7 +14,7 @@ import {
   type CashAccount,
   type Payout,
 } from '../../domain/cash-account.ts';
-import type { PayoutPurpose } from '../../domain/money-out.ts';
+import { PAYOUT_STATUS_GROUPS, type PayoutPurpose } from '../../domain/money-out.ts';
 import { dec, toFixed, usdText, ZERO } from '../../domain/money.ts';
 import { moneyGateRefusal } from '../../domain/policies.ts';
 import type { Role } from '../../domain/users.ts';
@@ -27,6 +27,7 @@ import { accountBalance, balanceOf, lockBalance } from './balances.ts';
 import type { Money } from './context.ts';
 import { notify } from '../features/notifications/index.ts';
 import { afterCommitJob } from './jobs.ts';
+import { sqlIn } from '../db/vocabulary.ts';
 
 type PayoutRow = typeof payouts.$inferSelect;
 type BankAccountRow = typeof bankAccounts.$inferSelect;
@@ -308,7 +309,7 @@ export async function sweepPayouts(money: Money): Promise<PayoutSweepReport> {
   const open = await money.db
     .select({ id: payouts.id, status: payouts.status })
     .from(payouts)
-    .where(inArray(payouts.status, ['pending', 'in_transit']))
+    .where(sqlIn(payouts.status, PAYOUT_STATUS_GROUPS.underway))
     .orderBy(asc(payouts.createdAt))
     .limit(500);
   for (const item of open) {

@@ -6,6 +6,8 @@ import { REFLECTION_PERIOD_MS } from '../../domain/diligence.ts';
 import type { Db } from '../db/connect.ts';
 import { escrowRecords, investments, users } from '../db/schema/index.ts';
 import type { Tx } from '../db/transaction.ts';
+import { ESCROW_STATUS_GROUPS } from '../../domain/investments.ts';
+import { sqlIn } from '../db/vocabulary.ts';
 
 /**
  * When the last reflection period of the campaign's investments ends: the latest confirmation + 4 days
@@ -23,7 +25,7 @@ export async function reflectionEndsAtOf(db: Db | Tx, campaignId: string, now: D
       and(
         eq(investments.campaignId, campaignId),
         eq(investments.status, 'confirmed'),
-        sql`${escrowRecords.status} in ('held', 'disputed')`,
+        sqlIn(escrowRecords.status, ESCROW_STATUS_GROUPS.inEscrow),
         // Retail investors: not sophisticated now (domain/investor-protection.ts isSophisticated).
         sql`not (${users.isAccredited} and (${users.accreditedUntil} is null or ${users.accreditedUntil} > ${now.toISOString()}::timestamptz))`,
         sql`${investments.confirmedAt} > ${new Date(now.getTime() - REFLECTION_PERIOD_MS).toISOString()}::timestamptz`,

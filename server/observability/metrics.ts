@@ -5,6 +5,8 @@
 import { sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { queryRows, type Db } from '../db/connect.ts';
+import { PAYOUT_STATUS_GROUPS } from '../../domain/money-out.ts';
+import { sqlIn } from '../db/vocabulary.ts';
 
 /** Seconds: most API answers take milliseconds; the slow tail (provider calls, exports) up to 10 s. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -57,8 +59,8 @@ async function pendingMoney(db: Db): Promise<PendingMoney> {
     db,
     sql`select
       (select count(*) from payments where status = 'refunding') as refunds,
-      (select count(*) from payouts where status in ('pending', 'in_transit') and purpose <> 'withdrawal') as payouts,
-      (select count(*) from payouts where status in ('pending', 'in_transit') and purpose = 'withdrawal') as withdrawals`,
+      (select count(*) from payouts where ${sqlIn(sql`status`, PAYOUT_STATUS_GROUPS.underway)} and purpose <> 'withdrawal') as payouts,
+      (select count(*) from payouts where ${sqlIn(sql`status`, PAYOUT_STATUS_GROUPS.underway)} and purpose = 'withdrawal') as withdrawals`,
   );
   return {
     refunds: Number(row!.refunds),

@@ -3,7 +3,7 @@
 // set, so money moves end to end (intent → hold → capture → refund or payout) without an outside
 // service. It works on the database outside any transaction of the app's, as a remote provider would.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import {
   cardDigits,
   cardExpired,
@@ -19,6 +19,8 @@ import type { Db } from '../db/connect.ts';
 import { sandboxDestinations, sandboxPaymentIntents, sandboxPayouts } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { PaymentProvider, ProviderIntent, ProviderMovement, ProviderPayout } from './provider.ts';
+import { AWAITING_CARD_INTENT_STATUSES } from '../../domain/payments.ts';
+import { sqlIn } from '../db/vocabulary.ts';
 
 type IntentRow = typeof sandboxPaymentIntents.$inferSelect;
 type PayoutRow = typeof sandboxPayouts.$inferSelect;
@@ -119,7 +121,7 @@ export class SandboxProvider implements PaymentProvider {
       .where(
         and(
           eq(sandboxPaymentIntents.id, id),
-          inArray(sandboxPaymentIntents.status, ['requires_payment_method', 'requires_capture']),
+          sqlIn(sandboxPaymentIntents.status, AWAITING_CARD_INTENT_STATUSES),
         ),
       );
     return this.current(id);

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERRORS, type ErrorCode } from '../../domain/errors.ts';
+import { notFoundOf } from '../../domain/ids.ts';
 import { AppError, RateLimitedError } from '../errors.ts';
 
 /** Fastify's own client errors, mapped onto our catalogue. */
@@ -29,6 +30,9 @@ export default fp(async function errorHandler(app: FastifyInstance) {
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A malformed path id names nothing: the 404 of an unknown one (domain/ids.ts pathId).
+      const notFound = error.validation.map(notFoundOf).find(Boolean);
+      if (notFound) return reply.status(ERRORS[notFound.code].status).send({ error: notFound.message });
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const name = issue.instancePath.slice(1).replaceAll('/', '.') || 'request';

@@ -11,11 +11,19 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { CampaignStatus, Region, RiskLevel } from '../../../domain/campaigns.ts';
-import type { ReviewStatus } from '../../../domain/diligence.ts';
-import type { MilestoneKind } from '../../../domain/lifecycle.ts';
+import {
+  CAMPAIGN_STATUSES,
+  REGIONS,
+  RISK_LEVELS,
+  type CampaignStatus,
+  type Region,
+  type RiskLevel,
+} from '../../../domain/campaigns.ts';
+import { REVIEW_STATUSES, type ReviewStatus } from '../../../domain/diligence.ts';
+import { MILESTONE_KINDS, type MilestoneKind } from '../../../domain/lifecycle.ts';
 import { campaignDocuments } from './money.ts';
 import { users } from './users.ts';
+import { checkIn } from '../vocabulary.ts';
 
 // spec §3 Campaign, plus the minimum investment, risk level and region shown on every card.
 // Money stays `numeric` and reaches the code as strings (never `mode: 'number'`).
@@ -76,15 +84,12 @@ export const campaigns = pgTable(
     index('campaigns_funded_idx').on(sql`(${t.raisedAmount} / ${t.targetAmount}) desc`, t.id),
     // Search: trigram index (pg_trgm) over the text the `q` filter matches with ILIKE.
     index('campaigns_search_idx').using('gin', sql`(${campaignSearchText(t)}) gin_trgm_ops`),
-    check(
-      'campaigns_status_check',
-      sql`${t.status} in ('active', 'funded', 'trading', 'completed', 'cancelled')`,
-    ),
-    check('campaigns_review_status_check', sql`${t.reviewStatus} in ('pending', 'approved', 'rejected')`),
+    checkIn('campaigns_status_check', t.status, CAMPAIGN_STATUSES),
+    checkIn('campaigns_review_status_check', t.reviewStatus, REVIEW_STATUSES),
     // The review queue, oldest first.
     index('campaigns_review_queue_idx').on(t.reviewStatus, t.updatedAt),
-    check('campaigns_risk_level_check', sql`${t.riskLevel} in ('low', 'medium', 'high')`),
-    check('campaigns_region_check', sql`${t.region} in ('asia', 'europe', 'americas')`),
+    checkIn('campaigns_risk_level_check', t.riskLevel, RISK_LEVELS),
+    checkIn('campaigns_region_check', t.region, REGIONS),
     check('campaigns_target_positive', sql`${t.targetAmount} > 0`),
     check('campaigns_raised_nonnegative', sql`${t.raisedAmount} >= 0`),
     check('campaigns_quantity_positive', sql`${t.quantity} > 0`),
@@ -126,9 +131,6 @@ export const campaignMilestones = pgTable(
   },
   (t) => [
     uniqueIndex('campaign_milestones_once_key').on(t.campaignId, t.kind),
-    check(
-      'campaign_milestones_kind_check',
-      sql`${t.kind} in ('loaded', 'departed', 'arrived', 'customs_cleared', 'delivered')`,
-    ),
+    checkIn('campaign_milestones_kind_check', t.kind, MILESTONE_KINDS),
   ],
 );

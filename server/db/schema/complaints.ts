@@ -1,8 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { ComplaintCategory, ComplaintOutcome, ComplaintStatus } from '../../../domain/complaints.ts';
+import {
+  COMPLAINT_OUTCOMES,
+  COMPLAINT_STATUSES,
+  type ComplaintCategory,
+  type ComplaintOutcome,
+  type ComplaintStatus,
+} from '../../../domain/complaints.ts';
 import { storedFiles } from './files.ts';
 import { users } from './users.ts';
+import { checkIn, sqlIn } from '../vocabulary.ts';
 
 // Complaints (docs/complaints.md). Kept as long as the platform's records (no cascade from the user:
 // an account with complaints is not deleted with them). The attachment is a stored file (chunks).
@@ -31,10 +38,10 @@ export const complaints = pgTable(
     uniqueIndex('complaints_reference_key').on(t.reference),
     index('complaints_user_idx').on(t.userId, t.receivedAt.desc()),
     index('complaints_queue_idx').on(t.status, t.decisionDueAt),
-    check('complaints_status_check', sql`${t.status} in ('open', 'decided')`),
+    checkIn('complaints_status_check', t.status, COMPLAINT_STATUSES),
     check(
       'complaints_outcome_check',
-      sql`(${t.status} = 'open' and ${t.outcome} is null) or (${t.status} = 'decided' and ${t.outcome} in ('upheld', 'partly_upheld', 'rejected') and ${t.response} is not null)`,
+      sql`(${t.status} = 'open' and ${t.outcome} is null) or (${t.status} = 'decided' and ${sqlIn(t.outcome, COMPLAINT_OUTCOMES)} and ${t.response} is not null)`,
     ),
   ],
 );

@@ -2,10 +2,11 @@
 // each due-diligence decision on a campaign, and each investment revoked in its reflection period.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { ReviewCheck } from '../../../domain/diligence.ts';
+import { REVIEW_DECISIONS, type ReviewCheck } from '../../../domain/diligence.ts';
 import { campaigns } from './campaigns.ts';
 import { investments } from './investments.ts';
 import { users } from './users.ts';
+import { checkIn } from '../vocabulary.ts';
 
 /**
  * Every decision of an admin on a campaign's review, kept (the campaign row carries only the current
@@ -31,7 +32,7 @@ export const campaignReviews = pgTable(
   },
   (t) => [
     index('campaign_reviews_campaign_idx').on(t.campaignId, t.createdAt),
-    check('campaign_reviews_decision_check', sql`${t.decision} in ('approved', 'rejected')`),
+    checkIn('campaign_reviews_decision_check', t.decision, REVIEW_DECISIONS),
     check('campaign_reviews_reason', sql`${t.decision} = 'approved' or length(${t.reason}) > 0`),
   ],
 );

@@ -2,10 +2,11 @@
 // company name, registration number) is a request the admin reviews, the verified values kept on the
 // user until it is approved; and which KYC documents each admin opened (approval needs every one).
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { IdentityChangeStatus } from '../../../domain/identity.ts';
+import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { IDENTITY_CHANGE_STATUSES, type IdentityChangeStatus } from '../../../domain/identity.ts';
 import { verificationDocuments } from './kyc.ts';
 import { users } from './users.ts';
+import { checkIn } from '../vocabulary.ts';
 
 export const identityChanges = pgTable(
   'identity_changes',
@@ -32,7 +33,7 @@ export const identityChanges = pgTable(
       .on(t.userId)
       .where(sql`${t.status} = 'pending'`),
     index('identity_changes_user_idx').on(t.userId, t.createdAt.desc()),
-    check('identity_changes_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    checkIn('identity_changes_status_check', t.status, IDENTITY_CHANGE_STATUSES),
   ],
 );
 

@@ -11,11 +11,17 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { EscrowStatus, InvestmentStatus } from '../../../domain/investments.ts';
+import {
+  ESCROW_STATUSES,
+  INVESTMENT_STATUSES,
+  type EscrowStatus,
+  type InvestmentStatus,
+} from '../../../domain/investments.ts';
 import { campaigns } from './campaigns.ts';
 import { orders } from './marketplace.ts';
 import { payments } from './money.ts';
 import { users } from './users.ts';
+import { checkIn } from '../vocabulary.ts';
 
 // spec §3 Investment. One row per attempt to invest, created with its payment (money/payments.ts):
 // `pending` until the payment is captured, `confirmed` once it is in escrow, then `refunded` or
@@ -54,10 +60,7 @@ export const investments = pgTable(
     index('investments_campaign_investor_idx').on(t.campaignId, t.investorId),
     // The transaction-monitoring export reads payments in time order, a batch at a time (keyset).
     index('investments_created_idx').on(t.createdAt, t.id),
-    check(
-      'investments_status_check',
-      sql`${t.status} in ('pending', 'confirmed', 'refunding', 'refunded', 'paid_out', 'expired', 'voided')`,
-    ),
+    checkIn('investments_status_check', t.status, INVESTMENT_STATUSES),
     check('investments_amount_positive', sql`${t.amount} > 0`),
     check('investments_shares_range', sql`${t.shares} >= 0 and ${t.shares} <= 1`),
   ],
@@ -92,7 +95,7 @@ export const escrowRecords = pgTable(
     index('escrow_records_status_idx').on(t.status, t.createdAt),
     // The admin escrow list, newest first (docs/admin.md).
     index('escrow_records_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    check('escrow_records_status_check', sql`${t.status} in ('held', 'released', 'disputed', 'refunded')`),
+    checkIn('escrow_records_status_check', t.status, ESCROW_STATUSES),
     check('escrow_records_amount_positive', sql`${t.amount} > 0`),
     check('escrow_records_subject', sql`num_nonnulls(${t.investmentId}, ${t.orderId}) = 1`),
     check('escrow_records_campaign', sql`(${t.investmentId} is null) = (${t.campaignId} is null)`),

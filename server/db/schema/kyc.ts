@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { DocumentKind, DocumentType } from '../../../domain/kyc.ts';
-import type { Role } from '../../../domain/users.ts';
+import { DOCUMENT_KINDS, DOCUMENT_TYPES, type DocumentKind, type DocumentType } from '../../../domain/kyc.ts';
+import { SIGNUP_ROLES, type Role } from '../../../domain/users.ts';
 import { storedFiles } from './files.ts';
 import { users } from './users.ts';
+import { ROLE_REQUEST_STATUSES } from '../../../domain/admin.ts';
+import { checkIn } from '../vocabulary.ts';
 
 // KYC/KYB documents (docs/kyc.md). The file itself lives in the database (stored_files, in chunks):
 // every server instance reads it through the connection it already has, no extra storage service to
@@ -28,11 +30,8 @@ export const verificationDocuments = pgTable(
   },
   (t) => [
     index('verification_documents_user_idx').on(t.userId, t.createdAt.desc()),
-    check('verification_documents_kind_check', sql`${t.kind} in ('identity', 'address', 'company')`),
-    check(
-      'verification_documents_type_check',
-      sql`${t.contentType} in ('application/pdf', 'image/jpeg', 'image/png')`,
-    ),
+    checkIn('verification_documents_kind_check', t.kind, DOCUMENT_KINDS),
+    checkIn('verification_documents_type_check', t.contentType, DOCUMENT_TYPES),
     check('verification_documents_size_check', sql`${t.size} > 0 and ${t.size} <= 10485760`),
   ],
 );
@@ -52,7 +51,7 @@ export const roleRequests = pgTable(
   },
   (t) => [
     index('role_requests_status_idx').on(t.status, t.createdAt),
-    check('role_requests_role_check', sql`${t.newRole} in ('investor', 'trader', 'buyer')`),
-    check('role_requests_status_check', sql`${t.status} in ('pending', 'approved', 'declined')`),
+    checkIn('role_requests_role_check', t.newRole, SIGNUP_ROLES),
+    checkIn('role_requests_status_check', t.status, ROLE_REQUEST_STATUSES),
   ],
 );

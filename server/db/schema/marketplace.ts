@@ -11,13 +11,26 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Availability, Certification, ListingStatus } from '../../../domain/listings.ts';
+import {
+  AVAILABILITIES,
+  LISTING_STATUSES,
+  QUANTITY_UNITS,
+  type Availability,
+  type Certification,
+  type ListingStatus,
+} from '../../../domain/listings.ts';
 import type { QuantityUnit } from '../../../domain/money.ts';
-import type { OrderPaymentState, OrderStatus } from '../../../domain/orders.ts';
-import type { OfferStatus, RfqStatus } from '../../../domain/rfqs.ts';
+import {
+  ORDER_PAYMENT_STATES,
+  ORDER_STATUSES,
+  type OrderPaymentState,
+  type OrderStatus,
+} from '../../../domain/orders.ts';
+import { OFFER_STATUSES, RFQ_STATUSES, type OfferStatus, type RfqStatus } from '../../../domain/rfqs.ts';
 import { campaigns } from './campaigns.ts';
 import { payments } from './money.ts';
 import { users } from './users.ts';
+import { checkIn } from '../vocabulary.ts';
 
 // The buyer marketplace (spec §3 market listing, buyer order, supplier; issue 13). Quantities are in
 // the listing's unit (numeric(12,2)), prices $/kg (numeric(8,2)), money numeric(15,2).
@@ -63,9 +76,9 @@ export const listings = pgTable(
       .on(t.pricePerKg, t.id)
       .where(sql`${t.status} = 'active'`),
     index('listings_trader_idx').on(t.traderId, t.createdAt.desc()),
-    check('listings_status_check', sql`${t.status} in ('active', 'withdrawn')`),
-    check('listings_unit_check', sql`${t.unit} in ('tonnes', 'kg')`),
-    check('listings_availability_check', sql`${t.availability} in ('immediate', '1-2-weeks', '3-4-weeks')`),
+    checkIn('listings_status_check', t.status, LISTING_STATUSES),
+    checkIn('listings_unit_check', t.unit, QUANTITY_UNITS),
+    checkIn('listings_availability_check', t.availability, AVAILABILITIES),
     check('listings_quantity_positive', sql`${t.quantity} > 0`),
     check('listings_price_positive', sql`${t.pricePerKg} > 0`),
     check('listings_min_order_range', sql`${t.minOrder} > 0 and ${t.minOrder} <= ${t.quantity}`),
@@ -100,7 +113,7 @@ export const rfqs = pgTable(
   (t) => [
     index('rfqs_buyer_idx').on(t.buyerId, t.createdAt.desc()),
     index('rfqs_trader_idx').on(t.traderId, t.createdAt.desc()),
-    check('rfqs_status_check', sql`${t.status} in ('open', 'accepted', 'closed')`),
+    checkIn('rfqs_status_check', t.status, RFQ_STATUSES),
     check('rfqs_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );
@@ -124,7 +137,7 @@ export const offers = pgTable(
   },
   (t) => [
     uniqueIndex('offers_rfq_trader_key').on(t.rfqId, t.traderId),
-    check('offers_status_check', sql`${t.status} in ('open', 'accepted', 'declined')`),
+    checkIn('offers_status_check', t.status, OFFER_STATUSES),
     check('offers_price_positive', sql`${t.pricePerKg} > 0`),
   ],
 );
@@ -181,15 +194,9 @@ export const orders = pgTable(
     index('orders_delivered_idx')
       .on(t.deliveredAt)
       .where(sql`${t.status} = 'delivered' and ${t.receivedAt} is null`),
-    check(
-      'orders_status_check',
-      sql`${t.status} in ('pending', 'confirmed', 'shipped', 'delivered', 'cancelled')`,
-    ),
-    check(
-      'orders_payment_check',
-      sql`${t.payment} in ('awaiting', 'held', 'released', 'refunding', 'refunded', 'expired')`,
-    ),
-    check('orders_unit_check', sql`${t.unit} in ('tonnes', 'kg')`),
+    checkIn('orders_status_check', t.status, ORDER_STATUSES),
+    checkIn('orders_payment_check', t.payment, ORDER_PAYMENT_STATES),
+    checkIn('orders_unit_check', t.unit, QUANTITY_UNITS),
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
     check('orders_total_positive', sql`${t.totalAmount} > 0`),
     check('orders_rating_range', sql`${t.rating} is null or (${t.rating} between 1 and 5)`),

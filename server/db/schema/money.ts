@@ -11,27 +11,37 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { MilestoneKind } from '../../../domain/lifecycle.ts';
-import type {
-  PaymentEndReason,
-  PaymentPurpose,
-  PaymentSource,
-  PaymentStatus,
+import { MILESTONE_KINDS, type MilestoneKind } from '../../../domain/lifecycle.ts';
+import {
+  PAYMENT_PURPOSES,
+  PAYMENT_SOURCES,
+  PAYMENT_STATUSES,
+  type PaymentEndReason,
+  type PaymentPurpose,
+  type PaymentSource,
+  type PaymentStatus,
 } from '../../../domain/payment-lifecycle.ts';
-import type { PaymentProviderName } from '../../../domain/payments.ts';
-import type {
-  BankAccountStatus,
-  CampaignDocumentKind,
-  PayoutPurpose,
-  PayoutStatus,
-  ReleaseStatus,
-  ReleaseTrigger,
-  SettlementStatus,
+import { PAYMENT_PROVIDERS, type PaymentProviderName } from '../../../domain/payments.ts';
+import {
+  BANK_ACCOUNT_STATUSES,
+  CAMPAIGN_DOCUMENT_KINDS,
+  PAYOUT_PURPOSES,
+  PAYOUT_STATUSES,
+  RELEASE_STATUSES,
+  SETTLEMENT_STATUSES,
+  type BankAccountStatus,
+  type CampaignDocumentKind,
+  type PayoutPurpose,
+  type PayoutStatus,
+  type ReleaseStatus,
+  type ReleaseTrigger,
+  type SettlementStatus,
 } from '../../../domain/money-out.ts';
 import type { DocumentType } from '../../../domain/kyc.ts';
 import { storedFiles } from './files.ts';
 import { campaigns } from './campaigns.ts';
 import { users } from './users.ts';
+import { checkIn, sqlIn } from '../vocabulary.ts';
 
 // The money module's tables (docs/money.md). Money is numeric(15,2), read as strings.
 
@@ -71,15 +81,12 @@ export const payments = pgTable(
     index('payments_open_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.status} in ('created', 'authorized', 'voiding', 'refunding')`),
-    check(
-      'payments_status_check',
-      sql`${t.status} in ('created', 'authorized', 'captured', 'voiding', 'voided', 'expired', 'refunding', 'refunded')`,
-    ),
-    check('payments_purpose_check', sql`${t.purpose} in ('investment', 'order', 'settlement')`),
-    check('payments_source_check', sql`${t.source} in ('card', 'balance', 'bank_transfer')`),
+    checkIn('payments_status_check', t.status, PAYMENT_STATUSES),
+    checkIn('payments_purpose_check', t.purpose, PAYMENT_PURPOSES),
+    checkIn('payments_source_check', t.source, PAYMENT_SOURCES),
     check(
       'payments_provider_check',
-      sql`(${t.source} = 'card') = (${t.provider} is not null) and (${t.provider} is null or ${t.provider} in ('sandbox', 'stripe'))`,
+      sql`(${t.source} = 'card') = (${t.provider} is not null) and (${t.provider} is null or ${sqlIn(t.provider, PAYMENT_PROVIDERS)})`,
     ),
     check('payments_amount_positive', sql`${t.amount} > 0`),
     // The intent is created first (money/payments.ts openCardPayment): a card payment always has one.
@@ -110,7 +117,7 @@ export const bankAccounts = pgTable(
     uniqueIndex('bank_accounts_active_key')
       .on(t.userId)
       .where(sql`${t.removedAt} is null`),
-    check('bank_accounts_status_check', sql`${t.status} in ('verified', 'removed')`),
+    checkIn('bank_accounts_status_check', t.status, BANK_ACCOUNT_STATUSES),
   ],
 );
 
@@ -143,8 +150,8 @@ export const payouts = pgTable(
     index('payouts_open_idx')
       .on(t.createdAt)
       .where(sql`${t.status} in ('pending', 'in_transit')`),
-    check('payouts_status_check', sql`${t.status} in ('pending', 'in_transit', 'paid', 'failed')`),
-    check('payouts_purpose_check', sql`${t.purpose} in ('disbursement', 'withdrawal', 'supplier')`),
+    checkIn('payouts_status_check', t.status, PAYOUT_STATUSES),
+    checkIn('payouts_purpose_check', t.purpose, PAYOUT_PURPOSES),
     check('payouts_amount_positive', sql`${t.amount} > 0`),
   ],
 );
@@ -172,10 +179,7 @@ export const campaignDocuments = pgTable(
   },
   (t) => [
     index('campaign_documents_campaign_idx').on(t.campaignId, t.createdAt),
-    check(
-      'campaign_documents_kind_check',
-      sql`${t.kind} in ('milestone', 'sales_invoice', 'supply_contract', 'offtake_contract', 'financials')`,
-    ),
+    checkIn('campaign_documents_kind_check', t.kind, CAMPAIGN_DOCUMENT_KINDS),
     check('campaign_documents_size_check', sql`${t.size} > 0 and ${t.size} <= 10485760`),
   ],
 );
@@ -207,11 +211,9 @@ export const campaignReleases = pgTable(
   (t) => [
     uniqueIndex('campaign_releases_seq_key').on(t.campaignId, t.seq),
     uniqueIndex('campaign_releases_trigger_key').on(t.campaignId, t.trigger),
-    check('campaign_releases_status_check', sql`${t.status} in ('scheduled', 'awaiting_review', 'released')`),
-    check(
-      'campaign_releases_trigger_check',
-      sql`${t.trigger} in ('trading', 'loaded', 'departed', 'arrived', 'customs_cleared', 'delivered')`,
-    ),
+    checkIn('campaign_releases_status_check', t.status, RELEASE_STATUSES),
+    // Wider than RELEASE_TRIGGERS: the constraint also admits `delivered`, as it always has.
+    checkIn('campaign_releases_trigger_check', t.trigger, ['trading', ...MILESTONE_KINDS]),
     check('campaign_releases_percent_range', sql`${t.percent} > 0 and ${t.percent} <= 100`),
   ],
 );
@@ -265,10 +267,7 @@ export const settlements = pgTable(
     index('settlements_due_idx')
       .on(t.dueAt)
       .where(sql`${t.status} = 'approved'`),
-    check(
-      'settlements_status_check',
-      sql`${t.status} in ('pending_review', 'approved', 'rejected', 'defaulted', 'paid')`,
-    ),
+    checkIn('settlements_status_check', t.status, SETTLEMENT_STATUSES),
     check('settlements_amount_due_nonnegative', sql`${t.amountDue} >= 0`),
   ],
 );

@@ -11,11 +11,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { CertificateStatus } from '../../../domain/origin.ts';
+import { CERTIFICATE_STATUSES, type CertificateStatus } from '../../../domain/origin.ts';
 import { campaigns } from './campaigns.ts';
 import { storedFiles } from './files.ts';
 import { listings, orders } from './marketplace.ts';
 import { users } from './users.ts';
+import { checkIn } from '../vocabulary.ts';
 
 // Guarantees of Origin (issue 22; docs/carbon.md). A certificate covers `volume_kg` of hydrogen of a
 // campaign's cargo or of a listing; `cancelled_kg` is what deliveries cancelled from it, kept by the
@@ -63,7 +64,7 @@ export const originCertificates = pgTable(
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
     check('origin_certificates_lot', sql`num_nonnulls(${t.campaignId}, ${t.listingId}) = 1`),
-    check('origin_certificates_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    checkIn('origin_certificates_status_check', t.status, CERTIFICATE_STATUSES),
     check('origin_certificates_volume_positive', sql`${t.volumeKg} > 0`),
     // Never cancelled past its volume, whatever the code does.
     check(

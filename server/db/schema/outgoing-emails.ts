@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  OUTGOING_EMAIL_STATUSES,
+  UNSENT_EMAIL_STATUSES,
+  type OutgoingEmailStatus,
+} from '../../../domain/notifications.ts';
+import { checkIn, sqlIn } from '../vocabulary.ts';
 
 // The durable email queue (docs/email.md): every email is a row written in the transaction of the event
 // that causes it, and the sender (server/email/outbox.ts) delivers the due rows. Not the development
@@ -16,7 +22,7 @@ export const outgoingEmails = pgTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     /** pending → sending (claimed, with a lease) → sent; or dead after the last failed attempt. */
-    status: text('status').$type<'pending' | 'sending' | 'sent' | 'dead'>().notNull().default('pending'),
+    status: text('status').$type<OutgoingEmailStatus>().notNull().default('pending'),
     /** Deliveries started (a claim counts: a crash mid-send is an attempt). */
     attempts: integer('attempts').notNull().default(0),
     /** When a pending row is due, when a claimed row's lease ends (it may be claimed again), or when a dead one died. */
@@ -27,12 +33,10 @@ export const outgoingEmails = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
-    index('outgoing_emails_due_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`${t.status} in ('pending', 'sending')`),
+    index('outgoing_emails_due_idx').on(t.nextAttemptAt).where(sqlIn(t.status, UNSENT_EMAIL_STATUSES)),
     index('outgoing_emails_dead_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'dead'`),
-    check('outgoing_emails_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'dead')`),
+    checkIn('outgoing_emails_status_check', t.status, OUTGOING_EMAIL_STATUSES),
   ],
 );

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { check, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { PaymentIntentStatus } from '../../../domain/payments.ts';
+import {
+  PAYMENT_INTENT_STATUSES,
+  PROVIDER_PAYOUT_STATUSES,
+  type ProviderPayoutStatus,
+  type PaymentIntentStatus,
+} from '../../../domain/payments.ts';
+import { checkIn } from '../vocabulary.ts';
 
 // The sandbox payment provider's own storage: it plays the part of Stripe's servers when no Stripe
 // keys are set. The app reaches it only through the PaymentProvider interface (server/payments/).
@@ -26,10 +32,7 @@ export const sandboxPaymentIntents = pgTable(
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
   },
   (t) => [
-    check(
-      'sandbox_payment_intents_status_check',
-      sql`${t.status} in ('requires_payment_method', 'requires_capture', 'processing', 'succeeded', 'canceled')`,
-    ),
+    checkIn('sandbox_payment_intents_status_check', t.status, PAYMENT_INTENT_STATUSES),
     check(
       'sandbox_payment_intents_refund_range',
       sql`${t.amountRefunded} >= 0 and ${t.amountRefunded} <= ${t.amountCaptured}`,
@@ -57,7 +60,7 @@ export const sandboxPayouts = pgTable(
       .notNull()
       .references(() => sandboxDestinations.id),
     amount: numeric('amount', { precision: 15, scale: 2 }).notNull(),
-    status: text('status').$type<'in_transit' | 'paid' | 'failed'>().notNull().default('in_transit'),
+    status: text('status').$type<ProviderPayoutStatus>().notNull().default('in_transit'),
     failureCode: text('failure_code'),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -65,7 +68,7 @@ export const sandboxPayouts = pgTable(
   },
   (t) => [
     uniqueIndex('sandbox_payouts_idempotency_key').on(t.idempotencyKey),
-    check('sandbox_payouts_status_check', sql`${t.status} in ('in_transit', 'paid', 'failed')`),
+    checkIn('sandbox_payouts_status_check', t.status, PROVIDER_PAYOUT_STATUSES),
   ],
 );
 

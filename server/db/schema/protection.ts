@@ -11,11 +11,17 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ClassificationStatus, PersonType } from '../../../domain/investor-protection.ts';
+import {
+  CLASSIFICATION_STATUSES,
+  PERSON_TYPES,
+  type ClassificationStatus,
+  type PersonType,
+} from '../../../domain/investor-protection.ts';
 import { campaigns } from './campaigns.ts';
 import { storedFiles } from './files.ts';
 import { investments } from './investments.ts';
 import { users } from './users.ts';
+import { checkIn } from '../vocabulary.ts';
 
 // Investor protection (docs/investor-protection.md). Every row is kept: a new test or application
 // adds a row, so what an investor answered and declared when they invested stays on record.
@@ -69,8 +75,8 @@ export const classificationApplications = pgTable(
   (t) => [
     index('classification_user_idx').on(t.userId, t.submittedAt.desc()),
     index('classification_queue_idx').on(t.status, t.submittedAt),
-    check('classification_person_type_check', sql`${t.personType} in ('natural', 'legal')`),
-    check('classification_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    checkIn('classification_person_type_check', t.personType, PERSON_TYPES),
+    checkIn('classification_status_check', t.status, CLASSIFICATION_STATUSES),
   ],
 );
 

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { DocumentType } from '../../../domain/kyc.ts';
-import type { UpdateAudience } from '../../../domain/updates.ts';
+import { UPDATE_AUDIENCES, type UpdateAudience } from '../../../domain/updates.ts';
 import { campaigns } from './campaigns.ts';
 import { storedFiles } from './files.ts';
 import { users } from './users.ts';
+import { checkIn } from '../vocabulary.ts';
 
 // Campaign updates and questions (issue 22 items 1 and 2; docs/updates.md). An update is written once
 // by the campaign's trader, for everyone or for its backers only; its files are stored uploads
@@ -27,7 +28,7 @@ export const campaignUpdates = pgTable(
   },
   (t) => [
     index('campaign_updates_campaign_idx').on(t.campaignId, t.createdAt.desc()),
-    check('campaign_updates_audience_check', sql`${t.audience} in ('public', 'backers')`),
+    checkIn('campaign_updates_audience_check', t.audience, UPDATE_AUDIENCES),
   ],
 );
 

@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { AccountStatus, KycStatus, Role } from '../../../domain/users.ts';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  ACCOUNT_STATUSES,
+  KYC_STATUSES,
+  ROLES,
+  type AccountStatus,
+  type KycStatus,
+  type Role,
+} from '../../../domain/users.ts';
+import { checkIn } from '../vocabulary.ts';
 
 // spec §3 User. One role per user; `password` holds the password hash, never the password.
 export const users = pgTable(
@@ -49,12 +57,9 @@ export const users = pgTable(
     // Sign-in accepts either spelling, so uniqueness ignores case.
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
-    check('users_role_check', sql`${t.role} in ('investor', 'trader', 'buyer', 'admin')`),
-    check(
-      'users_kyc_status_check',
-      sql`${t.kycStatus} in ('pending', 'under_review', 'approved', 'rejected')`,
-    ),
-    check('users_account_status_check', sql`${t.accountStatus} in ('active', 'suspended')`),
+    checkIn('users_role_check', t.role, ROLES),
+    checkIn('users_kyc_status_check', t.kycStatus, KYC_STATUSES),
+    checkIn('users_account_status_check', t.accountStatus, ACCOUNT_STATUSES),
     // The admin console's tabs and queue read these without scanning every user.
     index('users_kyc_queue_idx').on(t.kycStatus, t.kycSubmittedAt, t.createdAt),
     index('users_created_idx').on(t.createdAt.desc(), t.id.desc()),

@@ -1,10 +1,12 @@
 // What a user did with money: the facts behind their transaction count and risk score (domain/risk.ts),
 // for the user list and the compliance exports alike. Payments are made as an investor (investments)
 // and as a buyer (orders); disputes are escrow disputes the user opened.
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { riskScore } from '../../../domain/risk.ts';
 import type { KycStatus } from '../../../domain/users.ts';
-import { PLACED, SPENT } from '../marketplace/order-queries.ts';
+import { INVESTMENT_STATUS_GROUPS } from '../../../domain/investments.ts';
+import { ORDER_PAYMENT_GROUPS } from '../../../domain/orders.ts';
+import { sqlIn } from '../../db/vocabulary.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -35,12 +37,12 @@ export function activityJoins(userId: SQL, now: Date): SQL {
         count(*) filter (where x.failed) as failed
       from (
         select i.amount, i.created_at,
-          i.status in ('confirmed', 'paid_out', 'refunding', 'refunded') as placed,
-          i.status in ('confirmed', 'paid_out') as kept, i.status = 'expired' as failed
+          ${sqlIn(sql`i.status`, INVESTMENT_STATUS_GROUPS.backers)} as placed,
+          ${sqlIn(sql`i.status`, INVESTMENT_STATUS_GROUPS.kept)} as kept, i.status = 'expired' as failed
         from investments i where i.investor_id = ${userId}
         union all
-        select o.total_amount, o.created_at, ${inArray(sql`o.payment`, [...PLACED])},
-          ${inArray(sql`o.payment`, [...SPENT])}, o.payment = 'expired'
+        select o.total_amount, o.created_at, ${sqlIn(sql`o.payment`, ORDER_PAYMENT_GROUPS.placed)},
+          ${sqlIn(sql`o.payment`, ORDER_PAYMENT_GROUPS.spent)}, o.payment = 'expired'
         from orders o where o.buyer_id = ${userId}) x) p on true
     left join lateral (
       select count(*) as disputes from escrow_records e join investments i on i.id = e.investment_id

@@ -6,7 +6,7 @@ import type { Db } from '../../db/connect.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/transaction.ts';
 
-export interface Actor {
+export interface Auditor {
   id: string;
   email: string | null;
   username: string;
@@ -31,7 +31,7 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-export async function recordAudit(db: Db | Tx, actor: Actor, entry: AuditEntry, at: Date) {
+export async function recordAudit(db: Db | Tx, actor: Auditor, entry: AuditEntry, at: Date) {
   await db.insert(auditLog).values({
     actorId: actor.id,
     actor: actor.email ?? actor.username,

@@ -7,6 +7,9 @@ import { queryRows, type Db } from '../../db/connect.ts';
 import { escrowRecords, users } from '../../db/schema/index.ts';
 import { escrowQuery, toEscrowRow } from './escrow.ts';
 import { adminRows } from './users.ts';
+import { ESCROW_STATUS_GROUPS } from '../../../domain/investments.ts';
+import { KYC_STATUS_GROUPS } from '../../../domain/users.ts';
+import { sqlIn } from '../../db/vocabulary.ts';
 
 const DAY_MS = 86_400_000;
 /** Spec §9 preview size of the KYC queue and escrow monitoring. */
@@ -35,7 +38,7 @@ export async function adminDashboard(db: Db, now: Date): Promise<AdminDashboard>
       db,
       sql`select count(*)::int as total,
           count(*) filter (where account_status = 'active')::int as active,
-          count(*) filter (where kyc_status in ('pending', 'under_review'))::int as waiting,
+          count(*) filter (where ${sqlIn(sql`kyc_status`, KYC_STATUS_GROUPS.undecided)})::int as waiting,
           count(*) filter (where kyc_status = 'rejected' or account_status = 'suspended')::int as flagged,
           count(*) filter (where created_at > ${monthAgo}::timestamptz)::int as new_this_month
         from users`,
@@ -43,7 +46,7 @@ export async function adminDashboard(db: Db, now: Date): Promise<AdminDashboard>
     queryRows<{ escrow: string; disputes: number; disputed: number; payments: number }>(
       db,
       sql`select
-          (select coalesce(sum(amount), 0)::text from escrow_records where status in ('held', 'disputed')) as escrow,
+          (select coalesce(sum(amount), 0)::text from escrow_records where ${sqlIn(sql`status`, ESCROW_STATUS_GROUPS.inEscrow)}) as escrow,
           (select count(*)::int from escrow_records where status = 'disputed') as disputes,
           (select count(*)::int from escrow_records where disputed_at is not null) as disputed,
           (select count(*)::int from investments where confirmed_at > ${monthAgo}::timestamptz) as payments`,

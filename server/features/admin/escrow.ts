@@ -28,7 +28,7 @@ import { startRefunds } from '../../money/payments.ts';
 import { startInvestmentRefunds } from '../investments/purpose.ts';
 import { releaseOrderEscrow } from '../marketplace/orders.ts';
 import { lockOrderOf, releaseOrderHold } from '../marketplace/purpose.ts';
-import { recordAudit, type Actor } from './audit.ts';
+import { recordAudit, type Auditor } from './audit.ts';
 
 const payer = alias(users, 'payer');
 
@@ -194,7 +194,7 @@ async function markDisputed(tx: Tx, id: string, reason: string, now: Date) {
  */
 export async function resolveDispute(
   money: Money,
-  admin: Actor,
+  admin: Auditor,
   id: string,
   resolution: Resolution,
   now: Date,

@@ -12,6 +12,9 @@ import { riskLevel, RISK_LEVEL_LABELS } from '../../../domain/risk.ts';
 import type { KycStatus } from '../../../domain/users.ts';
 import { queryRows, type Db } from '../../db/connect.ts';
 import { ACTIVITY_COLUMNS, activityJoins, riskOf, type Activity } from './activity.ts';
+import { INVESTMENT_STATUS_GROUPS } from '../../../domain/investments.ts';
+import { ORDER_PAYMENT_GROUPS } from '../../../domain/orders.ts';
+import { sqlIn } from '../../db/vocabulary.ts';
 
 const BATCH = 1000;
 const DAY_MS = 86_400_000;
@@ -207,7 +210,7 @@ async function* transactions(db: Db, q: ReportQuery) {
           i.amount::text as amount, i.status, e.status as escrow_status,
           coalesce(pay.provider, pay.source) as provider, pay.intent_id as payment_id
         from (select * from investments
-          where status in ('confirmed', 'paid_out', 'refunding', 'refunded') and ${range(sql`created_at`, q)} and ${after}
+          where ${sqlIn(sql`status`, INVESTMENT_STATUS_GROUPS.backers)} and ${range(sql`created_at`, q)} and ${after}
           order by created_at, id limit ${BATCH}) i
         join payments pay on pay.id = i.payment_id
         left join escrow_records e on e.investment_id = i.id)
@@ -216,7 +219,7 @@ async function* transactions(db: Db, q: ReportQuery) {
           o.trader_id, o.total_amount::text, o.status, coalesce(e.status, o.payment),
           coalesce(pay.provider, pay.source), pay.intent_id
         from (select * from orders
-          where payment in ('held', 'released', 'refunding', 'refunded') and ${range(sql`created_at`, q)} and ${after}
+          where ${sqlIn(sql`payment`, ORDER_PAYMENT_GROUPS.placed)} and ${range(sql`created_at`, q)} and ${after}
           order by created_at, id limit ${BATCH}) o
         join payments pay on pay.id = o.payment_id
         left join escrow_records e on e.order_id = o.id

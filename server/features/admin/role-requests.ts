@@ -4,7 +4,7 @@
 // user's KYC back to Pending until the missing document is reviewed. A change waits while money is in
 // flight under the old role: open orders (as buyer or supplier), live investments, campaigns not
 // finished, settlements due (`roleChangeBlockers`).
-import { and, count, eq, inArray, or } from 'drizzle-orm';
+import { and, count, eq, or } from 'drizzle-orm';
 import {
   PAGE_SIZE,
   ROLE_REQUEST_MESSAGES,
@@ -21,7 +21,11 @@ import { campaigns, investments, orders, roleRequests, settlements, users } from
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { Outbox } from '../../email/outbox.ts';
-import { recordAudit, type Actor } from './audit.ts';
+import { recordAudit, type Auditor } from './audit.ts';
+import { INVESTMENT_STATUS_GROUPS } from '../../../domain/investments.ts';
+import { ORDER_PAYMENT_GROUPS } from '../../../domain/orders.ts';
+import { SETTLEMENT_STATUS_GROUPS } from '../../../domain/money-out.ts';
+import { sqlIn } from '../../db/vocabulary.ts';
 
 const columns = {
   id: roleRequests.id,
@@ -85,13 +89,6 @@ export async function listRoleRequests(db: Db, page: number): Promise<RoleReques
   return { requests: rows.map(toRow), total: total!.n, page, pageSize: PAGE_SIZE };
 }
 
-/** Investments whose money is not settled yet: awaiting payment, active (held or at work), refunding. */
-const LIVE_INVESTMENT = ['pending', 'confirmed', 'refunding'] as const;
-/** Orders not finished: awaiting payment, paid into escrow (until released on receipt), or refunding. */
-const ORDER_MONEY_OPEN = ['awaiting', 'held', 'refunding'] as const;
-/** A settlement the trader still owes (declared, approved, or defaulted), not paid or rejected. */
-const SETTLEMENT_DUE = ['pending_review', 'approved', 'defaulted'] as const;
-
 /** What keeps `userId`'s role from changing now, counted in the caller's transaction. */
 export async function roleChangeBlockers(tx: Db, userId: string): Promise<RoleChangeBlockers> {
   const [[o], [i], [c], [s]] = await Promise.all([
@@ -101,27 +98,32 @@ export async function roleChangeBlockers(tx: Db, userId: string): Promise<RoleCh
       .where(
         and(
           or(eq(orders.buyerId, userId), eq(orders.traderId, userId)),
-          inArray(orders.payment, [...ORDER_MONEY_OPEN]),
+          sqlIn(orders.payment, ORDER_PAYMENT_GROUPS.open),
         ),
       ),
     tx
       .select({ n: count() })
       .from(investments)
-      .where(and(eq(investments.investorId, userId), inArray(investments.status, [...LIVE_INVESTMENT]))),
+      .where(
+        and(eq(investments.investorId, userId), sqlIn(investments.status, INVESTMENT_STATUS_GROUPS.open)),
+      ),
     tx
       .select({ n: count() })
       .from(campaigns)
       .where(
         and(
           eq(campaigns.traderId, userId),
-          inArray(campaigns.status, ['active', ...CAMPAIGN_STATUS_GROUPS.shipping]),
+          sqlIn(campaigns.status, [
+            ...CAMPAIGN_STATUS_GROUPS.openForFunding,
+            ...CAMPAIGN_STATUS_GROUPS.shipping,
+          ]),
         ),
       ),
     tx
       .select({ n: count() })
       .from(settlements)
       .innerJoin(campaigns, eq(campaigns.id, settlements.campaignId))
-      .where(and(eq(campaigns.traderId, userId), inArray(settlements.status, [...SETTLEMENT_DUE]))),
+      .where(and(eq(campaigns.traderId, userId), sqlIn(settlements.status, SETTLEMENT_STATUS_GROUPS.due))),
   ]);
   return {
     openOrders: o!.n,
@@ -135,7 +137,7 @@ export async function roleChangeBlockers(tx: Db, userId: string): Promise<RoleCh
 export async function decideRoleRequest(
   db: Db,
   outbox: Pick<Outbox, 'email'>,
-  admin: Actor,
+  admin: Auditor,
   id: string,
   decision: { decision: 'approve' | 'decline'; reason?: string | undefined },
   now: Date,

@@ -1,6 +1,8 @@
 // The admin console over HTTP (issue 12's fixed contract): every /api/admin route is for admins only,
 // declared at the route. The investor's dispute of their own escrow record lives here too.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import { TOTAL_COUNT_HEADER } from '../../../domain/campaigns.ts';
 import { noBodySchema } from '../../../domain/api.ts';
 import {
   adminUserDetailSchema,
@@ -34,6 +36,15 @@ import { decideKyc, listUsers, reactivateUser, suspendUser, userDetail } from '.
 import { ADMIN_API, ESCROW_API } from '../../../domain/endpoints/admin.ts';
 import { answerSchema } from '../../../domain/endpoint.ts';
 
+/**
+ * The one paging protocol (docs/api-conventions.md): every paged list answers its total over all pages
+ * in X-Total-Count. These admin lists keep their `{ total, page, pageSize }` bodies as they were.
+ */
+function withTotal<T extends { total: number }>(reply: FastifyReply, page: T): T {
+  void reply.header(TOTAL_COUNT_HEADER, String(page.total));
+  return page;
+}
+
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminsOnly = app.requireRole('admin');
 
@@ -59,7 +70,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: answerSchema(ADMIN_API.users, userListSchema) },
       },
     },
-    (request) => listUsers(app.db, request.query, app.clock()),
+    async (request, reply) => withTotal(reply, await listUsers(app.db, request.query, app.clock())),
   );
 
   app.get(
@@ -131,7 +142,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: answerSchema(ADMIN_API.escrow, escrowListSchema) },
       },
     },
-    (request) => listEscrow(app.db, request.query),
+    async (request, reply) => withTotal(reply, await listEscrow(app.db, request.query)),
   );
 
   app.post(
@@ -205,7 +216,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: answerSchema(ADMIN_API.roleRequests, roleRequestListSchema) },
       },
     },
-    (request) => listRoleRequests(app.db, request.query.page),
+    async (request, reply) => withTotal(reply, await listRoleRequests(app.db, request.query.page)),
   );
 
   app.post(
@@ -234,7 +245,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: answerSchema(ADMIN_API.auditLog, auditListSchema) },
       },
     },
-    (request) => listAudit(app.db, request.query.page),
+    async (request, reply) => withTotal(reply, await listAudit(app.db, request.query.page)),
   );
 
   for (const report of REPORTS) {

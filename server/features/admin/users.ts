@@ -28,7 +28,7 @@ import {
   settleIdentityChange,
 } from '../kyc/identity.ts';
 import { ACTIVITY_COLUMNS, activityJoins, riskOf, type Activity } from './activity.ts';
-import { recordAudit, type Actor } from './audit.ts';
+import { recordAudit, type Auditor } from './audit.ts';
 
 function tabFilter(tab: UserTab): SQL | undefined {
   if (tab === 'pending-kyc') return inArray(users.kycStatus, [...KYC_WAITING]);
@@ -164,7 +164,7 @@ async function lockedUser(tx: Db, id: string): Promise<UserRow> {
  */
 export async function decideKyc(
   db: Db,
-  admin: Actor,
+  admin: Auditor,
   id: string,
   decision: KycDecision,
   now: Date,
@@ -219,7 +219,7 @@ export async function decideKyc(
  * Never the admin themself nor another admin: that stays a CLI task, so the console cannot lock out
  * every admin.
  */
-export async function suspendUser(db: Db, admin: Actor, id: string, reason: string, now: Date) {
+export async function suspendUser(db: Db, admin: Auditor, id: string, reason: string, now: Date) {
   if (id === admin.id) throw new AppError('FORBIDDEN', ADMIN_MESSAGES.notYourself);
   await inTransaction(db, async (tx) => {
     const user = await lockedUser(tx, id);
@@ -250,7 +250,7 @@ export async function suspendUser(db: Db, admin: Actor, id: string, reason: stri
 }
 
 /** POST /api/admin/users/:id/reactivate: access restored (the user signs in again). */
-export async function reactivateUser(db: Db, admin: Actor, id: string, now: Date) {
+export async function reactivateUser(db: Db, admin: Auditor, id: string, now: Date) {
   await inTransaction(db, async (tx) => {
     const user = await lockedUser(tx, id);
     if (user.accountStatus !== 'suspended') throw new AppError('CONFLICT', ADMIN_MESSAGES.notSuspended);

@@ -20,7 +20,7 @@ import type { Db } from '../../db/connect.ts';
 import { campaignDocuments, campaignReviews, campaigns, users } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { recordAudit, type Actor } from '../admin/audit.ts';
+import { recordAudit, type Auditor } from '../admin/audit.ts';
 import { announce } from '../lifecycle/notices.ts';
 import { fullName } from './review-views.ts';
 import { getCampaign, invalidateCampaignLists } from './service.ts';
@@ -31,7 +31,7 @@ import { getCampaign, invalidateCampaignLists } from './service.ts';
  */
 export async function reviewCampaign(
   db: Db,
-  admin: Actor & { role: Role; kycStatus: string; emailVerified: boolean },
+  admin: Auditor & { role: Role; kycStatus: string; emailVerified: boolean },
   campaignId: string,
   decision: CampaignReviewDecision,
   now: Date,

@@ -12,7 +12,8 @@ import {
 } from '../../../domain/campaign-schemas.ts';
 import { TOTAL_COUNT_HEADER } from '../../../domain/campaigns.ts';
 import { kiisSchema } from '../../../domain/kiis.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, idOf } from '../../errors.ts';
+import { isUuid } from '../../../domain/ids.ts';
 import { campaignReviewDecisionSchema, reviewQueueSchema } from '../../../domain/diligence.ts';
 import { noBodySchema } from '../../../domain/api.ts';
 import { resubmitCampaign, reviewCampaign, reviewQueue } from './review.ts';
@@ -21,14 +22,8 @@ import { createCampaign, getCampaign, listCampaigns, traderStats, updateCampaign
 import { CAMPAIGN_API } from '../../../domain/endpoints/campaigns.ts';
 import { answerSchema } from '../../../domain/endpoint.ts';
 
-const uuid = z.string().uuid();
-const isUuid = (id: string) => uuid.safeParse(id).success;
-
 /** A malformed id can't name a campaign: same answer as an unknown one. */
-function campaignId(id: string): string {
-  if (!isUuid(id)) throw new AppError('CAMPAIGN_NOT_FOUND');
-  return id;
-}
+const campaignId = (id: string) => idOf(id, 'CAMPAIGN_NOT_FOUND');
 
 const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -30,11 +30,12 @@ import {
   isCampaignEditable,
   ownsCampaign,
   type FinancialTerm,
+  type Actor,
 } from '../../../domain/policies.ts';
 import { CAMPAIGN_STATUS_GROUPS, inStatusGroup, type CampaignSort } from '../../../domain/campaigns.ts';
 import { editNeedsReview } from '../../../domain/diligence.ts';
-import { BACKER_STATUSES } from '../../../domain/investments.ts';
-import { displayName, type Role } from '../../../domain/users.ts';
+import { INVESTMENT_STATUS_GROUPS } from '../../../domain/investments.ts';
+import { displayName } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
 import { campaignSearchText } from '../../db/schema/campaigns.ts';
 import { campaigns, investments, payments, users } from '../../db/schema/index.ts';
@@ -48,6 +49,7 @@ import { effectsOf } from '../../effects.ts';
 import { AppError } from '../../errors.ts';
 import { disclosureChanges, disclosureOf, saveDisclosure, trackRecordOf } from '../protection/index.ts';
 import { DISCLOSURE_KEYS, type Disclosure } from '../../../domain/returns.ts';
+import { sqlIn } from '../../db/vocabulary.ts';
 
 /** The disclosure fields of a create or edit body, apart from the campaign's own. */
 function splitDisclosure<T extends Partial<Disclosure>>(input: T) {
@@ -62,7 +64,6 @@ function splitDisclosure<T extends Partial<Disclosure>>(input: T) {
 
 type CampaignRow = typeof campaigns.$inferSelect;
 /** Who is asking: the signed-in user, or null for a visitor. */
-export type Viewer = { id: string; role: Role; kycStatus: string; emailVerified: boolean } | null;
 
 export function toCampaign(row: CampaignRow): Campaign {
   return {
@@ -93,7 +94,7 @@ function likePattern(text: string): string {
 }
 
 /** Cancelled campaigns (drafts) and unreviewed ones are seen only by their trader and by admins. */
-function seesDrafts(viewer: Viewer, query: CampaignListQuery): boolean {
+function seesDrafts(viewer: Actor<'kycStatus' | 'emailVerified'> | null, query: CampaignListQuery): boolean {
   return viewer?.role === 'admin' || (!!query.traderId && viewer?.id === query.traderId);
 }
 
@@ -103,7 +104,7 @@ export function listFilter(query: CampaignListQuery, withDrafts: boolean): SQL |
     query.traderId ? eq(campaigns.traderId, query.traderId) : undefined,
     query.status ? inArray(campaigns.status, query.status) : undefined,
     // Drafts and campaigns before their due-diligence approval: only their trader and admins see them.
-    withDrafts ? undefined : inArray(campaigns.status, [...CAMPAIGN_STATUS_GROUPS.public]),
+    withDrafts ? undefined : sqlIn(campaigns.status, CAMPAIGN_STATUS_GROUPS.public),
     withDrafts ? undefined : eq(campaigns.reviewStatus, 'approved'),
     query.risk ? eq(campaigns.riskLevel, query.risk) : undefined,
     query.region ? eq(campaigns.region, query.region) : undefined,
@@ -182,7 +183,11 @@ export async function invalidateCampaignLists(db: Db | Tx): Promise<void> {
   });
 }
 
-export async function listCampaigns(db: Db, query: CampaignListQuery, viewer: Viewer): Promise<CampaignPage> {
+export async function listCampaigns(
+  db: Db,
+  query: CampaignListQuery,
+  viewer: Actor<'kycStatus' | 'emailVerified'> | null,
+): Promise<CampaignPage> {
   if (seesDrafts(viewer, query)) return queryCampaignPage(db, query, true);
   const cache = effectsOf(db)?.campaignLists;
   // A handle outside any app context (a script's) reads uncached.
@@ -202,7 +207,12 @@ export async function listCampaigns(db: Db, query: CampaignListQuery, viewer: Vi
 
 // ---- one campaign ------------------------------------------------------------------------------
 
-export async function getCampaign(db: Db, id: string, viewer: Viewer, now: Date): Promise<CampaignDetail> {
+export async function getCampaign(
+  db: Db,
+  id: string,
+  viewer: Actor<'kycStatus' | 'emailVerified'> | null,
+  now: Date,
+): Promise<CampaignDetail> {
   const [row] = await db
     .select({ campaign: campaigns, trader: users })
     .from(campaigns)
@@ -253,7 +263,10 @@ async function refundProgressOf(db: Db, campaignId: string): Promise<CampaignDet
     })
     .from(investments)
     .where(
-      and(eq(investments.campaignId, campaignId), inArray(investments.status, ['refunding', 'refunded'])),
+      and(
+        eq(investments.campaignId, campaignId),
+        sqlIn(investments.status, INVESTMENT_STATUS_GROUPS.refunds),
+      ),
     );
   return row && row.total > 0 ? row : null;
 }
@@ -267,7 +280,7 @@ export async function backsCampaign(db: Db, userId: string, campaignId: string):
       and(
         eq(investments.investorId, userId),
         eq(investments.campaignId, campaignId),
-        inArray(investments.status, [...BACKER_STATUSES]),
+        sqlIn(investments.status, INVESTMENT_STATUS_GROUPS.backers),
       ),
     )
     .limit(1);
@@ -308,7 +321,7 @@ function termsError(issues: ReturnType<typeof campaignTermsIssues>): AppError | 
 
 export async function createCampaign(
   db: Db,
-  user: NonNullable<Viewer>,
+  user: NonNullable<Actor<'kycStatus' | 'emailVerified'> | null>,
   input: CampaignCreate,
   now: Date,
 ): Promise<Campaign> {
@@ -339,7 +352,7 @@ export async function createCampaign(
 
 export async function updateCampaign(
   db: Db,
-  user: NonNullable<Viewer>,
+  user: NonNullable<Actor<'kycStatus' | 'emailVerified'> | null>,
   id: string,
   patch: CampaignPatch,
   now: Date,
@@ -420,7 +433,7 @@ function changedTerms(current: CampaignRow, patch: CampaignPatch): FinancialTerm
 
 export async function traderStats(
   db: Db,
-  viewer: NonNullable<Viewer>,
+  viewer: NonNullable<Actor<'kycStatus' | 'emailVerified'> | null>,
   traderId: string,
 ): Promise<TraderStats> {
   if (!canViewTraderStats(viewer, traderId)) throw new AppError('FORBIDDEN');

@@ -21,7 +21,7 @@ import { complaintCounters, complaints, storedFiles, users } from '../../db/sche
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { commitFiles, deleteFiles, type ReceivedFile } from '../../uploads/storage.ts';
-import { recordAudit, type Actor } from '../admin/audit.ts';
+import { recordAudit, type Auditor } from '../admin/audit.ts';
 import { queueAccountEmail, type AccountMailContext } from '../auth/account-emails.ts';
 import { notify } from '../notifications/index.ts';
 
@@ -61,7 +61,7 @@ const withFile = {
 export async function fileComplaint(
   db: Db,
   mail: AccountMailContext,
-  user: Actor & { firstName: string | null },
+  user: Auditor & { firstName: string | null },
   input: ComplaintCreate,
   attachment: ReceivedFile | undefined,
   now: Date,
@@ -195,7 +195,7 @@ export async function complaintQueue(db: Db, now: Date, only?: string): Promise<
 export async function decideComplaint(
   db: Db,
   mail: AccountMailContext,
-  admin: Actor,
+  admin: Auditor,
   id: string,
   input: ComplaintOutcomeInput,
   now: Date,

@@ -18,6 +18,8 @@ import { markRefunded, refundPosting } from '../../money/refunds.ts';
 import { invalidateCampaignLists } from '../campaigns/service.ts';
 import { announce } from '../lifecycle/notices.ts';
 import { notify } from '../notifications/index.ts';
+import { INVESTMENT_STATUS_GROUPS } from '../../../domain/investments.ts';
+import { sqlIn } from '../../db/vocabulary.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 type InvestmentRow = typeof investments.$inferSelect;
@@ -98,7 +100,7 @@ export async function placeInvestment(
     !!findTransition(campaign.status, 'funded', 'system');
   const alreadyBacking = sql`exists (select 1 from ${investments} i where i.campaign_id = ${campaign.id}
     and i.investor_id = ${investment.investorId} and i.id <> ${investment.id}
-    and i.status in ('confirmed', 'paid_out'))`;
+    and ${sqlIn(sql`i.status`, INVESTMENT_STATUS_GROUPS.kept)})`;
   const posting = transfer(
     'investment',
     sourceAccount(payment),

@@ -20,6 +20,7 @@ import { revokeInvestment } from './revoke.ts';
 import { cancelPayment, createPaymentIntent, listInvestments, recordInvestment } from './service.ts';
 import { INVESTMENT_API } from '../../../domain/endpoints/investments.ts';
 import { answerSchema } from '../../../domain/endpoint.ts';
+import { pathId } from '../../../domain/ids.ts';
 
 const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Investing is for investors (the service checks the rest: own id, KYC, an open campaign). */
@@ -122,7 +123,7 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: investorsOnly,
       schema: {
         summary: 'Revoke an investment within the reflection period (refunded)',
-        params: z.object({ id: z.string().uuid('id must be an investment id') }),
+        params: z.object({ id: pathId('INVESTMENT_NOT_FOUND') }),
         body: noBodySchema,
         response: { 200: answerSchema(INVESTMENT_API.revoke, revokeResultSchema) },
       },

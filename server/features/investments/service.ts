@@ -3,14 +3,14 @@
 // the campaign's lock whether the hold still fits, captures it and places it in escrow, exactly once
 // (features/investments/purpose.ts). An investor may also invest from their cash balance, without a card.
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, notInArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type {
   CreatePaymentIntent,
   Investment,
   PaymentIntentCreated,
   RecordInvestment,
 } from '../../../domain/investments.ts';
-import { INVEST_REFUSAL_ERRORS } from '../../../domain/investments.ts';
+import { INVEST_REFUSAL_ERRORS, INVESTMENT_STATUS_GROUPS } from '../../../domain/investments.ts';
 import { PAYMENT_END_MESSAGES } from '../../../domain/payment-lifecycle.ts';
 import { dec, MIN_INVESTMENT, usdText } from '../../../domain/money.ts';
 import { canViewCampaign, investRefusal, type InvestingUser } from '../../../domain/policies.ts';
@@ -24,6 +24,7 @@ import { balanceOf, lockBalance } from '../../money/balances.ts';
 import { abandonPayment, advancePayment, movePayment, openCardPayment } from '../../money/payments.ts';
 import { consentFor, recordConsent } from './consent.ts';
 import { openAmountOf, placeInvestment } from './purpose.ts';
+import { sqlNotIn } from '../../db/vocabulary.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 export type Investor = InvestingUser & { id: string; role: Role };
@@ -288,7 +289,7 @@ export async function listInvestments(
     .where(
       and(
         eq(investments.investorId, investorId),
-        notInArray(investments.status, ['pending', 'expired', 'voided']),
+        sqlNotIn(investments.status, INVESTMENT_STATUS_GROUPS.unpaid),
       ),
     )
     .orderBy(desc(investments.createdAt), desc(investments.id));

@@ -4,7 +4,7 @@
 // bill of lading…); declaring the result needs `delivered` (docs/money.md).
 import { and, asc, eq } from 'drizzle-orm';
 import { MILESTONE_LABELS, type Milestone, type MilestoneCreate } from '../../../domain/lifecycle.ts';
-import { canViewCampaign, ownsCampaign } from '../../../domain/policies.ts';
+import { canViewCampaign, ownsCampaign, type Actor } from '../../../domain/policies.ts';
 import type { Role } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -17,7 +17,6 @@ import { assertOwnDocument } from '../money/service.ts';
 import { notifyEach } from '../notifications/index.ts';
 
 type Row = typeof campaignMilestones.$inferSelect;
-type Viewer = { id: string; role: Role } | null;
 
 export function toMilestone(row: Row): Milestone {
   return {
@@ -32,7 +31,7 @@ export function toMilestone(row: Row): Milestone {
 }
 
 /** The campaign's milestones in the order they happened, for whoever may see the campaign. */
-export async function listMilestones(db: Db, viewer: Viewer, campaignId: string): Promise<Milestone[]> {
+export async function listMilestones(db: Db, viewer: Actor | null, campaignId: string): Promise<Milestone[]> {
   const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
   if (
     !campaign ||

@@ -1,7 +1,8 @@
 // The investor's portfolio and statements (issue 11, docs/money.md): read from the investments, the
 // campaigns, their releases and settlements, the milestones and the ledger, so the totals reconcile to
 // the ledger by construction.
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Actor } from '../../../domain/policies.ts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { reflectionEndsAt, revokeRefusal } from '../../../domain/diligence.ts';
 import { projectedProfit, toFixed, dec } from '../../../domain/money.ts';
 import {
@@ -11,7 +12,6 @@ import {
   type PortfolioInvestment,
   type Statement,
 } from '../../../domain/portfolio.ts';
-import type { Role } from '../../../domain/users.ts';
 import { queryRows, type Db } from '../../db/connect.ts';
 import {
   campaignMilestones,
@@ -25,20 +25,15 @@ import {
 import { accounts } from '../../ledger/ledger.ts';
 import { releaseViewsOf, settlementViewsOf } from '../../money/views.ts';
 import { AppError } from '../../errors.ts';
+import { INVESTMENT_STATUS_GROUPS } from '../../../domain/investments.ts';
+import { sqlNotIn } from '../../db/vocabulary.ts';
 
-type Viewer = { id: string; role: Role };
-
-function assertOwnOrAdmin(viewer: Viewer, investorId: string) {
+function assertOwnOrAdmin(viewer: Actor, investorId: string) {
   if (viewer.id !== investorId && viewer.role !== 'admin') throw new AppError('INVESTOR_MISMATCH');
 }
 
 /** `GET /api/portfolio`: every investment (attempts never paid left out) with its campaign and cargo. */
-export async function getPortfolio(
-  db: Db,
-  viewer: Viewer,
-  investorId: string,
-  now: Date,
-): Promise<Portfolio> {
+export async function getPortfolio(db: Db, viewer: Actor, investorId: string, now: Date): Promise<Portfolio> {
   assertOwnOrAdmin(viewer, investorId);
   const rows = await db
     .select({
@@ -61,7 +56,7 @@ export async function getPortfolio(
     .where(
       and(
         eq(investments.investorId, investorId),
-        notInArray(investments.status, ['pending', 'expired', 'voided']),
+        sqlNotIn(investments.status, INVESTMENT_STATUS_GROUPS.unpaid),
       ),
     )
     .orderBy(sql`${investments.createdAt} desc`, sql`${investments.id} desc`);
@@ -207,7 +202,7 @@ export async function investorMovements(db: Db, investorId: string): Promise<Mov
 /** `GET /api/statements?year=`: the investor's tax year by month, with the annual summary. */
 export async function getStatement(
   db: Db,
-  viewer: Viewer,
+  viewer: Actor,
   investorId: string,
   year: number,
 ): Promise<Statement> {

@@ -24,18 +24,14 @@ import {
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import { getPortfolio, getStatement } from './portfolio.ts';
-import { AppError } from '../../errors.ts';
+import { idOf } from '../../errors.ts';
 import { listMilestones, recordMilestone } from './milestones.ts';
 import { listCampaignInvestors, transitionCampaign } from './service.ts';
 import { CAMPAIGN_API, PORTFOLIO_API } from '../../../domain/endpoints/campaigns.ts';
 import { answerSchema } from '../../../domain/endpoint.ts';
 
-const uuid = z.string().uuid();
 /** A malformed id can't name a campaign: same answer as an unknown one. */
-function campaignId(id: string): string {
-  if (!uuid.safeParse(id).success) throw new AppError('CAMPAIGN_NOT_FOUND');
-  return id;
-}
+const campaignId = (id: string) => idOf(id, 'CAMPAIGN_NOT_FOUND');
 const params = z.object({ id: z.string() });
 
 const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {

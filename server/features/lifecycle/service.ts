@@ -4,7 +4,7 @@
 // an admin to review; nobody is paid until the trader pays it in: money/settlement.ts), cancel (every
 // investment refunded, before any money went to the trade) — and the deadline sweep that cancels what
 // expired unfunded.
-import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, lt, lte, sql } from 'drizzle-orm';
 import type { Campaign } from '../../../domain/campaign-schemas.ts';
 import { CAMPAIGN_TRANSITIONS, findTransition, type CampaignStatus } from '../../../domain/campaigns.ts';
 import { transitionActor, type CampaignInvestor, type TransitionRequest } from '../../../domain/lifecycle.ts';
@@ -26,6 +26,8 @@ import { invalidateCampaignLists, toCampaign } from '../campaigns/service.ts';
 import { startInvestmentRefunds } from '../investments/purpose.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { announce } from './notices.ts';
+import { ESCROW_STATUS_GROUPS, INVESTMENT_STATUS_GROUPS } from '../../../domain/investments.ts';
+import { sqlIn } from '../../db/vocabulary.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;
 export type LifecycleUser = {
@@ -113,7 +115,10 @@ async function assertNothingPending(tx: Tx, campaignId: string) {
     .from(investments)
     .innerJoin(escrowRecords, eq(escrowRecords.investmentId, investments.id))
     .where(
-      and(eq(investments.campaignId, campaignId), inArray(investments.status, ['confirmed', 'refunding'])),
+      and(
+        eq(investments.campaignId, campaignId),
+        sqlIn(investments.status, INVESTMENT_STATUS_GROUPS.inEscrow),
+      ),
     );
   if (rows.some((r) => r.investment === 'refunding')) throw new AppError('REFUND_IN_PROGRESS');
   if (rows.some((r) => r.escrow === 'disputed')) throw new AppError('ESCROW_DISPUTED');
@@ -159,7 +164,7 @@ export async function cancelCampaign(
       and(
         eq(investments.campaignId, campaign.id),
         eq(investments.status, 'confirmed'),
-        inArray(escrowRecords.status, ['held', 'disputed']),
+        sqlIn(escrowRecords.status, ESCROW_STATUS_GROUPS.inEscrow),
       ),
     )
     .orderBy(investments.id)
@@ -269,7 +274,7 @@ export async function listCampaignInvestors(
     .where(
       and(
         eq(investments.campaignId, campaignId),
-        inArray(investments.status, ['confirmed', 'refunding', 'refunded', 'paid_out']),
+        sqlIn(investments.status, INVESTMENT_STATUS_GROUPS.backers),
       ),
     )
     .orderBy(investments.confirmedAt, investments.id);

@@ -1,6 +1,7 @@
 // Listings (what suppliers sell) and suppliers (trader companies with earned figures): the owning
 // trader's create / edit / withdraw, the buyers' search with filters, sorts and pages, and the
 // supplier figures computed from delivered orders (never made up: none delivered reads "New supplier").
+import { canSeeHiddenListing, type Actor } from '../../../domain/policies.ts';
 import {
   and,
   asc,
@@ -36,7 +37,6 @@ import { afterCommit, inTransaction, type Tx } from '../../db/transaction.ts';
 import { effectsOf } from '../../effects.ts';
 import { LRUCache } from 'lru-cache';
 import { AppError } from '../../errors.ts';
-import type { Viewer } from './orders.ts';
 
 type ListingRow = typeof listings.$inferSelect;
 
@@ -148,7 +148,7 @@ export async function invalidateListingPages(db: Db | Tx): Promise<void> {
  * the total. A trader asking for their own (`traderId` = themself) sees all of theirs, withdrawn too
  * (never cached).
  */
-export async function listListings(db: Db, query: ListingQuery, viewer: Viewer | null): Promise<ListingPage> {
+export async function listListings(db: Db, query: ListingQuery, viewer: Actor | null): Promise<ListingPage> {
   const own = !!query.traderId && viewer?.id === query.traderId;
   if (own) return queryListings(db, query, true);
   const cache = effectsOf(db)?.listingPages;
@@ -200,11 +200,10 @@ async function queryListings(db: Db, query: ListingQuery, own: boolean): Promise
   return { json: JSON.stringify(listingListSchema.parse(rows.map(toListing))), total: counted?.total ?? 0 };
 }
 
-export async function getListing(db: Db, id: string, viewer: Viewer | null): Promise<Listing> {
+export async function getListing(db: Db, id: string, viewer: Actor | null): Promise<Listing> {
   const [row] = await listingsQuery(db).query.where(eq(listings.id, id));
   const hidden = row && (row.listing.status !== 'active' || row.supplierStatus !== 'active');
-  if (!row || (hidden && viewer?.id !== row.listing.traderId && viewer?.role !== 'admin'))
-    throw new AppError('LISTING_NOT_FOUND');
+  if (!row || (hidden && !canSeeHiddenListing(viewer, row.listing))) throw new AppError('LISTING_NOT_FOUND');
   return toListing(row);
 }
 
@@ -224,7 +223,7 @@ async function assertOwnCampaign(tx: Tx, traderId: string, campaignId: string | 
 /** A trader lists for sale once verified (email and KYB): a sale moves money to them (DESIGN.md §3). */
 export async function createListing(
   db: Db,
-  user: Viewer & { emailVerified: boolean; kycStatus: string },
+  user: Actor & { emailVerified: boolean; kycStatus: string },
   input: ListingCreate,
   now: Date,
 ): Promise<Listing> {
@@ -249,7 +248,7 @@ export async function createListing(
 /** The owner's edit, under the listing's lock: the quantity never below what orders hold. */
 export async function updateListing(
   db: Db,
-  user: Viewer,
+  user: Actor,
   id: string,
   patch: ListingPatch,
   now: Date,
@@ -281,7 +280,7 @@ export async function updateListing(
 }
 
 /** The owner takes a listing off the market; orders already placed go on. */
-export async function withdrawListing(db: Db, user: Viewer, id: string, now: Date): Promise<Listing> {
+export async function withdrawListing(db: Db, user: Actor, id: string, now: Date): Promise<Listing> {
   const [row] = await db.select({ traderId: listings.traderId }).from(listings).where(eq(listings.id, id));
   if (!row) throw new AppError('LISTING_NOT_FOUND');
   if (row.traderId !== user.id) throw new AppError('NOT_LISTING_OWNER');

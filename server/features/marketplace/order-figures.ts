@@ -1,17 +1,22 @@
 // Figures over many orders, computed by the database in numeric (never JS floats, never the whole
 // list in the browser): the buyer dashboard's summary and a campaign's marketplace sales.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { ORDER_STATUS_GROUPS, type BuyerSummary, type CampaignSales } from '../../../domain/orders.ts';
-import { canViewCampaign, ownsCampaign } from '../../../domain/policies.ts';
-import type { Role } from '../../../domain/users.ts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  ORDER_PAYMENT_GROUPS,
+  ORDER_STATUS_GROUPS,
+  type BuyerSummary,
+  type CampaignSales,
+} from '../../../domain/orders.ts';
+import { canSeeCampaignSales, canViewCampaign, type Actor } from '../../../domain/policies.ts';
 import type { Db } from '../../db/connect.ts';
 import { campaigns, listings, orders } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { placedOrder, SPENT } from './order-queries.ts';
+import { placedOrder } from './order-queries.ts';
+import { sqlIn } from '../../db/vocabulary.ts';
 
 /** Money the buyer has spent: held in escrow or released to the supplier (refunds excluded). */
-const paid = inArray(orders.payment, [...SPENT]);
-const active = inArray(orders.status, [...ORDER_STATUS_GROUPS.active]);
+const paid = sqlIn(orders.payment, ORDER_PAYMENT_GROUPS.spent);
+const active = sqlIn(orders.status, ORDER_STATUS_GROUPS.active);
 /** The order's quantity in kg (a listing's unit is tonnes or kg). */
 const kg = sql`case when ${orders.unit} = 'tonnes' then ${orders.quantity} * 1000 else ${orders.quantity} end`;
 /** The UTC month of the order ("2026-11"), as the order's ISO date reads. */
@@ -52,17 +57,13 @@ export async function buyerSummary(db: Db, buyerId: string): Promise<BuyerSummar
  * GET /api/campaigns/:id/sales: the delivered orders of listings tied to the campaign and their revenue,
  * for its trader and admins (as its investors list: a campaign the viewer may not see is not found).
  */
-export async function campaignSales(
-  db: Db,
-  viewer: { id: string; role: Role },
-  campaignId: string,
-): Promise<CampaignSales> {
+export async function campaignSales(db: Db, viewer: Actor, campaignId: string): Promise<CampaignSales> {
   const [campaign] = await db
     .select({ status: campaigns.status, traderId: campaigns.traderId, reviewStatus: campaigns.reviewStatus })
     .from(campaigns)
     .where(eq(campaigns.id, campaignId));
   if (!campaign || !canViewCampaign(viewer, campaign)) throw new AppError('CAMPAIGN_NOT_FOUND');
-  if (viewer.role !== 'admin' && !ownsCampaign(viewer, campaign))
+  if (!canSeeCampaignSales(viewer, campaign))
     throw new AppError('FORBIDDEN', 'You can only see the sales of your own campaigns');
   const [sales] = await db
     .select({

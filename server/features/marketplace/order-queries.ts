@@ -1,11 +1,14 @@
 // Reading orders: one placed order for its buyer, its supplier or an admin, and the viewer's list.
-import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { orderListScope, type Actor } from '../../../domain/policies.ts';
+import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { companyName } from '../../../domain/listings.ts';
 import {
+  ORDER_PAYMENT_GROUPS,
   ORDER_STATUS_GROUPS,
   orderActorOf,
   type Order,
+  type OrderPaymentState,
   type OrderCounts,
   type OrderListGroup,
   type OrderListQuery,
@@ -21,15 +24,12 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import type { Viewer } from './orders.ts';
+import { inGroup } from '../../../domain/status-groups.ts';
+import { sqlIn } from '../../db/vocabulary.ts';
 
-/** Payments that placed the order: listed, tracked, counted (awaiting and expired ones never were). */
-export const PLACED = ['held', 'released', 'refunding', 'refunded'] as const;
-/** Of those, the payments whose money the buyer has spent (held in escrow or released; not refunded). */
-export const SPENT = ['held', 'released'] as const;
-
-export function isPlaced(order: { payment: string }): boolean {
-  return (PLACED as readonly string[]).includes(order.payment);
+/** Whether the order's payment placed it (ORDER_PAYMENT_GROUPS.placed). */
+export function isPlaced(order: { payment: OrderPaymentState }): boolean {
+  return inGroup<OrderPaymentState>(ORDER_PAYMENT_GROUPS.placed, order.payment);
 }
 
 // ---- reading ------------------------------------------------------------------------------------
@@ -108,34 +108,35 @@ export async function getOrderRow(db: Db, id: string): Promise<Order> {
 }
 
 /** One placed order, for its buyer, its supplier or an admin (anyone else: not found). */
-export async function getOrder(db: Db, viewer: Viewer, id: string): Promise<Order> {
+export async function getOrder(db: Db, viewer: Actor, id: string): Promise<Order> {
   const order = await getOrderRow(db, id);
   if (!orderActorOf(viewer, order) || !isPlaced(order)) throw new AppError('ORDER_NOT_FOUND');
   return order;
 }
 
 /** Who sees an order in their lists: a buyer their own, a supplier their incoming, an admin every one. */
-function ordersOf(viewer: Viewer): SQL | undefined {
-  if (viewer.role === 'buyer') return eq(orders.buyerId, viewer.id);
-  if (viewer.role === 'trader') return eq(orders.traderId, viewer.id);
+function ordersOf(viewer: Actor): SQL | undefined {
+  const scope = orderListScope(viewer);
+  if (scope === 'buyer') return eq(orders.buyerId, viewer.id);
+  if (scope === 'supplier') return eq(orders.traderId, viewer.id);
   return undefined;
 }
 
-/** Orders in escrow or past it: `awaiting` and `expired` ones were never placed (PLACED). */
-export const placedOrder = () => inArray(orders.payment, [...PLACED]);
+/** Orders in escrow or past it: `awaiting` and `expired` ones were never placed. */
+export const placedOrder = () => sqlIn(orders.payment, ORDER_PAYMENT_GROUPS.placed);
 
 function inListGroup(group: OrderListGroup): SQL | undefined {
   if (group === 'tracking')
     // Still followed: active, or delivered with the escrow held until the buyer's receipt.
     return or(
-      inArray(orders.status, [...ORDER_STATUS_GROUPS.active]),
+      sqlIn(orders.status, ORDER_STATUS_GROUPS.active),
       and(eq(orders.status, 'delivered'), eq(orders.payment, 'held')),
     );
-  return inArray(orders.status, [...ORDER_STATUS_GROUPS[group]]);
+  return sqlIn(orders.status, ORDER_STATUS_GROUPS[group]);
 }
 
 /** GET /api/orders/counts: the size of each of the viewer's lists, in one statement. */
-export async function countOrders(db: Db, viewer: Viewer): Promise<OrderCounts> {
+export async function countOrders(db: Db, viewer: Actor): Promise<OrderCounts> {
   const counted = (group: OrderListGroup) =>
     sql<number>`(count(*) filter (where ${inListGroup(group) ?? sql`true`}))::int`;
   const [counts] = await db
@@ -157,7 +158,7 @@ export async function countOrders(db: Db, viewer: Viewer): Promise<OrderCounts> 
  */
 export async function listOrders(
   db: Db,
-  viewer: Viewer,
+  viewer: Actor,
   query: OrderListQuery,
 ): Promise<{ orders: Order[]; total: number }> {
   const where = and(ordersOf(viewer), placedOrder(), inListGroup(query.group));

@@ -4,6 +4,7 @@
 // supplier confirms, ships and delivers; the buyer's receipt (or AUTO_RECEIPT_DAYS later, without an
 // open dispute) releases escrow to the supplier's balance and on to their bank account; a
 // cancellation refunds through the one refund path.
+import { isOrderBuyer, type Actor } from '../../../domain/policies.ts';
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { AppError } from '../../errors.ts';
@@ -22,7 +23,6 @@ import {
   type OrderTransitionRequest,
   type OrderingUser,
 } from '../../../domain/orders.ts';
-import type { Role } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
 import { escrowRecords, listings, orders, payments, users } from '../../db/schema/index.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
@@ -38,7 +38,6 @@ import { lockOrderOf, releaseOrderHold } from './purpose.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 export type Buyer = OrderingUser & { id: string };
-export type Viewer = { id: string; role: Role };
 export interface MarketDeps {
   db: Db;
   money: Money;
@@ -121,7 +120,7 @@ export async function openOrder(
 /** POST /api/orders/:id/payment: the buyer's own paid intent places the order, once. */
 export async function recordOrderPayment(
   deps: MarketDeps,
-  user: Viewer,
+  user: Actor,
   orderId: string,
   paymentIntentId: string,
 ): Promise<Order> {
@@ -148,7 +147,7 @@ export async function recordOrderPayment(
  */
 export async function abandonOrder(
   deps: MarketDeps,
-  user: Viewer,
+  user: Actor,
   orderId: string,
 ): Promise<{ payment: Order['payment'] }> {
   const [row] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
@@ -169,7 +168,7 @@ const startOfDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMo
 /** POST /api/orders/:id/transitions: one move of ORDER_TRANSITIONS, by whoever the table names. */
 export async function transitionOrder(
   deps: MarketDeps,
-  user: Viewer,
+  user: Actor,
   orderId: string,
   request: OrderTransitionRequest,
   now: Date,
@@ -229,14 +228,13 @@ async function isDisputed(tx: Tx, orderId: string): Promise<boolean> {
  */
 export async function confirmReceipt(
   deps: Pick<MarketDeps, 'db' | 'money' | 'notify' | 'publicUrl'>,
-  user: Viewer | 'system',
+  user: Actor | 'system',
   orderId: string,
   now: Date,
 ): Promise<Order> {
   await inTransaction(deps.db, async (tx) => {
     const row = (await lockOrderOf(tx, { orderId }))?.order;
-    if (!row || (user !== 'system' && (user.role !== 'buyer' || row.buyerId !== user.id)))
-      throw new AppError('ORDER_NOT_FOUND');
+    if (!row || (user !== 'system' && !isOrderBuyer(user, row))) throw new AppError('ORDER_NOT_FOUND');
     if (row.receivedAt) return;
     if (row.status !== 'delivered' || row.payment !== 'held')
       throw AppError.of('ORDER_NOT_DELIVERED', { action: 'confirmed as received' });
@@ -272,13 +270,13 @@ export async function releaseOrderEscrow(tx: Tx, money: Money, row: OrderRow, no
 /** POST /api/orders/:id/rating: the buyer of a delivered order rates it once, 1–5. */
 export async function rateOrder(
   db: Db,
-  user: Viewer,
+  user: Actor,
   orderId: string,
   rating: number,
   now: Date,
 ): Promise<Order> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!row || user.role !== 'buyer' || row.buyerId !== user.id) throw new AppError('ORDER_NOT_FOUND');
+  if (!row || !isOrderBuyer(user, row)) throw new AppError('ORDER_NOT_FOUND');
   if (row.status !== 'delivered') throw AppError.of('ORDER_NOT_DELIVERED', { action: 'rated' });
   const [rated] = await db
     .update(orders)

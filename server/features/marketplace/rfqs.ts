@@ -6,7 +6,15 @@ import { alias } from 'drizzle-orm/pg-core';
 import { companyName } from '../../../domain/listings.ts';
 import { orderTotal, toFixed } from '../../../domain/money.ts';
 import { orderActorOf, type OrderPlaced } from '../../../domain/orders.ts';
-import { canSeeRfq, seesOpenRfqs, type GatedUser } from '../../../domain/policies.ts';
+import {
+  canOfferOn,
+  canSeeRfq,
+  canWriteMessages,
+  isSupplier,
+  rfqListScope,
+  type GatedUser,
+  type Actor,
+} from '../../../domain/policies.ts';
 import {
   type Message,
   type Offer,
@@ -21,7 +29,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { notifyNewRfq, notifyOffer } from './notify.ts';
 import { isPlaced } from './order-queries.ts';
-import { openOrder, type Buyer, type MarketDeps, type Viewer } from './orders.ts';
+import { openOrder, type Buyer, type MarketDeps } from './orders.ts';
 
 type RfqRow = typeof rfqs.$inferSelect;
 const buyer = alias(users, 'rfq_buyer');
@@ -32,15 +40,12 @@ const nameColumns = (t: typeof users | typeof buyer | typeof supplier) => ({
   username: t.username,
 });
 
-/** A caller of the quote path: who they are and what the money gate judges (domain/policies.ts). */
-type RfqViewer = Viewer & GatedUser;
-
 // Who may act here is decided at the route (the money gate); who may see what, by `canSeeRfq`.
 export async function createRfq(deps: MarketDeps, user: Buyer, input: RfqCreate, now: Date): Promise<Rfq> {
   const id = await inTransaction(deps.db, async (tx) => {
     if (input.traderId) {
       const [trader] = await tx.select({ role: users.role }).from(users).where(eq(users.id, input.traderId));
-      if (trader?.role !== 'trader') throw new AppError('SUPPLIER_NOT_FOUND');
+      if (!trader || !isSupplier(trader)) throw new AppError('SUPPLIER_NOT_FOUND');
     }
     const [row] = await tx
       .insert(rfqs)
@@ -73,13 +78,14 @@ export async function createRfq(deps: MarketDeps, user: Buyer, input: RfqCreate,
 }
 
 /** GET /api/rfqs: the viewer's requests (a buyer's own, those open to a supplier), newest first. */
-export async function listRfqs(db: Db, viewer: RfqViewer, onlyId?: string): Promise<Rfq[]> {
+export async function listRfqs(db: Db, viewer: Actor<keyof GatedUser>, onlyId?: string): Promise<Rfq[]> {
   // A supplier short of the money gate sees no buyer's request (canSeeRfq): an empty list.
-  if (viewer.role === 'trader' && !seesOpenRfqs(viewer)) return [];
+  const scope = rfqListScope(viewer);
+  if (scope === 'none') return [];
   const whose =
-    viewer.role === 'buyer'
+    scope === 'own'
       ? eq(rfqs.buyerId, viewer.id)
-      : viewer.role === 'trader'
+      : scope === 'supplier'
         ? or(eq(rfqs.traderId, viewer.id), isNull(rfqs.traderId))
         : undefined;
   const rows = await db
@@ -97,10 +103,7 @@ export async function listRfqs(db: Db, viewer: RfqViewer, onlyId?: string): Prom
         .from(offers)
         .innerJoin(users, eq(users.id, offers.traderId))
         .where(
-          and(
-            inArray(offers.rfqId, ids),
-            viewer.role === 'trader' ? eq(offers.traderId, viewer.id) : undefined,
-          ),
+          and(inArray(offers.rfqId, ids), scope === 'supplier' ? eq(offers.traderId, viewer.id) : undefined),
         )
         .orderBy(asc(offers.pricePerKg))
     : [];
@@ -145,13 +148,13 @@ function toOffer(
 /** POST /api/rfqs/:id/offers: a supplier who may see the open request answers it, once. */
 export async function createOffer(
   deps: MarketDeps,
-  user: RfqViewer,
+  user: Actor<keyof GatedUser>,
   rfqId: string,
   input: OfferCreate,
   now: Date,
 ): Promise<Offer> {
   const [rfq] = await deps.db.select().from(rfqs).where(eq(rfqs.id, rfqId));
-  if (!rfq || user.role !== 'trader' || !canSeeRfq(user, rfq)) throw new AppError('RFQ_NOT_FOUND');
+  if (!rfq || !canOfferOn(user, rfq)) throw new AppError('RFQ_NOT_FOUND');
   if (rfq.status !== 'open') throw new AppError('RFQ_CLOSED');
   const validUntil = new Date(input.validUntil);
   if (validUntil <= now) {
@@ -231,7 +234,7 @@ export async function acceptOffer(
 export type Thread = { kind: 'rfq' | 'order'; id: string };
 
 /** The thread's filter for the viewer, or not found: a stranger learns nothing of it. */
-async function threadScope(db: Db, viewer: RfqViewer, thread: Thread, traderId?: string) {
+async function threadScope(db: Db, viewer: Actor<keyof GatedUser>, thread: Thread, traderId?: string) {
   if (thread.kind === 'order') {
     const [order] = await db
       .select({ buyerId: orders.buyerId, traderId: orders.traderId, payment: orders.payment })
@@ -243,10 +246,10 @@ async function threadScope(db: Db, viewer: RfqViewer, thread: Thread, traderId?:
   const [rfq] = await db.select().from(rfqs).where(eq(rfqs.id, thread.id));
   if (!rfq || !canSeeRfq(viewer, rfq)) throw new AppError('RFQ_NOT_FOUND');
   // A supplier's side is themself; the buyer (or an admin) names it, unless the request had one supplier.
-  let side = viewer.role === 'trader' ? viewer.id : (rfq.traderId ?? traderId);
-  if (side && side !== rfq.traderId && viewer.role !== 'trader') {
+  let side = isSupplier(viewer) ? viewer.id : (rfq.traderId ?? traderId);
+  if (side && side !== rfq.traderId && !isSupplier(viewer)) {
     const [trader] = await db.select({ role: users.role }).from(users).where(eq(users.id, side));
-    if (trader?.role !== 'trader') side = undefined;
+    if (!trader || !isSupplier(trader)) side = undefined;
   }
   return {
     where: and(eq(marketMessages.rfqId, thread.id), side ? eq(marketMessages.traderId, side) : undefined),
@@ -256,7 +259,7 @@ async function threadScope(db: Db, viewer: RfqViewer, thread: Thread, traderId?:
 
 export async function listMessages(
   db: Db,
-  viewer: RfqViewer,
+  viewer: Actor<keyof GatedUser>,
   thread: Thread,
   traderId?: string,
 ): Promise<Message[]> {
@@ -280,12 +283,12 @@ export async function listMessages(
 
 export async function postMessage(
   deps: MarketDeps,
-  viewer: RfqViewer,
+  viewer: Actor<keyof GatedUser>,
   thread: Thread,
   input: { body: string; traderId?: string | undefined },
   now: Date,
 ): Promise<Message> {
-  if (viewer.role === 'admin') throw new AppError('FORBIDDEN');
+  if (!canWriteMessages(viewer)) throw new AppError('FORBIDDEN');
   const scope = await threadScope(deps.db, viewer, thread, input.traderId);
   if (!scope.traderId)
     throw new AppError('MESSAGE_THREAD_NEEDS_SUPPLIER', undefined, {

@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noBodySchema } from '../../../domain/api.ts';
 import { TOTAL_COUNT_HEADER } from '../../../domain/campaigns.ts';
-import type { ErrorCode } from '../../../domain/errors.ts';
 import {
   listingCreateSchema,
   listingListSchema,
@@ -41,7 +40,7 @@ import {
   rfqSchema,
 } from '../../../domain/rfqs.ts';
 import { ERRORS } from '../../../domain/errors.ts';
-import { AppError } from '../../errors.ts';
+import { idOf } from '../../errors.ts';
 import {
   createListing,
   getListing,
@@ -65,13 +64,7 @@ import { acceptOffer, createOffer, createRfq, listMessages, listRfqs, postMessag
 import { MARKET_API, ORDER_API, RFQ_API } from '../../../domain/endpoints/marketplace.ts';
 import { answerSchema } from '../../../domain/endpoint.ts';
 
-const uuid = z.string().uuid();
 const idParams = z.object({ id: z.string() });
-/** A malformed id names nothing: the same answer as an unknown one. */
-function idOf(id: string, notFound: ErrorCode): string {
-  if (!uuid.safeParse(id).success) throw new AppError(notFound);
-  return id;
-}
 
 const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.market;

@@ -48,16 +48,13 @@ import { CAMPAIGN_API } from '../../../domain/endpoints/campaigns.ts';
 import { answerSchema } from '../../../domain/endpoint.ts';
 import { CASH_API } from '../../../domain/endpoints/account.ts';
 import { INVESTMENT_API } from '../../../domain/endpoints/investments.ts';
+import { pathId } from '../../../domain/ids.ts';
 
-const uuid = z.string().uuid();
-/** A malformed id names nothing: the same answer as an unknown one. */
-function idOf(id: string): string {
-  if (!uuid.safeParse(id).success) throw new AppError('CAMPAIGN_NOT_FOUND');
-  return id;
-}
-const campaignParams = z.object({ id: z.string() });
-const releaseParams = z.object({ id: z.string(), releaseId: z.string().uuid('releaseId must be an id') });
-const documentParams = z.object({ id: z.string(), documentId: z.string().uuid('documentId must be an id') });
+// A malformed id names nothing: the same 404 as an unknown one (domain/ids.ts).
+const campaignId = pathId('CAMPAIGN_NOT_FOUND');
+const campaignParams = z.object({ id: campaignId });
+const releaseParams = z.object({ id: campaignId, releaseId: pathId('NOT_FOUND', 'Release not found') });
+const documentParams = z.object({ id: campaignId, documentId: pathId('NOT_FOUND', 'Document not found') });
 const isKind = (v: string): v is CampaignDocumentKind =>
   (CAMPAIGN_DOCUMENT_KINDS as readonly string[]).includes(v);
 const isMilestone = (v: string): v is MilestoneKind => (MILESTONE_KINDS as readonly string[]).includes(v);
@@ -197,7 +194,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = request.user!;
-      const campaignId = idOf(request.params.id);
+      const campaignId = request.params.id;
       await assertMayFileDocument(app.db, user, campaignId);
       const { files, fields } = await receiveUpload(request, app.db, user.id, campaignUpload, app.clock());
       const file = files[0];
@@ -237,7 +234,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: answerSchema(CAMPAIGN_API.documents, campaignDocumentListSchema) },
       },
     },
-    (request) => listCampaignDocuments(app.db, request.user!, idOf(request.params.id)),
+    (request) => listCampaignDocuments(app.db, request.user!, request.params.id),
   );
 
   app.get(
@@ -257,7 +254,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
       const doc = await readCampaignDocument(
         app.db,
         request.user!,
-        idOf(request.params.id),
+        request.params.id,
         request.params.documentId,
       );
       return sendStoredFile(reply, app.db, doc, doc.kind);
@@ -290,7 +287,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
       fileReleaseEvidence(
         app.money,
         request.user!,
-        idOf(request.params.id),
+        request.params.id,
         request.params.releaseId,
         request.body.documentId,
       ),
@@ -324,7 +321,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: answerSchema(CAMPAIGN_API.decideSettlement, campaignDetailSchema) },
       },
     },
-    (request) => decideSettlement(app.money, request.user!, idOf(request.params.id), request.body),
+    (request) => decideSettlement(app.money, request.user!, request.params.id, request.body),
   );
 
   app.post(
@@ -339,7 +336,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: answerSchema(CAMPAIGN_API.markBankTransfer, campaignDetailSchema) },
       },
     },
-    (request) => settleByBankTransfer(app.money, request.user!, idOf(request.params.id)),
+    (request) => settleByBankTransfer(app.money, request.user!, request.params.id),
   );
 
   app.post(
@@ -355,13 +352,7 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      decideRelease(
-        app.money,
-        request.user!,
-        idOf(request.params.id),
-        request.params.releaseId,
-        request.body,
-      ),
+      decideRelease(app.money, request.user!, request.params.id, request.params.releaseId, request.body),
   );
 };
 

@@ -6,8 +6,7 @@ import type { CampaignDetail } from '../../../domain/campaign-schemas.ts';
 import type { CampaignDocumentKind, SettlementReview } from '../../../domain/money-out.ts';
 import type { MilestoneKind } from '../../../domain/lifecycle.ts';
 import { DILIGENCE_DOCUMENT_KINDS } from '../../../domain/diligence.ts';
-import { canViewCampaign, ownsCampaign } from '../../../domain/policies.ts';
-import type { Role } from '../../../domain/users.ts';
+import { canViewCampaign, ownsCampaign, type Actor } from '../../../domain/policies.ts';
 import type { Db } from '../../db/connect.ts';
 import { campaignDocuments, campaignReleases, campaigns, settlements } from '../../db/schema/index.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
@@ -19,10 +18,8 @@ import { releaseTranche } from '../../money/releases.ts';
 import { openCardPayment, type OpenedIntent } from '../../money/payments.ts';
 import { dueByCard, liveSettlement, receiveBankTransfer, reviewSettlement } from '../../money/settlement.ts';
 import { campaignDocumentList, toCampaignDocument } from '../../money/views.ts';
-import { recordAudit, type Actor } from '../admin/audit.ts';
+import { recordAudit, type Auditor } from '../admin/audit.ts';
 import { backsCampaign, getCampaign, invalidateCampaignLists } from '../campaigns/service.ts';
-
-type Viewer = { id: string; role: Role; kycStatus: string; emailVerified: boolean };
 
 async function lockCampaign(tx: Tx, id: string) {
   const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update');
@@ -33,7 +30,7 @@ async function lockCampaign(tx: Tx, id: string) {
 /** POST /api/admin/campaigns/:id/settlement (fixed contract): approve or reject a declared result. */
 export async function decideSettlement(
   money: Money,
-  admin: Actor & Viewer,
+  admin: Auditor & Actor<'kycStatus' | 'emailVerified'>,
   campaignId: string,
   review: SettlementReview,
 ): Promise<CampaignDetail> {
@@ -82,7 +79,7 @@ export async function decideSettlement(
 /** POST /api/admin/campaigns/:id/settlement/bank-transfer: the trader's transfer arrived. */
 export async function settleByBankTransfer(
   money: Money,
-  admin: Actor & Viewer,
+  admin: Auditor & Actor<'kycStatus' | 'emailVerified'>,
   campaignId: string,
 ): Promise<CampaignDetail> {
   const now = money.clock();
@@ -111,7 +108,7 @@ export async function settleByBankTransfer(
  */
 export async function decideRelease(
   money: Money,
-  admin: Actor & Viewer,
+  admin: Auditor & Actor<'kycStatus' | 'emailVerified'>,
   campaignId: string,
   releaseId: string,
   review: SettlementReview,
@@ -158,7 +155,7 @@ export async function decideRelease(
  */
 export async function fileReleaseEvidence(
   money: Money,
-  user: Viewer,
+  user: Actor<'kycStatus' | 'emailVerified'>,
   campaignId: string,
   releaseId: string,
   documentId: string,
@@ -217,7 +214,11 @@ export async function assertOwnDocument(
 }
 
 /** Checked before an upload is read: only the campaign's own trader files its documents. */
-export async function assertMayFileDocument(db: Db, user: Viewer, campaignId: string): Promise<void> {
+export async function assertMayFileDocument(
+  db: Db,
+  user: Actor<'kycStatus' | 'emailVerified'>,
+  campaignId: string,
+): Promise<void> {
   const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
   if (!campaign || !canViewCampaign(user, campaign)) throw new AppError('CAMPAIGN_NOT_FOUND');
   if (!ownsCampaign(user, campaign))
@@ -227,7 +228,7 @@ export async function assertMayFileDocument(db: Db, user: Viewer, campaignId: st
 /** POST /api/campaigns/:id/documents: the owning trader files a milestone's evidence or the sales invoice. */
 export async function uploadCampaignDocument(
   db: Db,
-  user: Viewer,
+  user: Actor<'kycStatus' | 'emailVerified'>,
   campaignId: string,
   file: ReceivedFile & { kind: CampaignDocumentKind; milestone: MilestoneKind | null },
 ) {
@@ -259,7 +260,11 @@ export async function uploadCampaignDocument(
 }
 
 /** GET /api/campaigns/:id/documents: the campaign's own trader's (or an admin's) list; 404 to anyone else. */
-export async function listCampaignDocuments(db: Db, viewer: Viewer, campaignId: string) {
+export async function listCampaignDocuments(
+  db: Db,
+  viewer: Actor<'kycStatus' | 'emailVerified'>,
+  campaignId: string,
+) {
   const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
   if (!campaign || (viewer.role !== 'admin' && !ownsCampaign(viewer, campaign)))
     throw new AppError('CAMPAIGN_NOT_FOUND');
@@ -267,7 +272,12 @@ export async function listCampaignDocuments(db: Db, viewer: Viewer, campaignId: 
 }
 
 /** A campaign document's file: for its trader, admins and the campaign's backers (its evidence). */
-export async function readCampaignDocument(db: Db, viewer: Viewer, campaignId: string, documentId: string) {
+export async function readCampaignDocument(
+  db: Db,
+  viewer: Actor<'kycStatus' | 'emailVerified'>,
+  campaignId: string,
+  documentId: string,
+) {
   const [row] = await db
     .select({ doc: campaignDocuments, campaign: campaigns })
     .from(campaignDocuments)

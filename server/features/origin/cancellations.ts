@@ -4,6 +4,7 @@
 // per order (unique), its volume added to the certificate by a trigger under the certificate's row lock,
 // and a CHECK that the cancelled volume never passes the certificate's. The buyer's statement, the public
 // verification (facts only: no order id, email or price) and the CBAM CSV read the cancellation back.
+import type { Actor } from '../../../domain/policies.ts';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -26,7 +27,6 @@ import {
 } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import type { Viewer } from './certificates.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -148,7 +148,7 @@ function factsOf(r: CancellationJoin, publicUrl: string): CancellationFacts {
 }
 
 /** The cancellation of an order its buyer, its supplier or an admin may see (anyone else: not found). */
-async function cancellationOfOrder(db: Db, viewer: Viewer, orderId: string): Promise<CancellationJoin> {
+async function cancellationOfOrder(db: Db, viewer: Actor, orderId: string): Promise<CancellationJoin> {
   const [row] = await cancellationsQuery(db).where(eq(certificateCancellations.orderId, orderId));
   const party =
     row && (viewer.role === 'admin' || row.order.buyerId === viewer.id || row.order.traderId === viewer.id);
@@ -168,7 +168,7 @@ async function cancellationOfOrder(db: Db, viewer: Viewer, orderId: string): Pro
 /** GET /api/orders/:id/certificate: the printable cancellation statement. */
 export async function statementOf(
   db: Db,
-  viewer: Viewer,
+  viewer: Actor,
   orderId: string,
   publicUrl: string,
 ): Promise<CancellationStatement> {
@@ -222,7 +222,7 @@ export const CBAM_COLUMNS = [
  * hydrogen (docs/carbon.md): the goods, quantity, origin, installation, the embedded emissions of its
  * production, and the delivered figure with its stages and the certificate.
  */
-export async function cbamCsv(db: Db, viewer: Viewer, orderId: string, publicUrl: string) {
+export async function cbamCsv(db: Db, viewer: Actor, orderId: string, publicUrl: string) {
   const row = await cancellationOfOrder(db, viewer, orderId);
   const facts = factsOf(row, publicUrl);
   const tonnes = quantityInKg(row.order.quantity, row.order.unit).div(1000);

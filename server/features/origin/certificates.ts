@@ -5,7 +5,7 @@
 import { and, desc, eq, max, type SQL } from 'drizzle-orm';
 import { carbonIntensity } from '../../../domain/carbon.ts';
 import { companyName } from '../../../domain/listings.ts';
-import { canViewCampaign } from '../../../domain/policies.ts';
+import { canViewCampaign, type Actor } from '../../../domain/policies.ts';
 import type {
   Certificate,
   CertificateCreate,
@@ -13,15 +13,13 @@ import type {
   CertificateReview,
   CertificateStatus,
 } from '../../../domain/origin.ts';
-import type { Role } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
 import { campaigns, listings, originCertificates, storedFiles, users } from '../../db/schema/index.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { commitFiles, deleteFiles, type ReceivedFile } from '../../uploads/storage.ts';
-import { recordAudit, type Actor } from '../admin/audit.ts';
+import { recordAudit, type Auditor } from '../admin/audit.ts';
 
-export type Viewer = { id: string; role: Role };
 type CertificateRow = typeof originCertificates.$inferSelect;
 
 /** Clears what shows a lot's carbon intensity (the cached campaign and listing pages), after commit. */
@@ -81,7 +79,7 @@ async function certificateById(db: Db, id: string): Promise<Certificate> {
  * Before a byte of the upload is read: the lot must be the trader's own campaign or listing. A campaign
  * the trader may not even see is not found; another trader's visible campaign or listing is refused.
  */
-export async function assertOwnsLot(db: Db, user: Viewer, lot: CertificateLot): Promise<void> {
+export async function assertOwnsLot(db: Db, user: Actor, lot: CertificateLot): Promise<void> {
   if ('campaignId' in lot) {
     const [campaign] = await db
       .select({
@@ -106,7 +104,7 @@ export async function assertOwnsLot(db: Db, user: Viewer, lot: CertificateLot): 
 /** POST /api/{campaigns,listings}/:id/certificates: the trader's certificate, waiting for an admin's check. */
 export async function createCertificate(
   db: Db,
-  user: Viewer,
+  user: Actor,
   lot: CertificateLot,
   input: CertificateCreate,
   file: ReceivedFile,
@@ -150,7 +148,7 @@ export async function createCertificate(
 /** GET /api/certificates: a trader's own, every one for an admin (optionally by status), newest first. */
 export async function listCertificates(
   db: Db,
-  viewer: Viewer,
+  viewer: Actor,
   status?: CertificateStatus,
 ): Promise<Certificate[]> {
   const where: SQL | undefined = and(
@@ -165,7 +163,7 @@ export async function listCertificates(
 }
 
 /** The issuing body's document, for the certificate's trader and admins (anyone else: not found). */
-export async function certificateDocument(db: Db, viewer: Viewer, id: string) {
+export async function certificateDocument(db: Db, viewer: Actor, id: string) {
   const [row] = await db
     .select({
       traderId: originCertificates.traderId,
@@ -199,7 +197,7 @@ async function refreshLotIntensity(tx: Tx, row: CertificateRow): Promise<void> {
 /** POST /api/admin/certificates/:id/review: approve or reject (with a reason) a pending certificate, once. */
 export async function reviewCertificate(
   db: Db,
-  admin: Actor,
+  admin: Auditor,
   id: string,
   decision: CertificateReview,
   now: Date,

@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { noBodySchema } from '../../../domain/api.ts';
 import { answerSchema } from '../../../domain/endpoint.ts';
 import { ORIGIN_API } from '../../../domain/endpoints/origin.ts';
-import type { ErrorCode } from '../../../domain/errors.ts';
 import { MAX_DOCUMENT_BYTES } from '../../../domain/kyc.ts';
 import {
   cancellationFactsSchema,
@@ -19,7 +18,7 @@ import {
   certificateSchema,
   certificateListSchema,
 } from '../../../domain/origin.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, idOf } from '../../errors.ts';
 import { receiveUpload, type UploadRules } from '../../uploads/receive.ts';
 import { sendStoredFile } from '../../uploads/send.ts';
 import { deleteFiles } from '../../uploads/storage.ts';
@@ -33,13 +32,7 @@ import {
   type LotsChanged,
 } from './certificates.ts';
 
-const uuid = z.string().uuid();
 const idParams = z.object({ id: z.string() });
-/** A malformed id names nothing: the same answer as an unknown one. */
-function idOf(id: string, notFound: ErrorCode): string {
-  if (!uuid.safeParse(id).success) throw new AppError(notFound);
-  return id;
-}
 
 /** The issuing body's document in `file`, and the certificate's text fields. */
 const certificateUpload: UploadRules = {

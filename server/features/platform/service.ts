@@ -1,16 +1,18 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { CAMPAIGN_STATUS_GROUPS } from '../../../domain/campaigns.ts';
 import { expectedRoiPercent, toFixed, ZERO } from '../../../domain/money.ts';
 import type { PlatformStats } from '../../../domain/platform.ts';
 import type { Db } from '../../db/connect.ts';
 import { campaigns, investments, settlements, users } from '../../db/schema/index.ts';
 import { defaultRatePercent } from '../../../domain/money-out.ts';
+import { INVESTMENT_STATUS_GROUPS } from '../../../domain/investments.ts';
+import { sqlIn } from '../../db/vocabulary.ts';
 
 /** Landing-page figures, computed from the campaigns and users tables. */
 export async function platformStats(db: Db): Promise<PlatformStats> {
   const [funding] = await db
     .select({
-      tradesFunded: sql<number>`count(*) filter (where ${inArray(campaigns.status, [...CAMPAIGN_STATUS_GROUPS.funded])})::int`,
+      tradesFunded: sql<number>`count(*) filter (where ${sqlIn(campaigns.status, CAMPAIGN_STATUS_GROUPS.funded)})::int`,
       totalRaised: sql<string>`coalesce(sum(${campaigns.raisedAmount}), 0)::text`,
     })
     .from(campaigns)
@@ -20,17 +22,14 @@ export async function platformStats(db: Db): Promise<PlatformStats> {
     .select({ buyPrice: campaigns.buyPrice, sellPrice: campaigns.sellPrice })
     .from(campaigns)
     .where(
-      and(
-        inArray(campaigns.status, [...CAMPAIGN_STATUS_GROUPS.landing]),
-        eq(campaigns.reviewStatus, 'approved'),
-      ),
+      and(sqlIn(campaigns.status, CAMPAIGN_STATUS_GROUPS.landing), eq(campaigns.reviewStatus, 'approved')),
     );
   // Active Investors: active accounts with money in a campaign (a confirmed or paid-out investment).
   const [investors] = await db
     .select({ n: sql<number>`count(distinct ${investments.investorId})::int` })
     .from(investments)
     .innerJoin(users, eq(users.id, investments.investorId))
-    .where(and(inArray(investments.status, ['confirmed', 'paid_out']), eq(users.accountStatus, 'active')));
+    .where(and(sqlIn(investments.status, INVESTMENT_STATUS_GROUPS.kept), eq(users.accountStatus, 'active')));
   const [due] = await db
     .select({
       defaulted: sql<number>`count(*) filter (where ${settlements.status} = 'defaulted')::int`,

@@ -22,7 +22,7 @@ import {
 } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { recordAudit, type Actor } from '../admin/audit.ts';
+import { recordAudit, type Auditor } from '../admin/audit.ts';
 import { queueAccountEmail, type AccountMailContext } from '../auth/account-emails.ts';
 import { commitFiles, deleteFiles, type ReceivedFile } from '../../uploads/storage.ts';
 
@@ -189,7 +189,7 @@ export async function classificationQueue(db: Db): Promise<ClassificationQueue> 
 export async function decideClassification(
   db: Db,
   mail: AccountMailContext,
-  admin: Actor,
+  admin: Auditor,
   id: string,
   decision: ClassificationDecision,
   now: Date,

@@ -2,15 +2,12 @@
 // canViewCampaign: a public one everyone, a draft or cancelled one its trader, admins and backers).
 // An unknown or invisible campaign answers the same 404.
 import { eq } from 'drizzle-orm';
-import type { Role } from '../../../domain/users.ts';
-import { canViewCampaign, ownsCampaign } from '../../../domain/policies.ts';
+import { canViewCampaign, ownsCampaign, type Actor } from '../../../domain/policies.ts';
 import type { Db } from '../../db/connect.ts';
 import { campaigns } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { backsCampaign } from '../campaigns/service.ts';
-
-export type Viewer = { id: string; role: Role } | null;
 
 export interface CampaignAccess {
   campaign: typeof campaigns.$inferSelect;
@@ -24,7 +21,7 @@ export interface CampaignAccess {
 
 export async function campaignAccess(
   db: Db | Tx,
-  viewer: Viewer,
+  viewer: Actor | null,
   campaignId: string,
 ): Promise<CampaignAccess> {
   const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));

@@ -4,8 +4,9 @@
 // public one) and an answer (to its asker) go through notify(): in the notification centre and by email
 // as each chose, once per event and person; so do a deadline reminder (to each follower) and a saved
 // search's match (once per search and campaign).
-import { and, eq, inArray } from 'drizzle-orm';
-import { BACKER_STATUSES } from '../../../domain/investments.ts';
+import { and, eq } from 'drizzle-orm';
+import { INVESTMENT_STATUS_GROUPS } from '../../../domain/investments.ts';
+import { sqlIn } from '../../db/vocabulary.ts';
 import { savedSearchFilters, savedSearchLabel } from '../../../domain/follows.ts';
 import {
   campaignFollows,
@@ -122,7 +123,7 @@ export function updatesMail(): Pick<
         .where(
           and(
             eq(investments.campaignId, update.campaignId),
-            inArray(investments.status, [...BACKER_STATUSES]),
+            sqlIn(investments.status, INVESTMENT_STATUS_GROUPS.backers),
             eq(users.accountStatus, 'active'),
           ),
         );

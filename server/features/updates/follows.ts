@@ -2,7 +2,8 @@
 // campaign they may see and saves /campaigns searches; the sweep reminds followers once before a
 // funding deadline (onDeadlineNear), and a campaign going live is matched against every saved search
 // (onCampaignLive, features/updates/emails.ts).
-import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import type { Actor } from '../../../domain/policies.ts';
+import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import { CAMPAIGN_STATUS_GROUPS } from '../../../domain/campaigns.ts';
 import {
   DEADLINE_REMINDER_HOURS,
@@ -22,11 +23,12 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { sqlIn } from '../../db/vocabulary.ts';
 import { AppError } from '../../errors.ts';
 import { announce } from '../lifecycle/notices.ts';
-import { campaignAccess, type Viewer } from './access.ts';
+import { campaignAccess } from './access.ts';
 
-type User = NonNullable<Viewer>;
+type User = NonNullable<Actor | null>;
 
 /** POST /api/campaigns/:id/follow: idempotent. */
 export async function follow(db: Db, user: User, campaignId: string, now: Date): Promise<FollowState> {
@@ -144,7 +146,7 @@ export async function remindFollowers(db: Db, now: Date): Promise<number> {
     .leftJoin(deadlineReminders, eq(deadlineReminders.campaignId, campaigns.id))
     .where(
       and(
-        inArray(campaigns.status, [...CAMPAIGN_STATUS_GROUPS.openForFunding]),
+        sqlIn(campaigns.status, CAMPAIGN_STATUS_GROUPS.openForFunding),
         eq(campaigns.reviewStatus, 'approved'),
         gt(campaigns.deadline, now),
         lte(campaigns.deadline, until),

@@ -2,6 +2,7 @@
 // verified email asks (QUESTIONS_PER_HOUR an hour), the campaign's trader answers in public and the
 // asker is told (onQuestionAnswered); an admin hides an abusive question or answer with a reason,
 // recorded in the audit log in the same transaction.
+import type { Actor } from '../../../domain/policies.ts';
 import { and, asc, eq } from 'drizzle-orm';
 import {
   type AnswerCreate,
@@ -15,12 +16,12 @@ import type { Db } from '../../db/connect.ts';
 import { campaignQuestions, users } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { recordAudit, type Actor } from '../admin/audit.ts';
+import { recordAudit, type Auditor } from '../admin/audit.ts';
 import { claimAttempts, LIMITS } from '../auth/rate-limit.ts';
 import { announce } from '../lifecycle/notices.ts';
-import { campaignAccess, type Viewer } from './access.ts';
+import { campaignAccess } from './access.ts';
 
-type Asker = NonNullable<Viewer> & { emailVerified: boolean };
+type Asker = Actor & { emailVerified: boolean };
 
 /** POST /api/campaigns/:id/questions → `{id}`. */
 export async function askQuestion(
@@ -44,7 +45,7 @@ export async function askQuestion(
 /** POST /api/campaigns/:id/questions/:questionId/answer: the trader's one answer (again after an admin hid it). */
 export async function answerQuestion(
   db: Db,
-  viewer: NonNullable<Viewer>,
+  viewer: Actor,
   campaignId: string,
   questionId: string,
   input: AnswerCreate,
@@ -74,7 +75,7 @@ export async function answerQuestion(
  * GET /api/campaigns/:id/questions: oldest first. A hidden question only for its asker and admins, a
  * hidden answer left out (its reason shown to the asker, the trader and admins).
  */
-export async function listQuestions(db: Db, viewer: Viewer, campaignId: string): Promise<QuestionList> {
+export async function listQuestions(db: Db, viewer: Actor | null, campaignId: string): Promise<QuestionList> {
   const access = await campaignAccess(db, viewer, campaignId);
   const admin = viewer?.role === 'admin';
   const rows = await db
@@ -107,7 +108,7 @@ export async function listQuestions(db: Db, viewer: Viewer, campaignId: string):
 /** POST /api/admin/questions/:id/hide: the question (with its answer) or only the answer; audited. */
 export async function hidePost(
   db: Db,
-  admin: Actor,
+  admin: Auditor,
   questionId: string,
   input: HideRequest,
   now: Date,

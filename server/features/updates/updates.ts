@@ -1,8 +1,10 @@
 // Campaign updates (issue 22 item 1; docs/updates.md): the owning trader posts one for everyone or for
 // the backers only, attaches up to UPDATE_LIMITS.attachments files, and the backers are told by email
 // (onUpdatePosted, announced in the post's transaction). Readers get what their place allows.
+import type { Actor } from '../../../domain/policies.ts';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import { BACKER_STATUSES } from '../../../domain/investments.ts';
+import { INVESTMENT_STATUS_GROUPS } from '../../../domain/investments.ts';
+import { sqlIn } from '../../db/vocabulary.ts';
 import {
   UPDATE_LIMITS,
   type CampaignUpdate,
@@ -17,13 +19,13 @@ import { AppError } from '../../errors.ts';
 import type { ReceivedFile } from '../../uploads/receive.ts';
 import { commitFiles, deleteFiles } from '../../uploads/storage.ts';
 import { announce } from '../lifecycle/notices.ts';
-import { campaignAccess, type Viewer } from './access.ts';
+import { campaignAccess } from './access.ts';
 
 type UpdateRow = typeof campaignUpdates.$inferSelect;
 type FileRow = typeof campaignUpdateFiles.$inferSelect;
 
 /** The campaign's own trader, checked before anything is read or stored. */
-export async function assertMayPost(db: Db, viewer: NonNullable<Viewer>, campaignId: string) {
+export async function assertMayPost(db: Db, viewer: NonNullable<Actor | null>, campaignId: string) {
   const access = await campaignAccess(db, viewer, campaignId);
   if (!access.owns) throw new AppError('UPDATE_NOT_YOURS');
   return access;
@@ -32,7 +34,7 @@ export async function assertMayPost(db: Db, viewer: NonNullable<Viewer>, campaig
 /** POST /api/campaigns/:id/updates → `{id}`; the backers are told once the post commits. */
 export async function postUpdate(
   db: Db,
-  viewer: NonNullable<Viewer>,
+  viewer: NonNullable<Actor | null>,
   campaignId: string,
   input: UpdateCreate,
   now: Date,
@@ -84,7 +86,11 @@ async function withFiles(db: Db, rows: UpdateRow[]): Promise<CampaignUpdate[]> {
 }
 
 /** GET /api/campaigns/:id/updates: newest first; backers-only ones for backers, the trader and admins. */
-export async function listUpdates(db: Db, viewer: Viewer, campaignId: string): Promise<CampaignUpdateList> {
+export async function listUpdates(
+  db: Db,
+  viewer: Actor | null,
+  campaignId: string,
+): Promise<CampaignUpdateList> {
   const access = await campaignAccess(db, viewer, campaignId);
   const rows = await db
     .select()
@@ -96,7 +102,7 @@ export async function listUpdates(db: Db, viewer: Viewer, campaignId: string): P
 }
 
 /** The update, if the caller may read it (404 otherwise: a backers-only one does not exist for others). */
-async function readableUpdate(db: Db, viewer: Viewer, campaignId: string, updateId: string) {
+async function readableUpdate(db: Db, viewer: Actor | null, campaignId: string, updateId: string) {
   const access = await campaignAccess(db, viewer, campaignId);
   const [row] = await db
     .select()
@@ -109,7 +115,7 @@ async function readableUpdate(db: Db, viewer: Viewer, campaignId: string, update
 /** Checked before an upload is read: the trader's own update, with room for another file. */
 export async function assertMayAttach(
   db: Db,
-  viewer: NonNullable<Viewer>,
+  viewer: NonNullable<Actor | null>,
   campaignId: string,
   updateId: string,
 ) {
@@ -129,7 +135,7 @@ export async function assertMayAttach(
  */
 export async function attachFiles(
   db: Db,
-  viewer: NonNullable<Viewer>,
+  viewer: NonNullable<Actor | null>,
   campaignId: string,
   updateId: string,
   files: ReceivedFile[],
@@ -180,7 +186,7 @@ export async function attachFiles(
 /** An attached file, for whoever may read its update. */
 export async function updateFile(
   db: Db,
-  viewer: Viewer,
+  viewer: Actor | null,
   campaignId: string,
   updateId: string,
   fileId: string,
@@ -199,7 +205,12 @@ export async function recentUpdates(db: Db, investorId: string): Promise<{ items
   const backed = db
     .selectDistinct({ id: investments.campaignId })
     .from(investments)
-    .where(and(eq(investments.investorId, investorId), inArray(investments.status, [...BACKER_STATUSES])));
+    .where(
+      and(
+        eq(investments.investorId, investorId),
+        sqlIn(investments.status, INVESTMENT_STATUS_GROUPS.backers),
+      ),
+    );
   const rows = await db
     .select({ update: campaignUpdates, campaignTitle: campaigns.title })
     .from(campaignUpdates)

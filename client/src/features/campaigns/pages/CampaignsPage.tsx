@@ -8,7 +8,7 @@ import { campaignPageQuery } from '../api/campaigns.ts';
 import { campaignsText } from '../campaign-text.ts';
 import { BrowseFilters } from '../components/BrowseFilters.tsx';
 import { CampaignGrid } from '../components/CampaignGrid.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
+import { Pagination } from '@/components/ui/pagination.tsx';
 import { useBrowseView } from '../use-browse-view.ts';
 import { SaveSearchButton } from '@/features/updates/index.ts';
 

@@ -15,7 +15,7 @@ import type { PublicUser } from '@domain/auth.ts';
 import { Page } from '@/components/layouts/page.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { RoleOnly } from '@/features/accounts/index.ts';
-import { Pagination } from '@/components/pagination.tsx';
+import { Pagination } from '@/components/ui/pagination.tsx';
 import { useUrlView } from '@/hooks/use-url-view.ts';
 import { cn } from '@/lib/cn.ts';
 import { listingPageQuery } from '../api/listings.ts';
