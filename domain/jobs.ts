@@ -1,6 +1,7 @@
 // The background job queue as the admin console shows it (GET /api/admin/jobs): what waits per job,
 // and the jobs that failed their last attempt (the dead letters), each of which an admin can retry.
 import { z } from 'zod';
+import { idParamsSchema } from './ids.ts';
 
 /** What each job does, in the console's words (server/jobs/registry.ts names them). */
 export const JOB_LABELS: Record<string, string> = {
@@ -31,6 +32,5 @@ export const jobsOverviewSchema = z.object({
 });
 export type JobsOverview = z.infer<typeof jobsOverviewSchema>;
 
-export const jobIdParamsSchema = z.strictObject({
-  id: z.uuid({ error: 'id must be a job id' }),
-});
+/** A malformed job id is the 404 an unknown one gets (domain/ids.ts). */
+export const jobIdParamsSchema = idParamsSchema;

@@ -123,7 +123,7 @@ describe('failed jobs in the admin console', () => {
 
   it('refuses a malformed id, and an unknown one', async () => {
     const malformed = await admin.post('/api/admin/jobs/not-a-job/retry', {});
-    expect([malformed.statusCode, malformed.json().error]).toEqual([400, 'id must be a job id']);
+    expect([malformed.statusCode, malformed.json().error]).toEqual([404, 'Not found']);
     expect((await admin.post(`/api/admin/jobs/${randomUUID()}/retry`, {})).statusCode).toBe(404);
   });
 });
