@@ -1,6 +1,7 @@
 import { ArrowLeft, Building2, CalendarClock, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
+import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import type { CampaignDetail } from '@domain/campaign-schemas.ts';
 import { campaignDateTimeline, campaignFigures, campaignStatusTimeline } from '@domain/campaign-figures.ts';
 import { REGION_LABELS } from '@domain/campaigns.ts';
@@ -173,6 +174,7 @@ function CampaignView({ campaign }: { campaign: CampaignDetail }) {
   const { user } = useAuth();
   const ownsIt = user?.id === campaign.traderId;
   const returns = expectedNetReturn({ ...campaign, ...campaign.disclosure });
+  useDocumentTitle(campaign.title);
   return (
     <article aria-labelledby="campaign-title">
       <header>
