@@ -53,7 +53,7 @@ function RolePages({ vertical = false }: { vertical?: boolean }) {
   const { user } = useAuth();
   const items = user ? ROLE_PAGES[user.role] : [];
   if (!user || items.length === 0) return null;
-  const name = `${ROLE_LABELS[user.role]} pages`;
+  const name = ROLE_LABELS[user.role];
   if (vertical) {
     return (
       <div className="mt-3 border-t pt-3" role="group" aria-label={name}>

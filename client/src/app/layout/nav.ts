@@ -41,17 +41,17 @@ export const ROLE_PAGES: Record<Role, NavItem[]> = {
     { href: '/buyer/orders', label: 'My Orders' },
     { href: '/buyer/tracking', label: 'Shipment Tracking' },
   ],
+  // The admin console's pages (the dashboard is the spec's Dashboard link).
   admin: [
-    { href: '/admin/kyc', label: 'KYC Review' },
-    { href: '/admin/reviews', label: 'Campaign Reviews' },
+    { href: '/admin/kyc', label: 'KYC queue' },
+    { href: '/admin/reviews', label: 'Campaign reviews' },
+    { href: '/admin/classifications', label: 'Classification' },
     { href: '/admin/escrow', label: 'Escrow' },
-    { href: '/admin/money', label: 'Settlements' },
+    { href: '/admin/money', label: 'Money' },
+    { href: '/admin/jobs', label: 'Jobs' },
     { href: '/admin/complaints', label: 'Complaints' },
     { href: '/admin/certificates', label: 'Certificates' },
-    { href: '/admin/classifications', label: 'Classifications' },
     { href: '/admin/reports', label: 'Reports' },
-    { href: '/admin/jobs', label: 'Jobs' },
-    { href: '/admin/two-factor', label: 'Two-step' },
   ],
 };
 

@@ -123,8 +123,8 @@ function StatementBody({ statement: s }: { statement: Statement }) {
             <h2 id={`month-${m.period}`} className="mb-2 text-lg font-semibold">
               {MONTH.format(new Date(`${m.period}-01T00:00:00Z`))}
             </h2>
-            <div className="relative overflow-x-auto">
-              <table className="w-full text-sm">
+            <div className="relative sm:overflow-x-auto">
+              <table className="stack-table w-full text-sm">
                 <caption className="sr-only">Movements of {m.period}</caption>
                 <thead className="text-left text-muted-foreground">
                   <tr>
@@ -162,28 +162,52 @@ function StatementBody({ statement: s }: { statement: Statement }) {
                     <td colSpan={7} className="py-1">
                       Opening balances
                     </td>
-                    <td className="py-1 pr-2 text-right tabular-nums">{formatUsdCents(m.opening)}</td>
-                    <td className="py-1 text-right tabular-nums">{formatUsdCents(m.openingCash)}</td>
+                    <td data-label="Invested" className="py-1 pr-2 text-right tabular-nums">
+                      {formatUsdCents(m.opening)}
+                    </td>
+                    <td data-label="Cash balance" className="py-1 text-right tabular-nums">
+                      {formatUsdCents(m.openingCash)}
+                    </td>
                   </tr>
                   {m.rows.map((r) => (
                     <tr key={r.id} className="border-t">
                       <td className="py-1 pr-2 whitespace-nowrap">{formatDate(r.date)}</td>
-                      <td className="py-1 pr-2">{r.type}</td>
-                      <td className="py-1 pr-2">{r.campaign}</td>
-                      <td className="py-1 pr-2 text-right tabular-nums">{formatUsdCents(r.paidIn)}</td>
-                      <td className="py-1 pr-2 text-right tabular-nums">{formatUsdCents(r.paidOut)}</td>
-                      <td className="py-1 pr-2 text-right tabular-nums">{formatUsdCents(r.profit)}</td>
-                      <td className="py-1 pr-2 text-right tabular-nums">{formatUsdCents(r.fee)}</td>
-                      <td className="py-1 pr-2 text-right tabular-nums">{formatUsdCents(r.balance)}</td>
-                      <td className="py-1 text-right tabular-nums">{formatUsdCents(r.cash)}</td>
+                      <td data-label="Type" className="py-1 pr-2">
+                        {r.type}
+                      </td>
+                      <td data-label="Campaign" className="py-1 pr-2">
+                        {r.campaign}
+                      </td>
+                      <td data-label="Paid in" className="py-1 pr-2 text-right tabular-nums">
+                        {formatUsdCents(r.paidIn)}
+                      </td>
+                      <td data-label="Paid out" className="py-1 pr-2 text-right tabular-nums">
+                        {formatUsdCents(r.paidOut)}
+                      </td>
+                      <td data-label="Profit" className="py-1 pr-2 text-right tabular-nums">
+                        {formatUsdCents(r.profit)}
+                      </td>
+                      <td data-label="Fee" className="py-1 pr-2 text-right tabular-nums">
+                        {formatUsdCents(r.fee)}
+                      </td>
+                      <td data-label="Invested" className="py-1 pr-2 text-right tabular-nums">
+                        {formatUsdCents(r.balance)}
+                      </td>
+                      <td data-label="Cash balance" className="py-1 text-right tabular-nums">
+                        {formatUsdCents(r.cash)}
+                      </td>
                     </tr>
                   ))}
                   <tr className="border-t font-medium">
                     <td colSpan={7} className="py-1">
                       Closing balances
                     </td>
-                    <td className="py-1 pr-2 text-right tabular-nums">{formatUsdCents(m.closing)}</td>
-                    <td className="py-1 text-right tabular-nums">{formatUsdCents(m.closingCash)}</td>
+                    <td data-label="Invested" className="py-1 pr-2 text-right tabular-nums">
+                      {formatUsdCents(m.closing)}
+                    </td>
+                    <td data-label="Cash balance" className="py-1 text-right tabular-nums">
+                      {formatUsdCents(m.closingCash)}
+                    </td>
                   </tr>
                 </tbody>
               </table>
