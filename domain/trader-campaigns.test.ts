@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Campaign } from './campaign-schemas.ts';
 import { CAMPAIGN_STATUSES } from './campaigns.ts';
-import { endOfDeadlineDay } from './campaign-rules.ts';
+import { assessRiskLevel, endOfDeadlineDay } from './campaign-rules.ts';
 import {
   campaignFormValues,
   campaignPatchOf,
@@ -107,6 +107,28 @@ describe('campaignTermsPreview', () => {
       estimatedProfit: '840000.00',
       riskLevel: 'medium',
     });
+  });
+
+  it('gives the level the campaign got when created, however much later the trader edits it', () => {
+    const terms = {
+      buyPrice: '1.4',
+      sellPrice: '5.6',
+      quantity: '200',
+      targetAmount: '500000',
+      deadline: '2026-04-01',
+    };
+    // Created on NOW with a 90-day window: ROI 300% (1) + 90 days (1) = medium, as the card says.
+    const stored = assessRiskLevel({ ...terms, deadline: endOfDeadlineDay(terms.deadline)! }, NOW);
+    expect(stored).toBe('medium');
+    // Two months on the edit preview, given the creation date, still says medium (measured from the
+    // day it is looked at, the 30 days left would have read "low").
+    expect(campaignTermsPreview(terms, NOW).riskLevel).toBe(stored);
+    expect(
+      assessRiskLevel(
+        { ...terms, deadline: endOfDeadlineDay(terms.deadline)! },
+        new Date('2026-03-02T12:00:00Z'),
+      ),
+    ).toBe('low');
   });
 
   it('shows nothing it cannot compute instead of throwing on half-typed input', () => {

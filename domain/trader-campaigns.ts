@@ -112,7 +112,10 @@ export interface CampaignTermsPreview {
   riskLevel: RiskLevel | null;
 }
 
-/** The create and edit forms' live preview, from whatever the trader has typed so far. */
+/**
+ * The create and edit forms' live preview, from whatever the trader has typed so far. `createdAt` is
+ * the campaign's creation (now, for a new one): the risk rule measures the funding window from it.
+ */
 export function campaignTermsPreview(
   terms: {
     buyPrice?: unknown;
@@ -121,7 +124,7 @@ export function campaignTermsPreview(
     targetAmount?: unknown;
     deadline?: unknown;
   },
-  now: Date = new Date(),
+  createdAt: Date = new Date(),
 ): CampaignTermsPreview {
   const prices = isDecimal(terms.buyPrice) && isDecimal(terms.sellPrice) && dec(terms.buyPrice.trim()).gt(0);
   const buy = prices ? (terms.buyPrice as string).trim() : '0';
@@ -138,7 +141,7 @@ export function campaignTermsPreview(
       prices && isDecimal(terms.targetAmount) && deadline
         ? assessRiskLevel(
             { buyPrice: buy, sellPrice: sell, targetAmount: terms.targetAmount.trim(), deadline },
-            now,
+            createdAt,
           )
         : null,
   };
