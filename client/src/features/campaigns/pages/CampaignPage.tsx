@@ -27,6 +27,7 @@ import { RiskBadge } from '../components/RiskBadge.tsx';
 import { useInvestAction } from '../use-invest-action.ts';
 import { CarbonIntensity } from '@/features/origin/index.ts';
 import { CampaignQuestions, CampaignUpdates, FollowButton } from '@/features/updates/index.ts';
+import { countOf, pluralWord } from '@domain/plural.ts';
 
 function BackLink() {
   return (
@@ -119,8 +120,8 @@ function TrackRecord({ record }: { record: CampaignDetail['trackRecord'] }) {
       <CardContent className="space-y-3 text-sm">
         {record.inDefault > 0 && (
           <p role="note" className="font-medium text-destructive">
-            {record.inDefault === 1 ? '1 campaign' : `${record.inDefault} campaigns`} of this trader{' '}
-            {record.inDefault === 1 ? 'is' : 'are'} in default: the settlement is unpaid past its due date.
+            {countOf(record.inDefault, 'campaign')} of this trader {pluralWord(record.inDefault, 'is', 'are')}{' '}
+            in default: the settlement is unpaid past its due date.
           </p>
         )}
         {record.completed.length === 0 ? (
