@@ -3,6 +3,7 @@
 // form's live preview, the edit modal's patch (changed fields only), table sorting and the analytics
 // series. No zod here: the dashboard rows and charts do not need the schema library.
 import type { Campaign, CampaignCreateInput, CampaignPatchInput } from './campaign-schemas.ts';
+import type { CampaignInvestor } from './lifecycle.ts';
 import { campaignFigures } from './campaign-figures.ts';
 import { expectedNetReturn, type Disclosure } from './returns.ts';
 import { assessRiskLevel, endOfDeadlineDay } from './campaign-rules.ts';
@@ -320,26 +321,37 @@ export function matchesCampaignText(c: Pick<Campaign, 'title' | 'tradeRoute'>, t
 // ---- analytics ---------------------------------------------------------------------------------
 
 export interface RaisedOverTimePoint {
-  /** Creation date of the campaign that added to the total (ISO date-time). */
+  /** When the investment that added to the total was recorded (ISO date-time). */
   at: string;
+  /** The campaign it went to. */
   title: string;
   raised: string;
-  /** Raised across this and every earlier-created campaign. */
+  /** Raised across this and every earlier investment. */
   cumulative: string;
 }
 
+/** The investments that still count as raised: recorded, and not refunded (paid out counts). */
+const RAISED_STATUSES: ReadonlySet<string> = new Set(['confirmed', 'paid_out']);
+
 /**
- * Funds raised over time, by campaign creation date: per-investment history is not recorded yet, so
- * each campaign's raised amount counts on the day the campaign was created. Drafts (cancelled,
- * refunded) are left out.
+ * Funds raised over time, investment by investment: each investment still counted as raised (not
+ * refunded) on the day it was recorded, in the campaigns given (the trader's live ones), the running
+ * total after each. `investors` holds each campaign's investor list (GET /api/campaigns/:id/investors).
  */
-export function raisedByCreationDate(campaigns: readonly Campaign[]): RaisedOverTimePoint[] {
+export function raisedByInvestmentDate(
+  campaigns: readonly Pick<Campaign, 'id' | 'title'>[],
+  investors: Readonly<Record<string, readonly Pick<CampaignInvestor, 'amount' | 'status' | 'confirmedAt'>[]>>,
+): RaisedOverTimePoint[] {
+  const investments = campaigns.flatMap((c) =>
+    (investors[c.id] ?? [])
+      .filter((i) => i.confirmedAt !== null && RAISED_STATUSES.has(i.status))
+      .map((i) => ({ at: i.confirmedAt!, title: c.title, amount: i.amount })),
+  );
   let total = ZERO;
-  return [...campaigns]
-    .filter((c) => inStatusGroup(c.status, 'live'))
-    .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt))
-    .map((c) => {
-      total = total.plus(dec(c.raisedAmount));
-      return { at: c.createdAt, title: c.title, raised: toFixed(c.raisedAmount), cumulative: toFixed(total) };
+  return investments
+    .sort((x, y) => Date.parse(x.at) - Date.parse(y.at))
+    .map((i) => {
+      total = total.plus(dec(i.amount));
+      return { at: i.at, title: i.title, raised: toFixed(i.amount), cumulative: toFixed(total) };
     });
 }
