@@ -150,6 +150,14 @@ const DESTINATIONS: Record<Region, readonly string[]> = {
 
 const ROUTE_SEPARATOR = /\s*(?:→|->|—>|=>|\bto\b)\s*/i;
 
+/** The first stop of a trade route ("Kochi, India" of "Kochi, India → Houston, United States"). */
+export function routeOrigin(tradeRoute: string): string | undefined {
+  return tradeRoute
+    .split(ROUTE_SEPARATOR)
+    .find((s) => s.trim())
+    ?.trim();
+}
+
 /** The region of the route's destination (its last stop), when it names a known country or port. */
 export function destinationRegion(tradeRoute: string): Region | undefined {
   const stops = tradeRoute.split(ROUTE_SEPARATOR).filter((s) => s.trim());
