@@ -164,3 +164,21 @@ test.describe('at 390 px, whatever users typed', () => {
     expect(await balance.evaluate((td) => getComputedStyle(td, '::before').content)).toBe('"Cash balance"');
   });
 });
+
+test.describe('toasts on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('a toast shows below the top bar, which stays usable', async ({ page, context }) => {
+    await signIn(context, 'investor');
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Logout' }).click();
+    const shown = page.locator('ol > li[data-state="open"]');
+    await expect(shown).toContainText('Signed Out');
+    // The bar's own row (the menu panel, still open, hangs below it and the toast may cover that).
+    const bar = (await page.getByRole('banner').locator('> div').first().boundingBox())!;
+    const box = (await shown.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
+  });
+});
