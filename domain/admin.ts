@@ -6,6 +6,7 @@ import { ESCROW_STATUSES } from './investments.ts';
 import { percentOf } from './money.ts';
 import { textField } from './text.ts';
 import { ACCOUNT_STATUSES, KYC_STATUSES, ROLES, SIGNUP_ROLES, type KycStatus } from './users.ts';
+import { countOf } from './plural.ts';
 
 const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
 const reasonField = (label: string) =>
@@ -331,15 +332,14 @@ export interface RoleChangeBlockers {
   settlementsDue: number;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** "2 open orders and 1 live investment"; null when nothing blocks the change. */
 export function roleChangeBlockersText(b: RoleChangeBlockers): string | null {
   const parts = [
-    b.openOrders && plural(b.openOrders, 'open order', 'open orders'),
-    b.liveInvestments && plural(b.liveInvestments, 'live investment', 'live investments'),
-    b.unfinishedCampaigns && plural(b.unfinishedCampaigns, 'campaign not finished', 'campaigns not finished'),
-    b.settlementsDue && plural(b.settlementsDue, 'settlement due', 'settlements due'),
+    b.openOrders && countOf(b.openOrders, 'open order'),
+    b.liveInvestments && countOf(b.liveInvestments, 'live investment'),
+    b.unfinishedCampaigns &&
+      countOf(b.unfinishedCampaigns, 'campaign not finished', 'campaigns not finished'),
+    b.settlementsDue && countOf(b.settlementsDue, 'settlement due', 'settlements due'),
   ].filter((p): p is string => !!p);
   if (!parts.length) return null;
   return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;

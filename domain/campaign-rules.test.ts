@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assessRiskLevel, defaultDeadline, destinationRegion } from './campaign-rules.ts';
+import { assessRiskLevel, defaultDeadline, destinationRegion, routeOrigin } from './campaign-rules.ts';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
 const inDays = (days: number) => new Date(NOW.getTime() + days * 86_400_000);
@@ -59,5 +59,13 @@ describe('destinationRegion', () => {
 describe('defaultDeadline', () => {
   it('is 90 days out, as a yyyy-mm-dd day', () => {
     expect(defaultDeadline(NOW)).toBe('2026-08-30');
+  });
+});
+
+describe('routeOrigin', () => {
+  it('is the first stop of the route, whatever the arrow', () => {
+    expect(routeOrigin('Kochi, India → Houston, United States')).toBe('Kochi, India');
+    expect(routeOrigin('Kandla, India -> Rotterdam')).toBe('Kandla, India');
+    expect(routeOrigin('Mundra to Yokohama')).toBe('Mundra');
   });
 });

@@ -21,12 +21,14 @@ export const CAMPAIGN_LIMITS = {
  * |---|---|---|---|
  * | expected ROI (promised spread) | ≤ 250% | ≤ 310% | > 310% |
  * | capital raised (target) | ≤ $1,000,000 | ≤ $2,500,000 | more |
- * | funding window (now → deadline) | ≤ 60 days | ≤ 180 days | more |
+ * | funding window (creation → deadline) | ≤ 60 days | ≤ 180 days | more |
  *
  * 0–1 points: low; 2–3: medium; 4 or more: high. A spread above the India → Europe reference of
  * $1.40 → $5.60 (300%) leans on optimistic prices, a larger ticket concentrates more capital in one
  * cargo, and a longer window leaves more time for plant, freight and price risk. The level is assessed
- * when the campaign is created and again whenever its terms change.
+ * when the campaign is created and again whenever its terms change, always with the window measured
+ * from the campaign's creation: the same terms get the same level whenever they are looked at (the
+ * edit preview, the card and the saved campaign agree).
  */
 export function assessRiskLevel(
   terms: {
@@ -35,11 +37,11 @@ export function assessRiskLevel(
     targetAmount: DecimalInput;
     deadline: string | Date;
   },
-  assessedAt: Date = new Date(),
+  createdAt: Date = new Date(),
 ): RiskLevel {
   const roi = expectedRoiPercent(terms.buyPrice, terms.sellPrice);
   const target = dec(terms.targetAmount);
-  const windowDays = (new Date(terms.deadline).getTime() - assessedAt.getTime()) / 86_400_000;
+  const windowDays = (new Date(terms.deadline).getTime() - createdAt.getTime()) / 86_400_000;
   const points =
     (roi.lte(250) ? 0 : roi.lte(310) ? 1 : 2) +
     (target.lte(1_000_000) ? 0 : target.lte(2_500_000) ? 1 : 2) +
@@ -147,6 +149,14 @@ const DESTINATIONS: Record<Region, readonly string[]> = {
 };
 
 const ROUTE_SEPARATOR = /\s*(?:→|->|—>|=>|\bto\b)\s*/i;
+
+/** The first stop of a trade route ("Kochi, India" of "Kochi, India → Houston, United States"). */
+export function routeOrigin(tradeRoute: string): string | undefined {
+  return tradeRoute
+    .split(ROUTE_SEPARATOR)
+    .find((s) => s.trim())
+    ?.trim();
+}
 
 /** The region of the route's destination (its last stop), when it names a known country or port. */
 export function destinationRegion(tradeRoute: string): Region | undefined {

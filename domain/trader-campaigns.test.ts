@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Campaign } from './campaign-schemas.ts';
 import { CAMPAIGN_STATUSES } from './campaigns.ts';
-import { endOfDeadlineDay } from './campaign-rules.ts';
+import { assessRiskLevel, endOfDeadlineDay } from './campaign-rules.ts';
 import {
   campaignFormValues,
   campaignPatchOf,
   campaignTermsPreview,
   hasShipmentToTrack,
   inTraderTab,
-  raisedByCreationDate,
+  raisedByInvestmentDate,
   sortCampaigns,
   traderCampaignRow,
 } from './trader-campaigns.ts';
@@ -109,6 +109,28 @@ describe('campaignTermsPreview', () => {
     });
   });
 
+  it('gives the level the campaign got when created, however much later the trader edits it', () => {
+    const terms = {
+      buyPrice: '1.4',
+      sellPrice: '5.6',
+      quantity: '200',
+      targetAmount: '500000',
+      deadline: '2026-04-01',
+    };
+    // Created on NOW with a 90-day window: ROI 300% (1) + 90 days (1) = medium, as the card says.
+    const stored = assessRiskLevel({ ...terms, deadline: endOfDeadlineDay(terms.deadline)! }, NOW);
+    expect(stored).toBe('medium');
+    // Two months on the edit preview, given the creation date, still says medium (measured from the
+    // day it is looked at, the 30 days left would have read "low").
+    expect(campaignTermsPreview(terms, NOW).riskLevel).toBe(stored);
+    expect(
+      assessRiskLevel(
+        { ...terms, deadline: endOfDeadlineDay(terms.deadline)! },
+        new Date('2026-03-02T12:00:00Z'),
+      ),
+    ).toBe('low');
+  });
+
   it('shows nothing it cannot compute instead of throwing on half-typed input', () => {
     expect(
       campaignTermsPreview({ buyPrice: '', sellPrice: '5.6', quantity: 'x', deadline: '2026-13' }, NOW),
@@ -151,7 +173,7 @@ describe('campaignPatchOf', () => {
   });
 });
 
-describe('sortCampaigns and raisedByCreationDate', () => {
+describe('sortCampaigns and raisedByInvestmentDate', () => {
   const a = campaign({ id: 'a', title: 'b cargo', buyPrice: '1.50', createdAt: '2025-10-01T00:00:00.000Z' });
   const b = campaign({
     id: 'b',
@@ -172,10 +194,24 @@ describe('sortCampaigns and raisedByCreationDate', () => {
     expect(sortCampaigns([a, b], 'raised', 'desc').map((c) => c.id)).toEqual(['b', 'a']);
   });
 
-  it('adds up raised amounts in creation order, drafts left out', () => {
-    expect(raisedByCreationDate([draft, b, a]).map((p) => [p.title, p.cumulative])).toEqual([
-      ['b cargo', '125000.00'],
-      ['A cargo', '625000.00'],
+  it('adds up the investments in the order they were recorded, refunded and unrecorded ones left out', () => {
+    const at = (day: string) => `2025-11-${day}T10:00:00.000Z`;
+    const investors = {
+      a: [
+        { amount: '1000.00', status: 'confirmed', confirmedAt: at('03') },
+        { amount: '9999.00', status: 'refunded', confirmedAt: at('04') },
+      ],
+      b: [
+        { amount: '2500.00', status: 'paid_out', confirmedAt: at('02') },
+        { amount: '500.00', status: 'confirmed', confirmedAt: at('05') },
+        { amount: '7777.00', status: 'pending', confirmedAt: null },
+      ],
+    };
+    expect(raisedByInvestmentDate([a, b], investors).map((p) => [p.at, p.title, p.cumulative])).toEqual([
+      [at('02'), 'A cargo', '2500.00'],
+      [at('03'), 'b cargo', '3500.00'],
+      [at('05'), 'A cargo', '4000.00'],
     ]);
+    expect(raisedByInvestmentDate([a], {})).toEqual([]);
   });
 });

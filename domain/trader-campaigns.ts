@@ -3,6 +3,7 @@
 // form's live preview, the edit modal's patch (changed fields only), table sorting and the analytics
 // series. No zod here: the dashboard rows and charts do not need the schema library.
 import type { Campaign, CampaignCreateInput, CampaignPatchInput } from './campaign-schemas.ts';
+import type { CampaignInvestor } from './lifecycle.ts';
 import { campaignFigures } from './campaign-figures.ts';
 import { expectedNetReturn, type Disclosure } from './returns.ts';
 import { assessRiskLevel, endOfDeadlineDay } from './campaign-rules.ts';
@@ -112,7 +113,10 @@ export interface CampaignTermsPreview {
   riskLevel: RiskLevel | null;
 }
 
-/** The create and edit forms' live preview, from whatever the trader has typed so far. */
+/**
+ * The create and edit forms' live preview, from whatever the trader has typed so far. `createdAt` is
+ * the campaign's creation (now, for a new one): the risk rule measures the funding window from it.
+ */
 export function campaignTermsPreview(
   terms: {
     buyPrice?: unknown;
@@ -121,7 +125,7 @@ export function campaignTermsPreview(
     targetAmount?: unknown;
     deadline?: unknown;
   },
-  now: Date = new Date(),
+  createdAt: Date = new Date(),
 ): CampaignTermsPreview {
   const prices = isDecimal(terms.buyPrice) && isDecimal(terms.sellPrice) && dec(terms.buyPrice.trim()).gt(0);
   const buy = prices ? (terms.buyPrice as string).trim() : '0';
@@ -138,7 +142,7 @@ export function campaignTermsPreview(
       prices && isDecimal(terms.targetAmount) && deadline
         ? assessRiskLevel(
             { buyPrice: buy, sellPrice: sell, targetAmount: terms.targetAmount.trim(), deadline },
-            now,
+            createdAt,
           )
         : null,
   };
@@ -317,26 +321,37 @@ export function matchesCampaignText(c: Pick<Campaign, 'title' | 'tradeRoute'>, t
 // ---- analytics ---------------------------------------------------------------------------------
 
 export interface RaisedOverTimePoint {
-  /** Creation date of the campaign that added to the total (ISO date-time). */
+  /** When the investment that added to the total was recorded (ISO date-time). */
   at: string;
+  /** The campaign it went to. */
   title: string;
   raised: string;
-  /** Raised across this and every earlier-created campaign. */
+  /** Raised across this and every earlier investment. */
   cumulative: string;
 }
 
+/** The investments that still count as raised: recorded, and not refunded (paid out counts). */
+const RAISED_STATUSES: ReadonlySet<string> = new Set(['confirmed', 'paid_out']);
+
 /**
- * Funds raised over time, by campaign creation date: per-investment history is not recorded yet, so
- * each campaign's raised amount counts on the day the campaign was created. Drafts (cancelled,
- * refunded) are left out.
+ * Funds raised over time, investment by investment: each investment still counted as raised (not
+ * refunded) on the day it was recorded, in the campaigns given (the trader's live ones), the running
+ * total after each. `investors` holds each campaign's investor list (GET /api/campaigns/:id/investors).
  */
-export function raisedByCreationDate(campaigns: readonly Campaign[]): RaisedOverTimePoint[] {
+export function raisedByInvestmentDate(
+  campaigns: readonly Pick<Campaign, 'id' | 'title'>[],
+  investors: Readonly<Record<string, readonly Pick<CampaignInvestor, 'amount' | 'status' | 'confirmedAt'>[]>>,
+): RaisedOverTimePoint[] {
+  const investments = campaigns.flatMap((c) =>
+    (investors[c.id] ?? [])
+      .filter((i) => i.confirmedAt !== null && RAISED_STATUSES.has(i.status))
+      .map((i) => ({ at: i.confirmedAt!, title: c.title, amount: i.amount })),
+  );
   let total = ZERO;
-  return [...campaigns]
-    .filter((c) => inStatusGroup(c.status, 'live'))
-    .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt))
-    .map((c) => {
-      total = total.plus(dec(c.raisedAmount));
-      return { at: c.createdAt, title: c.title, raised: toFixed(c.raisedAmount), cumulative: toFixed(total) };
+  return investments
+    .sort((x, y) => Date.parse(x.at) - Date.parse(y.at))
+    .map((i) => {
+      total = total.plus(dec(i.amount));
+      return { at: i.at, title: i.title, raised: toFixed(i.amount), cumulative: toFixed(total) };
     });
 }

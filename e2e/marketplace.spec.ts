@@ -70,8 +70,10 @@ test.describe('the buyer marketplace', () => {
       .filter({ hasText: supplier.company });
     await expect(listings).toHaveCount(1);
     await expect(listings).toContainText('New supplier');
-    // At most two certifications on a listing's card.
+    // At most two certifications on a listing's card, and the rest counted ("+1"), named to screen readers.
     await expect(listings.getByRole('list', { name: 'Certifications' }).getByRole('listitem')).toHaveCount(2);
+    await expect(listings.getByText('+1', { exact: true })).toBeVisible();
+    await expect(listings).toContainText('and ISCC PLUS');
     await listings.getByRole('button', { name: /^Order Now/ }).click();
 
     const modal = page.getByRole('dialog', { name: `Order from ${supplier.company}` });
@@ -98,9 +100,15 @@ test.describe('the buyer marketplace', () => {
     await expect(incoming).toContainText('Pending');
     await incoming.getByRole('button', { name: 'Confirm order' }).click();
     await expect(incoming).toContainText('Confirmed');
+    // Shipping waits for the promised date, and says so.
+    const ship = incoming.getByRole('button', { name: 'Mark shipped' });
+    await expect(ship).toBeDisabled();
+    await expect(ship).toHaveAccessibleDescription('Pick the expected delivery date first.');
+    await expect(incoming.getByText('Pick the expected delivery date first.')).toBeVisible();
     const promised = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
     await incoming.getByLabel('Expected delivery date').fill(promised);
-    await incoming.getByRole('button', { name: 'Mark shipped' }).click();
+    await expect(ship).toHaveAccessibleDescription('');
+    await ship.click();
     await expect(incoming).toContainText('Shipped');
 
     // The buyer tracks it: placed, confirmed, shipped done; delivery still to come.

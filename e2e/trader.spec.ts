@@ -463,6 +463,16 @@ test.describe('trader workspace', () => {
     await expect(
       main(page).getByRole('region', { name: 'Expected ROI per campaign' }).getByRole('table'),
     ).toContainText('300.0%');
+    // Funds raised over time lists the investments themselves, each on the day it was recorded.
+    const raised = main(page).getByRole('region', { name: 'Funds raised over time' });
+    await expect(raised).toContainText('investment by investment, on the day each was recorded');
+    await expect(raised.getByRole('columnheader')).toHaveText([
+      'Recorded',
+      'Campaign',
+      'Invested',
+      'Cumulative',
+    ]);
+    expect(await raised.getByRole('table').getByRole('row').count()).toBeGreaterThan(6);
   });
 
   test('a signed-in investor is told the trader pages are for traders, and no trader data is asked for', async ({

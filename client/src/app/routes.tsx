@@ -2,6 +2,7 @@
 // other page is its own lazily loaded chunk.
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
+import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import LandingPage from '@/features/marketing/LandingPage.tsx';
 
 const CampaignsPage = lazy(() => import('@/features/campaigns/pages/CampaignsPage.tsx'));
@@ -49,51 +50,58 @@ const TraderCertificatesPage = lazy(() => import('@/features/origin/pages/Trader
 const AdminCertificatesPage = lazy(() => import('@/features/admin/pages/AdminCertificatesPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 
-const ROUTES: Array<[path: string, component: ComponentType]> = [
-  ['/', LandingPage],
-  ['/campaigns', CampaignsPage],
-  ['/campaigns/:id', CampaignPage],
-  ['/campaigns/:id/kiis', KiisPage],
-  ['/investor/classification', ClassificationPage],
-  ['/admin/classifications', AdminClassificationsPage],
-  ['/how-it-works', HowItWorksPage],
-  ['/breakdown', BreakdownPage],
-  ['/terms', TermsPage],
-  ['/privacy', PrivacyPage],
-  ['/compliance', CompliancePage],
-  ['/dashboard', DashboardPage],
-  ['/trader/dashboard', TraderDashboardPage],
-  ['/trader/create', TraderCreatePage],
-  ['/buyer/dashboard', DashboardPage],
-  ['/admin/dashboard', DashboardPage],
-  ['/portfolio', PortfolioPage],
-  ['/statements', StatementsPage],
-  ['/profile', ProfilePage],
-  ['/settings', SettingsPage],
-  ['/reset-password', ResetPasswordPage],
-  ['/verify-email', VerifyEmailPage],
-  ['/verification', VerificationPage],
-  ['/complaints', ComplaintsPage],
-  ['/notifications', NotificationsPage],
-  ['/trader/campaigns', TraderCampaignsPage],
-  ['/trader/analytics', TraderAnalyticsPage],
-  ['/trader/marketplace', TraderMarketplacePage],
-  ['/buyer/offers', OffersPage],
-  ['/buyer/orders', OrdersPage],
-  ['/buyer/tracking', TrackingPage],
-  ['/admin/kyc', AdminKycPage],
-  ['/admin/reviews', AdminCampaignReviewsPage],
-  ['/admin/escrow', AdminEscrowPage],
-  ['/admin/reports', AdminReportsPage],
-  ['/admin/money', AdminMoneyPage],
-  ['/admin/jobs', AdminJobsPage],
-  ['/admin/complaints', AdminComplaintsPage],
-  ['/admin/two-factor', AdminTwoFactorPage],
-  ['/admin/certificates', AdminCertificatesPage],
-  ['/trader/certificates', TraderCertificatesPage],
-  ['/buyer/orders/:id/certificate', StatementPage],
-  ['/verify/:code', VerifyPage],
+// Each route with the title its browser tab gets (null: the site's own title, as on the landing page).
+const ROUTES: Array<[path: string, component: ComponentType, title: string | null]> = [
+  ['/', LandingPage, null],
+  ['/campaigns', CampaignsPage, 'All Campaigns'],
+  ['/campaigns/:id', CampaignPage, 'Campaign'],
+  ['/campaigns/:id/kiis', KiisPage, 'Key investment information'],
+  ['/investor/classification', ClassificationPage, 'Investor classification'],
+  ['/admin/classifications', AdminClassificationsPage, 'Investor classifications'],
+  ['/how-it-works', HowItWorksPage, 'How It Works'],
+  ['/breakdown', BreakdownPage, 'Cost Breakdown'],
+  ['/terms', TermsPage, 'Terms of Service'],
+  ['/privacy', PrivacyPage, 'Privacy'],
+  ['/compliance', CompliancePage, 'Compliance'],
+  ['/dashboard', DashboardPage, 'Dashboard'],
+  ['/trader/dashboard', TraderDashboardPage, 'Trader Dashboard'],
+  ['/trader/create', TraderCreatePage, 'Create Campaign'],
+  ['/buyer/dashboard', DashboardPage, 'Buyer Dashboard'],
+  ['/admin/dashboard', DashboardPage, 'Admin Dashboard'],
+  ['/portfolio', PortfolioPage, 'Portfolio'],
+  ['/statements', StatementsPage, 'Statements'],
+  ['/profile', ProfilePage, 'Profile'],
+  ['/settings', SettingsPage, 'Settings'],
+  ['/reset-password', ResetPasswordPage, 'Reset your password'],
+  ['/verify-email', VerifyEmailPage, 'Verify your email address'],
+  ['/verification', VerificationPage, 'Verification'],
+  ['/complaints', ComplaintsPage, 'Complaints'],
+  ['/notifications', NotificationsPage, 'Notifications'],
+  ['/trader/campaigns', TraderCampaignsPage, 'My Campaigns'],
+  ['/trader/analytics', TraderAnalyticsPage, 'Campaign Analytics'],
+  ['/trader/marketplace', TraderMarketplacePage, 'Marketplace'],
+  ['/buyer/offers', OffersPage, 'Hydrogen Offers'],
+  ['/buyer/orders', OrdersPage, 'My Orders'],
+  ['/buyer/tracking', TrackingPage, 'Shipment Tracking'],
+  ['/admin/kyc', AdminKycPage, 'KYC Review'],
+  ['/admin/reviews', AdminCampaignReviewsPage, 'Campaign reviews'],
+  ['/admin/escrow', AdminEscrowPage, 'Escrow Monitoring'],
+  ['/admin/reports', AdminReportsPage, 'Compliance Reports'],
+  ['/admin/money', AdminMoneyPage, 'Settlements and Releases'],
+  ['/admin/jobs', AdminJobsPage, 'Background Jobs'],
+  ['/admin/complaints', AdminComplaintsPage, 'Complaints'],
+  ['/admin/two-factor', AdminTwoFactorPage, 'Two-step verification'],
+  ['/admin/certificates', AdminCertificatesPage, 'Guarantees of Origin'],
+  ['/trader/certificates', TraderCertificatesPage, 'Guarantees of Origin'],
+  ['/buyer/orders/:id/certificate', StatementPage, 'Guarantee of Origin cancellation statement'],
+  ['/verify/:code', VerifyPage, 'Verify a Guarantee of Origin cancellation'],
 ];
+
+/** Sets the route's title before its page renders (a page may then name its subject, as a campaign does). */
+function RouteTitle({ title }: { title: string | null }) {
+  useDocumentTitle(title);
+  return null;
+}
 
 function PageFallback() {
   return <div className="mx-auto min-h-[60vh] max-w-7xl px-4 py-10" aria-busy="true" />;
@@ -103,10 +111,16 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<PageFallback />}>
       <Switch>
-        {ROUTES.map(([path, component]) => (
-          <Route key={path} path={path} component={component} />
+        {ROUTES.map(([path, Component, title]) => (
+          <Route key={path} path={path}>
+            <RouteTitle title={title} />
+            <Component />
+          </Route>
         ))}
-        <Route component={NotFoundPage} />
+        <Route>
+          <RouteTitle title="Page Not Found" />
+          <NotFoundPage />
+        </Route>
       </Switch>
     </Suspense>
   );

@@ -12,7 +12,8 @@ import { buildTestApp } from '../../../test/app.ts';
 import { callsAs } from '../../../test/investing.ts';
 import { verifyLedger } from '../../checks/ledger.ts';
 import { createSession } from '../../features/auth/sessions.ts';
-import { campaigns, ledgerTransactions, orders, rfqs, users } from '../schema/index.ts';
+import { campaigns, ledgerTransactions, listings, orders, rfqs, users } from '../schema/index.ts';
+import { routeOrigin } from '../../../domain/campaign-rules.ts';
 
 let app: App;
 
@@ -38,6 +39,14 @@ async function detail(
 }
 
 describe('demo seed', () => {
+  it('ties a listing to a campaign only where the listing is at the campaign’s port of origin', async () => {
+    const tied = await app.db
+      .select({ location: listings.location, tradeRoute: campaigns.tradeRoute })
+      .from(listings)
+      .innerJoin(campaigns, eq(listings.campaignId, campaigns.id));
+    for (const { location, tradeRoute } of tied) expect(location).toBe(routeOrigin(tradeRoute));
+  });
+
   it('writes every money movement so that the ledger verifies against the provider', async () => {
     expect(await verifyLedger(app.db, app.payments)).toEqual([]);
   });

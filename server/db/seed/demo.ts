@@ -375,7 +375,7 @@ async function seedInto(db: Tx, password: string, now: Date): Promise<void> {
   );
   for (const investor of [demoInvestor, ...backers])
     await recordPassedTest(db, investor.id, DEMO_SIMULATION, tested);
-  let tradingCampaignId: string | undefined;
+  let cargoAtSea: { id: string; tradeRoute: string } | undefined;
   // The trader's releases and the investor's withdrawals go to verified sandbox accounts.
   const opened = new Date(now.getTime() - 200 * DAY_MS);
   await setBankAccount(moneyAt(db, opened), traderId, {
@@ -499,10 +499,10 @@ async function seedInto(db: Tx, password: string, now: Date): Promise<void> {
           new Date(shipped.getTime() + 30 * DAY_MS),
         );
     }
-    if (c.status === 'trading') tradingCampaignId ??= campaign!.id;
+    if (c.status === 'trading') cargoAtSea ??= { id: campaign!.id, tradeRoute: c.tradeRoute };
   }
   const buyer = people.find((u) => u.role === 'buyer')!;
-  await seedMarketplace(db, trader, buyer, now, tradingCampaignId, (listingIds) =>
+  await seedMarketplace(db, trader, buyer, now, cargoAtSea, (listingIds) =>
     seedCertificates(db, trader, admin, listingIds, now),
   );
 }

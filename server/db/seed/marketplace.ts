@@ -1,7 +1,8 @@
-// Demo marketplace, written through the marketplace's own services: the demo trader's listings (one
-// selling the cargo of the campaign at sea), the demo buyer's orders in every status — paid with the
+// Demo marketplace, written through the marketplace's own services: the demo trader's listings (one at
+// the port of origin of the campaign at sea sells its cargo, when there is one), the demo buyer's orders in every status — paid with the
 // sandbox's 4242 card into order escrow, moved by the trader, received, rated or cancelled and
 // refunded — and one open quote request with an offer. The ledger verifies afterwards.
+import { routeOrigin } from '../../../domain/campaign-rules.ts';
 import { listingCreateSchema, type ListingCreateInput } from '../../../domain/listings.ts';
 import { SANDBOX_SUCCESS_CARD } from '../../../domain/payments.ts';
 import { type OrderStatus } from '../../../domain/orders.ts';
@@ -79,8 +80,11 @@ export async function seedMarketplace(
   trader: UserRow,
   buyer: UserRow,
   now: Date,
-  /** The trader's campaign at sea: the first listing sells its cargo. */
-  tradingCampaignId: string | undefined,
+  /**
+   * The trader's campaign at sea: a listing at its port of origin sells its cargo. A listing elsewhere
+   * is not tied to it (a Kandla listing once sold the cargo of a Kochi → Houston campaign).
+   */
+  cargoAtSea: { id: string; tradeRoute: string } | undefined,
   /** Before any order: the listings' Guarantees of Origin (seed/origin.ts), cancelled by deliveries. */
   certify?: (listingIds: string[]) => Promise<void>,
 ): Promise<void> {
@@ -96,7 +100,8 @@ export async function seedMarketplace(
   for (const [i, listing] of LISTINGS.entries()) {
     const input = listingCreateSchema.parse({
       ...listing,
-      ...(i === 0 && { campaignId: tradingCampaignId }),
+      ...(cargoAtSea &&
+        routeOrigin(cargoAtSea.tradeRoute) === listing.location && { campaignId: cargoAtSea.id }),
     });
     listed.push(await createListing(db, trader, input, new Date(now.getTime() - (90 - i) * DAY_MS)));
   }

@@ -295,7 +295,7 @@ function derivedFields(
     deadline: string | Date;
     region?: CampaignRow['region'] | undefined;
   },
-  now: Date,
+  createdAt: Date,
 ) {
   const region = terms.region ?? destinationRegion(terms.tradeRoute);
   if (!region)
@@ -304,7 +304,7 @@ function derivedFields(
     });
   return {
     region,
-    riskLevel: assessRiskLevel(terms, now),
+    riskLevel: assessRiskLevel(terms, createdAt),
     expectedProfit: toFixed(estimatedCampaignProfit(terms.quantity, terms.buyPrice, terms.sellPrice)),
   };
 }
@@ -396,7 +396,8 @@ export async function updateCampaign(
         ...fields,
         ...review,
         ...(deadline !== undefined && { deadline: new Date(deadline) }),
-        ...derivedFields({ ...merged, region }, now),
+        // The risk rule measures the funding window from the campaign's creation, as it did then.
+        ...derivedFields({ ...merged, region }, current.createdAt),
         // An intent made on the old terms can no longer be paid on them (docs/money.md).
         ...(termsChanged && { termsVersion: sql`${campaigns.termsVersion} + 1` }),
         updatedAt: now,

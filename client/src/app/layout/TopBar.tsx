@@ -4,7 +4,8 @@ import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button.tsx';
 import { useAuth } from '@/features/accounts/auth-context.tsx';
 import { cn } from '@/lib/cn.ts';
-import { isActivePath, navItemsFor } from './nav.ts';
+import { ROLE_LABELS } from '@domain/users.ts';
+import { isActivePath, navItemsFor, ROLE_PAGES, type NavItem } from './nav.ts';
 import { ThemeToggle } from './ThemeToggle.tsx';
 
 // Signed-in controls (role switcher menu, Logout) load only for signed-in users.
@@ -14,20 +15,19 @@ const MobileAccountSection = lazy(() =>
   import('@/features/accounts/components/AccountMenu.tsx').then((m) => ({ default: m.MobileAccountSection })),
 );
 
-function NavLinks({ vertical = false }: { vertical?: boolean }) {
-  const { status } = useAuth();
+function NavList({ items, vertical = false }: { items: NavItem[]; vertical?: boolean }) {
   const [location] = useLocation();
   return (
     <ul className={cn('flex gap-1', vertical ? 'flex-col' : 'items-center')}>
-      {navItemsFor(status === 'authenticated').map((item) => {
+      {items.map((item) => {
         const active = isActivePath(item.href, location);
         return (
-          <li key={item.href}>
+          <li key={item.href} className="shrink-0">
             <Link
               href={item.href}
               aria-current={active ? 'page' : undefined}
               className={cn(
-                'block rounded-md px-3 py-2 text-sm font-medium transition-colors',
+                'block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors',
                 active
                   ? 'bg-accent text-accent-foreground'
                   : 'text-muted-foreground hover:bg-muted hover:text-foreground',
@@ -39,6 +39,37 @@ function NavLinks({ vertical = false }: { vertical?: boolean }) {
         );
       })}
     </ul>
+  );
+}
+
+/** The spec's links for this visitor or role. */
+function NavLinks({ vertical = false }: { vertical?: boolean }) {
+  const { user } = useAuth();
+  return <NavList items={navItemsFor(user?.role ?? null)} vertical={vertical} />;
+}
+
+/** The signed-in role's own pages: a row under the bar on wider screens, a list in the mobile menu. */
+function RolePages({ vertical = false }: { vertical?: boolean }) {
+  const { user } = useAuth();
+  const items = user ? ROLE_PAGES[user.role] : [];
+  if (!user || items.length === 0) return null;
+  const name = ROLE_LABELS[user.role];
+  if (vertical) {
+    return (
+      <div className="mt-3 border-t pt-3" role="group" aria-label={name}>
+        <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+          {name}
+        </p>
+        <NavList items={items} vertical />
+      </div>
+    );
+  }
+  return (
+    <nav aria-label={name} className="hidden border-t md:block">
+      <div className="mx-auto max-w-7xl overflow-x-auto px-4 py-1 sm:px-6">
+        <NavList items={items} />
+      </div>
+    </nav>
   );
 }
 
@@ -110,9 +141,11 @@ export function TopBar() {
           </Button>
         </div>
       </div>
+      <RolePages />
       {menuOpen && (
         <nav id="mobile-menu" aria-label="Mobile" className="border-t px-4 pt-2 pb-4 md:hidden">
           <NavLinks vertical />
+          <RolePages vertical />
           <MobileAccount />
           <div className="mt-3 flex items-center justify-between border-t pt-3">
             <span className="text-sm text-muted-foreground">Theme</span>

@@ -41,8 +41,9 @@ export function Toaster() {
           )}
         </ToastPrimitive.Root>
       )}
-      {/* Top on phones, where a dialog's submit button sits at the bottom; bottom right from sm up. */}
-      <ToastPrimitive.Viewport className="fixed top-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none sm:top-auto sm:bottom-0" />
+      {/* Top on phones, where a dialog's submit button sits at the bottom, but below the top bar (4 rem)
+          and so below a tall dialog's close button too (5vh + 1 rem down); bottom right from sm up. */}
+      <ToastPrimitive.Viewport className="fixed top-16 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none sm:top-auto sm:bottom-0" />
     </ToastPrimitive.Provider>
   );
 }

@@ -2,6 +2,7 @@
 import { ROLE_ACCESS_DENIED_TITLE, roleAccessDeniedMessage } from '@domain/policies.ts';
 import type { Role } from '@domain/users.ts';
 import type { ToastInput } from '@/components/ui/toast-store.ts';
+import { countOf } from '@domain/plural.ts';
 
 /** Spec §8: investors invest, traders trade, every other role buys. */
 export function kycVerb(role: Role): string {
@@ -60,5 +61,5 @@ export const AUTH_TOASTS = {
 /** After a password change or 'sign out of all other sessions'. */
 export function endedSessionsText(count: number): string {
   if (count === 0) return 'No other sessions were signed in.';
-  return `${count} other ${count === 1 ? 'session was' : 'sessions were'} signed out.`;
+  return `${countOf(count, 'other session was', 'other sessions were')} signed out.`;
 }

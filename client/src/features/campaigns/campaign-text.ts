@@ -1,18 +1,17 @@
 // Small phrases the campaign card and page share.
 import type { CampaignFigures } from '@domain/campaign-figures.ts';
 import { CANCELLED_FOR_INVESTORS } from '@domain/campaigns.ts';
-import { formatDate, formatNumber } from '@/lib/format.ts';
+import { formatDate } from '@/lib/format.ts';
+import { countOf } from '@domain/plural.ts';
 
 /** "1 investor", "38 investors". */
-export const investorsText = (count: number) =>
-  `${formatNumber(count)} ${count === 1 ? 'investor' : 'investors'}`;
+export const investorsText = (count: number) => countOf(count, 'investor');
 
 /** "1 campaign", "13 campaigns". */
-export const campaignsText = (count: number) =>
-  `${formatNumber(count)} ${count === 1 ? 'campaign' : 'campaigns'}`;
+export const campaignsText = (count: number) => countOf(count, 'campaign');
 
 /** "1 day left", "45 days left". */
-export const daysLeftText = (days: number) => `${formatNumber(days)} ${days === 1 ? 'day' : 'days'} left`;
+export const daysLeftText = (days: number) => `${countOf(days, 'day')} left`;
 
 /**
  * Where funding stands, in words: "Funding closes 1 Mar 2027 · 3 days left" (with `deadline`), or

@@ -27,6 +27,7 @@ import { Page } from '@/components/layouts/page.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { formatNumber, formatPercent, formatUsd, formatUsdCents } from '@/lib/format.ts';
+import { pluralWord } from '@domain/plural.ts';
 
 const SAMPLE = costBreakdown(SAMPLE_BREAKDOWN_INPUT);
 const SOURCE_PRICE = `${formatUsdCents(SAMPLE_BREAKDOWN_INPUT.buyPrice)}/kg`;
@@ -185,7 +186,7 @@ function DefaultRate() {
   return (
     <>
       Default rate so far: <strong>{formatPercent(data.defaultRatePercent)}</strong> of {data.settlementsDue}{' '}
-      {data.settlementsDue === 1 ? 'settlement' : 'settlements'} that came due.
+      {pluralWord(data.settlementsDue, 'settlement')} that came due.
     </>
   );
 }

@@ -1,7 +1,7 @@
-// Every admin page: for admins only (RoleOnly), in the page frame, under the console's navigation.
+// Every admin page: for admins only (RoleOnly), in the page frame. The console's navigation is the
+// top bar's "Admin" row (app/layout/nav.ts), as every role's own pages are.
 import type { ReactNode } from 'react';
 import { RoleOnly } from '@/features/accounts/index.ts';
-import { AdminNav } from './AdminNav.tsx';
 
 export function AdminOnly({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -10,12 +10,7 @@ export function AdminOnly({ title, children }: { title: string; children: ReactN
       title={title}
       signedOutLead="Sign in as an admin to review accounts, escrow and compliance."
     >
-      {() => (
-        <>
-          <AdminNav />
-          {children}
-        </>
-      )}
+      {() => children}
     </RoleOnly>
   );
 }

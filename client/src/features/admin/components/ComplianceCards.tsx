@@ -5,13 +5,14 @@ import { REPORT_LABELS, REPORTS } from '@domain/admin.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card.tsx';
 import { reportUrl } from '../api/admin.ts';
+import { countOf } from '@domain/plural.ts';
 
 function figures(report: Report, c: AdminDashboard['compliance'] | undefined): string {
   if (!c) return 'Every record of the period, as CSV.';
   if (report === 'kyc-audit')
     return `${c.approvalRate}% of users reviewed; every decision with who made it and why.`;
   if (report === 'transactions')
-    return `${c.paymentsLast30Days} payments in the last 30 days; ${c.disputedRecords} escrow records ever disputed.`;
+    return `${countOf(c.paymentsLast30Days, 'payment')} in the last 30 days; ${countOf(c.disputedRecords, 'escrow record')} ever disputed.`;
   return `${c.flaggedRate}% of users flagged (KYC rejected or suspended); a score of 0–100 per user.`;
 }
 

@@ -2,7 +2,7 @@
 // the decision — approve, or reject with the reason the user will read. Approve is offered once the
 // admin has opened every document (the server records each opening and refuses approval before); an
 // identity change in review shows the values asked for beside the verified ones.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { DOCUMENT_KIND_LABELS, type DocumentKind } from '@domain/kyc.ts';
 import { KYC_WAITING } from '@domain/admin.ts';
 import { KYC_STATUS_LABELS, ROLE_LABELS } from '@domain/users.ts';
@@ -30,6 +30,7 @@ export function KycReviewDialog({ userId, onClose }: { userId: string | null; on
   const [error, setError] = useState<string>();
   const u = user.data;
   const unopened = u?.documents.filter((d) => !d.opened).length ?? 0;
+  const idPrefix = useId();
   // The server records the opening when the new tab loads the file: read it again shortly after.
   const opened = () => window.setTimeout(() => void user.refetch(), 1000);
 
@@ -154,7 +155,7 @@ export function KycReviewDialog({ userId, onClose }: { userId: string | null; on
                   />
                 </Field>
                 {unopened > 0 && (
-                  <p role="note" className="text-muted-foreground">
+                  <p id={`${idPrefix}-approve-why`} role="note" className="text-muted-foreground">
                     Open each document before approving: {unopened} of {u.documents.length} not opened yet.
                   </p>
                 )}
@@ -168,6 +169,7 @@ export function KycReviewDialog({ userId, onClose }: { userId: string | null; on
                   </Button>
                   <Button
                     disabled={decide.isPending || unopened > 0 || u.documents.length === 0}
+                    aria-describedby={unopened > 0 ? `${idPrefix}-approve-why` : undefined}
                     onClick={() => void send('approve')}
                   >
                     Approve

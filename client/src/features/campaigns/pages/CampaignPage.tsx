@@ -1,6 +1,7 @@
 import { ArrowLeft, Building2, CalendarClock, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
+import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import type { CampaignDetail } from '@domain/campaign-schemas.ts';
 import { campaignDateTimeline, campaignFigures, campaignStatusTimeline } from '@domain/campaign-figures.ts';
 import { REGION_LABELS } from '@domain/campaigns.ts';
@@ -27,6 +28,7 @@ import { useInvestAction } from '../use-invest-action.ts';
 import { CarbonIntensity } from '@/features/origin/index.ts';
 import { CampaignQuestions, CampaignUpdates, FollowButton } from '@/features/updates/index.ts';
 import { Table, Td, Th } from '@/components/ui/table.tsx';
+import { countOf, pluralWord } from '@domain/plural.ts';
 
 function BackLink() {
   return (
@@ -119,8 +121,8 @@ function TrackRecord({ record }: { record: CampaignDetail['trackRecord'] }) {
       <CardContent className="space-y-3 text-sm">
         {record.inDefault > 0 && (
           <p role="note" className="font-medium text-destructive">
-            {record.inDefault === 1 ? '1 campaign' : `${record.inDefault} campaigns`} of this trader{' '}
-            {record.inDefault === 1 ? 'is' : 'are'} in default: the settlement is unpaid past its due date.
+            {countOf(record.inDefault, 'campaign')} of this trader {pluralWord(record.inDefault, 'is', 'are')}{' '}
+            in default: the settlement is unpaid past its due date.
           </p>
         )}
         {record.completed.length === 0 ? (
@@ -171,6 +173,7 @@ function CampaignView({ campaign }: { campaign: CampaignDetail }) {
   const { user } = useAuth();
   const ownsIt = user?.id === campaign.traderId;
   const returns = expectedNetReturn({ ...campaign, ...campaign.disclosure });
+  useDocumentTitle(campaign.title);
   return (
     <article aria-labelledby="campaign-title">
       <header>

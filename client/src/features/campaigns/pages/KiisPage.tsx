@@ -2,6 +2,7 @@
 // (the browser's "Save as PDF" in the print dialog is the download: no PDF is made on the server).
 import { ArrowLeft, Printer } from 'lucide-react';
 import { Link, useParams } from 'wouter';
+import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { ApiError, serverMessageOf } from '@/lib/api.ts';
 import { useKiis } from '../api/kiis.ts';
@@ -10,6 +11,7 @@ import { KiisSheet } from '../components/KiisSheet.tsx';
 export default function KiisPage() {
   const { id } = useParams<{ id: string }>();
   const kiis = useKiis(id);
+  useDocumentTitle(kiis.data ? `Key investment information: ${kiis.data.title}` : undefined);
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 print:max-w-none print:p-0">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">

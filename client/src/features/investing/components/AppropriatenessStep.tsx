@@ -18,6 +18,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { serverMessageOf } from '@/lib/api.ts';
 import { formatUsdCents } from '@/lib/format.ts';
 import { useTakeAppropriateness, type AppropriatenessAnswers } from '../api/take-appropriateness.ts';
+import { describedByReason, DisabledHint } from '@/components/ui/disabled-hint.tsx';
 
 type Values = AppropriatenessAnswers;
 
@@ -57,6 +58,8 @@ export function AppropriatenessStep({ view, onDone }: { view: AppropriatenessVie
     take.mutate({ ...values, ...(!result.passed && { acknowledged: true }) }, { onSuccess: onDone });
   });
   const warnings = wrong && wrong.length > 0 ? warningsFor(wrong) : [];
+  const ackReason =
+    warnings.length > 0 && !acknowledged ? 'Tick the box above to say you have read the warnings.' : null;
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Knowledge test" className="grid gap-6">
@@ -150,10 +153,15 @@ export function AppropriatenessStep({ view, onDone }: { view: AppropriatenessVie
             : undefined
         }
       />
-      <div>
-        <Button type="submit" disabled={take.isPending || (warnings.length > 0 && !acknowledged)}>
+      <div className="grid justify-items-start gap-1">
+        <Button
+          type="submit"
+          disabled={take.isPending || ackReason !== null}
+          aria-describedby={describedByReason('appropriateness-why', ackReason)}
+        >
           {take.isPending ? 'Saving…' : warnings.length > 0 ? 'Confirm and continue' : 'Continue'}
         </Button>
+        <DisabledHint id="appropriateness-why" reason={ackReason} />
       </div>
     </form>
   );

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-field.tsx';
 import { useKiis, KiisSheet } from '@/features/campaigns/index.ts';
+import { describedByReason, DisabledHint } from '@/components/ui/disabled-hint.tsx';
 
 export function KiisStep({
   campaignId,
@@ -18,6 +19,7 @@ export function KiisStep({
 }) {
   const kiis = useKiis(campaignId);
   const [read, setRead] = useState(false);
+  const readReason = read ? null : 'Tick the box above once you have read the sheet.';
   if (kiis.isPending) return <p aria-busy="true">Loading the key investment information sheet…</p>;
   if (kiis.error)
     return (
@@ -62,10 +64,15 @@ export function KiisStep({
         I have read the key investment information sheet (version {kiis.data.version}) and understand I can
         lose the money I invest
       </label>
-      <div>
-        <Button type="submit" disabled={!read}>
+      <div className="grid justify-items-start gap-1">
+        <Button
+          type="submit"
+          disabled={!read}
+          aria-describedby={describedByReason('kiis-step-why', readReason)}
+        >
           Continue to the amount
         </Button>
+        <DisabledHint id="kiis-step-why" reason={readReason} />
       </div>
     </form>
   );

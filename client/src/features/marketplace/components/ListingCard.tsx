@@ -21,15 +21,25 @@ export function CertificationBadges({
   max?: number;
 }) {
   const shown = max === undefined ? certifications : certifications.slice(0, max);
+  // Those past `max` are counted ("+1"), named on hover and to screen readers, never dropped silently.
+  const hidden = certifications.slice(shown.length).map((c) => CERTIFICATION_LABELS[c]);
   if (!shown.length) return null;
   return (
-    <ul className="flex flex-wrap gap-1" aria-label="Certifications">
-      {shown.map((c) => (
-        <li key={c}>
-          <Badge tone="green">{CERTIFICATION_LABELS[c]}</Badge>
-        </li>
-      ))}
-    </ul>
+    <div className="flex flex-wrap items-center gap-1">
+      <ul className="flex flex-wrap gap-1" aria-label="Certifications">
+        {shown.map((c) => (
+          <li key={c}>
+            <Badge tone="green">{CERTIFICATION_LABELS[c]}</Badge>
+          </li>
+        ))}
+      </ul>
+      {hidden.length > 0 && (
+        <Badge tone="neutral" title={hidden.join(', ')}>
+          <span aria-hidden>+{hidden.length}</span>
+          <span className="sr-only">and {hidden.join(', ')}</span>
+        </Badge>
+      )}
+    </div>
   );
 }
 

@@ -27,6 +27,7 @@ import { formatDate, formatUsdCents } from '@/lib/format.ts';
 import { orderCountsQuery, useMoveOrder, usePagedOrders, useRateOrder } from '../api/orders.ts';
 import { RECEIPT_STATE_ATTRIBUTE, ReceiptConfirmation, useAskReceipt } from './ReceiptConfirmation.tsx';
 import { OrderDispute } from './OrderDispute.tsx';
+import { describedByReason, DisabledHint } from '@/components/ui/disabled-hint.tsx';
 
 export const ORDER_TABS = ['active', 'delivered', 'cancelled', 'all'] as const;
 export type OrderTab = (typeof ORDER_TABS)[number];
@@ -231,6 +232,7 @@ function OrderActions({ order, actor }: { order: Order; actor: OrderActor }) {
   const delivered = actor === 'buyer' && order.status === 'delivered';
   const canRate = delivered && order.rating === null;
   const canDispute = canDisputeOrder(order, actor);
+  const shipReason = deliveryDate ? null : 'Pick the expected delivery date first.';
   if (!moves.length && !delivered && order.rating === null && !canDispute) return null;
   return (
     <div className="mt-3 grid gap-2">
@@ -253,9 +255,17 @@ function OrderActions({ order, actor }: { order: Order; actor: OrderActor }) {
                   className="h-8"
                 />
               </label>
-              <Button size="sm" disabled={busy || !deliveryDate} onClick={() => go('shipped')}>
-                Mark shipped
-              </Button>
+              <span className="grid gap-1">
+                <Button
+                  size="sm"
+                  disabled={busy || !deliveryDate}
+                  aria-describedby={describedByReason(`${id}-ship-why`, shipReason)}
+                  onClick={() => go('shipped')}
+                >
+                  Mark shipped
+                </Button>
+                <DisabledHint id={`${id}-ship-why`} reason={shipReason} />
+              </span>
             </>
           )}
           {moves.includes('delivered') && (

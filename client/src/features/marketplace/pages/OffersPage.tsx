@@ -23,6 +23,7 @@ import { ListingCard } from '../components/ListingCard.tsx';
 import { OffersFilters } from '../components/OffersFilters.tsx';
 import { OrderDialog, type OrderTarget } from '../components/OrderDialog.tsx';
 import { QuoteRequests } from '../components/QuoteRequests.tsx';
+import { countOf } from '@domain/plural.ts';
 
 const TITLE = 'Hydrogen Offers';
 
@@ -50,7 +51,7 @@ function Offers({ user }: { user: PublicUser }) {
       <OffersFilters view={view} onChange={update} />
       <div className="mt-6 mb-4 flex min-h-9 flex-wrap items-center justify-between gap-2">
         <p role="status" className="text-sm font-medium">
-          {list.data && `${list.data.total} ${list.data.total === 1 ? 'listing' : 'listings'}`}
+          {list.data && countOf(list.data.total, 'listing')}
         </p>
         {filtered && (
           <Button variant="ghost" size="sm" onClick={clear}>

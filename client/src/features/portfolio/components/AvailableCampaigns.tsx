@@ -10,6 +10,7 @@ import { Progress } from '@/components/ui/progress.tsx';
 import { formatDate, formatNumber, formatPercent, formatUsd } from '@/lib/format.ts';
 import { useCampaignPage, useInvestAction } from '@/features/campaigns/index.ts';
 import { Figure } from '@/components/ui/figure.tsx';
+import { countOf } from '@domain/plural.ts';
 
 /** Enough to choose from; the browse page has the rest. */
 const AVAILABLE_LIMIT = 6;
@@ -51,8 +52,7 @@ function AvailableCampaign({ campaign }: { campaign: Campaign }) {
           </div>
           <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
             <CalendarClock className="h-4 w-4 shrink-0" aria-hidden />
-            {formatNumber(f.daysLeft)} {f.daysLeft === 1 ? 'day' : 'days'} left · minimum{' '}
-            {formatUsd(campaign.minimumInvestment)}
+            {countOf(f.daysLeft, 'day')} left · minimum {formatUsd(campaign.minimumInvestment)}
           </p>
         </div>
         <Button

@@ -5,6 +5,7 @@ import { portfolioSummary } from '@domain/investments.ts';
 import { Link } from 'wouter';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { formatNumber, formatPercent, formatUsdCents } from '@/lib/format.ts';
+import { pluralWord } from '@domain/plural.ts';
 
 export function PortfolioTiles({ investments }: { investments: Investment[] }) {
   const s = portfolioSummary(investments);
@@ -33,7 +34,7 @@ export function PortfolioTiles({ investments }: { investments: Investment[] }) {
           Realised on paid-out campaigns
         </StatCard>
         <StatCard label="Active Campaigns" value={formatNumber(s.activeCampaigns)}>
-          {s.activeCampaigns === 1 ? 'Campaign' : 'Campaigns'} you back now
+          {pluralWord(s.activeCampaigns, 'Campaign')} you back now
         </StatCard>
       </ul>
       <p className="mt-3 text-sm text-muted-foreground">

@@ -38,6 +38,7 @@ import { useDisputeEscrow, usePortfolio } from '../api/portfolio.ts';
 import { RevokeInvestment } from '../components/RevokeInvestment.tsx';
 import { MilestoneTimeline } from '@/features/campaigns/index.ts';
 import { FollowingCard, RecentUpdates } from '@/features/updates/index.ts';
+import { countOf } from '@domain/plural.ts';
 
 const TITLE = 'Portfolio';
 const LEAD = 'Your investments across HydroBridge campaigns, valued from the escrow ledger.';
@@ -81,7 +82,7 @@ function PortfolioView({ user }: { user: PublicUser }) {
           At work at cost, plus payouts
         </StatCard>
         <StatCard label="In Escrow or at Work" value={formatUsdCents(totals.atWork)}>
-          {s.activeCampaigns} {s.activeCampaigns === 1 ? 'campaign' : 'campaigns'}
+          {countOf(s.activeCampaigns, 'campaign')}
         </StatCard>
         <StatCard label="Paid Out" value={formatUsdCents(totals.paidOut)}>
           {formatUsdCents(s.gains)} realised profit

@@ -124,7 +124,11 @@ function StatementBody({ statement: s }: { statement: Statement }) {
             <h2 id={`month-${m.period}`} className="mb-2 text-lg font-semibold">
               {MONTH.format(new Date(`${m.period}-01T00:00:00Z`))}
             </h2>
-            <Table caption={`Movements of ${m.period}`} wrapperClassName="relative" className="text-sm">
+            <Table
+              caption={`Movements of ${m.period}`}
+              wrapperClassName="relative"
+              className="stack-table text-sm"
+            >
               <thead className="text-left text-muted-foreground">
                 <tr>
                   <Th className="py-1 pr-2 font-medium">Date</Th>
@@ -155,34 +159,38 @@ function StatementBody({ statement: s }: { statement: Statement }) {
                   <Td colSpan={7} className="py-1">
                     Opening balances
                   </Td>
-                  <Td numeric className="py-1 pr-2">
+                  <Td data-label="Invested" numeric className="py-1 pr-2">
                     {formatUsdCents(m.opening)}
                   </Td>
-                  <Td numeric className="py-1">
+                  <Td data-label="Cash balance" numeric className="py-1">
                     {formatUsdCents(m.openingCash)}
                   </Td>
                 </tr>
                 {m.rows.map((r) => (
                   <tr key={r.id} className="border-t">
                     <Td className="py-1 pr-2 whitespace-nowrap">{formatDate(r.date)}</Td>
-                    <Td className="py-1 pr-2">{r.type}</Td>
-                    <Td className="py-1 pr-2">{r.campaign}</Td>
-                    <Td numeric className="py-1 pr-2">
+                    <Td data-label="Type" className="py-1 pr-2">
+                      {r.type}
+                    </Td>
+                    <Td data-label="Campaign" className="py-1 pr-2">
+                      {r.campaign}
+                    </Td>
+                    <Td data-label="Paid in" numeric className="py-1 pr-2">
                       {formatUsdCents(r.paidIn)}
                     </Td>
-                    <Td numeric className="py-1 pr-2">
+                    <Td data-label="Paid out" numeric className="py-1 pr-2">
                       {formatUsdCents(r.paidOut)}
                     </Td>
-                    <Td numeric className="py-1 pr-2">
+                    <Td data-label="Profit" numeric className="py-1 pr-2">
                       {formatUsdCents(r.profit)}
                     </Td>
-                    <Td numeric className="py-1 pr-2">
+                    <Td data-label="Fee" numeric className="py-1 pr-2">
                       {formatUsdCents(r.fee)}
                     </Td>
-                    <Td numeric className="py-1 pr-2">
+                    <Td data-label="Invested" numeric className="py-1 pr-2">
                       {formatUsdCents(r.balance)}
                     </Td>
-                    <Td numeric className="py-1">
+                    <Td data-label="Cash balance" numeric className="py-1">
                       {formatUsdCents(r.cash)}
                     </Td>
                   </tr>
@@ -191,10 +199,10 @@ function StatementBody({ statement: s }: { statement: Statement }) {
                   <Td colSpan={7} className="py-1">
                     Closing balances
                   </Td>
-                  <Td numeric className="py-1 pr-2">
+                  <Td data-label="Invested" numeric className="py-1 pr-2">
                     {formatUsdCents(m.closing)}
                   </Td>
-                  <Td numeric className="py-1">
+                  <Td data-label="Cash balance" numeric className="py-1">
                     {formatUsdCents(m.closingCash)}
                   </Td>
                 </tr>

@@ -94,6 +94,7 @@ function EditForm({ campaign, onClose }: { campaign: CampaignDetail; onClose: ()
       <CampaignForm
         idPrefix="edit-campaign"
         mode="edit"
+        createdAt={campaign.createdAt}
         defaultValues={initial}
         resolver={resolver}
         submitLabel="Save Changes"

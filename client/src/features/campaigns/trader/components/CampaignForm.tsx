@@ -46,6 +46,8 @@ export interface CampaignFormProps {
   locked?: { fields: readonly (FinancialTerm | DisclosureKey)[]; reason: string };
   /** A section of the caller's after the fields (the release schedule), given the values as typed. */
   extraSection?: (values: Partial<CampaignFormValues>) => ReactNode;
+  /** Edit: when the campaign was created (the risk rule's funding window starts there); create: now. */
+  createdAt?: string;
 }
 
 export function CampaignForm({
@@ -60,6 +62,7 @@ export function CampaignForm({
   onCancel,
   locked,
   extraSection,
+  createdAt,
 }: CampaignFormProps) {
   const {
     register,
@@ -73,7 +76,7 @@ export function CampaignForm({
   // until they pick one, only when the new route names a known destination.
   const [regionPicked, setRegionPicked] = useState(false);
   const watched = useWatch({ control });
-  const preview = campaignTermsPreview(watched);
+  const preview = campaignTermsPreview(watched, createdAt ? new Date(createdAt) : new Date());
   const netPreview = netReturnPreview(watched);
 
   const id = (name: string) => `${idPrefix}-${name}`;

@@ -41,12 +41,20 @@ export function InvestorList({ campaignId, title }: { campaignId: string; title:
         <h3 id="investor-list-heading" className="font-semibold">
           Investors ({data.length})
         </h3>
-        <Button size="sm" variant="outline" onClick={download} disabled={data.length === 0}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={download}
+          disabled={data.length === 0}
+          aria-describedby={data.length === 0 ? 'investor-list-empty' : undefined}
+        >
           Download investors CSV
         </Button>
       </div>
       {data.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No investors yet.</p>
+        <p id="investor-list-empty" className="text-sm text-muted-foreground">
+          No investors yet.
+        </p>
       ) : (
         // Scrolls when long: a focusable region then, so that the keyboard scrolls it too (WCAG 2.1.1).
         <Table

@@ -1,5 +1,8 @@
 // /trader/analytics: funding progress and expected ROI per campaign, and funds raised over time. The
 // charts (recharts) load with this page only. Each chart has a heading and its data as a table.
+import type { ReactNode } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { apiQuery } from '@/lib/api.ts';
 import {
   Bar,
   BarChart,
@@ -14,7 +17,8 @@ import {
 import type { PublicUser } from '@domain/auth.ts';
 import type { Campaign } from '@domain/campaign-schemas.ts';
 import { campaignFigures } from '@domain/campaign-figures.ts';
-import { raisedByCreationDate } from '@domain/trader-campaigns.ts';
+import { raisedByInvestmentDate } from '@domain/trader-campaigns.ts';
+import { CAMPAIGN_API } from '@domain/endpoints/campaigns.ts';
 import { inStatusGroup } from '@domain/campaigns.ts';
 import { Page } from '@/components/layouts/page.tsx';
 import { ChartCard } from '@/components/chart-with-table.tsx';
@@ -169,8 +173,21 @@ function RoiChart({ campaigns }: { campaigns: Campaign[] }) {
   );
 }
 
+/** Each campaign's investor list (its investments with the day each was recorded), by campaign id. */
+function useInvestmentsOf(campaigns: Campaign[]) {
+  return useQueries({
+    queries: campaigns.map((c) => apiQuery(CAMPAIGN_API.investors, { params: { id: c.id } })),
+    combine: (results) => ({
+      pending: results.some((r) => r.isPending),
+      failed: results.some((r) => r.isError),
+      byCampaign: Object.fromEntries(campaigns.map((c, i) => [c.id, results[i]?.data ?? []])),
+    }),
+  });
+}
+
 function RaisedOverTimeChart({ campaigns }: { campaigns: Campaign[] }) {
-  const points = raisedByCreationDate(campaigns);
+  const investments = useInvestmentsOf(campaigns);
+  const points = raisedByInvestmentDate(campaigns, investments.byCampaign);
   const data = points.map((p) => ({
     date: formatDate(p.at),
     cumulative: Number(p.cumulative),
@@ -182,10 +199,16 @@ function RaisedOverTimeChart({ campaigns }: { campaigns: Campaign[] }) {
       collapsed
       className="lg:col-span-2"
       title="Funds raised over time"
-      description="Cumulative amount raised, counted on each campaign's creation date: investment-by-investment history is not recorded yet, so this shows when campaigns opened, not the day each pledge came in."
+      description={
+        investments.failed
+          ? 'The investments could not be loaded. Please try again later.'
+          : investments.pending
+            ? 'Loading the investments…'
+            : 'Cumulative amount raised, investment by investment, on the day each was recorded (refunded ones left out).'
+      }
       table={{
-        caption: 'Funds raised over time, by campaign creation date',
-        head: ['Created', 'Campaign', 'Raised', 'Cumulative'],
+        caption: 'Funds raised over time, by investment date',
+        head: ['Recorded', 'Campaign', 'Invested', 'Cumulative'],
         rows: points.map((p) => [formatDate(p.at), p.title, formatUsd(p.raised), formatUsd(p.cumulative)]),
       }}
     >
