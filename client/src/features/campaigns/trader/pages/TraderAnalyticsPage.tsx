@@ -1,6 +1,5 @@
 // /trader/analytics: funding progress and expected ROI per campaign, and funds raised over time. The
 // charts (recharts) load with this page only. Each chart has a heading and its data as a table.
-import type { ReactNode } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { apiQuery } from '@/lib/api.ts';
 import {
