@@ -11,19 +11,19 @@ import { bindEffects, type AppEffects } from './effects.ts';
 import { createMoney } from './compose.ts';
 import { createOutbox, type Outbox } from './email/outbox.ts';
 import { createCampaignListCache } from './features/campaigns/service.ts';
-import { diligenceMail } from './features/lifecycle/diligence-emails.ts';
+import { diligenceMail } from './features/campaigns/diligence-emails.ts';
 import { updatesMail } from './features/updates/index.ts';
-import { lifecycleMail } from './features/lifecycle/emails.ts';
+import { lifecycleMail } from './features/campaigns/emails.ts';
 import { createListingPageCache } from './features/marketplace/listings.ts';
 import type { MarketDeps } from './features/marketplace/orders.ts';
 import { createJobQueue, type JobMode, type JobQueue } from './jobs/queue.ts';
 import { jobDefinitions } from './jobs/registry.ts';
 import { createMailer, type Mailer } from './mail.ts';
-import type { Money, PaymentLimits } from './money/context.ts';
+import type { Money, PaymentLimits } from './features/money/context.ts';
 import { createMetrics, type Metrics } from './observability/metrics.ts';
 import { instrumentProvider } from './observability/provider-metrics.ts';
-import { choosePaymentProvider } from './payments/choose.ts';
-import type { PaymentProvider } from './payments/provider.ts';
+import { choosePaymentProvider } from './features/money/providers/choose.ts';
+import type { PaymentProvider } from './features/money/providers/provider.ts';
 
 /** The parts of the configuration that the app uses. */
 export type AppSettings = Pick<
@@ -156,7 +156,7 @@ export function createAppContext(deps: ContextDeps): AppContext {
   const mailer = createMailer(settings, db);
   const outbox = createOutbox({ db, transport: mailer, clock, log, site: { publicUrl: settings.publicUrl } });
   const market: MarketDeps = { db, money, notify: outbox.email, publicUrl: settings.publicUrl };
-  // Investors hear of their campaigns' funding, refunds and payouts (features/lifecycle/emails.ts);
+  // Investors hear of their campaigns' funding, refunds and payouts (features/campaigns/emails.ts);
   // traders of revocations and review decisions (issue 19); backers of updates, askers of answers (issue 22).
   effects.lifecycle = {
     ...lifecycleMail({ outbox }),

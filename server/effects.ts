@@ -6,7 +6,7 @@
 import type { Db } from './db/connect.ts';
 import { rootDb, type Tx } from './db/transaction.ts';
 import type { CampaignListCache } from './features/campaigns/service.ts';
-import type { LifecycleHooks } from './features/lifecycle/notices.ts';
+import type { LifecycleHooks } from './features/campaigns/notices.ts';
 import type { ListingPageCache } from './features/marketplace/listings.ts';
 import type { Notify } from './features/marketplace/notify.ts';
 import type { NoticeDeps } from './features/notifications/index.ts';

@@ -4,8 +4,8 @@ import { createUser, openTestDatabase, resetDatabase } from '../../test/app.ts';
 import type { Database, Db } from './connect.ts';
 import { prepareDatabase } from './prepare.ts';
 import { campaigns, users } from './schema/index.ts';
-import { DEMO_PASSWORD } from './seed/demo.ts';
-import { hashPassword } from '../features/auth/password.ts';
+import { DEMO_PASSWORD } from '../seed/demo.ts';
+import { hashPassword } from '../features/accounts/password.ts';
 
 async function counts(db: Db) {
   const [u] = await db.select({ n: sql<number>`count(*)::int` }).from(users);

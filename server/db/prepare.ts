@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { installJobQueues } from '../jobs/queue.ts';
 import { JOB_SPECS } from '../jobs/registry.ts';
 import type { Database } from './connect.ts';
-import { demoAccountsWithDemoPassword, isDatabaseEmpty, seedDemoData } from './seed/demo.ts';
+import { demoAccountsWithDemoPassword, isDatabaseEmpty, seedDemoData } from '../seed/demo.ts';
 
 export async function prepareDatabase(
   database: Database,

@@ -17,7 +17,7 @@ import {
   type MarketDeps,
 } from '../../server/features/marketplace/orders.ts';
 import { createOffer, createRfq } from '../../server/features/marketplace/rfqs.ts';
-import type { SandboxProvider } from '../../server/payments/sandbox.ts';
+import type { SandboxProvider } from '../../server/features/money/providers/sandbox.ts';
 import { certificateCancellations, originCertificates } from '../../server/db/schema/index.ts';
 import { storeBuffer } from '../../server/uploads/storage.ts';
 import { FILES } from '../kyc.ts';

@@ -16,16 +16,16 @@ import { disputeOrder } from '../../server/features/admin/escrow.ts';
 import { createListing } from '../../server/features/marketplace/listings.ts';
 import { SILENT } from '../../server/features/marketplace/notify.ts';
 import { placeOrder, recordOrderPayment, transitionOrder } from '../../server/features/marketplace/orders.ts';
-import { accounts, post, transfer } from '../../server/ledger/ledger.ts';
-import { activeBankAccount } from '../../server/money/payouts.ts';
-import { setReleaseSchedule } from '../../server/money/releases.ts';
-import type { SandboxProvider } from '../../server/payments/sandbox.ts';
+import { accounts, post, transfer } from '../../server/features/money/ledger/ledger.ts';
+import { activeBankAccount } from '../../server/features/money/payouts.ts';
+import { setReleaseSchedule } from '../../server/features/money/releases.ts';
+import type { SandboxProvider } from '../../server/features/money/providers/sandbox.ts';
 import { createCampaign, createUser } from '../app.ts';
 import { investIn, signedInAs } from '../investing.ts';
 import { FILES } from '../kyc.ts';
 import { listingBody } from '../marketplace.ts';
 import { addBankAccount, deliver, startTrading } from '../money.ts';
-import type { UserRow } from '../../server/features/auth/sessions.ts';
+import type { UserRow } from '../../server/features/accounts/sessions.ts';
 
 const card = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' };
 

@@ -3,7 +3,7 @@ import { check, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'dr
 import type { PaymentIntentStatus } from '../../../domain/payments.ts';
 
 // The sandbox payment provider's own storage: it plays the part of Stripe's servers when no Stripe
-// keys are set. The app reaches it only through the PaymentProvider interface (server/payments/).
+// keys are set. The app reaches it only through the PaymentProvider interface (server/features/money/providers/).
 export const sandboxPaymentIntents = pgTable(
   'sandbox_payment_intents',
   {

@@ -20,13 +20,13 @@ import { inTransaction } from '../../db/transaction.ts';
 import { notify } from '../notifications/index.ts';
 import { AppError } from '../../errors.ts';
 import { invalidateListingPages } from '../marketplace/listings.ts';
-import { documentsOf } from '../kyc/service.ts';
+import { documentsOf } from '../verification/kyc/service.ts';
 import {
   assertDocumentsOpened,
   documentsOpenedBy,
   latestIdentityChange,
   settleIdentityChange,
-} from '../kyc/identity.ts';
+} from '../verification/kyc/identity.ts';
 import { ACTIVITY_COLUMNS, activityJoins, riskOf, type Activity } from './activity.ts';
 import { recordAudit, type Actor } from './audit.ts';
 

@@ -21,7 +21,7 @@ import { campaignDocuments, campaignReviews, campaigns, users } from '../../db/s
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type Actor } from '../admin/audit.ts';
-import { announce } from '../lifecycle/notices.ts';
+import { announce } from './notices.ts';
 import { fullName } from './review-views.ts';
 import { getCampaign, invalidateCampaignLists } from './service.ts';
 

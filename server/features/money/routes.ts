@@ -31,9 +31,9 @@ import { AppError } from '../../errors.ts';
 import { receiveUpload, type UploadRules } from '../../uploads/receive.ts';
 import { sendStoredFile } from '../../uploads/send.ts';
 import { deleteFiles } from '../../uploads/storage.ts';
-import { cashAccountOf, setBankAccount, withdraw } from '../../money/payouts.ts';
-import { adminSettlements, releasesAwaitingReview } from '../../money/views.ts';
-import { investFromBalance } from '../investments/service.ts';
+import { cashAccountOf, setBankAccount, withdraw } from './payouts.ts';
+import { adminSettlements, releasesAwaitingReview } from './views.ts';
+import { investFromBalance } from '../investing/service.ts';
 import {
   decideRelease,
   assertMayFileDocument,

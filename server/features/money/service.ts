@@ -14,11 +14,11 @@ import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { ReceivedFile } from '../../uploads/receive.ts';
 import { commitFiles, deleteFiles } from '../../uploads/storage.ts';
-import type { Money } from '../../money/context.ts';
-import { releaseTranche } from '../../money/releases.ts';
-import { openCardPayment, type OpenedIntent } from '../../money/payments.ts';
-import { dueByCard, liveSettlement, receiveBankTransfer, reviewSettlement } from '../../money/settlement.ts';
-import { campaignDocumentList, toCampaignDocument } from '../../money/views.ts';
+import type { Money } from './context.ts';
+import { releaseTranche } from './releases.ts';
+import { openCardPayment, type OpenedIntent } from './payments.ts';
+import { dueByCard, liveSettlement, receiveBankTransfer, reviewSettlement } from './settlement.ts';
+import { campaignDocumentList, toCampaignDocument } from './views.ts';
 import { recordAudit, type Actor } from '../admin/audit.ts';
 import { backsCampaign, getCampaign, invalidateCampaignLists } from '../campaigns/service.ts';
 

@@ -13,7 +13,7 @@ import {
   type NoticeEvent,
 } from '../../../domain/notifications.ts';
 import { AppError } from '../../errors.ts';
-import { sessionHolds } from '../auth/sessions.ts';
+import { sessionHolds } from '../accounts/sessions.ts';
 import { createLiveHub, type LiveStream } from './live.ts';
 import { channelsFor, listNotices, markRead, saveChannels, unreadCount } from './service.ts';
 

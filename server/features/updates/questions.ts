@@ -16,8 +16,8 @@ import { campaignQuestions, users } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type Actor } from '../admin/audit.ts';
-import { claimAttempts, LIMITS } from '../auth/rate-limit.ts';
-import { announce } from '../lifecycle/notices.ts';
+import { claimAttempts, LIMITS } from '../accounts/rate-limit.ts';
+import { announce } from '../campaigns/notices.ts';
 import { campaignAccess, type Viewer } from './access.ts';
 
 type Asker = NonNullable<Viewer> & { emailVerified: boolean };
