@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { openDatabase } from '../server/db/connect.ts';
 import { prepareDatabase } from '../server/db/prepare.ts';
-import { createSession, SESSION_COOKIE } from '../server/features/accounts/sessions.ts';
+import { createSession, SESSION_COOKIE } from '../server/features/accounts/index.ts';
 import { median } from './common.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);

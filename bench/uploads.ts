@@ -29,7 +29,7 @@ async function serve() {
   const { openDatabase } = await import('../server/db/connect.ts');
   const { prepareDatabase } = await import('../server/db/prepare.ts');
   const { users } = await import('../server/db/schema/index.ts');
-  const { createSession } = await import('../server/features/accounts/sessions.ts');
+  const { createSession } = await import('../server/features/accounts/index.ts');
   const database = values.url
     ? await openDatabase({ databaseUrl: values.url })
     : await openDatabase({ dataDir: values['data-dir']! });

@@ -21,7 +21,7 @@ import {
   payments,
   sandboxPaymentIntents,
 } from '../server/db/schema/index.ts';
-import { createSession } from '../server/features/accounts/sessions.ts';
+import { createSession } from '../server/features/accounts/index.ts';
 import { JOB_SCHEMA } from '../server/jobs/queue.ts';
 import { callAs, invest100, loadInvestor, type LoadInvestor } from '../bench/investor-kit.ts';
 import { cleanupAll, cleanups, freePort, ROOT, SERVER_ENTRY, sleep, spawnNode } from '../bench/common.ts';

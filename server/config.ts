@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { CLIENT_DIR } from './paths.ts';
-import type { StripeSettings } from './features/money/providers/stripe.ts';
+import type { StripeSettings } from './features/money/index.ts';
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

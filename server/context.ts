@@ -10,20 +10,20 @@ import type { Database, Db } from './db/connect.ts';
 import { bindEffects, type AppEffects } from './effects.ts';
 import { createMoney } from './compose.ts';
 import { createOutbox, type Outbox } from './email/outbox.ts';
-import { createCampaignListCache } from './features/campaigns/service.ts';
-import { diligenceMail } from './features/campaigns/diligence-emails.ts';
+import { createCampaignListCache } from './features/campaigns/index.ts';
+import { diligenceMail } from './features/campaigns/index.ts';
 import { updatesMail } from './features/updates/index.ts';
-import { lifecycleMail } from './features/campaigns/emails.ts';
-import { createListingPageCache } from './features/marketplace/listings.ts';
-import type { MarketDeps } from './features/marketplace/orders.ts';
+import { lifecycleMail } from './features/campaigns/index.ts';
+import { createListingPageCache } from './features/marketplace/index.ts';
+import type { MarketDeps } from './features/marketplace/index.ts';
 import { createJobQueue, type JobMode, type JobQueue } from './jobs/queue.ts';
 import { jobDefinitions } from './jobs/registry.ts';
 import { createMailer, type Mailer } from './mail.ts';
-import type { Money, PaymentLimits } from './features/money/context.ts';
+import type { Money, PaymentLimits } from './features/money/index.ts';
 import { createMetrics, type Metrics } from './observability/metrics.ts';
 import { instrumentProvider } from './observability/provider-metrics.ts';
-import { choosePaymentProvider } from './features/money/providers/choose.ts';
-import type { PaymentProvider } from './features/money/providers/provider.ts';
+import { choosePaymentProvider } from './features/money/index.ts';
+import type { PaymentProvider } from './features/money/index.ts';
 
 /** The parts of the configuration that the app uses. */
 export type AppSettings = Pick<

@@ -5,10 +5,10 @@
 // a migration's) has none: nothing is cached through it and nothing is announced.
 import type { Db } from './db/connect.ts';
 import { rootDb, type Tx } from './db/transaction.ts';
-import type { CampaignListCache } from './features/campaigns/service.ts';
-import type { LifecycleHooks } from './features/campaigns/notices.ts';
-import type { ListingPageCache } from './features/marketplace/listings.ts';
-import type { Notify } from './features/marketplace/notify.ts';
+import type { CampaignListCache } from './features/campaigns/index.ts';
+import type { LifecycleHooks } from './features/campaigns/index.ts';
+import type { ListingPageCache } from './features/marketplace/index.ts';
+import type { Notify } from './features/marketplace/index.ts';
 import type { NoticeDeps } from './features/notifications/index.ts';
 
 export interface AppEffects {

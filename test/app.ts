@@ -19,10 +19,10 @@ import { prepareDatabase } from '../server/db/prepare.ts';
 import { installJobQueues, JOB_SCHEMA, type JobMode } from '../server/jobs/queue.ts';
 import { JOB_SPECS } from '../server/jobs/registry.ts';
 import * as schema from '../server/db/schema/index.ts';
-import { hashPassword } from '../server/features/accounts/password.ts';
-import { invalidateCampaignLists } from '../server/features/campaigns/service.ts';
+import { hashPassword } from '../server/features/accounts/index.ts';
+import { invalidateCampaignLists } from '../server/features/campaigns/index.ts';
 import { inTransaction } from '../server/db/transaction.ts';
-import { setReleaseSchedule } from '../server/features/money/releases.ts';
+import { setReleaseSchedule } from '../server/features/money/index.ts';
 
 export type TestBackend = 'pglite' | 'postgres';
 

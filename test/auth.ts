@@ -14,7 +14,7 @@ import type { SignupInput } from '../domain/auth.ts';
 import type { SignupRole } from '../domain/users.ts';
 import type { App } from '../server/app.ts';
 import { emailOutbox } from '../server/db/schema/index.ts';
-import { createSession, SESSION_COOKIE } from '../server/features/accounts/sessions.ts';
+import { createSession, SESSION_COOKIE } from '../server/features/accounts/index.ts';
 import { waitUntil } from './auth-services.ts';
 
 export const VERIFY_SUBJECT = 'Verify your email address for HydroBridge';

@@ -4,7 +4,7 @@
 // provider, the ledger is also reconciled against it (reconcile.ts).
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/connect.ts';
-import type { PaymentProvider } from '../features/money/providers/provider.ts';
+import type { PaymentProvider } from '../features/money/index.ts';
 import { reconcileWithProvider, RECONCILIATION_CHECKS } from './reconcile.ts';
 
 export interface LedgerBreak {

@@ -6,7 +6,7 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { dec } from '../../domain/money.ts';
 import type { Db } from '../db/connect.ts';
 import { ledgerEntries, ledgerTransactions, payments, payouts } from '../db/schema/index.ts';
-import type { PaymentProvider, ProviderMovement } from '../features/money/providers/provider.ts';
+import type { PaymentProvider, ProviderMovement } from '../features/money/index.ts';
 import type { LedgerBreak } from './ledger.ts';
 
 export const RECONCILIATION_CHECKS = [

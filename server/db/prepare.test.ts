@@ -5,7 +5,7 @@ import type { Database, Db } from './connect.ts';
 import { prepareDatabase } from './prepare.ts';
 import { campaigns, users } from './schema/index.ts';
 import { DEMO_PASSWORD } from '../seed/demo.ts';
-import { hashPassword } from '../features/accounts/password.ts';
+import { hashPassword } from '../features/accounts/index.ts';
 
 async function counts(db: Db) {
   const [u] = await db.select({ n: sql<number>`count(*)::int` }).from(users);

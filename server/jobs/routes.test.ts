@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app.ts';
-import { ProviderUnavailableError } from '../features/money/providers/provider.ts';
-import type { SandboxProvider } from '../features/money/providers/sandbox.ts';
+import { ProviderUnavailableError } from '../features/money/index.ts';
+import type { SandboxProvider } from '../features/money/index.ts';
 import { buildTestApp, testClock } from '../../test/app.ts';
 import { signedInAs, type Actor } from '../../test/investing.ts';
 import { campaignThroughApi } from '../../test/money-campaigns.ts';

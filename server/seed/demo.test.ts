@@ -11,7 +11,7 @@ import type { App } from '../app.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { callsAs } from '../../test/investing.ts';
 import { verifyLedger } from '../checks/ledger.ts';
-import { createSession } from '../features/accounts/sessions.ts';
+import { createSession } from '../features/accounts/index.ts';
 import { campaigns, ledgerTransactions, orders, rfqs, users } from '../db/schema/index.ts';
 
 let app: App;

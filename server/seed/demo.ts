@@ -6,23 +6,23 @@ import { costBreakdown } from '../../domain/breakdown.ts';
 import { assessRiskLevel, destinationRegion } from '../../domain/campaign-rules.ts';
 import Big from 'big.js';
 import { dec, estimatedCampaignProfit, toFixed } from '../../domain/money.ts';
-import { hashPassword, verifyPassword } from '../features/accounts/password.ts';
+import { hashPassword, verifyPassword } from '../features/accounts/index.ts';
 import type { Db } from '../db/connect.ts';
 import { inTransaction, type Tx } from '../db/transaction.ts';
 import { SANDBOX_PAYING_IBAN, SANDBOX_SUCCESS_CARD } from '../../domain/payments.ts';
 import type { Tranche } from '../../domain/money-out.ts';
 import { createMoney } from '../compose.ts';
-import { createPaymentIntent } from '../features/investing/service.ts';
-import type { UserRow } from '../features/accounts/sessions.ts';
-import { SandboxProvider } from '../features/money/providers/sandbox.ts';
+import { createPaymentIntent } from '../features/investing/index.ts';
+import type { UserRow } from '../features/accounts/index.ts';
+import { SandboxProvider } from '../features/money/index.ts';
 import type { MilestoneCreate } from '../../domain/lifecycle.ts';
-import { recordMilestone } from '../features/campaigns/milestones.ts';
-import { sweepDeadlines, transitionCampaign } from '../features/campaigns/lifecycle.ts';
-import { decideSettlement, uploadCampaignDocument } from '../features/money/service.ts';
-import type { Money } from '../features/money/context.ts';
-import { advancePayment } from '../features/money/payments.ts';
-import { setBankAccount } from '../features/money/payouts.ts';
-import { setReleaseSchedule } from '../features/money/releases.ts';
+import { recordMilestone } from '../features/campaigns/index.ts';
+import { sweepDeadlines, transitionCampaign } from '../features/campaigns/index.ts';
+import { decideSettlement, uploadCampaignDocument } from '../features/money/index.ts';
+import type { Money } from '../features/money/index.ts';
+import { advancePayment } from '../features/money/index.ts';
+import { setBankAccount } from '../features/money/index.ts';
+import { setReleaseSchedule } from '../features/money/index.ts';
 import { campaignReviews, campaigns, payments, settlements, totpFactors, users } from '../db/schema/index.ts';
 import {
   DILIGENCE_DOCUMENT_KINDS,
@@ -34,7 +34,7 @@ import { seedMarketplace } from './marketplace.ts';
 import { seedCertificates } from './origin.ts';
 import { demoPdf } from './demo-pdf.ts';
 import { lossSimulation, needsRiskWarning } from '../../domain/investor-protection.ts';
-import { recordPassedTest, saveDisclosure } from '../features/verification/protection/index.ts';
+import { recordPassedTest, saveDisclosure } from '../features/verification/index.ts';
 
 /**
  * Every demo investor took the knowledge test before their first pledge (the demo investor's still

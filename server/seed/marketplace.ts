@@ -6,20 +6,20 @@ import { listingCreateSchema, type ListingCreateInput } from '../../domain/listi
 import { SANDBOX_SUCCESS_CARD } from '../../domain/payments.ts';
 import { type OrderStatus } from '../../domain/orders.ts';
 import { offerCreateSchema, rfqCreateSchema } from '../../domain/rfqs.ts';
-import type { UserRow } from '../features/accounts/sessions.ts';
-import { createListing } from '../features/marketplace/listings.ts';
-import { SILENT } from '../features/marketplace/notify.ts';
+import type { UserRow } from '../features/accounts/index.ts';
+import { createListing } from '../features/marketplace/index.ts';
+import { SILENT } from '../features/marketplace/index.ts';
 import {
   confirmReceipt,
   placeOrder,
   rateOrder,
   transitionOrder,
   type MarketDeps,
-} from '../features/marketplace/orders.ts';
-import { createOffer, createRfq } from '../features/marketplace/rfqs.ts';
+} from '../features/marketplace/index.ts';
+import { createOffer, createRfq } from '../features/marketplace/index.ts';
 import { createMoney } from '../compose.ts';
-import { advancePayment } from '../features/money/payments.ts';
-import { SandboxProvider } from '../features/money/providers/sandbox.ts';
+import { advancePayment } from '../features/money/index.ts';
+import { SandboxProvider } from '../features/money/index.ts';
 import type { Tx } from '../db/transaction.ts';
 
 const DAY_MS = 86_400_000;

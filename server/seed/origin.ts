@@ -9,8 +9,8 @@ import {
   type CertificateCreateInput,
   type CertificateLot,
 } from '../../domain/origin.ts';
-import type { UserRow } from '../features/accounts/sessions.ts';
-import { createCertificate, reviewCertificate } from '../features/origin/certificates.ts';
+import type { UserRow } from '../features/accounts/index.ts';
+import { createCertificate, reviewCertificate } from '../features/origin/index.ts';
 import { receiveBuffer } from '../uploads/storage.ts';
 import { demoPdf } from './demo-pdf.ts';
 import { campaigns } from '../db/schema/index.ts';

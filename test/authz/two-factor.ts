@@ -5,8 +5,8 @@
 // refused.
 import { eq } from 'drizzle-orm';
 import { totpFactors } from '../../server/db/schema/index.ts';
-import { PENDING_COOKIE } from '../../server/features/accounts/two-factor/cookies.ts';
-import { startPendingSignIn } from '../../server/features/accounts/two-factor/pending.ts';
+import { PENDING_COOKIE } from '../../server/features/accounts/index.ts';
+import { startPendingSignIn } from '../../server/features/accounts/index.ts';
 import { createUser, TEST_ADMIN_TOTP_SECRET } from '../app.ts';
 import { nextTotpCode } from '../two-factor.ts';
 import type { Builder, RouteContext } from './requests.ts';

@@ -26,6 +26,9 @@ import { finishSignIn } from './finish-sign-in.ts';
 import { deleteSession, deleteUserSessions, sessionCookieFor } from './sessions.ts';
 import { AUTH_API } from '../../../domain/endpoints/auth.ts';
 import { answerSchema } from '../../../domain/endpoint.ts';
+import oauthRoutes from './oauth-routes.ts';
+import resetRoutes from './reset-routes.ts';
+import twoFactorRoutes from './two-factor/routes.ts';
 
 const clientInfo = (request: FastifyRequest) => ({
   ip: request.ip,
@@ -229,6 +232,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       endedSessions: await deleteUserSessions(app.db, request.user!.id, request.sessionToken!),
     }),
   );
+
+  // The rest of the account: password reset, sign-in with Google/GitHub, the second factor.
+  await app.register(resetRoutes);
+  await app.register(oauthRoutes);
+  await app.register(twoFactorRoutes);
 };
 
 export default authRoutes;

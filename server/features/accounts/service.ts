@@ -30,7 +30,7 @@ import type { TwoFactorMethod } from '../../../domain/two-factor.ts';
 import { methodsOf } from './two-factor/factors.ts';
 import { startPendingSignIn } from './two-factor/pending.ts';
 import { isSophisticated } from '../../../domain/investor-protection.ts';
-import { assertIdentityEditable } from '../verification/kyc/identity.ts';
+import { assertIdentityEditable } from '../verification/index.ts';
 import { createSession, rotateSessions, type NewSession, type UserRow } from './sessions.ts';
 
 /** `now`: the app's clock where the caller has it (the sophisticated status is read against it). */

@@ -4,7 +4,7 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { riskScore } from '../../../domain/risk.ts';
 import type { KycStatus } from '../../../domain/users.ts';
-import { PLACED, SPENT } from '../marketplace/order-queries.ts';
+import { PLACED, SPENT } from '../marketplace/index.ts';
 
 const DAY_MS = 86_400_000;
 

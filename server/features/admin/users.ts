@@ -19,14 +19,14 @@ import { sessions, users } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { notify } from '../notifications/index.ts';
 import { AppError } from '../../errors.ts';
-import { invalidateListingPages } from '../marketplace/listings.ts';
-import { documentsOf } from '../verification/kyc/service.ts';
+import { invalidateListingPages } from '../marketplace/index.ts';
+import { documentsOf } from '../verification/index.ts';
 import {
   assertDocumentsOpened,
   documentsOpenedBy,
   latestIdentityChange,
   settleIdentityChange,
-} from '../verification/kyc/identity.ts';
+} from '../verification/index.ts';
 import { ACTIVITY_COLUMNS, activityJoins, riskOf, type Activity } from './activity.ts';
 import { recordAudit, type Actor } from './audit.ts';
 

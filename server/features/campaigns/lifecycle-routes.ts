@@ -9,25 +9,10 @@ import {
   milestoneSchema,
   transitionSchema,
 } from '../../../domain/lifecycle.ts';
-import {
-  notificationPrefsSchema,
-  optOutsFromPrefs,
-  prefsFromOptOuts,
-} from '../../../domain/notifications.ts';
-import { SETTINGS_API } from '../../../domain/endpoints/settings.ts';
-import {
-  investorQuerySchema,
-  portfolioSchema,
-  statementListQuerySchema,
-  statementSchema,
-} from '../../../domain/portfolio.ts';
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index.ts';
-import { getPortfolio, getStatement } from '../portfolio/portfolio.ts';
 import { AppError } from '../../errors.ts';
 import { listMilestones, recordMilestone } from './milestones.ts';
 import { listCampaignInvestors, transitionCampaign } from './lifecycle.ts';
-import { CAMPAIGN_API, PORTFOLIO_API } from '../../../domain/endpoints/campaigns.ts';
+import { CAMPAIGN_API } from '../../../domain/endpoints/campaigns.ts';
 import { answerSchema } from '../../../domain/endpoint.ts';
 
 const uuid = z.string().uuid();
@@ -138,80 +123,6 @@ const lifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => listCampaignInvestors(app.db, request.user!, campaignId(request.params.id)),
-  );
-
-  // The investor's own portfolio and statements; an admin may read anyone's (?investorId=).
-  app.get(
-    '/api/portfolio',
-    {
-      config: { errors: ['INVESTOR_MISMATCH'] },
-      preHandler: app.requireRole('investor', 'admin'),
-      schema: {
-        summary: "The investor's portfolio: holdings, returns and payouts",
-        querystring: investorQuerySchema,
-        response: { 200: answerSchema(PORTFOLIO_API.portfolio, portfolioSchema) },
-      },
-    },
-    (request) =>
-      getPortfolio(app.db, request.user!, request.query.investorId ?? request.user!.id, app.clock()),
-  );
-
-  app.get(
-    '/api/statements',
-    {
-      config: { errors: ['INVESTOR_MISMATCH'] },
-      preHandler: app.requireRole('investor', 'admin'),
-      schema: {
-        summary: "The investor's statements",
-        querystring: statementListQuerySchema,
-        response: { 200: answerSchema(PORTFOLIO_API.statement, statementSchema) },
-      },
-    },
-    (request) =>
-      getStatement(
-        app.db,
-        request.user!,
-        request.query.investorId ?? request.user!.id,
-        request.query.year ?? app.clock().getUTCFullYear(),
-      ),
-  );
-
-  // Notification emails of the lifecycle (funded, refunded, payouts): on by default, off per kind.
-  app.get(
-    '/api/settings/notifications',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        summary: "The user's notification email settings",
-        response: { 200: answerSchema(SETTINGS_API.notifications, notificationPrefsSchema) },
-      },
-    },
-    async (request) => {
-      const [row] = await app.db
-        .select({ optOuts: users.emailOptOuts })
-        .from(users)
-        .where(eq(users.id, request.user!.id));
-      return prefsFromOptOuts(row?.optOuts ?? []);
-    },
-  );
-
-  app.put(
-    '/api/settings/notifications',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        summary: "Change the user's notification email settings",
-        body: notificationPrefsSchema,
-        response: { 200: answerSchema(SETTINGS_API.saveNotifications, notificationPrefsSchema) },
-      },
-    },
-    async (request) => {
-      await app.db
-        .update(users)
-        .set({ emailOptOuts: optOutsFromPrefs(request.body) })
-        .where(eq(users.id, request.user!.id));
-      return request.body;
-    },
   );
 };
 

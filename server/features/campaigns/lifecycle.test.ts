@@ -6,9 +6,9 @@
 // deadline sweep under an injected clock, two sweeps racing, and a provider failing mid-refund.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app.ts';
-import { sweepPayments } from '../money/payments.ts';
-import { ProviderUnavailableError } from '../money/providers/provider.ts';
-import type { SandboxProvider } from '../money/providers/sandbox.ts';
+import { sweepPayments } from '../money/index.ts';
+import { ProviderUnavailableError } from '../money/index.ts';
+import type { SandboxProvider } from '../money/index.ts';
 import { buildTestApp, campaignBody, inDays, testClock } from '../../../test/app.ts';
 import { callsAs, investIn, openIntent, signedInAs, type Actor } from '../../../test/investing.ts';
 import { campaignOf, deliver, fileDocument, startTrading } from '../../../test/money.ts';

@@ -12,8 +12,8 @@ import { campaignMilestones, campaigns, investments } from '../../db/schema/inde
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { backsCampaign } from './service.ts';
-import { releaseOnMilestone } from '../money/releases.ts';
-import { assertOwnDocument } from '../money/service.ts';
+import { releaseOnMilestone } from '../money/index.ts';
+import { assertOwnDocument } from '../money/index.ts';
 import { notifyEach } from '../notifications/index.ts';
 
 type Row = typeof campaignMilestones.$inferSelect;

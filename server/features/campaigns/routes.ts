@@ -20,6 +20,7 @@ import { kiisOf } from './kiis.ts';
 import { createCampaign, getCampaign, listCampaigns, traderStats, updateCampaign } from './service.ts';
 import { CAMPAIGN_API } from '../../../domain/endpoints/campaigns.ts';
 import { answerSchema } from '../../../domain/endpoint.ts';
+import lifecycleRoutes from './lifecycle-routes.ts';
 
 const uuid = z.string().uuid();
 const isUuid = (id: string) => uuid.safeParse(id).success;
@@ -181,6 +182,9 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => resubmitCampaign(app.db, request.user!, campaignId(request.params.id), app.clock()),
   );
+
+  // The campaign's lifecycle: transitions, milestones, its investors.
+  await app.register(lifecycleRoutes);
 };
 
 export default campaignRoutes;

@@ -39,19 +39,14 @@ import type { Db } from '../../db/connect.ts';
 import { campaignSearchText } from '../../db/schema/campaigns.ts';
 import { campaigns, investments, payments, users } from '../../db/schema/index.ts';
 import { DEFAULT_RELEASE_SCHEDULE } from '../../../domain/money-out.ts';
-import { setReleaseSchedule } from '../money/releases.ts';
-import { reflectionEndsAtOf } from '../money/reflection.ts';
-import { releaseViews, settlementView } from '../money/views.ts';
+import { setReleaseSchedule } from '../money/index.ts';
+import { reflectionEndsAtOf } from '../money/index.ts';
+import { releaseViews, settlementView } from '../money/index.ts';
 import { reviewHistoryOf } from './review-views.ts';
 import { afterCommit, inTransaction, type Tx } from '../../db/transaction.ts';
 import { effectsOf } from '../../effects.ts';
 import { AppError } from '../../errors.ts';
-import {
-  disclosureChanges,
-  disclosureOf,
-  saveDisclosure,
-  trackRecordOf,
-} from '../verification/protection/index.ts';
+import { disclosureChanges, disclosureOf, saveDisclosure, trackRecordOf } from '../verification/index.ts';
 import { DISCLOSURE_KEYS, type Disclosure } from '../../../domain/returns.ts';
 
 /** The disclosure fields of a create or edit body, apart from the campaign's own. */

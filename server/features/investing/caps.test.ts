@@ -7,9 +7,9 @@ import { INTENT_RATE, MAX_LIVE_HOLDS_PER_PAYER } from '../../../domain/payment-l
 import type { App } from '../../app.ts';
 import { verifyLedger } from '../../checks/ledger.ts';
 import { payments } from '../../db/schema/index.ts';
-import { advancePayment, sweepPayments } from '../money/payments.ts';
-import { ProviderUnavailableError, type PaymentProvider } from '../money/providers/provider.ts';
-import type { SandboxProvider } from '../money/providers/sandbox.ts';
+import { advancePayment, sweepPayments } from '../money/index.ts';
+import { ProviderUnavailableError, type PaymentProvider } from '../money/index.ts';
+import type { SandboxProvider } from '../money/index.ts';
 import { buildTestApp, createCampaign, testClock } from '../../../test/app.ts';
 import { card, openIntent, signedInAs, type Actor, postIntent } from '../../../test/investing.ts';
 

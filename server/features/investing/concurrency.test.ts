@@ -16,7 +16,7 @@ import {
   sandboxPaymentIntents,
   sandboxPayouts,
 } from '../../db/schema/index.ts';
-import type { SandboxProvider } from '../money/providers/sandbox.ts';
+import type { SandboxProvider } from '../money/index.ts';
 import { buildTestApp, campaignBody, createCampaign } from '../../../test/app.ts';
 import { card, investIn, openIntent, signedInAs, type Actor, postIntent } from '../../../test/investing.ts';
 import { addBankAccount, deliver, settle, startTrading } from '../../../test/money.ts';

@@ -15,7 +15,7 @@ import type { Db } from '../../db/connect.ts';
 import { investmentAcknowledgements } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { currentAssessment, protectedUser } from '../verification/protection/index.ts';
+import { currentAssessment, protectedUser } from '../verification/index.ts';
 
 export interface Consent {
   kiisVersion: number;

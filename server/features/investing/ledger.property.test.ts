@@ -27,10 +27,10 @@ import {
   settlements,
 } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { accounts } from '../money/ledger/ledger.ts';
-import { setReleaseSchedule } from '../money/releases.ts';
-import { ProviderUnavailableError } from '../money/providers/provider.ts';
-import type { SandboxProvider } from '../money/providers/sandbox.ts';
+import { accounts } from '../money/index.ts';
+import { setReleaseSchedule } from '../money/index.ts';
+import { ProviderUnavailableError } from '../money/index.ts';
+import type { SandboxProvider } from '../money/index.ts';
 import { sweepAll } from '../../sweeps.ts';
 import { buildTestApp, createCampaign, testClock } from '../../../test/app.ts';
 import { card, signedInAs, type Actor, postIntent } from '../../../test/investing.ts';

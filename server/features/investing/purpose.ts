@@ -11,12 +11,12 @@ import type { Db } from '../../db/connect.ts';
 import { campaigns, escrowRecords, investments, payments } from '../../db/schema/index.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { accounts, postingCtes, postMany, transfer } from '../money/ledger/ledger.ts';
-import { definePurpose, type Money, type PaymentRow } from '../money/context.ts';
-import { sourceAccount, startRefunds } from '../money/payments.ts';
-import { markRefunded, refundPosting } from '../money/refunds.ts';
-import { invalidateCampaignLists } from '../campaigns/service.ts';
-import { announce } from '../campaigns/notices.ts';
+import { accounts, postingCtes, postMany, transfer } from '../money/index.ts';
+import { definePurpose, type Money, type PaymentRow } from '../money/index.ts';
+import { sourceAccount, startRefunds } from '../money/index.ts';
+import { markRefunded, refundPosting } from '../money/index.ts';
+import { invalidateCampaignLists } from '../campaigns/index.ts';
+import { announce } from '../campaigns/index.ts';
 import { notify } from '../notifications/index.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import type { SandboxProvider } from '../money/providers/sandbox.ts';
+import type { SandboxProvider } from '../money/index.ts';
 import { verifyLedger } from '../../checks/ledger.ts';
 import {
   campaigns,

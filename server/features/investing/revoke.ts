@@ -22,9 +22,9 @@ import {
 } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import type { Money } from '../money/context.ts';
-import { invalidateCampaignLists } from '../campaigns/service.ts';
-import { announce } from '../campaigns/notices.ts';
+import type { Money } from '../money/index.ts';
+import { invalidateCampaignLists } from '../campaigns/index.ts';
+import { announce } from '../campaigns/index.ts';
 import { startInvestmentRefunds } from './purpose.ts';
 
 /**

@@ -19,9 +19,9 @@ import type { Db } from '../../db/connect.ts';
 import { campaigns, escrowRecords, investments, payments, users } from '../../db/schema/index.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import type { Money } from '../money/context.ts';
-import { balanceOf, lockBalance } from '../money/balances.ts';
-import { abandonPayment, advancePayment, movePayment, openCardPayment } from '../money/payments.ts';
+import type { Money } from '../money/index.ts';
+import { balanceOf, lockBalance } from '../money/index.ts';
+import { abandonPayment, advancePayment, movePayment, openCardPayment } from '../money/index.ts';
 import { consentFor, recordConsent } from './consent.ts';
 import { openAmountOf, placeInvestment } from './purpose.ts';
 

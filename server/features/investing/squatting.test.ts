@@ -7,7 +7,7 @@ import { INTENT_RATE } from '../../../domain/payment-lifecycle.ts';
 import type { App } from '../../app.ts';
 import { verifyLedger } from '../../checks/ledger.ts';
 import { campaigns, investments, sandboxPaymentIntents } from '../../db/schema/index.ts';
-import type { SandboxProvider } from '../money/providers/sandbox.ts';
+import type { SandboxProvider } from '../money/index.ts';
 import { buildTestApp, createCampaign } from '../../../test/app.ts';
 import { card, signedInAs, type Actor, postIntent } from '../../../test/investing.ts';
 

@@ -11,7 +11,7 @@ import { SANDBOX_PAYING_IBAN } from '../../../domain/payments.ts';
 import type { App } from '../../app.ts';
 import { verifyLedger } from '../../checks/ledger.ts';
 import { campaigns, investments, payments } from '../../db/schema/index.ts';
-import { sweepPayments } from '../money/payments.ts';
+import { sweepPayments } from '../money/index.ts';
 import { buildAppWithSettings } from '../../../test/auth-services.ts';
 import { buildTestApp, campaignBody, createCampaign } from '../../../test/app.ts';
 import { callsAs, openIntent, signedInAs, type Actor, postIntent } from '../../../test/investing.ts';

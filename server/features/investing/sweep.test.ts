@@ -8,9 +8,9 @@ import { INTENT_LIFETIME_MINUTES } from '../../../domain/payment-lifecycle.ts';
 import type { App } from '../../app.ts';
 import { verifyLedger } from '../../checks/ledger.ts';
 import { campaigns, investments, payments, sandboxPaymentIntents } from '../../db/schema/index.ts';
-import { advancePayment, sweepPayments } from '../money/payments.ts';
-import { ProviderUnavailableError, type PaymentProvider } from '../money/providers/provider.ts';
-import type { SandboxProvider } from '../money/providers/sandbox.ts';
+import { advancePayment, sweepPayments } from '../money/index.ts';
+import { ProviderUnavailableError, type PaymentProvider } from '../money/index.ts';
+import type { SandboxProvider } from '../money/index.ts';
 import { buildTestApp, createCampaign, testClock } from '../../../test/app.ts';
 import { card, investIn, openIntent, signedInAs, type Actor } from '../../../test/investing.ts';
 

@@ -33,7 +33,7 @@ import { sendStoredFile } from '../../uploads/send.ts';
 import { deleteFiles } from '../../uploads/storage.ts';
 import { cashAccountOf, setBankAccount, withdraw } from './payouts.ts';
 import { adminSettlements, releasesAwaitingReview } from './views.ts';
-import { investFromBalance } from '../investing/service.ts';
+import { investFromBalance } from '../investing/index.ts';
 import {
   decideRelease,
   assertMayFileDocument,
@@ -48,6 +48,7 @@ import { CAMPAIGN_API } from '../../../domain/endpoints/campaigns.ts';
 import { answerSchema } from '../../../domain/endpoint.ts';
 import { CASH_API } from '../../../domain/endpoints/account.ts';
 import { INVESTMENT_API } from '../../../domain/endpoints/investments.ts';
+import paymentRoutes from './payment-routes.ts';
 
 const uuid = z.string().uuid();
 /** A malformed id names nothing: the same answer as an unknown one. */
@@ -363,6 +364,9 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
       ),
   );
+
+  // The card step, the provider's webhooks and the sandbox's test card.
+  await app.register(paymentRoutes);
 };
 
 export default moneyRoutes;

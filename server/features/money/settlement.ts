@@ -33,8 +33,8 @@ import { definePurpose, outside, type Money } from './context.ts';
 import { abandonPayment, movePayment, sourceAccount, type OpenedIntent } from './payments.ts';
 import { markRefunded, refundPosting } from './refunds.ts';
 import { disbursedOf, releasesOf } from './releases.ts';
-import { invalidateCampaignLists } from '../campaigns/service.ts';
-import { announce } from '../campaigns/notices.ts';
+import { invalidateCampaignLists } from '../campaigns/index.ts';
+import { announce } from '../campaigns/index.ts';
 import { notify } from '../notifications/index.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;

@@ -15,7 +15,7 @@ import { signedInAs, type Actor } from '../../../test/investing.ts';
 import { campaignThroughApi, paidOutCampaign } from '../../../test/money-campaigns.ts';
 import { listingOf, move as moveOrder, orderAndPay } from '../../../test/marketplace.ts';
 import { effectsOf } from '../../effects.ts';
-import { SESSION_COOKIE } from '../accounts/sessions.ts';
+import { SESSION_COOKIE } from '../accounts/index.ts';
 import { notify } from './index.ts';
 
 let app: App;

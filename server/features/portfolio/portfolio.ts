@@ -22,8 +22,8 @@ import {
   payments,
   users,
 } from '../../db/schema/index.ts';
-import { accounts } from '../money/ledger/ledger.ts';
-import { releaseViewsOf, settlementViewsOf } from '../money/views.ts';
+import { accounts } from '../money/index.ts';
+import { releaseViewsOf, settlementViewsOf } from '../money/index.ts';
 import { AppError } from '../../errors.ts';
 
 type Viewer = { id: string; role: Role };

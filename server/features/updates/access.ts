@@ -8,7 +8,7 @@ import type { Db } from '../../db/connect.ts';
 import { campaigns } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { backsCampaign } from '../campaigns/service.ts';
+import { backsCampaign } from '../campaigns/index.ts';
 
 export type Viewer = { id: string; role: Role } | null;
 

@@ -18,8 +18,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/transaction.ts';
-import { listFilter } from '../campaigns/service.ts';
-import type { LifecycleHooks } from '../campaigns/notices.ts';
+import { listFilter } from '../campaigns/index.ts';
+import type { LifecycleHooks } from '../campaigns/index.ts';
 import { notify, notifyEach } from '../notifications/index.ts';
 
 /** The first `max` characters of `text`, cut at a word, with an ellipsis when cut. */

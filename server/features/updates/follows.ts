@@ -23,7 +23,7 @@ import {
 } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { announce } from '../campaigns/notices.ts';
+import { announce } from '../campaigns/index.ts';
 import { campaignAccess, type Viewer } from './access.ts';
 
 type User = NonNullable<Viewer>;

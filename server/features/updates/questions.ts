@@ -15,9 +15,9 @@ import type { Db } from '../../db/connect.ts';
 import { campaignQuestions, users } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { recordAudit, type Actor } from '../admin/audit.ts';
-import { claimAttempts, LIMITS } from '../accounts/rate-limit.ts';
-import { announce } from '../campaigns/notices.ts';
+import { recordAudit, type Actor } from '../admin/index.ts';
+import { claimAttempts, LIMITS } from '../accounts/index.ts';
+import { announce } from '../campaigns/index.ts';
 import { campaignAccess, type Viewer } from './access.ts';
 
 type Asker = NonNullable<Viewer> & { emailVerified: boolean };

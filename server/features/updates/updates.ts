@@ -16,7 +16,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { ReceivedFile } from '../../uploads/receive.ts';
 import { commitFiles, deleteFiles } from '../../uploads/storage.ts';
-import { announce } from '../campaigns/notices.ts';
+import { announce } from '../campaigns/index.ts';
 import { campaignAccess, type Viewer } from './access.ts';
 
 type UpdateRow = typeof campaignUpdates.$inferSelect;

@@ -10,7 +10,7 @@ import { buildTestApp, testClock } from '../../../../test/app.ts';
 import { freshIp, outboxMail } from '../../../../test/auth.ts';
 import { signedInAs, type Actor } from '../../../../test/investing.ts';
 import { FILES, multipart, type Part } from '../../../../test/kyc.ts';
-import { SESSION_COOKIE } from '../../accounts/sessions.ts';
+import { SESSION_COOKIE } from '../../accounts/index.ts';
 
 // Wednesday 4 March 2026, 10:00 UTC: 15 business days later is Wednesday 25 March.
 const clock = testClock(new Date('2026-03-04T10:00:00Z'));

@@ -11,7 +11,7 @@ import { buildTestApp } from '../../../../test/app.ts';
 import { signedInAs, type Actor } from '../../../../test/investing.ts';
 import { documentParts, multipart, openDocuments } from '../../../../test/kyc.ts';
 import { freshIp } from '../../../../test/auth.ts';
-import { SESSION_COOKIE } from '../../accounts/sessions.ts';
+import { SESSION_COOKIE } from '../../accounts/index.ts';
 import { listingBody } from '../../../../test/marketplace.ts';
 
 let app: App;

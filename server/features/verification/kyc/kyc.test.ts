@@ -11,7 +11,7 @@ import { buildTestApp, campaignBody, createCampaign } from '../../../../test/app
 import { freshIp } from '../../../../test/auth.ts';
 import { investIn, signedInAs, type Actor } from '../../../../test/investing.ts';
 import { documentParts, FILES, multipart, openDocuments, type Part } from '../../../../test/kyc.ts';
-import { SESSION_COOKIE } from '../../accounts/sessions.ts';
+import { SESSION_COOKIE } from '../../accounts/index.ts';
 
 let app: App;
 let admin: Actor;

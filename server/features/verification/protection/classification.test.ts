@@ -10,7 +10,7 @@ import { auditLog, storedFiles, users } from '../../../db/schema/index.ts';
 import { buildTestApp, createCampaign, testClock } from '../../../../test/app.ts';
 import { signedInAs, type Actor } from '../../../../test/investing.ts';
 import { FILES, multipart, type Part } from '../../../../test/kyc.ts';
-import { SESSION_COOKIE } from '../../accounts/sessions.ts';
+import { SESSION_COOKIE } from '../../accounts/index.ts';
 import { freshIp } from '../../../../test/auth.ts';
 import { sweepExpiredClassifications } from './classification.ts';
 
