@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { openDatabase } from '../server/db/connect.ts';
-import { prepareDatabase } from '../server/db/prepare.ts';
+import { prepareDatabase } from '../server/prepare.ts';
 import { createSession, SESSION_COOKIE } from '../server/features/accounts/index.ts';
 import { median } from './common.ts';
 

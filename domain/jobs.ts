@@ -2,7 +2,7 @@
 // and the jobs that failed their last attempt (the dead letters), each of which an admin can retry.
 import { z } from 'zod';
 
-/** What each job does, in the console's words (server/jobs/registry.ts names them). */
+/** What each job does, in the console's words (server/job-registry.ts names them). */
 export const JOB_LABELS: Record<string, string> = {
   sweeps: 'Money and lifecycle sweep (every minute)',
   housekeeping: 'Housekeeping: expired sessions, links and uploads (every 10 minutes)',

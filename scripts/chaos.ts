@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { verifyLedger } from '../server/checks/ledger.ts';
 import { openDatabase } from '../server/db/connect.ts';
-import { prepareDatabase } from '../server/db/prepare.ts';
+import { prepareDatabase } from '../server/prepare.ts';
 import {
   campaigns,
   emailOutbox,

@@ -25,7 +25,7 @@ import { isUsableTotpSecret, totpCode } from '../server/features/accounts/index.
 import { sweepAll } from '../server/sweeps.ts';
 import { formatOutboxEmail } from '../server/mail.ts';
 import { createAppContext, type AppContext } from '../server/context.ts';
-import { prepareDatabase } from '../server/db/prepare.ts';
+import { prepareDatabase } from '../server/prepare.ts';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 

@@ -19,7 +19,6 @@ import updates from './features/updates/index.ts';
 import verification from './features/verification/index.ts';
 import { loggableError } from './errors.ts';
 import devEmailRoutes from './email/preview-routes.ts';
-import jobRoutes from './jobs/routes.ts';
 import observabilityPlugin from './observability/plugin.ts';
 import { createReadiness } from './observability/readiness.ts';
 import { requestId } from './observability/request-id.ts';
@@ -27,7 +26,7 @@ import accessPlugin from './plugins/access.ts';
 import authPlugin from './plugins/auth.ts';
 import clientPlugin from './plugins/client.ts';
 import errorsPlugin from './plugins/errors.ts';
-import openapiPlugin from './plugins/openapi.ts';
+import openapiPlugin from './openapi/plugin.ts';
 import securityPlugin, { clientErrorHandler, frameworkErrorHandler } from './plugins/security.ts';
 
 export type { AppSettings } from './context.ts';
@@ -179,7 +178,6 @@ export async function buildApp(deps: AppDeps) {
     },
   });
   await app.register(updates);
-  await app.register(jobRoutes);
   // Outside production only: a preview of every email template.
   if (settings.env !== 'production') await app.register(devEmailRoutes);
   await app.register(clientPlugin, { clientDir: deps.clientDir });

@@ -17,7 +17,7 @@ import { lifecycleMail } from './features/campaigns/index.ts';
 import { createListingPageCache } from './features/marketplace/index.ts';
 import type { MarketDeps } from './features/marketplace/index.ts';
 import { createJobQueue, type JobMode, type JobQueue } from './jobs/queue.ts';
-import { jobDefinitions } from './jobs/registry.ts';
+import { jobDefinitions } from './job-registry.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import type { Money, PaymentLimits } from './features/money/index.ts';
 import { createMetrics, type Metrics } from './observability/metrics.ts';

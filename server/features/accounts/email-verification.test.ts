@@ -21,7 +21,7 @@ import {
 } from '../../db/schema/index.ts';
 import { accountMailContext } from './account-emails.ts';
 import { sendVerificationEmail } from './email-verification.ts';
-import { LIMITS } from './rate-limit.ts';
+import { LIMITS } from '../../rate-limit.ts';
 
 // Plain http: the session cookie keeps its development name (hb_session), which the test kit reads.
 const PUBLIC_URL = 'http://hydrobridge.test';

@@ -9,7 +9,7 @@ import { emailVerificationTokens, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { queueAccountEmail, type AccountMailContext } from './account-emails.ts';
-import { assertUnderLimit, LIMITS, recordEvent } from './rate-limit.ts';
+import { assertUnderLimit, LIMITS, recordEvent } from '../../rate-limit.ts';
 import { hashToken, newToken, type UserRow } from './sessions.ts';
 
 const TTL_MS = EMAIL_VERIFICATION_TTL_HOURS * 3_600_000;

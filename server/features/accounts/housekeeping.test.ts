@@ -5,9 +5,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser, openTestDatabase, testBackend } from '../../../test/app.ts';
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/connect.ts';
-import { prepareDatabase } from '../../db/prepare.ts';
+import { prepareDatabase } from '../../prepare.ts';
 import { passwordResetTokens, rateLimitEvents, sessions } from '../../db/schema/index.ts';
-import { JOB_SPECS } from '../../jobs/registry.ts';
+import { JOB_SPECS } from '../../job-registry.ts';
 import { sweepExpired } from './housekeeping.ts';
 import { hashToken, newToken } from './sessions.ts';
 

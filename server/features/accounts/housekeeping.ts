@@ -1,12 +1,12 @@
 // Deletes what no longer counts: ended sessions, expired reset links, rate-limit events older than
 // the longest window, and uploads an instance lost before they were kept (server/uploads). The
-// `housekeeping` job runs it every 10 minutes (server/jobs/registry.ts); an advisory lock lets one
+// `housekeeping` job runs it every 10 minutes (server/job-registry.ts); an advisory lock lets one
 // sweep run at a time besides, so several instances (or the CLI) never delete the same rows at once.
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
 import { passwordResetTokens } from '../../db/schema/index.ts';
 import { pruneAbandonedFiles } from '../../uploads/storage.ts';
-import { pruneEvents } from './rate-limit.ts';
+import { pruneEvents } from '../../rate-limit.ts';
 import { deleteExpiredSessions } from './sessions.ts';
 
 /** pg_try_advisory_xact_lock key of the sweep (any constant no other lock of ours uses). */

@@ -7,7 +7,6 @@ export { accountMailContext, type AccountMailContext, queueAccountEmail } from '
 export { createAdmin, setPassword } from './accounts.ts';
 export { sweepExpired } from './housekeeping.ts';
 export { hashPassword, verifyPassword } from './password.ts';
-export { claimAttempts, LIMITS } from './rate-limit.ts';
 export {
   BROWSER_SESSION_MAX_MS,
   createSession,

@@ -10,7 +10,7 @@ import { AppError } from '../../errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { queueAccountEmail, type AccountMailContext } from './account-emails.ts';
 import { hashPassword } from './password.ts';
-import { assertUnderLimit, LIMITS, recordEvent } from './rate-limit.ts';
+import { assertUnderLimit, LIMITS, recordEvent } from '../../rate-limit.ts';
 import { deleteUserSessions, hashToken, newToken } from './sessions.ts';
 
 /**

@@ -25,7 +25,7 @@ import {
   clearEvents,
   LIMITS,
   recordEvent,
-} from './rate-limit.ts';
+} from '../../rate-limit.ts';
 import type { TwoFactorMethod } from '../../../domain/two-factor.ts';
 import { methodsOf } from './two-factor/factors.ts';
 import { startPendingSignIn } from './two-factor/pending.ts';

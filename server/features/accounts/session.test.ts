@@ -8,7 +8,7 @@ import { ROLES } from '../../../domain/users.ts';
 import { AuthClient, PASSWORD, sessionCookie, signupBody } from '../../../test/auth.ts';
 import { createUser, openTestDatabase, TEST_PASSWORD } from '../../../test/app.ts';
 import { buildApp, LOG_REDACT, type App } from '../../app.ts';
-import { prepareDatabase } from '../../db/prepare.ts';
+import { prepareDatabase } from '../../prepare.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { BROWSER_SESSION_MAX_MS, hashToken, IDLE_TIMEOUT_MS, PERSISTENT_TTL_MS } from './sessions.ts';
 

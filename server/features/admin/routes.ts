@@ -33,6 +33,7 @@ import { decideRoleRequest, listRoleRequests, requestRole } from './role-request
 import { decideKyc, listUsers, reactivateUser, suspendUser, userDetail } from './users.ts';
 import { ADMIN_API, ESCROW_API } from '../../../domain/endpoints/admin.ts';
 import { answerSchema } from '../../../domain/endpoint.ts';
+import jobRoutes from './job-routes.ts';
 
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminsOnly = app.requireRole('admin');
@@ -264,6 +265,9 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  // The background jobs an admin watches and retries (docs/jobs.md).
+  await app.register(jobRoutes);
 };
 
 export default adminRoutes;

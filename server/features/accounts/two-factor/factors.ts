@@ -5,7 +5,7 @@ import { RECOVERY_CODE_COUNT, type TwoFactorMethod } from '../../../../domain/tw
 import { queryRows, type Db } from '../../../db/connect.ts';
 import { passkeys, recoveryCodes, totpFactors } from '../../../db/schema/index.ts';
 import { AppError } from '../../../errors.ts';
-import { claimAttempts, LIMITS } from '../rate-limit.ts';
+import { claimAttempts, LIMITS } from '../../../rate-limit.ts';
 import { totpStep } from './totp.ts';
 
 /** The second factors a user can sign in with, in the order the sign-in offers them; [] for none. */

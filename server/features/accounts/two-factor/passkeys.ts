@@ -16,7 +16,7 @@ import type { Db } from '../../../db/connect.ts';
 import { passkeys } from '../../../db/schema/index.ts';
 import { AppError } from '../../../errors.ts';
 import type { UserRow } from '../sessions.ts';
-import { claimAttempts, LIMITS } from '../rate-limit.ts';
+import { claimAttempts, LIMITS } from '../../../rate-limit.ts';
 
 /** How long the browser has to answer a challenge. */
 export const CHALLENGE_MS = 5 * 60_000;

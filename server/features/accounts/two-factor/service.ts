@@ -6,7 +6,7 @@ import type { PasskeySummary, TwoFactorStatus, WebAuthnResponse } from '../../..
 import type { Db } from '../../../db/connect.ts';
 import { totpFactors } from '../../../db/schema/index.ts';
 import { AppError } from '../../../errors.ts';
-import { claimAttempts, LIMITS } from '../rate-limit.ts';
+import { claimAttempts, LIMITS } from '../../../rate-limit.ts';
 import type { UserRow } from '../sessions.ts';
 import { hasSecondFactor, issueRecoveryCodes, methodsOf, recoveryCodesLeft } from './factors.ts';
 import { deletePasskey, passkeysOf, registerPasskey, type RelyingParty } from './passkeys.ts';

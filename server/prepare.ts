@@ -1,10 +1,10 @@
 // Brings a freshly opened database up to date: migrations, then demo data when asked and empty; in
 // production, a check that no demo account kept the password the README publishes.
 import type { FastifyBaseLogger } from 'fastify';
-import { installJobQueues } from '../jobs/queue.ts';
-import { JOB_SPECS } from '../jobs/registry.ts';
-import type { Database } from './connect.ts';
-import { demoAccountsWithDemoPassword, isDatabaseEmpty, seedDemoData } from '../seed/demo.ts';
+import { installJobQueues } from './jobs/queue.ts';
+import { JOB_SPECS } from './job-registry.ts';
+import type { Database } from './db/connect.ts';
+import { demoAccountsWithDemoPassword, isDatabaseEmpty, seedDemoData } from './seed/demo.ts';
 
 export async function prepareDatabase(
   database: Database,

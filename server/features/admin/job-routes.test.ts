@@ -2,14 +2,14 @@
 // failed jobs with its error; an admin's retry sends it back (audit-logged) and it finishes the refund.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { App } from '../app.ts';
-import { ProviderUnavailableError } from '../features/money/index.ts';
-import type { SandboxProvider } from '../features/money/index.ts';
-import { buildTestApp, testClock } from '../../test/app.ts';
-import { signedInAs, type Actor } from '../../test/investing.ts';
-import { campaignThroughApi } from '../../test/money-campaigns.ts';
-import { JOB_SCHEMA } from './queue.ts';
-import { outgoingEmails } from '../db/schema/index.ts';
+import type { App } from '../../app.ts';
+import { ProviderUnavailableError } from '../money/index.ts';
+import type { SandboxProvider } from '../money/index.ts';
+import { buildTestApp, testClock } from '../../../test/app.ts';
+import { signedInAs, type Actor } from '../../../test/investing.ts';
+import { campaignThroughApi } from '../../../test/money-campaigns.ts';
+import { JOB_SCHEMA } from '../../jobs/queue.ts';
+import { outgoingEmails } from '../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 
 const clock = testClock();

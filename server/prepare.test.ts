@@ -1,11 +1,11 @@
 import { eq, ne, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, openTestDatabase, resetDatabase } from '../../test/app.ts';
-import type { Database, Db } from './connect.ts';
+import { createUser, openTestDatabase, resetDatabase } from '../test/app.ts';
+import type { Database, Db } from './db/connect.ts';
 import { prepareDatabase } from './prepare.ts';
-import { campaigns, users } from './schema/index.ts';
-import { DEMO_PASSWORD } from '../seed/demo.ts';
-import { hashPassword } from '../features/accounts/index.ts';
+import { campaigns, users } from './db/schema/index.ts';
+import { DEMO_PASSWORD } from './seed/demo.ts';
+import { hashPassword } from './features/accounts/index.ts';
 
 async function counts(db: Db) {
   const [u] = await db.select({ n: sql<number>`count(*)::int` }).from(users);

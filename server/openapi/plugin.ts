@@ -12,9 +12,9 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../../domain/errors.ts';
-import { accessSentence, errorResponses, ERROR_SCHEMA } from '../openapi/errors.ts';
-import { docsPage } from '../openapi/page.ts';
-import type { ApiRoute } from './access.ts';
+import { accessSentence, errorResponses, ERROR_SCHEMA } from './errors.ts';
+import { docsPage } from './page.ts';
+import type { ApiRoute } from '../plugins/access.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

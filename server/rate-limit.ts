@@ -1,12 +1,12 @@
 // Sliding-window limits counted from the database, so every server instance sees the same counts.
 import { and, count, eq, gt, inArray, lt, min } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
-import type { Db } from '../../db/connect.ts';
-import { inTransaction } from '../../db/transaction.ts';
-import { rateLimitEvents } from '../../db/schema/index.ts';
-import { UPLOAD_MESSAGES, UPLOAD_WINDOW_MS, UPLOADS_PER_WINDOW } from '../../../domain/uploads.ts';
-import { RateLimitedError } from '../../errors.ts';
-import { QUESTIONS_PER_HOUR } from '../../../domain/updates.ts';
+import type { Db } from './db/connect.ts';
+import { inTransaction } from './db/transaction.ts';
+import { rateLimitEvents } from './db/schema/index.ts';
+import { UPLOAD_MESSAGES, UPLOAD_WINDOW_MS, UPLOADS_PER_WINDOW } from '../domain/uploads.ts';
+import { RateLimitedError } from './errors.ts';
+import { QUESTIONS_PER_HOUR } from '../domain/updates.ts';
 
 export interface Limit {
   bucket: string;

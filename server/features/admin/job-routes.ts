@@ -1,15 +1,15 @@
 // The job queue in the admin console (docs/jobs.md): what waits per job and the dead letters — jobs,
 // and emails that failed every attempt (docs/email.md) — and a retry that sends one back (audit-logged).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { noBodySchema } from '../../domain/api.ts';
-import { jobIdParamsSchema, jobLabel, jobsOverviewSchema, type JobsOverview } from '../../domain/jobs.ts';
-import { recordAudit } from '../features/admin/index.ts';
+import { noBodySchema } from '../../../domain/api.ts';
+import { jobIdParamsSchema, jobLabel, jobsOverviewSchema, type JobsOverview } from '../../../domain/jobs.ts';
+import { recordAudit } from './index.ts';
 import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../db/connect.ts';
-import { outgoingEmails } from '../db/schema/index.ts';
-import type { JobQueue } from './queue.ts';
-import { ADMIN_API } from '../../domain/endpoints/admin.ts';
-import { answerSchema } from '../../domain/endpoint.ts';
+import type { Db } from '../../db/connect.ts';
+import { outgoingEmails } from '../../db/schema/index.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { ADMIN_API } from '../../../domain/endpoints/admin.ts';
+import { answerSchema } from '../../../domain/endpoint.ts';
 
 /** Emails that failed every attempt (server/email/outbox.ts): dead letters of their own kind. */
 async function deadEmails(db: Db): Promise<JobsOverview['dead']> {

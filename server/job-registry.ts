@@ -2,15 +2,15 @@
 // the tests run these definitions through the one queue (queue.ts). A job is idempotent: a retry, or
 // two instances that both saw it due, change nothing twice.
 import type { FastifyBaseLogger } from 'fastify';
-import { sweepExpired } from '../features/accounts/index.ts';
-import type { MarketDeps } from '../features/marketplace/index.ts';
-import { verifyLedger } from '../checks/ledger.ts';
-import type { Outbox } from '../email/outbox.ts';
-import { outside } from '../features/money/index.ts';
-import { MONEY_JOBS } from '../features/money/index.ts';
-import { sweepAll } from '../sweeps.ts';
-import type { JobDefinition, JobSpec } from './queue.ts';
-import { pruneSlots } from './slots.ts';
+import { sweepExpired } from './features/accounts/index.ts';
+import type { MarketDeps } from './features/marketplace/index.ts';
+import { verifyLedger } from './checks/ledger.ts';
+import type { Outbox } from './email/outbox.ts';
+import { outside } from './features/money/index.ts';
+import { MONEY_JOBS } from './features/money/index.ts';
+import { sweepAll } from './sweeps.ts';
+import type { JobDefinition, JobSpec } from './jobs/queue.ts';
+import { pruneSlots } from './jobs/slots.ts';
 
 export interface JobContext {
   /** The money module and what the marketplace notifies with. */
