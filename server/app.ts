@@ -5,7 +5,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createAppContext, type AppContext, type ContextDeps } from './context.ts';
-import accounts from './features/accounts/index.ts';
+import accounts, { sessionHolds } from './features/accounts/index.ts';
 import admin from './features/admin/index.ts';
 import campaigns, { invalidateCampaignLists } from './features/campaigns/index.ts';
 import investing from './features/investing/index.ts';
@@ -169,7 +169,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(portfolio);
   await app.register(marketplace);
   await app.register(money);
-  await app.register(notifications);
+  // A live notification stream ends when its session no longer holds (the accounts feature decides).
+  await app.register(notifications, { sessionHolds });
   // A certificate's decision changes the carbon intensity its campaign or listing shows (cached lists).
   await app.register(origin, {
     lotsChanged: async (tx) => {

@@ -19,7 +19,7 @@ import {
   rateLimitEvents,
   users,
 } from '../../db/schema/index.ts';
-import { accountMailContext } from './account-emails.ts';
+import { accountMailContext } from '../../email/account-emails.ts';
 import { sendVerificationEmail } from './email-verification.ts';
 import { LIMITS } from '../../rate-limit.ts';
 

@@ -8,7 +8,7 @@ import { EMAIL_VERIFICATION_TTL_HOURS } from '../../../domain/users.ts';
 import { emailVerificationTokens, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
-import { queueAccountEmail, type AccountMailContext } from './account-emails.ts';
+import { queueAccountEmail, type AccountMailContext } from '../../email/account-emails.ts';
 import { assertUnderLimit, LIMITS, recordEvent } from '../../rate-limit.ts';
 import { hashToken, newToken, type UserRow } from './sessions.ts';
 

@@ -3,7 +3,6 @@
 
 // All of the feature's routes, registered by the app as one plugin.
 export { default } from './routes.ts';
-export { accountMailContext, type AccountMailContext, queueAccountEmail } from './account-emails.ts';
 export { createAdmin, setPassword } from './accounts.ts';
 export { sweepExpired } from './housekeeping.ts';
 export { hashPassword, verifyPassword } from './password.ts';

@@ -24,7 +24,7 @@ import {
 import { SIGNUP_ROLES, type Role } from '../../../domain/users.ts';
 import { AppError } from '../../errors.ts';
 import { LINK_COOKIE, PENDING_COOKIE, setShortCookie } from './two-factor/cookies.ts';
-import { accountMailContext } from './account-emails.ts';
+import { accountMailContext } from '../../email/account-emails.ts';
 import { AuthorizationResponseError, isAuthProvider, OAuthClients } from './oauth.ts';
 import { deleteSession, sessionCookieFor } from './sessions.ts';
 import { signInWithProvider } from './social.ts';

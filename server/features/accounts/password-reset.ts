@@ -8,7 +8,7 @@ import { MESSAGES, type resetPasswordSchema } from '../../../domain/auth.ts';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { queueAccountEmail, type AccountMailContext } from './account-emails.ts';
+import { queueAccountEmail, type AccountMailContext } from '../../email/account-emails.ts';
 import { hashPassword } from './password.ts';
 import { assertUnderLimit, LIMITS, recordEvent } from '../../rate-limit.ts';
 import { deleteUserSessions, hashToken, newToken } from './sessions.ts';

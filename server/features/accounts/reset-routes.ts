@@ -1,7 +1,7 @@
 // Forgotten password: request a link by email, then set a new password with its token.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forgotPasswordSchema, okSchema, resetPasswordSchema } from '../../../domain/auth.ts';
-import { accountMailContext } from './account-emails.ts';
+import { accountMailContext } from '../../email/account-emails.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import { AUTH_API } from '../../../domain/endpoints/auth.ts';
 import { answerSchema } from '../../../domain/endpoint.ts';

@@ -16,7 +16,7 @@ import {
   verifyEmailResultSchema,
   verifyEmailSchema,
 } from '../../../domain/auth.ts';
-import { accountMailContext } from './account-emails.ts';
+import { accountMailContext } from '../../email/account-emails.ts';
 import { resendVerificationEmail, verifyEmail } from './email-verification.ts';
 import { changePassword, signin, signup, switchRole, toPublicUser, updateProfile } from './service.ts';
 import { signinResultSchema } from '../../../domain/two-factor.ts';

@@ -15,7 +15,7 @@ import { passwordResetTokens, users } from '../../db/schema/index.ts';
 import { isUniqueViolation, violatedConstraint } from '../../db/errors.ts';
 import { AppError } from '../../errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { AccountMailContext } from './account-emails.ts';
+import type { AccountMailContext } from '../../email/account-emails.ts';
 import { sendVerificationEmail } from './email-verification.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import {

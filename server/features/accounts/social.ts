@@ -15,7 +15,7 @@ import type { Db } from '../../db/connect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { oauthAccounts, pendingSocialLinks, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { queueAccountEmail, type AccountMailContext } from './account-emails.ts';
+import { queueAccountEmail, type AccountMailContext } from '../../email/account-emails.ts';
 import { createSocialUser, unusablePasswordHash } from './accounts.ts';
 import { withdrawVerificationLinks } from './email-verification.ts';
 import type { ProviderIdentity } from './oauth.ts';

@@ -28,7 +28,7 @@ import { startRefunds } from '../money/index.ts';
 import { startInvestmentRefunds } from '../investing/index.ts';
 import { releaseOrderEscrow } from '../marketplace/index.ts';
 import { lockOrderOf, releaseOrderHold } from '../marketplace/index.ts';
-import { recordAudit, type Actor } from './audit.ts';
+import { recordAudit, type Actor } from '../../audit.ts';
 
 const payer = alias(users, 'payer');
 

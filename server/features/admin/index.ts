@@ -2,5 +2,4 @@
 
 // All of the feature's routes, registered by the app as one plugin.
 export { default } from './routes.ts';
-export { type Actor, recordAudit } from './audit.ts';
 export { disputeEscrow, disputeOrder } from './escrow.ts';

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { noBodySchema } from '../../../domain/api.ts';
 import { jobIdParamsSchema, jobLabel, jobsOverviewSchema, type JobsOverview } from '../../../domain/jobs.ts';
-import { recordAudit } from './index.ts';
+import { recordAudit } from '../../audit.ts';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
 import { outgoingEmails } from '../../db/schema/index.ts';

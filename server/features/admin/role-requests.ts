@@ -21,7 +21,7 @@ import { campaigns, investments, orders, roleRequests, settlements, users } from
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { Outbox } from '../../email/outbox.ts';
-import { recordAudit, type Actor } from './audit.ts';
+import { recordAudit, type Actor } from '../../audit.ts';
 
 const columns = {
   id: roleRequests.id,

@@ -25,7 +25,7 @@ import {
   userListQuerySchema,
   userListSchema,
 } from '../../../domain/admin.ts';
-import { listAudit, recordAudit } from './audit.ts';
+import { listAudit, recordAudit } from '../../audit.ts';
 import { adminDashboard } from './dashboard.ts';
 import { disputeEscrow, disputeOrder, listEscrow, resolveDispute } from './escrow.ts';
 import { reportFileName, reportStream } from './reports.ts';

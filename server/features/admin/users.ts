@@ -28,7 +28,7 @@ import {
   settleIdentityChange,
 } from '../verification/index.ts';
 import { ACTIVITY_COLUMNS, activityJoins, riskOf, type Activity } from './activity.ts';
-import { recordAudit, type Actor } from './audit.ts';
+import { recordAudit, type Actor } from '../../audit.ts';
 
 function tabFilter(tab: UserTab): SQL | undefined {
   if (tab === 'pending-kyc') return inArray(users.kycStatus, [...KYC_WAITING]);

@@ -24,7 +24,7 @@ import { declareSettlement } from '../money/index.ts';
 import { ProviderUnavailableError } from '../money/index.ts';
 import { invalidateCampaignLists, toCampaign } from './service.ts';
 import { startInvestmentRefunds } from '../investing/index.ts';
-import { recordAudit } from '../admin/index.ts';
+import { recordAudit } from '../../audit.ts';
 import { announce } from './notices.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;

@@ -20,7 +20,7 @@ import type { Db } from '../../db/connect.ts';
 import { campaignDocuments, campaignReviews, campaigns, users } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { recordAudit, type Actor } from '../admin/index.ts';
+import { recordAudit, type Actor } from '../../audit.ts';
 import { announce } from './notices.ts';
 import { fullName } from './review-views.ts';
 import { getCampaign, invalidateCampaignLists } from './service.ts';

@@ -19,7 +19,7 @@ import { releaseTranche } from './releases.ts';
 import { openCardPayment, type OpenedIntent } from './payments.ts';
 import { dueByCard, liveSettlement, receiveBankTransfer, reviewSettlement } from './settlement.ts';
 import { campaignDocumentList, toCampaignDocument } from './views.ts';
-import { recordAudit, type Actor } from '../admin/index.ts';
+import { recordAudit, type Actor } from '../../audit.ts';
 import { backsCampaign, getCampaign, invalidateCampaignLists } from '../campaigns/index.ts';
 
 type Viewer = { id: string; role: Role; kycStatus: string; emailVerified: boolean };

@@ -11,7 +11,7 @@ import type { Tx } from '../../db/transaction.ts';
 import { effectsOf } from '../../effects.ts';
 import type { Outbox } from '../../email/outbox.ts';
 import type { TemplateData, TemplateName } from '../../email/templates.ts';
-import { queueAccountEmail } from '../accounts/index.ts';
+import { queueAccountEmail } from '../../email/account-emails.ts';
 
 /** The NOTIFY channel of new notifications; the payload is `<user id>:<notification id>`. */
 export const NOTICE_CHANNEL = 'hb_notifications';

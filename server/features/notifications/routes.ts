@@ -19,11 +19,13 @@ import {
 } from '../../../domain/notifications.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { sessionHolds } from '../accounts/index.ts';
+import type { Db } from '../../db/connect.ts';
 import { createLiveHub, type LiveStream } from './live.ts';
 import { channelsFor, listNotices, markRead, saveChannels, unreadCount } from './service.ts';
 
 export interface NotificationRouteOptions {
+  /** Whether a session token still signs its user in (the accounts feature's, given by the app). */
+  sessionHolds: (db: Db, token: string, now: Date) => Promise<boolean>;
   /** How often an open stream sends a comment line and checks its session (default 25 s). */
   heartbeatMs?: number;
 }
@@ -113,7 +115,7 @@ const notificationRoutes: FastifyPluginAsyncZod<NotificationRouteOptions> = asyn
       async function beat() {
         if (ended) return;
         try {
-          if (!(await sessionHolds(app.db, token, app.clock()))) {
+          if (!(await options.sessionHolds(app.db, token, app.clock()))) {
             res.write('event: signed-out\ndata: {}\n\n');
             return stream.end();
           }

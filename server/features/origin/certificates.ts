@@ -19,7 +19,7 @@ import { campaigns, listings, originCertificates, storedFiles, users } from '../
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { commitFiles, deleteFiles, type ReceivedFile } from '../../uploads/storage.ts';
-import { recordAudit, type Actor } from '../admin/index.ts';
+import { recordAudit, type Actor } from '../../audit.ts';
 
 export type Viewer = { id: string; role: Role };
 type CertificateRow = typeof originCertificates.$inferSelect;

@@ -15,7 +15,7 @@ import type { Db } from '../../db/connect.ts';
 import { campaignQuestions, users } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { recordAudit, type Actor } from '../admin/index.ts';
+import { recordAudit, type Actor } from '../../audit.ts';
 import { claimAttempts, LIMITS } from '../../rate-limit.ts';
 import { announce } from '../campaigns/index.ts';
 import { campaignAccess, type Viewer } from './access.ts';

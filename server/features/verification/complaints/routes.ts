@@ -18,7 +18,7 @@ import { AppError } from '../../../errors.ts';
 import { receiveUpload, type UploadRules } from '../../../uploads/receive.ts';
 import { sendStoredFile } from '../../../uploads/send.ts';
 import { deleteFiles } from '../../../uploads/storage.ts';
-import { accountMailContext } from '../../accounts/index.ts';
+import { accountMailContext } from '../../../email/account-emails.ts';
 import {
   complaintAttachment,
   complaintQueue,

@@ -21,8 +21,8 @@ import { complaintCounters, complaints, storedFiles, users } from '../../../db/s
 import { inTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../errors.ts';
 import { commitFiles, deleteFiles, type ReceivedFile } from '../../../uploads/storage.ts';
-import { recordAudit, type Actor } from '../../admin/index.ts';
-import { queueAccountEmail, type AccountMailContext } from '../../accounts/index.ts';
+import { recordAudit, type Actor } from '../../../audit.ts';
+import { queueAccountEmail, type AccountMailContext } from '../../../email/account-emails.ts';
 import { notify } from '../../notifications/index.ts';
 
 type Row = typeof complaints.$inferSelect;

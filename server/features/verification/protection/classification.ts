@@ -22,8 +22,8 @@ import {
 } from '../../../db/schema/index.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../errors.ts';
-import { recordAudit, type Actor } from '../../admin/index.ts';
-import { queueAccountEmail, type AccountMailContext } from '../../accounts/index.ts';
+import { recordAudit, type Actor } from '../../../audit.ts';
+import { queueAccountEmail, type AccountMailContext } from '../../../email/account-emails.ts';
 import { commitFiles, deleteFiles, type ReceivedFile } from '../../../uploads/storage.ts';
 
 type ApplicationRow = typeof classificationApplications.$inferSelect;

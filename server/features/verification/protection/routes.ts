@@ -2,7 +2,7 @@
 // (fixed contract), the application to be treated as sophisticated with its evidence, and the admins'
 // review queue. The KIIS is served with its campaign (features/campaigns), the acknowledgements are
 // checked by the investing routes (features/investing/consent.ts).
-import { accountMailContext } from '../../accounts/index.ts';
+import { accountMailContext } from '../../../email/account-emails.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../../domain/admin.ts';
 import { noBodySchema } from '../../../../domain/api.ts';

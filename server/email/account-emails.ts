@@ -2,10 +2,10 @@
 // needs. Each is queued in the transaction of the change it reports and leaves once that commits
 // (server/email/outbox.ts); bodies carry links with tokens, so nothing here logs them.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Db } from '../../db/connect.ts';
-import type { Tx } from '../../db/transaction.ts';
-import type { Outbox } from '../../email/outbox.ts';
-import type { TemplateData, TemplateName } from '../../email/templates.ts';
+import type { Db } from '../db/connect.ts';
+import type { Tx } from '../db/transaction.ts';
+import type { Outbox } from './outbox.ts';
+import type { TemplateData, TemplateName } from './templates.ts';
 
 export interface AccountMailContext {
   db: Db;

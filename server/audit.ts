@@ -1,10 +1,10 @@
 // The audit log (docs/admin.md): one append-only row per admin action, written in the same database
 // transaction as the action itself, so an action is never recorded without its trail (or the reverse).
 import { count, desc } from 'drizzle-orm';
-import { PAGE_SIZE, type AuditAction, type AuditList } from '../../../domain/admin.ts';
-import type { Db } from '../../db/connect.ts';
-import { auditLog } from '../../db/schema/index.ts';
-import type { Tx } from '../../db/transaction.ts';
+import { PAGE_SIZE, type AuditAction, type AuditList } from '../domain/admin.ts';
+import type { Db } from './db/connect.ts';
+import { auditLog } from './db/schema/index.ts';
+import type { Tx } from './db/transaction.ts';
 
 export interface Actor {
   id: string;
