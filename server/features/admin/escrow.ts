@@ -25,7 +25,7 @@ import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { Money } from '../money/index.ts';
 import { startRefunds } from '../money/index.ts';
-import { startInvestmentRefunds } from '../investing/index.ts';
+import { startInvestmentRefunds } from '../campaigns/index.ts';
 import { releaseOrderEscrow } from '../marketplace/index.ts';
 import { lockOrderOf, releaseOrderHold } from '../marketplace/index.ts';
 import { recordAudit, type Actor } from '../../audit.ts';

@@ -5,7 +5,12 @@
 export { default } from './routes.ts';
 export { diligenceMail } from './diligence-emails.ts';
 export { lifecycleMail } from './emails.ts';
-export { type DeadlineSweepReport, sweepDeadlines, transitionCampaign } from './lifecycle.ts';
+export {
+  type DeadlineSweepReport,
+  startInvestmentRefunds,
+  sweepDeadlines,
+  transitionCampaign,
+} from './lifecycle.ts';
 export { recordMilestone } from './milestones.ts';
 export { announce, type LifecycleHooks } from './notices.ts';
 export {

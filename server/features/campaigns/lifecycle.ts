@@ -17,13 +17,12 @@ import { campaigns, escrowRecords, investments, payments, users } from '../../db
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { outside, type Money } from '../money/index.ts';
-import { abandonPayment } from '../money/index.ts';
+import { abandonPayment, startRefunds } from '../money/index.ts';
 import { reflectionEndsAtOf } from '../money/index.ts';
 import { disbursedOf, releaseOnTrading, releasesOf } from '../money/index.ts';
 import { declareSettlement } from '../money/index.ts';
 import { ProviderUnavailableError } from '../money/index.ts';
 import { invalidateCampaignLists, toCampaign } from './service.ts';
-import { startInvestmentRefunds } from '../investing/index.ts';
 import { recordAudit } from '../../audit.ts';
 import { announce } from './notices.ts';
 
@@ -284,4 +283,32 @@ export async function listCampaignInvestors(
     payout: i.status === 'paid_out' ? toFixed(dec(i.amount).plus(dec(i.profitShare))) : null,
     confirmedAt: i.confirmedAt?.toISOString() ?? null,
   }));
+}
+
+/**
+ * Starts refunding confirmed investments whose money is still in escrow (the caller locked their
+ * campaign; a cancelled campaign, an admin's refund, a revocation): investments `refunding`, their payments marked for the one refund path.
+ */
+export async function startInvestmentRefunds(
+  tx: Tx,
+  money: Money,
+  rows: ReadonlyArray<Pick<typeof investments.$inferSelect, 'id' | 'paymentId'>>,
+  now: Date,
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  await tx
+    .update(investments)
+    .set({ status: 'refunding', updatedAt: now })
+    .where(
+      inArray(
+        investments.id,
+        rows.map((r) => r.id),
+      ),
+    );
+  return startRefunds(
+    tx,
+    money,
+    rows.map((r) => ({ id: r.paymentId })),
+    now,
+  );
 }

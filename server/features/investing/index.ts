@@ -2,5 +2,5 @@
 
 // All of the feature's routes, registered by the app as one plugin.
 export { default } from './routes.ts';
-export { investmentPurpose, startInvestmentRefunds } from './purpose.ts';
+export { investmentPurpose } from './purpose.ts';
 export { createPaymentIntent, investFromBalance, recordInvestment } from './service.ts';

@@ -13,7 +13,7 @@ import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { accounts, postingCtes, postMany, transfer } from '../money/index.ts';
 import { definePurpose, type Money, type PaymentRow } from '../money/index.ts';
-import { sourceAccount, startRefunds } from '../money/index.ts';
+import { sourceAccount } from '../money/index.ts';
 import { markRefunded, refundPosting } from '../money/index.ts';
 import { invalidateCampaignLists } from '../campaigns/index.ts';
 import { announce } from '../campaigns/index.ts';
@@ -128,34 +128,6 @@ export async function placeInvestment(
     where id = ${campaign.id}`);
   if (funded) announce(tx, 'onFunded', campaign.id);
   await invalidateCampaignLists(tx);
-}
-
-/**
- * Starts refunding confirmed investments whose money is still in escrow (the caller locked their
- * campaign): investments `refunding`, their payments marked for the one refund path.
- */
-export async function startInvestmentRefunds(
-  tx: Tx,
-  money: Money,
-  rows: ReadonlyArray<Pick<InvestmentRow, 'id' | 'paymentId'>>,
-  now: Date,
-): Promise<number> {
-  if (rows.length === 0) return 0;
-  await tx
-    .update(investments)
-    .set({ status: 'refunding', updatedAt: now })
-    .where(
-      inArray(
-        investments.id,
-        rows.map((r) => r.id),
-      ),
-    );
-  return startRefunds(
-    tx,
-    money,
-    rows.map((r) => ({ id: r.paymentId })),
-    now,
-  );
 }
 
 /** Books refunds of one campaign's investments the provider has made, once each. */

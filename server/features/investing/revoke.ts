@@ -25,7 +25,7 @@ import { AppError } from '../../errors.ts';
 import type { Money } from '../money/index.ts';
 import { invalidateCampaignLists } from '../campaigns/index.ts';
 import { announce } from '../campaigns/index.ts';
-import { startInvestmentRefunds } from './purpose.ts';
+import { startInvestmentRefunds } from '../campaigns/index.ts';
 
 /**
  * `POST /api/investments/:id/revoke`. Locks the campaign, then the investment and its escrow record

@@ -17,7 +17,13 @@ import {
 import { ERRORS } from '../../../domain/errors.ts';
 import { revokeResultSchema } from '../../../domain/diligence.ts';
 import { revokeInvestment } from './revoke.ts';
-import { cancelPayment, createPaymentIntent, listInvestments, recordInvestment } from './service.ts';
+import {
+  cancelPayment,
+  createPaymentIntent,
+  investFromBalance,
+  listInvestments,
+  recordInvestment,
+} from './service.ts';
 import { INVESTMENT_API } from '../../../domain/endpoints/investments.ts';
 import { answerSchema } from '../../../domain/endpoint.ts';
 
@@ -143,6 +149,44 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => listInvestments(app.db, request.user!, request.query.investorId),
+  );
+
+  // Paying from the investor's HydroBridge balance instead of a card (docs/money.md).
+  app.post(
+    '/api/investments/from-balance',
+    {
+      config: {
+        errors: [
+          'CAMPAIGN_NOT_FOUND',
+          'INVESTOR_MISMATCH',
+          'NOT_AN_INVESTOR',
+          'INVESTING_NEEDS_KYC',
+          'CAMPAIGN_FULLY_FUNDED',
+          'CAMPAIGN_FUNDING_CLOSED',
+          'CAMPAIGN_PAUSED',
+          'NOTHING_OPEN',
+          'ABOVE_OPEN_AMOUNT',
+          'BELOW_MINIMUM',
+          'BELOW_MINIMUM_LAST_SLICE',
+          'APPROPRIATENESS_REQUIRED',
+          'ACKNOWLEDGEMENT_REQUIRED',
+          'INSUFFICIENT_BALANCE',
+          'NOT_FOUND',
+          'PAYMENT_NOT_FOUND',
+        ],
+      },
+      preHandler: app.requireRole('investor', {
+        message: ERRORS.NOT_AN_INVESTOR.message,
+        verified: { kyc: 'INVESTING_NEEDS_KYC' },
+      }),
+      schema: {
+        summary: 'Invest from the HydroBridge balance',
+        body: createPaymentIntentSchema,
+        response: { 201: answerSchema(INVESTMENT_API.fromBalance, investmentSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await investFromBalance(app.money, request.user!, request.body, app.clock())),
   );
 };
 

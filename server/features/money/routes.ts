@@ -14,7 +14,6 @@ import {
   withdrawalSchema,
 } from '../../../domain/cash-account.ts';
 import { ERRORS } from '../../../domain/errors.ts';
-import { createPaymentIntentSchema, investmentSchema } from '../../../domain/investments.ts';
 import { MAX_DOCUMENT_BYTES } from '../../../domain/kyc.ts';
 import { MILESTONE_KINDS, type MilestoneKind } from '../../../domain/lifecycle.ts';
 import {
@@ -33,7 +32,6 @@ import { sendStoredFile } from '../../uploads/send.ts';
 import { deleteFiles } from '../../uploads/storage.ts';
 import { cashAccountOf, setBankAccount, withdraw } from './payouts.ts';
 import { adminSettlements, releasesAwaitingReview } from './views.ts';
-import { investFromBalance } from '../investing/index.ts';
 import {
   decideRelease,
   assertMayFileDocument,
@@ -47,7 +45,6 @@ import {
 import { CAMPAIGN_API } from '../../../domain/endpoints/campaigns.ts';
 import { answerSchema } from '../../../domain/endpoint.ts';
 import { CASH_API } from '../../../domain/endpoints/account.ts';
-import { INVESTMENT_API } from '../../../domain/endpoints/investments.ts';
 import paymentRoutes from './payment-routes.ts';
 
 const uuid = z.string().uuid();
@@ -134,43 +131,6 @@ const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(201).send(await withdraw(app.money, request.user!.id, request.body.amount)),
-  );
-
-  app.post(
-    '/api/investments/from-balance',
-    {
-      config: {
-        errors: [
-          'CAMPAIGN_NOT_FOUND',
-          'INVESTOR_MISMATCH',
-          'NOT_AN_INVESTOR',
-          'INVESTING_NEEDS_KYC',
-          'CAMPAIGN_FULLY_FUNDED',
-          'CAMPAIGN_FUNDING_CLOSED',
-          'CAMPAIGN_PAUSED',
-          'NOTHING_OPEN',
-          'ABOVE_OPEN_AMOUNT',
-          'BELOW_MINIMUM',
-          'BELOW_MINIMUM_LAST_SLICE',
-          'APPROPRIATENESS_REQUIRED',
-          'ACKNOWLEDGEMENT_REQUIRED',
-          'INSUFFICIENT_BALANCE',
-          'NOT_FOUND',
-          'PAYMENT_NOT_FOUND',
-        ],
-      },
-      preHandler: app.requireRole('investor', {
-        message: ERRORS.NOT_AN_INVESTOR.message,
-        verified: { kyc: 'INVESTING_NEEDS_KYC' },
-      }),
-      schema: {
-        summary: 'Invest from the HydroBridge balance',
-        body: createPaymentIntentSchema,
-        response: { 201: answerSchema(INVESTMENT_API.fromBalance, investmentSchema) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await investFromBalance(app.money, request.user!, request.body, app.clock())),
   );
 
   // ---- campaign documents and release evidence ----------------------------------------------------
