@@ -12,9 +12,10 @@ export {
   transitionCampaign,
 } from './lifecycle.ts';
 export { recordMilestone } from './milestones.ts';
-export { announce, type LifecycleHooks } from './notices.ts';
+export { announce, LIFECYCLE_HOOKS, type LifecycleHooks } from './notices.ts';
 export {
   backsCampaign,
+  CAMPAIGN_LISTS,
   type CampaignListCache,
   campaignPageStatements,
   createCampaignListCache,

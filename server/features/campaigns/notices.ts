@@ -3,7 +3,7 @@
 // change in its transaction: the hook runs at its end, before COMMIT, and queues the emails
 // (server/email/outbox.ts), so they commit with the change and never after a rollback.
 import type { Tx } from '../../db/transaction.ts';
-import { effectsOf } from '../../effects.ts';
+import { effectKey, effectOf } from '../../effects.ts';
 
 /** Each runs in the announcing transaction (`tx`), with the change made. */
 type Hook = (tx: Tx, id: string) => Promise<unknown>;
@@ -28,11 +28,14 @@ export interface LifecycleHooks {
   onDeadlineNear?: Hook;
 }
 
+/** The lifecycle's mail hooks in the app's effects (filled by server/context.ts). */
+export const LIFECYCLE_HOOKS = effectKey<LifecycleHooks>('lifecycle-hooks');
+
 /**
  * Announces `event` for the campaign (the investment for onRevoked, the update for onUpdatePosted, the
  * question for onQuestionAnswered) at the end of the transaction.
  */
 export function announce(tx: Tx, event: keyof LifecycleHooks, id: string): void {
-  const hook = effectsOf(tx)?.lifecycle[event];
+  const hook = effectOf(tx, LIFECYCLE_HOOKS)?.[event];
   if (hook) tx.beforeCommit(() => hook(tx, id));
 }

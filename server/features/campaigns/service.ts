@@ -44,7 +44,7 @@ import { reflectionEndsAtOf } from '../money/index.ts';
 import { releaseViews, settlementView } from '../money/index.ts';
 import { reviewHistoryOf } from './review-views.ts';
 import { afterCommit, inTransaction, type Tx } from '../../db/transaction.ts';
-import { effectsOf } from '../../effects.ts';
+import { effectKey, effectOf } from '../../effects.ts';
 import { AppError } from '../../errors.ts';
 import { disclosureChanges, disclosureOf, saveDisclosure, trackRecordOf } from '../verification/index.ts';
 import { DISCLOSURE_KEYS, type Disclosure } from '../../../domain/returns.ts';
@@ -174,8 +174,11 @@ export function createCampaignListCache(): CampaignListCache {
  * investors). Inside a transaction the cache is cleared once it commits (before, a concurrent read
  * could cache the old rows again; after a rollback there is nothing to clear).
  */
+/** The public campaign list's cache in the app's effects (filled by server/context.ts). */
+export const CAMPAIGN_LISTS = effectKey<CampaignListCache>('campaign-lists');
+
 export async function invalidateCampaignLists(db: Db | Tx): Promise<void> {
-  const cache = effectsOf(db)?.campaignLists;
+  const cache = effectOf(db, CAMPAIGN_LISTS);
   await afterCommit(db, () => {
     cache?.pages.clear();
     cache?.totals.clear();
@@ -184,7 +187,7 @@ export async function invalidateCampaignLists(db: Db | Tx): Promise<void> {
 
 export async function listCampaigns(db: Db, query: CampaignListQuery, viewer: Viewer): Promise<CampaignPage> {
   if (seesDrafts(viewer, query)) return queryCampaignPage(db, query, true);
-  const cache = effectsOf(db)?.campaignLists;
+  const cache = effectOf(db, CAMPAIGN_LISTS);
   // A handle outside any app context (a script's) reads uncached.
   if (!cache) return queryCampaignPage(db, query, false);
   const { pages, totals } = cache;

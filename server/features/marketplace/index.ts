@@ -7,9 +7,10 @@ export {
   createListing,
   createListingPageCache,
   invalidateListingPages,
+  LISTING_PAGES,
   type ListingPageCache,
 } from './listings.ts';
-export { type Notify, SILENT } from './notify.ts';
+export { type Notify, ORDER_NOTICES, SILENT } from './notify.ts';
 export { PLACED, SPENT } from './order-queries.ts';
 export { sweepReceipts } from './order-sweep.ts';
 export {
