@@ -18,7 +18,7 @@ import { SandboxProvider } from '../features/money/index.ts';
 import type { MilestoneCreate } from '../../domain/lifecycle.ts';
 import { recordMilestone } from '../features/campaigns/index.ts';
 import { sweepDeadlines, transitionCampaign } from '../features/campaigns/index.ts';
-import { decideSettlement, uploadCampaignDocument } from '../features/money/index.ts';
+import { decideSettlement, uploadCampaignDocument } from '../features/campaigns/index.ts';
 import type { Money } from '../features/money/index.ts';
 import { advancePayment } from '../features/money/index.ts';
 import { setBankAccount } from '../features/money/index.ts';

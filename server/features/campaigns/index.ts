@@ -24,3 +24,4 @@ export {
   listCampaigns,
   listFilter,
 } from './service.ts';
+export { decideSettlement, uploadCampaignDocument } from './money.ts';

@@ -13,7 +13,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { backsCampaign } from './service.ts';
 import { releaseOnMilestone } from '../money/index.ts';
-import { assertOwnDocument } from '../money/index.ts';
+import { assertOwnDocument } from './money.ts';
 import { notifyEach } from '../notifications/index.ts';
 
 type Row = typeof campaignMilestones.$inferSelect;

@@ -21,6 +21,7 @@ import { createCampaign, getCampaign, listCampaigns, traderStats, updateCampaign
 import { CAMPAIGN_API } from '../../../domain/endpoints/campaigns.ts';
 import { answerSchema } from '../../../domain/endpoint.ts';
 import lifecycleRoutes from './lifecycle-routes.ts';
+import campaignMoneyRoutes from './money-routes.ts';
 
 const uuid = z.string().uuid();
 const isUuid = (id: string) => uuid.safeParse(id).success;
@@ -185,6 +186,8 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The campaign's lifecycle: transitions, milestones, its investors.
   await app.register(lifecycleRoutes);
+  // Its documents, release evidence and the admin's decisions on its settlement and releases.
+  await app.register(campaignMoneyRoutes);
 };
 
 export default campaignRoutes;

@@ -12,6 +12,7 @@ export {
   advancePayment,
   movePayment,
   openCardPayment,
+  type OpenedIntent,
   type PaymentSweepReport,
   sourceAccount,
   startRefunds,
@@ -39,9 +40,25 @@ export {
   disbursedOf,
   releaseOnMilestone,
   releaseOnTrading,
+  releaseTranche,
   releasesOf,
   setReleaseSchedule,
 } from './releases.ts';
-export { assertOwnDocument, decideSettlement, uploadCampaignDocument } from './service.ts';
-export { declareSettlement, distribute, settlementPurpose, sweepDefaults } from './settlement.ts';
-export { releaseViews, releaseViewsOf, settlementView, settlementViewsOf } from './views.ts';
+export {
+  declareSettlement,
+  distribute,
+  dueByCard,
+  liveSettlement,
+  receiveBankTransfer,
+  reviewSettlement,
+  settlementPurpose,
+  sweepDefaults,
+} from './settlement.ts';
+export {
+  campaignDocumentList,
+  releaseViews,
+  releaseViewsOf,
+  settlementView,
+  settlementViewsOf,
+  toCampaignDocument,
+} from './views.ts';

@@ -14,13 +14,20 @@ import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { ReceivedFile } from '../../uploads/receive.ts';
 import { commitFiles, deleteFiles } from '../../uploads/storage.ts';
-import type { Money } from './context.ts';
-import { releaseTranche } from './releases.ts';
-import { openCardPayment, type OpenedIntent } from './payments.ts';
-import { dueByCard, liveSettlement, receiveBankTransfer, reviewSettlement } from './settlement.ts';
-import { campaignDocumentList, toCampaignDocument } from './views.ts';
+import {
+  campaignDocumentList,
+  dueByCard,
+  liveSettlement,
+  openCardPayment,
+  receiveBankTransfer,
+  releaseTranche,
+  reviewSettlement,
+  toCampaignDocument,
+  type Money,
+  type OpenedIntent,
+} from '../money/index.ts';
 import { recordAudit, type Actor } from '../../audit.ts';
-import { backsCampaign, getCampaign, invalidateCampaignLists } from '../campaigns/index.ts';
+import { backsCampaign, getCampaign, invalidateCampaignLists } from './service.ts';
 
 type Viewer = { id: string; role: Role; kycStatus: string; emailVerified: boolean };
 
