@@ -11,9 +11,11 @@ import { bindEffects, createEffects, type AppEffects } from './effects.ts';
 import { createMoney } from './compose.ts';
 import { createOutbox, type Outbox } from './email/outbox.ts';
 import {
+  announce,
   CAMPAIGN_LISTS,
   createCampaignListCache,
   diligenceMail,
+  invalidateCampaignLists,
   LIFECYCLE_HOOKS,
   lifecycleMail,
 } from './features/campaigns/index.ts';
@@ -30,6 +32,7 @@ import { jobDefinitions } from './job-registry.ts';
 import { createMailer, type Mailer } from './mail.ts';
 import {
   choosePaymentProvider,
+  SETTLEMENT_EVENTS,
   type Money,
   type PaymentLimits,
   type PaymentProvider,
@@ -170,6 +173,14 @@ export function createAppContext(deps: ContextDeps): AppContext {
     ...lifecycleMail({ outbox }),
     ...diligenceMail({ outbox }),
     ...updatesMail(),
+  });
+  // A settled or defaulted campaign: the public lists change and its investors are told.
+  effects.set(SETTLEMENT_EVENTS, {
+    completed: async (tx, campaignId) => {
+      await invalidateCampaignLists(tx);
+      announce(tx, 'onCompleted', campaignId);
+    },
+    defaulted: async (tx, campaignId) => announce(tx, 'onDefaulted', campaignId),
   });
   // Payments captured outside a marketplace call (the card step, a webhook, the sweep) email too.
   effects.set(ORDER_NOTICES, { notify: outbox.email });

@@ -51,7 +51,9 @@ export {
   liveSettlement,
   receiveBankTransfer,
   reviewSettlement,
+  SETTLEMENT_EVENTS,
   settlementPurpose,
+  type SettlementEvents,
   sweepDefaults,
 } from './settlement.ts';
 export {

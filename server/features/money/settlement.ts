@@ -33,11 +33,23 @@ import { definePurpose, outside, type Money } from './context.ts';
 import { abandonPayment, movePayment, sourceAccount, type OpenedIntent } from './payments.ts';
 import { markRefunded, refundPosting } from './refunds.ts';
 import { disbursedOf, releasesOf } from './releases.ts';
-import { invalidateCampaignLists } from '../campaigns/index.ts';
-import { announce } from '../campaigns/index.ts';
+import { effectKey, effectOf } from '../../effects.ts';
 import { notify } from '../notifications/index.ts';
 
 type CampaignRow = typeof campaigns.$inferSelect;
+
+/**
+ * What a settlement changes for its campaign beyond money (the public lists, the investors' emails):
+ * the campaigns feature's, given by the app context (server/context.ts). Each runs in the settling
+ * transaction; a handle outside any context has none.
+ */
+export interface SettlementEvents {
+  /** The settlement was paid in and distributed: the campaign is completed. */
+  completed(tx: Tx, campaignId: string): Promise<void>;
+  /** The settlement is unpaid past its due date: the campaign is in default. */
+  defaulted(tx: Tx, campaignId: string): Promise<void>;
+}
+export const SETTLEMENT_EVENTS = effectKey<SettlementEvents>('settlement-events');
 export type SettlementRow = typeof settlements.$inferSelect;
 const DAY_MS = 86_400_000;
 
@@ -332,8 +344,7 @@ export async function distribute(tx: Tx, campaign: CampaignRow, settlement: Sett
     .set({ status: 'completed', actualProfit: settlement.actualProfit, updatedAt: now })
     .where(eq(campaigns.id, campaign.id));
   // Whichever way it was paid in (a card captured by the sweep too): lists and investors hear of it.
-  await invalidateCampaignLists(tx);
-  announce(tx, 'onCompleted', campaign.id);
+  await effectOf(tx, SETTLEMENT_EVENTS)?.completed(tx, campaign.id);
   await notify(tx, {
     userId: campaign.traderId,
     kind: 'settlement',
@@ -414,7 +425,8 @@ export async function sweepDefaults(money: Money): Promise<string[]> {
       .where(and(eq(settlements.status, 'approved'), lte(settlements.dueAt, now)))
       .returning({ campaignId: settlements.campaignId });
     // Investors are told with the default (their emails commit with it).
-    for (const r of rows) announce(tx, 'onDefaulted', r.campaignId);
+    const events = effectOf(tx, SETTLEMENT_EVENTS);
+    for (const r of rows) await events?.defaulted(tx, r.campaignId);
     return rows.map((r) => r.campaignId);
   });
 }
