@@ -5,12 +5,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/connect.ts';
 import type { PaymentProvider } from '../features/money/index.ts';
+import type { LedgerBreak } from './break.ts';
 import { reconcileWithProvider, RECONCILIATION_CHECKS } from './reconcile.ts';
 
-export interface LedgerBreak {
-  check: string;
-  detail: string;
-}
+export type { LedgerBreak };
 
 interface Check {
   name: string;

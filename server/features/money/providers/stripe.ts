@@ -12,16 +12,11 @@ import {
   type ProviderMovement,
   type ProviderPayout,
 } from './provider.ts';
+import type { StripeSettings } from '../../../config.ts';
+
+export type { StripeSettings };
 
 const CARD_LIMIT_MESSAGE = 'A card payment can be at most $999,999.99';
-
-export interface StripeSettings {
-  secretKey: string;
-  publishableKey: string;
-  webhookSecret: string | undefined;
-  /** Another API origin than api.stripe.com (a local stand-in in tests, or stripe-mock). */
-  apiBase?: string | undefined;
-}
 
 /** Stripe's many intermediate states, as far as the investment flow needs to tell them apart. */
 function statusOf(status: Stripe.PaymentIntent.Status): PaymentIntentStatus {
