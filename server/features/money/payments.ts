@@ -19,7 +19,6 @@ import { payments } from '../../db/schema/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError, RateLimitedError } from '../../errors.ts';
-import { accounts } from './ledger/ledger.ts';
 import {
   intentMatches,
   ProviderUnavailableError,
@@ -29,15 +28,11 @@ import {
 import { type Locked, type Money, type PaymentRow, type PurposeAdapter } from './context.ts';
 import { afterCommitJob } from './jobs.ts';
 import { finishRefunds } from './refunds.ts';
+import { sourceAccount } from './source-account.ts';
+
+export { sourceAccount };
 
 const MINUTE_MS = 60_000;
-
-/** The ledger account a payment's money came from: the provider's clearing, the balance, a bank transfer. */
-export function sourceAccount(payment: Pick<PaymentRow, 'source' | 'provider' | 'payerId'>): string {
-  if (payment.source === 'balance') return accounts.investor(payment.payerId);
-  if (payment.source === 'bank_transfer') return accounts.clearing('bank');
-  return accounts.clearing(payment.provider!);
-}
 
 /** Moves a payment to `to` if the table allows it from where it is; answers the row as it now is. */
 export async function movePayment(

@@ -9,7 +9,7 @@ import type { Tx } from '../../db/transaction.ts';
 import { transfer, type LedgerKind, type Posting } from './ledger/ledger.ts';
 import { ProviderUnavailableError } from './providers/provider.ts';
 import type { Money, PaymentRow } from './context.ts';
-import { sourceAccount } from './payments.ts';
+import { sourceAccount } from './source-account.ts';
 
 /**
  * Refunds at the provider the given payments still `refunding`, then has each purpose book them. What
