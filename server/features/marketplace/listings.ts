@@ -36,7 +36,7 @@ import { afterCommit, inTransaction, type Tx } from '../../db/transaction.ts';
 import { effectKey, effectOf } from '../../effects.ts';
 import { LRUCache } from 'lru-cache';
 import { AppError } from '../../errors.ts';
-import type { Viewer } from './orders.ts';
+import type { Viewer } from './order-queries.ts';
 
 type ListingRow = typeof listings.$inferSelect;
 

@@ -21,7 +21,10 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import type { Viewer } from './orders.ts';
+import type { Role } from '../../../domain/users.ts';
+
+/** Who asks about orders (a buyer, a trader, an admin). */
+export type Viewer = { id: string; role: Role };
 
 /** Payments that placed the order: listed, tracked, counted (awaiting and expired ones never were). */
 export const PLACED = ['held', 'released', 'refunding', 'refunded'] as const;

@@ -22,7 +22,6 @@ import {
   type OrderTransitionRequest,
   type OrderingUser,
 } from '../../../domain/orders.ts';
-import type { Role } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
 import { escrowRecords, listings, orders, payments, users } from '../../db/schema/index.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
@@ -31,14 +30,14 @@ import type { Money } from '../money/index.ts';
 import { abandonPayment, advancePayment, openCardPayment, startRefunds } from '../money/index.ts';
 import { payOutBalance } from '../money/index.ts';
 import { invalidateListingPages } from './listings.ts';
-import { getOrderRow, isPlaced } from './order-queries.ts';
+import { getOrderRow, isPlaced, type Viewer } from './order-queries.ts';
 import { cancelForDelivery } from '../origin/index.ts';
 import { notifyOrderStep, type Notify } from './notify.ts';
 import { lockOrderOf, releaseOrderHold } from './purpose.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 export type Buyer = OrderingUser & { id: string };
-export type Viewer = { id: string; role: Role };
+export type { Viewer };
 export interface MarketDeps {
   db: Db;
   money: Money;
