@@ -181,6 +181,47 @@ export default tseslint.config(
       ],
     },
   },
+  // ---- Server feature boundaries (issue 21, eslint-plugin-boundaries) ----------------------------
+  // Every folder under server/features/ is a feature. Anything outside a feature (another feature,
+  // app.ts, context.ts, the jobs, the checks, the seed, scripts, bench, the test kit) imports it only
+  // through its public entry, server/features/<name>/index.ts; files inside a feature (its tests too)
+  // import each other freely. The cycles between folders are dependency-cruiser's job
+  // (npm run lint:structure). v7 folds the old entry-point and element-types rules into `dependencies`.
+  {
+    files: ['server/**', 'test/**', 'scripts/**', 'bench/**'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/include': ['server/**', 'test/**', 'scripts/**', 'bench/**'],
+      'boundaries/elements': [
+        { type: 'server-feature', pattern: 'server/features/*', mode: 'folder', capture: ['feature'] },
+        // Everything else that may import a feature: the app's infrastructure and composition, the
+        // seed, the test kit, the scripts and the benchmarks.
+        { type: 'feature-user', pattern: ['server', 'test', 'scripts', 'bench'], mode: 'folder' },
+      ],
+      'boundaries/legacy-warnings': false,
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              disallow: { to: { element: { type: 'server-feature', fileInternalPath: '!index.ts' } } },
+              message:
+                'Import a server feature only through its public entry (server/features/<name>/index.ts).',
+            },
+            // Within one feature (its subfolders and tests included) files import each other freely.
+            {
+              dependency: { relationship: { to: 'internal' } },
+              allow: { to: { element: { type: 'server-feature' } } },
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // ---- end of the server feature boundaries -------------------------------------------------------
   {
     files: ['scripts/**', 'bench/**', 'test/**', 'e2e/**', '**/*.test.ts', 'server/main.ts'],
     rules: { 'no-console': 'off' },

@@ -6,8 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { openDatabase } from '../server/db/connect.ts';
-import { prepareDatabase } from '../server/db/prepare.ts';
-import { createSession, SESSION_COOKIE } from '../server/features/auth/sessions.ts';
+import { prepareDatabase } from '../server/prepare.ts';
+import { createSession, SESSION_COOKIE } from '../server/features/accounts/index.ts';
 import { median } from './common.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);

@@ -8,7 +8,7 @@ import type { CampaignStatus } from '../domain/campaigns.ts';
 import { estimatedCampaignProfit, toFixed } from '../domain/money.ts';
 import type { Db } from '../server/db/connect.ts';
 import { campaigns, users } from '../server/db/schema/index.ts';
-import { invalidateCampaignLists } from '../server/features/campaigns/service.ts';
+import { invalidateCampaignLists } from '../server/features/campaigns/index.ts';
 
 /** Campaigns in the benchmark's table (issue 4: the list must be fast on 10,000). */
 export const BENCH_CAMPAIGNS = 10_000;

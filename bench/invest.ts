@@ -5,7 +5,7 @@
 // reference again (the ratio uses the mean of the two, so a change in the machine's load averages out).
 import { performance } from 'node:perf_hooks';
 import { SANDBOX_SUCCESS_CARD } from '../domain/payments.ts';
-import { SESSION_COOKIE } from '../server/features/auth/sessions.ts';
+import { SESSION_COOKIE } from '../server/features/accounts/index.ts';
 import { cleanups, errorMessage, progress, startServeChild, table, tempDir, mark } from './common.ts';
 import { percentiles, type ReferenceResult } from './invest-data.ts';
 

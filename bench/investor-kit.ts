@@ -3,8 +3,8 @@
 // with the KIIS acknowledged, sandbox card, record — as the modal makes it.
 import { SANDBOX_SUCCESS_CARD } from '../domain/payments.ts';
 import type { Db } from '../server/db/connect.ts';
-import { createSession, SESSION_COOKIE } from '../server/features/auth/sessions.ts';
-import { recordPassedTest } from '../server/features/protection/appropriateness.ts';
+import { createSession, SESSION_COOKIE } from '../server/features/accounts/index.ts';
+import { recordPassedTest } from '../server/features/verification/index.ts';
 import { createUser } from '../test/app.ts';
 
 export interface LoadInvestor {

@@ -26,14 +26,14 @@ import {
 } from '../server/db/schema/index.ts';
 import { inTransaction } from '../server/db/transaction.ts';
 import { createMoney } from '../server/compose.ts';
-import { sweepDeadlines } from '../server/features/lifecycle/service.ts';
+import { sweepDeadlines } from '../server/features/campaigns/index.ts';
 import { settlementFigures } from '../domain/money-out.ts';
-import { accounts, post, postMany, transfer } from '../server/ledger/ledger.ts';
-import { distribute } from '../server/money/settlement.ts';
-import { SandboxProvider } from '../server/payments/sandbox.ts';
+import { accounts, post, postMany, transfer } from '../server/features/money/index.ts';
+import { distribute } from '../server/features/money/index.ts';
+import { SandboxProvider } from '../server/features/money/index.ts';
 import { startPostgres } from '../test/postgres.ts';
 import { buildApp } from '../server/app.ts';
-import { createSession, SESSION_COOKIE } from '../server/features/auth/sessions.ts';
+import { createSession, SESSION_COOKIE } from '../server/features/accounts/index.ts';
 import { median } from './common.ts';
 
 const DAY = 86_400_000;

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { campaignListQuerySchema, type CampaignListQueryInput } from '../domain/campaign-schemas.ts';
 import { openDatabase, type Database } from '../server/db/connect.ts';
-import { prepareDatabase } from '../server/db/prepare.ts';
-import { campaignPageStatements } from '../server/features/campaigns/service.ts';
+import { prepareDatabase } from '../server/prepare.ts';
+import { campaignPageStatements } from '../server/features/campaigns/index.ts';
 import { startPostgres } from '../test/postgres.ts';
 import { BENCH_CAMPAIGNS, insertBenchCampaigns } from './campaign-data.ts';
 

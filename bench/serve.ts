@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../server/app.ts';
 import { openDatabase } from '../server/db/connect.ts';
-import { prepareDatabase } from '../server/db/prepare.ts';
+import { prepareDatabase } from '../server/prepare.ts';
 import { insertBenchCampaigns } from './campaign-data.ts';
 import { insertBenchListings } from './listing-data.ts';
 import { prepareInvestBench, runReference } from './invest-data.ts';

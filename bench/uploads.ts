@@ -27,9 +27,9 @@ const FILE_BYTES = Number(values.mb) * 1024 * 1024 - 4096; // the limit is 10 Mi
 async function serve() {
   const { buildApp } = await import('../server/app.ts');
   const { openDatabase } = await import('../server/db/connect.ts');
-  const { prepareDatabase } = await import('../server/db/prepare.ts');
+  const { prepareDatabase } = await import('../server/prepare.ts');
   const { users } = await import('../server/db/schema/index.ts');
-  const { createSession } = await import('../server/features/auth/sessions.ts');
+  const { createSession } = await import('../server/features/accounts/index.ts');
   const database = values.url
     ? await openDatabase({ databaseUrl: values.url })
     : await openDatabase({ dataDir: values['data-dir']! });

@@ -76,7 +76,7 @@ export function companyNameKey(name: string | null | undefined): string {
 
 /**
  * A registration number compared likewise ("GB 123-456" = "gb123456"): letters and digits of the Latin
- * alphabet only, as the database compares them too (server/features/kyc/identity.ts).
+ * alphabet only, as the database compares them too (server/features/verification/kyc/identity.ts).
  */
 export function registrationKey(number: string | null | undefined): string {
   return (number ?? '')

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { idParamsSchema } from './ids.ts';
 
-/** What each job does, in the console's words (server/jobs/registry.ts names them). */
+/** What each job does, in the console's words (server/job-registry.ts names them). */
 export const JOB_LABELS: Record<string, string> = {
   sweeps: 'Money and lifecycle sweep (every minute)',
   housekeeping: 'Housekeeping: expired sessions, links and uploads (every 10 minutes)',

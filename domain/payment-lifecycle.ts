@@ -1,6 +1,6 @@
 // One payment lifecycle for every payer (docs/money.md, DESIGN.md §3–4): an investor paying an
 // investment, a buyer paying an order, a trader paying a settlement. Statuses, the allowed moves and
-// the words a payer reads are data here; server/money/payments.ts is the one implementation.
+// the words a payer reads are data here; server/features/money/payments.ts is the one implementation.
 import { inGroup } from './status-groups.ts';
 
 export const PAYMENT_PURPOSES = ['investment', 'order', 'settlement'] as const;
@@ -37,7 +37,7 @@ export interface PaymentTransition {
   does: string;
 }
 
-/** Every allowed move; nothing else writes a payment's status (server/money/payments.ts checks it). */
+/** Every allowed move; nothing else writes a payment's status (server/features/money/payments.ts checks it). */
 export const PAYMENT_TRANSITIONS: readonly PaymentTransition[] = [
   { from: 'created', to: 'authorized', does: 'the card holds the amount and it fits: it counts' },
   { from: 'created', to: 'voiding', does: 'the card holds the amount but it no longer fits' },

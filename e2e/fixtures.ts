@@ -43,7 +43,7 @@ export const test = base.extend<{ failOnPageError: void; expectedPageErrors: Reg
 export const THEME_STORAGE_KEY = 'hydrobridge-theme';
 
 /**
- * The public demo campaigns still raising or just funded (server/db/seed/demo.ts). The landing spec
+ * The public demo campaigns still raising or just funded (server/seed/demo.ts). The landing spec
  * checks this against GET /api/campaigns first, so a changed seed fails loudly there.
  */
 export const SEEDED = {

@@ -254,7 +254,7 @@ test('the demo investor sees the campaign that missed its deadline refunded by t
   page,
 }) => {
   // Seeded short of its target with a deadline 6 days ago; the deadline sweep cancelled it and
-  // refunded its backers (server/db/seed/demo.ts).
+  // refunded its backers (server/seed/demo.ts).
   const title = 'Visakhapatnam → Marseille ammonia cargo';
   await signInDemoInvestor(page);
   await page.goto('/portfolio');

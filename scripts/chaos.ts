@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { verifyLedger } from '../server/checks/ledger.ts';
 import { openDatabase } from '../server/db/connect.ts';
-import { prepareDatabase } from '../server/db/prepare.ts';
+import { prepareDatabase } from '../server/prepare.ts';
 import {
   campaigns,
   emailOutbox,
@@ -21,7 +21,7 @@ import {
   payments,
   sandboxPaymentIntents,
 } from '../server/db/schema/index.ts';
-import { createSession } from '../server/features/auth/sessions.ts';
+import { createSession } from '../server/features/accounts/index.ts';
 import { JOB_SCHEMA } from '../server/jobs/queue.ts';
 import { callAs, invest100, loadInvestor, type LoadInvestor } from '../bench/investor-kit.ts';
 import { cleanupAll, cleanups, ROOT, SERVER_ENTRY, sleep, spawnNode } from '../bench/common.ts';

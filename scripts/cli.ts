@@ -17,15 +17,15 @@ import { createAdminSchema } from '../domain/auth.ts';
 import { loadConfig, type Config } from '../server/config.ts';
 import { DataDirLockedError, openDatabase } from '../server/db/connect.ts';
 import { emailOutbox } from '../server/db/schema/index.ts';
-import { isDatabaseEmpty, seedDemoData } from '../server/db/seed/demo.ts';
+import { isDatabaseEmpty, seedDemoData } from '../server/seed/demo.ts';
 import { LEDGER_CHECKS, verifyLedger } from '../server/checks/ledger.ts';
 import { AppError } from '../server/errors.ts';
-import { createAdmin, setPassword } from '../server/features/auth/accounts.ts';
-import { isUsableTotpSecret, totpCode } from '../server/features/two-factor/totp.ts';
+import { createAdmin, setPassword } from '../server/features/accounts/index.ts';
+import { isUsableTotpSecret, totpCode } from '../server/features/accounts/index.ts';
 import { sweepAll } from '../server/sweeps.ts';
 import { formatOutboxEmail } from '../server/mail.ts';
 import { createAppContext, type AppContext } from '../server/context.ts';
-import { prepareDatabase } from '../server/db/prepare.ts';
+import { prepareDatabase } from '../server/prepare.ts';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 

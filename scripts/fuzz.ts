@@ -5,7 +5,7 @@
 // Exits 1 when any problem was found.
 import { buildApp } from '../server/app.ts';
 import { openDatabase } from '../server/db/connect.ts';
-import { prepareDatabase } from '../server/db/prepare.ts';
+import { prepareDatabase } from '../server/prepare.ts';
 import { startOidcProvider } from '../test/auth-services.ts';
 import { METRICS_TOKEN, STRIPE_SETTINGS } from '../test/authz/requests.ts';
 import { fuzzRoutes } from '../test/fuzz/routes.ts';

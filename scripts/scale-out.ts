@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { and, count, eq } from 'drizzle-orm';
 import { verifyLedger } from '../server/checks/ledger.ts';
 import { openDatabase } from '../server/db/connect.ts';
-import { prepareDatabase } from '../server/db/prepare.ts';
+import { prepareDatabase } from '../server/prepare.ts';
 import { campaigns, investments, payments, sandboxPaymentIntents } from '../server/db/schema/index.ts';
 import { JOB_SCHEMA } from '../server/jobs/queue.ts';
 import { callAs, invest100, loadInvestor, type LoadInvestor } from '../bench/investor-kit.ts';

@@ -5,30 +5,20 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createAppContext, type AppContext, type ContextDeps } from './context.ts';
-import adminRoutes from './features/admin/routes.ts';
-import oauthRoutes from './features/auth/oauth-routes.ts';
-import resetRoutes from './features/auth/reset-routes.ts';
-import twoFactorRoutes from './features/two-factor/routes.ts';
-import authRoutes from './features/auth/routes.ts';
-import campaignRoutes from './features/campaigns/routes.ts';
-import healthRoutes from './features/health/routes.ts';
-import investmentRoutes from './features/investments/routes.ts';
-import kycRoutes from './features/kyc/routes.ts';
-import lifecycleRoutes from './features/lifecycle/routes.ts';
-import marketplaceRoutes from './features/marketplace/routes.ts';
-import paymentRoutes from './features/payments/routes.ts';
+import accounts, { sessionHolds } from './features/accounts/index.ts';
+import admin from './features/admin/index.ts';
+import campaigns, { invalidateCampaignLists } from './features/campaigns/index.ts';
+import investing from './features/investing/index.ts';
+import marketplace, { invalidateListingPages } from './features/marketplace/index.ts';
+import money from './features/money/index.ts';
+import notifications from './features/notifications/index.ts';
+import origin from './features/origin/index.ts';
+import platform from './features/platform/index.ts';
+import portfolio from './features/portfolio/index.ts';
+import updates from './features/updates/index.ts';
+import verification from './features/verification/index.ts';
 import { loggableError } from './errors.ts';
 import devEmailRoutes from './email/preview-routes.ts';
-import jobRoutes from './jobs/routes.ts';
-import complaintRoutes from './features/complaints/routes.ts';
-import moneyRoutes from './features/money/routes.ts';
-import notificationRoutes from './features/notifications/routes.ts';
-import originRoutes from './features/origin/routes.ts';
-import updateRoutes from './features/updates/routes.ts';
-import { invalidateCampaignLists } from './features/campaigns/service.ts';
-import { invalidateListingPages } from './features/marketplace/listings.ts';
-import platformRoutes from './features/platform/routes.ts';
-import protectionRoutes from './features/protection/routes.ts';
 import observabilityPlugin from './observability/plugin.ts';
 import { createReadiness } from './observability/readiness.ts';
 import { requestId } from './observability/request-id.ts';
@@ -36,7 +26,7 @@ import accessPlugin from './plugins/access.ts';
 import authPlugin from './plugins/auth.ts';
 import clientPlugin from './plugins/client.ts';
 import errorsPlugin from './plugins/errors.ts';
-import openapiPlugin from './plugins/openapi.ts';
+import openapiPlugin from './openapi/plugin.ts';
 import securityPlugin, { clientErrorHandler, frameworkErrorHandler } from './plugins/security.ts';
 
 export type { AppSettings } from './context.ts';
@@ -169,32 +159,26 @@ export async function buildApp(deps: AppDeps) {
   // X-Request-Id on every answer, request latency, readiness checks, GET /metrics (its access declared).
   await app.register(observabilityPlugin);
   await app.register(authPlugin);
-  await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(resetRoutes);
-  await app.register(oauthRoutes);
-  await app.register(twoFactorRoutes);
-  await app.register(platformRoutes);
-  await app.register(campaignRoutes);
-  await app.register(investmentRoutes);
-  await app.register(kycRoutes);
-  await app.register(adminRoutes);
-  await app.register(lifecycleRoutes);
-  await app.register(paymentRoutes);
-  await app.register(marketplaceRoutes);
-  await app.register(moneyRoutes);
-  await app.register(complaintRoutes);
-  await app.register(protectionRoutes);
-  await app.register(notificationRoutes);
+  // One plugin per feature (docs/architecture.md): each registers all of its routes.
+  await app.register(platform);
+  await app.register(accounts);
+  await app.register(campaigns);
+  await app.register(investing);
+  await app.register(verification);
+  await app.register(admin);
+  await app.register(portfolio);
+  await app.register(marketplace);
+  await app.register(money);
+  // A live notification stream ends when its session no longer holds (the accounts feature decides).
+  await app.register(notifications, { sessionHolds });
   // A certificate's decision changes the carbon intensity its campaign or listing shows (cached lists).
-  await app.register(originRoutes, {
+  await app.register(origin, {
     lotsChanged: async (tx) => {
       await invalidateCampaignLists(tx);
       await invalidateListingPages(tx);
     },
   });
-  await app.register(updateRoutes);
-  await app.register(jobRoutes);
+  await app.register(updates);
   // Outside production only: a preview of every email template.
   if (settings.env !== 'production') await app.register(devEmailRoutes);
   await app.register(clientPlugin, { clientDir: deps.clientDir });

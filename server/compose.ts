@@ -1,12 +1,12 @@
 // The composition root of the money module: which adapter serves each payment purpose. Used by the
 // app, the CLI, the demo seed and the tests, so all of them move money through the same code.
 import type { Db } from './db/connect.ts';
-import { investmentPurpose } from './features/investments/purpose.ts';
-import { orderPurpose } from './features/marketplace/purpose.ts';
-import type { Money, PaymentLimits } from './money/context.ts';
+import { investmentPurpose } from './features/investing/index.ts';
+import { orderPurpose } from './features/marketplace/index.ts';
+import type { Money, PaymentLimits } from './features/money/index.ts';
 import { INTENT_RATE, MAX_LIVE_HOLDS_PER_PAYER } from '../domain/payment-lifecycle.ts';
-import { settlementPurpose } from './money/settlement.ts';
-import type { PaymentProvider } from './payments/provider.ts';
+import { settlementPurpose } from './features/money/index.ts';
+import type { PaymentProvider } from './features/money/index.ts';
 
 export function createMoney(
   db: Db,

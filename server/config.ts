@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { CLIENT_DIR } from './paths.ts';
-import type { StripeSettings } from './payments/stripe.ts';
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -73,6 +72,15 @@ export interface OAuthProviderConfig {
   clientId: string;
   clientSecret: string;
   issuer: string;
+}
+
+/** Stripe's keys (features/money/providers/stripe.ts uses them), when Stripe is configured. */
+export interface StripeSettings {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string | undefined;
+  /** Another API origin than api.stripe.com (a local stand-in in tests, or stripe-mock). */
+  apiBase?: string | undefined;
 }
 
 export interface Config {

@@ -7,23 +7,38 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/connect.ts';
-import { bindEffects, type AppEffects } from './effects.ts';
+import { bindEffects, createEffects, type AppEffects } from './effects.ts';
 import { createMoney } from './compose.ts';
 import { createOutbox, type Outbox } from './email/outbox.ts';
-import { createCampaignListCache } from './features/campaigns/service.ts';
-import { diligenceMail } from './features/lifecycle/diligence-emails.ts';
+import {
+  announce,
+  CAMPAIGN_LISTS,
+  createCampaignListCache,
+  diligenceMail,
+  invalidateCampaignLists,
+  LIFECYCLE_HOOKS,
+  lifecycleMail,
+} from './features/campaigns/index.ts';
 import { updatesMail } from './features/updates/index.ts';
-import { lifecycleMail } from './features/lifecycle/emails.ts';
-import { createListingPageCache } from './features/marketplace/listings.ts';
-import type { MarketDeps } from './features/marketplace/orders.ts';
+import {
+  createListingPageCache,
+  LISTING_PAGES,
+  ORDER_NOTICES,
+  type MarketDeps,
+} from './features/marketplace/index.ts';
+import { NOTICES } from './features/notifications/index.ts';
 import { createJobQueue, type JobMode, type JobQueue } from './jobs/queue.ts';
-import { jobDefinitions } from './jobs/registry.ts';
+import { jobDefinitions } from './job-registry.ts';
 import { createMailer, type Mailer } from './mail.ts';
-import type { Money, PaymentLimits } from './money/context.ts';
+import {
+  choosePaymentProvider,
+  SETTLEMENT_EVENTS,
+  type Money,
+  type PaymentLimits,
+  type PaymentProvider,
+} from './features/money/index.ts';
 import { createMetrics, type Metrics } from './observability/metrics.ts';
 import { instrumentProvider } from './observability/provider-metrics.ts';
-import { choosePaymentProvider } from './payments/choose.ts';
-import type { PaymentProvider } from './payments/provider.ts';
 
 /** The parts of the configuration that the app uses. */
 export type AppSettings = Pick<
@@ -115,13 +130,9 @@ export function createAppContext(deps: ContextDeps): AppContext {
   const { database, log } = deps;
   const clock = deps.clock ?? (() => new Date());
   // The hooks are filled in once the outbox exists, below; nothing runs a transaction before.
-  const effects: AppEffects = {
-    campaignLists: createCampaignListCache(),
-    listingPages: createListingPageCache(),
-    lifecycle: {},
-    orderNotices: undefined,
-    notices: undefined,
-  };
+  const effects = createEffects();
+  effects.set(CAMPAIGN_LISTS, createCampaignListCache());
+  effects.set(LISTING_PAGES, createListingPageCache());
   const db = bindEffects(database.db, effects);
   // Node's process metrics only when /metrics is on.
   const metrics = createMetrics({
@@ -156,17 +167,25 @@ export function createAppContext(deps: ContextDeps): AppContext {
   const mailer = createMailer(settings, db);
   const outbox = createOutbox({ db, transport: mailer, clock, log, site: { publicUrl: settings.publicUrl } });
   const market: MarketDeps = { db, money, notify: outbox.email, publicUrl: settings.publicUrl };
-  // Investors hear of their campaigns' funding, refunds and payouts (features/lifecycle/emails.ts);
+  // Investors hear of their campaigns' funding, refunds and payouts (features/campaigns/emails.ts);
   // traders of revocations and review decisions (issue 19); backers of updates, askers of answers (issue 22).
-  effects.lifecycle = {
+  effects.set(LIFECYCLE_HOOKS, {
     ...lifecycleMail({ outbox }),
     ...diligenceMail({ outbox }),
     ...updatesMail(),
-  };
+  });
+  // A settled or defaulted campaign: the public lists change and its investors are told.
+  effects.set(SETTLEMENT_EVENTS, {
+    completed: async (tx, campaignId) => {
+      await invalidateCampaignLists(tx);
+      announce(tx, 'onCompleted', campaignId);
+    },
+    defaulted: async (tx, campaignId) => announce(tx, 'onDefaulted', campaignId),
+  });
   // Payments captured outside a marketplace call (the card step, a webhook, the sweep) email too.
-  effects.orderNotices = { notify: outbox.email };
+  effects.set(ORDER_NOTICES, { notify: outbox.email });
   // Every event's in-app notification and its email (features/notifications/notify.ts).
-  effects.notices = { outbox, clock };
+  effects.set(NOTICES, { outbox, clock });
 
   let starting: Promise<void> | undefined;
   return {

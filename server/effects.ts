@@ -3,25 +3,39 @@
 // database handle it gives features (`ctx.db`): a service deep in the money module announces through
 // the `tx` it already holds, without a module-level registry. A handle no context made (a script's,
 // a migration's) has none: nothing is cached through it and nothing is announced.
+//
+// This file is infrastructure: it knows no feature. Each feature declares the slot it owns with its
+// type (`effectKey<CampaignListCache>('campaign-lists')` in features/campaigns), and the app context
+// fills the slots when it is built.
 import type { Db } from './db/connect.ts';
 import { rootDb, type Tx } from './db/transaction.ts';
-import type { CampaignListCache } from './features/campaigns/service.ts';
-import type { LifecycleHooks } from './features/lifecycle/notices.ts';
-import type { ListingPageCache } from './features/marketplace/listings.ts';
-import type { Notify } from './features/marketplace/notify.ts';
-import type { NoticeDeps } from './features/notifications/index.ts';
 
+/** A named, typed slot of the effects; the key object itself is the identity. */
+export interface EffectKey<T> {
+  readonly name: string;
+  /** Carries the slot's type only; never set. */
+  readonly type?: T;
+}
+
+/** Declares a slot (once, in the feature that owns what it holds). */
+export function effectKey<T>(name: string): EffectKey<T> {
+  return { name };
+}
+
+/** The effects of one app context: each feature's caches and hooks in its own slot. */
 export interface AppEffects {
-  /** The public campaign list (campaigns/service.ts), cleared after every commit that changes it. */
-  campaignLists: CampaignListCache;
-  /** The public listing pages (marketplace/listings.ts), cleared the same way. */
-  listingPages: ListingPageCache;
-  /** Emails of the campaign lifecycle, queued in the announcing transaction (lifecycle/notices.ts). */
-  lifecycle: LifecycleHooks;
-  /** How an order's parties hear of a payment the money module captured (marketplace/notify.ts). */
-  orderNotices: { notify: Notify } | undefined;
-  /** The outbox and clock notify() uses (features/notifications/notify.ts). */
-  notices: NoticeDeps | undefined;
+  get<T>(key: EffectKey<T>): T | undefined;
+  set<T>(key: EffectKey<T>, value: T): void;
+}
+
+export function createEffects(): AppEffects {
+  const slots = new Map<EffectKey<unknown>, unknown>();
+  return {
+    get: <T>(key: EffectKey<T>) => slots.get(key) as T | undefined,
+    set: (key, value) => {
+      slots.set(key, value);
+    },
+  };
 }
 
 const EFFECTS = Symbol('hydrobridge.effects');
@@ -37,4 +51,9 @@ export function bindEffects(db: Db, effects: AppEffects): Db {
 /** The effects of the context `db` (or the transaction's database) belongs to, if any. */
 export function effectsOf(db: Db | Tx): AppEffects | undefined {
   return (rootDb(db) as Db & { [EFFECTS]?: AppEffects })[EFFECTS];
+}
+
+/** What the context `db` belongs to holds in `key`'s slot, if anything. */
+export function effectOf<T>(db: Db | Tx, key: EffectKey<T>): T | undefined {
+  return effectsOf(db)?.get(key);
 }

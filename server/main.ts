@@ -2,7 +2,7 @@
 import { buildApp, LOG_REDACT } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
-import { prepareDatabase } from './db/prepare.ts';
+import { prepareDatabase } from './prepare.ts';
 
 const SHUTDOWN_DEADLINE_MS = 20_000;
 

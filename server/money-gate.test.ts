@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Rfq } from '../domain/rfqs.ts';
 import type { App } from './app.ts';
 import { users } from './db/schema/index.ts';
-import { withdraw } from './money/payouts.ts';
+import { withdraw } from './features/money/index.ts';
 import { buildTestApp, createCampaign, testClock } from '../test/app.ts';
 import { signedInAs, type Actor } from '../test/investing.ts';
 import { dayAfter, listingOf } from '../test/marketplace.ts';

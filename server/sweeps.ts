@@ -2,13 +2,13 @@
 // CLI on demand: `npm run cli -- sweep`). Each step is idempotent and claims its rows in the
 // database, so instances sweeping at once do the work once; a step that fails is reported and the
 // others still run.
-import { sweepDeadlines, type DeadlineSweepReport } from './features/lifecycle/service.ts';
-import { sweepReceipts } from './features/marketplace/order-sweep.ts';
-import type { MarketDeps } from './features/marketplace/orders.ts';
-import { sweepPayments, type PaymentSweepReport } from './money/payments.ts';
-import { sweepPayouts, type PayoutSweepReport } from './money/payouts.ts';
-import { sweepDefaults } from './money/settlement.ts';
-import { sweepExpiredClassifications } from './features/protection/classification.ts';
+import { sweepDeadlines, type DeadlineSweepReport } from './features/campaigns/index.ts';
+import { sweepReceipts } from './features/marketplace/index.ts';
+import type { MarketDeps } from './features/marketplace/index.ts';
+import { sweepPayments, type PaymentSweepReport } from './features/money/index.ts';
+import { sweepPayouts, type PayoutSweepReport } from './features/money/index.ts';
+import { sweepDefaults } from './features/money/index.ts';
+import { sweepExpiredClassifications } from './features/verification/index.ts';
 import { remindFollowers } from './features/updates/index.ts';
 
 export interface SweepReport {

@@ -15,14 +15,14 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../server/app.ts';
 import { openDatabase, PGLITE_OPTIONS, pgliteQuery, type Database, type Db } from '../server/db/connect.ts';
-import { prepareDatabase } from '../server/db/prepare.ts';
+import { prepareDatabase } from '../server/prepare.ts';
 import { installJobQueues, JOB_SCHEMA, type JobMode } from '../server/jobs/queue.ts';
-import { JOB_SPECS } from '../server/jobs/registry.ts';
+import { JOB_SPECS } from '../server/job-registry.ts';
 import * as schema from '../server/db/schema/index.ts';
-import { hashPassword } from '../server/features/auth/password.ts';
-import { invalidateCampaignLists } from '../server/features/campaigns/service.ts';
+import { hashPassword } from '../server/features/accounts/index.ts';
+import { invalidateCampaignLists } from '../server/features/campaigns/index.ts';
 import { inTransaction } from '../server/db/transaction.ts';
-import { setReleaseSchedule } from '../server/money/releases.ts';
+import { setReleaseSchedule } from '../server/features/money/index.ts';
 
 export type TestBackend = 'pglite' | 'postgres';
 

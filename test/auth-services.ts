@@ -12,7 +12,7 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { SMTPServer } from 'smtp-server';
 import { expect } from 'vitest';
 import { buildApp, type App, type AppDeps, type AppSettings } from '../server/app.ts';
-import { prepareDatabase } from '../server/db/prepare.ts';
+import { prepareDatabase } from '../server/prepare.ts';
 import { openTestDatabase } from './app.ts';
 import { freePort } from './free-port.ts';
 

@@ -1,4 +1,4 @@
-// Test kit for the account API suites (server/features/auth/*.test.ts): a client that calls the app
+// Test kit for the account API suites (server/features/accounts/*.test.ts): a client that calls the app
 // with or without a session cookie and remembers every response body, every session token and every
 // password it saw, so a file can assert at its end that no response ever carried a secret.
 //
@@ -14,7 +14,7 @@ import type { SignupInput } from '../domain/auth.ts';
 import type { SignupRole } from '../domain/users.ts';
 import type { App } from '../server/app.ts';
 import { emailOutbox } from '../server/db/schema/index.ts';
-import { createSession, SESSION_COOKIE } from '../server/features/auth/sessions.ts';
+import { createSession, SESSION_COOKIE } from '../server/features/accounts/index.ts';
 import { waitUntil } from './auth-services.ts';
 
 export const VERIFY_SUBJECT = 'Verify your email address for HydroBridge';

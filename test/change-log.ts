@@ -112,7 +112,7 @@ const BOOKKEEPING: Bookkeeping[] = [
   },
   {
     reason:
-      'a session presented after its end, or by a suspended account, is deleted (server/features/auth/sessions.ts)',
+      'a session presented after its end, or by a suspended account, is deleted (server/features/accounts/sessions.ts)',
     matches: async (c, db) => {
       if (c.table !== 'sessions' || c.op !== 'DELETE') return false;
       if (Date.parse(String(c.old?.expires_at)) <= Date.now()) return true;

@@ -7,7 +7,7 @@
 import { expect } from 'vitest';
 import { DILIGENCE_DOCUMENT_KINDS, type DiligenceDocumentKind } from '../domain/diligence.ts';
 import type { App } from '../server/app.ts';
-import { SESSION_COOKIE } from '../server/features/auth/sessions.ts';
+import { SESSION_COOKIE } from '../server/features/accounts/index.ts';
 import { signedInAs, signInAgainIfTimedOut, type Actor } from './investing.ts';
 import { FILES, multipart } from './kyc.ts';
 

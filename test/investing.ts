@@ -20,7 +20,7 @@ import {
   IDLE_TIMEOUT_MS,
   PERSISTENT_TTL_MS,
   SESSION_COOKIE,
-} from '../server/features/auth/sessions.ts';
+} from '../server/features/accounts/index.ts';
 import { createUser, type NewUser } from './app.ts';
 import { freshIp } from './auth.ts';
 

@@ -56,7 +56,7 @@ interface AdminCalls {
 
 /**
  * The admin opens each of the user's KYC documents, as the review dialog does: approval needs every
- * document opened by the approving admin (server/features/kyc/identity.ts).
+ * document opened by the approving admin (server/features/verification/kyc/identity.ts).
  */
 export async function openDocuments(admin: AdminCalls, userId: string): Promise<void> {
   const detail = await admin.get(`/api/admin/users/${userId}`);

@@ -1,4 +1,4 @@
-// Test kit for the money-out suites (server/money/*.test.ts): campaigns created through the API with
+// Test kit for the money-out suites (server/features/money/*.test.ts): campaigns created through the API with
 // their release schedule (so the schedule is the one the server wrote), funded with the real card flow,
 // and the calls the trader, the admin and the investors make on the way to the settlement.
 //

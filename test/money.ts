@@ -10,7 +10,7 @@ import { expect } from 'vitest';
 import { SANDBOX_PAYING_IBAN } from '../domain/payments.ts';
 import type { CampaignDetail } from '../domain/campaign-schemas.ts';
 import type { App } from '../server/app.ts';
-import { SESSION_COOKIE } from '../server/features/auth/sessions.ts';
+import { SESSION_COOKIE } from '../server/features/accounts/index.ts';
 import { createCampaign, type NewCampaign } from './app.ts';
 import { FILES, multipart } from './kyc.ts';
 import { card, investIn, signedInAs, signInAgainIfTimedOut, type Actor } from './investing.ts';

@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 import type { Certificate, CertificateCreateInput, CertificateLot } from '../domain/origin.ts';
 import type { App } from '../server/app.ts';
-import { SESSION_COOKIE } from '../server/features/auth/sessions.ts';
+import { SESSION_COOKIE } from '../server/features/accounts/index.ts';
 import { FILES, multipart, type Part } from './kyc.ts';
 
 /** The text fields of a certificate: 100 t of hydrogen from Kandla, 1.200 kg CO₂e/kg, 11,500 km. */

@@ -20,7 +20,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { SANDBOX_FAILING_IBANS } from '../domain/payments.ts';
-import type { StripeSettings } from '../server/payments/stripe.ts';
+import type { StripeSettings } from '../server/features/money/index.ts';
 
 interface StandInCharge {
   id: string;

@@ -8,9 +8,9 @@ import { TOTP_PERIOD_S } from '../domain/two-factor.ts';
 import type { App } from '../server/app.ts';
 import type { Db } from '../server/db/connect.ts';
 import { pendingSignIns, totpFactors } from '../server/db/schema/index.ts';
-import { hashToken } from '../server/features/auth/sessions.ts';
-import { PENDING_COOKIE } from '../server/features/two-factor/cookies.ts';
-import { totpCode } from '../server/features/two-factor/totp.ts';
+import { hashToken } from '../server/features/accounts/index.ts';
+import { PENDING_COOKIE } from '../server/features/accounts/index.ts';
+import { totpCode } from '../server/features/accounts/index.ts';
 import { freshIp, sessionCookie } from './auth.ts';
 
 const STEP_MS = TOTP_PERIOD_S * 1000;

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { outgoingEmails } from '../server/db/schema/index.ts';
 import type { App } from '../server/app.ts';
-import { SESSION_COOKIE } from '../server/features/auth/sessions.ts';
+import { SESSION_COOKIE } from '../server/features/accounts/index.ts';
 import { createCampaign } from './app.ts';
 import { investIn, signedInAs, type Actor } from './investing.ts';
 import { FILES, multipart, type Part } from './kyc.ts';

@@ -28,9 +28,9 @@ import {
   settlements,
 } from '../db/schema/index.ts';
 import { inTransaction, type Tx } from '../db/transaction.ts';
-import { accounts, post, transfer, type LedgerKind } from '../ledger/ledger.ts';
-import { setReleaseSchedule } from '../money/releases.ts';
-import type { SandboxProvider } from '../payments/sandbox.ts';
+import { accounts, post, transfer, type LedgerKind } from '../features/money/index.ts';
+import { setReleaseSchedule } from '../features/money/index.ts';
+import type { SandboxProvider } from '../features/money/index.ts';
 import { buildTestApp, createCampaign, testClock } from '../../test/app.ts';
 import { card, investIn, openIntent, signedInAs, type Actor, postIntent } from '../../test/investing.ts';
 import { dayAfter, listingOf, move, orderAndPay } from '../../test/marketplace.ts';

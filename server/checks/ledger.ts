@@ -4,17 +4,15 @@
 // provider, the ledger is also reconciled against it (reconcile.ts).
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/connect.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
+import type { PaymentProvider } from '../features/money/index.ts';
+import type { LedgerBreak } from './break.ts';
 import { reconcileWithProvider, RECONCILIATION_CHECKS } from './reconcile.ts';
 import { ESCROW_STATUS_GROUPS, INVESTMENT_STATUS_GROUPS } from '../../domain/investments.ts';
 import { ORDER_PAYMENT_GROUPS } from '../../domain/orders.ts';
 import { PAYMENT_STATUS_GROUPS } from '../../domain/payment-lifecycle.ts';
 import { sqlIn, sqlNotIn } from '../db/vocabulary.ts';
 
-export interface LedgerBreak {
-  check: string;
-  detail: string;
-}
+export type { LedgerBreak };
 
 interface Check {
   name: string;

@@ -6,8 +6,8 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { dec } from '../../domain/money.ts';
 import type { Db } from '../db/connect.ts';
 import { ledgerEntries, ledgerTransactions, payments, payouts } from '../db/schema/index.ts';
-import type { PaymentProvider, ProviderMovement } from '../payments/provider.ts';
-import type { LedgerBreak } from './ledger.ts';
+import type { PaymentProvider, ProviderMovement } from '../features/money/index.ts';
+import type { LedgerBreak } from './break.ts';
 
 export const RECONCILIATION_CHECKS = [
   'every capture at the provider is one payment booked for the same amount, and back',

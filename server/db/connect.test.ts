@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testBackend } from '../../test/app.ts';
 import { DataDirLockedError, openDatabase, type Database } from './connect.ts';
-import { prepareDatabase } from './prepare.ts';
+import { prepareDatabase } from '../prepare.ts';
 import { campaigns } from './schema/index.ts';
 
 const opened: Database[] = [];

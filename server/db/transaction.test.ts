@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, createCampaign } from '../../test/app.ts';
-import { invalidateCampaignLists, listCampaigns } from '../features/campaigns/service.ts';
+import { invalidateCampaignLists, listCampaigns } from '../features/campaigns/index.ts';
 import { campaignListQuerySchema } from '../../domain/campaign-schemas.ts';
 import { campaigns } from './schema/index.ts';
 import { afterCommit, inTransaction } from './transaction.ts';

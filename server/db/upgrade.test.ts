@@ -14,9 +14,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/app.ts';
 import { verifyLedger } from '../checks/ledger.ts';
 import { createMoney } from '../compose.ts';
-import { investorMovements } from '../features/lifecycle/portfolio.ts';
+import { investorMovements } from '../features/portfolio/index.ts';
 import { MIGRATIONS_DIR } from '../paths.ts';
-import { SandboxProvider } from '../payments/sandbox.ts';
+import { SandboxProvider } from '../features/money/index.ts';
 import { sweepAll } from '../sweeps.ts';
 import { queryRows, type Database } from './connect.ts';
 

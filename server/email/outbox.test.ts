@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../db/connect.ts';
-import { prepareDatabase } from '../db/prepare.ts';
+import { prepareDatabase } from '../prepare.ts';
 import { outgoingEmails } from '../db/schema/index.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { createMailer, type MailMessage } from '../mail.ts';

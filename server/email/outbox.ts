@@ -6,7 +6,7 @@
 // its rows claimed until the lease ends; then they are sent again, with the same Message-ID.
 //
 // After COMMIT the queue kicks the sender at once, so emails still leave within milliseconds; the
-// `email.deliver` job (every minute, server/jobs/registry.ts) retries the rest through `deliverNow()`.
+// `email.deliver` job (every minute, server/job-registry.ts) retries the rest through `deliverNow()`.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { outgoingEmails } from '../db/schema/index.ts';

@@ -2,7 +2,7 @@
 // development preview shows each one (never in production).
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { prepareDatabase } from '../db/prepare.ts';
+import { prepareDatabase } from '../prepare.ts';
 import { buildTestApp, openTestDatabase } from '../../test/app.ts';
 import { render, TEMPLATE_NAMES, TEMPLATES, type TemplateName } from './templates.ts';
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/app.ts';
 import type { Database } from '../db/connect.ts';
-import { prepareDatabase } from '../db/prepare.ts';
+import { prepareDatabase } from '../prepare.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { createJobQueue, installJobQueues, JOB_SCHEMA, type JobDefinition, type JobQueue } from './queue.ts';
 import { cronSlot, SCHEDULED_DATA } from './slots.ts';

@@ -2,7 +2,7 @@
 // `npm run cli -- verify-ledger`, with the result recorded for /metrics (docs/operations.md).
 import { verifyLedger, type LedgerBreak } from '../checks/ledger.ts';
 import type { Db } from '../db/connect.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
+import type { PaymentProvider } from '../features/money/index.ts';
 import type { Metrics } from './metrics.ts';
 
 /**

@@ -8,9 +8,9 @@ import { buildAppWithSettings } from '../../test/auth-services.ts';
 import { giveBalance, giveBankAccount } from '../../test/authz/money.ts';
 import { openIntent, signedInAs } from '../../test/investing.ts';
 import { buildApp, type App } from '../app.ts';
-import { prepareDatabase } from '../db/prepare.ts';
-import { sweepPayouts } from '../money/payouts.ts';
-import { ProviderUnavailableError } from '../payments/provider.ts';
+import { prepareDatabase } from '../prepare.ts';
+import { sweepPayouts } from '../features/money/index.ts';
+import { ProviderUnavailableError } from '../features/money/index.ts';
 import { checkLedger } from './ledger-check.ts';
 
 const TOKEN = 'metrics-test-token-0123456789abcdefghij';

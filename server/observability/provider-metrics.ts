@@ -5,10 +5,10 @@
 // A Proxy rather than a wrapper class: the app and its tests still see the provider itself
 // (`instanceof SandboxProvider`, the sandbox's card step and `onDatabase`, `Object.create(provider)`
 // with one operation replaced), and a sandbox moved onto another database handle is counted too.
-import type { PaymentProvider } from '../payments/provider.ts';
+import type { PaymentProvider } from '../features/money/index.ts';
 import type { Metrics } from './metrics.ts';
 
-/** The operations of the interface (server/payments/provider.ts) that reach the provider. */
+/** The operations of the interface (server/features/money/providers/provider.ts) that reach the provider. */
 const OPERATIONS = new Set<string>([
   'createIntent',
   'retrieveIntent',

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, openTestDatabase } from '../../test/app.ts';
 import { buildApp, type App } from '../app.ts';
-import { prepareDatabase } from '../db/prepare.ts';
+import { prepareDatabase } from '../prepare.ts';
 import { migrationsCheck, shippedMigrations } from './readiness.ts';
 
 let app: App;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/app.ts';
 import { buildApp, LOG_REDACT, type App } from '../app.ts';
 import { CSP_NONCE_PLACEHOLDER } from '../csp-nonce.ts';
-import { prepareDatabase } from '../db/prepare.ts';
+import { prepareDatabase } from '../prepare.ts';
 import { requestId } from './request-id.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -10,14 +10,14 @@ import { moneyGateRefusal } from '../../domain/policies.ts';
 import type { Role } from '../../domain/users.ts';
 import { AppError } from '../errors.ts';
 import { guard } from './access.ts';
-import { hasSecondFactor } from '../features/two-factor/factors.ts';
-import { assertSteppedUp } from '../features/two-factor/proofs.ts';
+import { hasSecondFactor } from '../features/accounts/index.ts';
+import { assertSteppedUp } from '../features/accounts/index.ts';
 import {
   sessionCookieFor,
   userForSession,
   type NewSession,
   type UserRow,
-} from '../features/auth/sessions.ts';
+} from '../features/accounts/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthClient, sessionCookie } from '../../test/auth.ts';
 import { buildTestApp, createUser, TEST_PASSWORD } from '../../test/app.ts';
 import type { App } from '../app.ts';
-import { SESSION_COOKIE } from '../features/auth/sessions.ts';
+import { SESSION_COOKIE } from '../features/accounts/index.ts';
 
 let app: App;
 let api: AuthClient;

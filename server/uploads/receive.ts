@@ -8,7 +8,7 @@ import { detectDocumentType, type DocumentType } from '../../domain/kyc.ts';
 import { UPLOAD_BYTES_PER_WINDOW, UPLOAD_MESSAGES, UPLOAD_WINDOW_MS } from '../../domain/uploads.ts';
 import type { Db } from '../db/connect.ts';
 import { AppError, RateLimitedError } from '../errors.ts';
-import { claimAttempts, LIMITS } from '../features/auth/rate-limit.ts';
+import { claimAttempts, LIMITS } from '../rate-limit.ts';
 import {
   bytesUploadedSince,
   createFile,

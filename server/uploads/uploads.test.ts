@@ -12,8 +12,8 @@ import { signedInAs, type Actor } from '../../test/investing.ts';
 import { documentParts, FILES, multipart, type Part } from '../../test/kyc.ts';
 import type { App } from '../app.ts';
 import { fileChunks, storedFiles, users } from '../db/schema/index.ts';
-import { sweepExpired } from '../features/auth/housekeeping.ts';
-import { SESSION_COOKIE } from '../features/auth/sessions.ts';
+import { sweepExpired } from '../features/accounts/index.ts';
+import { SESSION_COOKIE } from '../features/accounts/index.ts';
 
 let app: App;
 let base: string;

@@ -2,7 +2,7 @@
 // telling what it changed in the database. Shared by the authorization matrix and the fuzzer.
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../server/app.ts';
-import { createSession, SESSION_COOKIE, type UserRow } from '../../server/features/auth/sessions.ts';
+import { createSession, SESSION_COOKIE, type UserRow } from '../../server/features/accounts/index.ts';
 import { takeChanges, type RowChange } from '../change-log.ts';
 
 /** A signed-in user: the account and its session token. */

@@ -8,16 +8,16 @@ import { listingCreateSchema } from '../../domain/listings.ts';
 import { certificateCreateSchema } from '../../domain/origin.ts';
 import { rfqCreateSchema } from '../../domain/rfqs.ts';
 import type { App } from '../../server/app.ts';
-import { createListing } from '../../server/features/marketplace/listings.ts';
-import { SILENT } from '../../server/features/marketplace/notify.ts';
+import { createListing } from '../../server/features/marketplace/index.ts';
+import { SILENT } from '../../server/features/marketplace/index.ts';
 import {
   placeOrder,
   recordOrderPayment,
   transitionOrder,
   type MarketDeps,
-} from '../../server/features/marketplace/orders.ts';
-import { createOffer, createRfq } from '../../server/features/marketplace/rfqs.ts';
-import type { SandboxProvider } from '../../server/payments/sandbox.ts';
+} from '../../server/features/marketplace/index.ts';
+import { createOffer, createRfq } from '../../server/features/marketplace/index.ts';
+import type { SandboxProvider } from '../../server/features/money/index.ts';
 import { certificateCancellations, originCertificates } from '../../server/db/schema/index.ts';
 import { storeBuffer } from '../../server/uploads/storage.ts';
 import { FILES } from '../kyc.ts';

@@ -25,13 +25,13 @@ import { REPORTS } from '../../domain/admin.ts';
 import { SANDBOX_PAYING_IBAN } from '../../domain/payments.ts';
 import { requiredDocuments } from '../../domain/kyc.ts';
 import { documentParts, FILES, multipart } from '../kyc.ts';
-import { hashToken, newToken } from '../../server/features/auth/sessions.ts';
-import { disputeEscrow } from '../../server/features/admin/escrow.ts';
-import { recordPassedTest } from '../../server/features/protection/index.ts';
+import { hashToken, newToken } from '../../server/features/accounts/index.ts';
+import { disputeEscrow } from '../../server/features/admin/index.ts';
+import { recordPassedTest } from '../../server/features/verification/index.ts';
 import { receiveBuffer } from '../../server/uploads/storage.ts';
-import { applyForClassification, classificationOf } from '../../server/features/protection/classification.ts';
+import { applyForClassification, classificationOf } from '../../server/features/verification/index.ts';
 import { APPROPRIATENESS_QUESTIONS } from '../../domain/investor-protection.ts';
-import { createPaymentIntent, recordInvestment } from '../../server/features/investments/service.ts';
+import { createPaymentIntent, recordInvestment } from '../../server/features/investing/index.ts';
 import {
   campaignDocument,
   campaignInReview,
@@ -41,7 +41,7 @@ import {
   orderInDispute,
   stagedCampaign,
 } from './money.ts';
-import type { SandboxProvider } from '../../server/payments/sandbox.ts';
+import type { SandboxProvider } from '../../server/features/money/index.ts';
 import { campaignBody, createCampaign, createUser, TEST_PASSWORD } from '../app.ts';
 import { freshIp, sessionCookie, signupBody } from '../auth.ts';
 import type { OidcIdentity } from '../auth-services.ts';

@@ -1,12 +1,12 @@
-// The authorization matrix's requests for the second-factor routes (server/features/two-factor). The
+// The authorization matrix's requests for the second-factor routes (server/features/accounts/two-factor). The
 // sign-in's second step is public and works on a pending sign-in cookie: each request holds one for
 // the caller's account (or a new one), which gets an authenticator app when it has none. A passkey's
 // answer is made only by a browser's authenticator (e2e/two-factor.spec.ts): here it is a forged one,
 // refused.
 import { eq } from 'drizzle-orm';
 import { totpFactors } from '../../server/db/schema/index.ts';
-import { PENDING_COOKIE } from '../../server/features/two-factor/cookies.ts';
-import { startPendingSignIn } from '../../server/features/two-factor/pending.ts';
+import { PENDING_COOKIE } from '../../server/features/accounts/index.ts';
+import { startPendingSignIn } from '../../server/features/accounts/index.ts';
 import { createUser, TEST_ADMIN_TOTP_SECRET } from '../app.ts';
 import { nextTotpCode } from '../two-factor.ts';
 import type { Builder, RouteContext } from './requests.ts';

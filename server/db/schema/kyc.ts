@@ -10,7 +10,7 @@ import { checkIn } from '../vocabulary.ts';
 // KYC/KYB documents (docs/kyc.md). The file itself lives in the database (stored_files, in chunks):
 // every server instance reads it through the connection it already has, no extra storage service to
 // run or secure, and it goes with the account (ON DELETE CASCADE) and with the database's backups. It is never
-// written under the web root; only the owner and admins can read it (features/kyc/routes.ts).
+// written under the web root; only the owner and admins can read it (features/verification/kyc/routes.ts).
 export const verificationDocuments = pgTable(
   'verification_documents',
   {

@@ -39,7 +39,7 @@ export const ledgerTransactions = pgTable(
     /** The tranche of a campaign's release schedule a release paid. */
     releaseId: uuid('release_id').references(() => campaignReleases.id),
     memo: text('memo').notNull().default(''),
-    /** When the movement happened by the app's clock (server/ledger/ledger.ts sets it): statements' dates. */
+    /** When the movement happened by the app's clock (server/features/money/ledger/ledger.ts sets it): statements' dates. */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

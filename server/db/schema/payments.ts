@@ -9,7 +9,7 @@ import {
 import { checkIn } from '../vocabulary.ts';
 
 // The sandbox payment provider's own storage: it plays the part of Stripe's servers when no Stripe
-// keys are set. The app reaches it only through the PaymentProvider interface (server/payments/).
+// keys are set. The app reaches it only through the PaymentProvider interface (server/features/money/providers/).
 export const sandboxPaymentIntents = pgTable(
   'sandbox_payment_intents',
   {

@@ -23,12 +23,12 @@ import type { Db } from '../../db/connect.ts';
 import { campaigns, escrowRecords, investments, orders, users } from '../../db/schema/index.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import type { Money } from '../../money/context.ts';
-import { startRefunds } from '../../money/payments.ts';
-import { startInvestmentRefunds } from '../investments/purpose.ts';
-import { releaseOrderEscrow } from '../marketplace/orders.ts';
-import { lockOrderOf, releaseOrderHold } from '../marketplace/purpose.ts';
-import { recordAudit, type Auditor } from './audit.ts';
+import type { Money } from '../money/index.ts';
+import { startRefunds } from '../money/index.ts';
+import { startInvestmentRefunds } from '../campaigns/index.ts';
+import { releaseOrderEscrow } from '../marketplace/index.ts';
+import { lockOrderOf, releaseOrderHold } from '../marketplace/index.ts';
+import { recordAudit, type Auditor } from '../../audit.ts';
 
 const payer = alias(users, 'payer');
 

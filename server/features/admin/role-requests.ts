@@ -21,7 +21,7 @@ import { campaigns, investments, orders, roleRequests, settlements, users } from
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { Outbox } from '../../email/outbox.ts';
-import { recordAudit, type Auditor } from './audit.ts';
+import { recordAudit, type Auditor } from '../../audit.ts';
 import { INVESTMENT_STATUS_GROUPS } from '../../../domain/investments.ts';
 import { ORDER_PAYMENT_GROUPS } from '../../../domain/orders.ts';
 import { SETTLEMENT_STATUS_GROUPS } from '../../../domain/money-out.ts';

@@ -27,7 +27,7 @@ import {
   userListQuerySchema,
   userListSchema,
 } from '../../../domain/admin.ts';
-import { listAudit, recordAudit } from './audit.ts';
+import { listAudit, recordAudit } from '../../audit.ts';
 import { adminDashboard } from './dashboard.ts';
 import { disputeEscrow, disputeOrder, listEscrow, resolveDispute } from './escrow.ts';
 import { reportFileName, reportStream } from './reports.ts';
@@ -35,6 +35,7 @@ import { decideRoleRequest, listRoleRequests, requestRole } from './role-request
 import { decideKyc, listUsers, reactivateUser, suspendUser, userDetail } from './users.ts';
 import { ADMIN_API, ESCROW_API } from '../../../domain/endpoints/admin.ts';
 import { answerSchema } from '../../../domain/endpoint.ts';
+import jobRoutes from './job-routes.ts';
 
 /**
  * The one paging protocol (docs/api-conventions.md): every paged list answers its total over all pages
@@ -275,6 +276,9 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  // The background jobs an admin watches and retries (docs/jobs.md).
+  await app.register(jobRoutes);
 };
 
 export default adminRoutes;

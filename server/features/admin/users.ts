@@ -19,16 +19,16 @@ import { sessions, users } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { notify } from '../notifications/index.ts';
 import { AppError } from '../../errors.ts';
-import { invalidateListingPages } from '../marketplace/listings.ts';
-import { documentsOf } from '../kyc/service.ts';
+import { invalidateListingPages } from '../marketplace/index.ts';
+import { documentsOf } from '../verification/index.ts';
 import {
   assertDocumentsOpened,
   documentsOpenedBy,
   latestIdentityChange,
   settleIdentityChange,
-} from '../kyc/identity.ts';
+} from '../verification/index.ts';
 import { ACTIVITY_COLUMNS, activityJoins, riskOf, type Activity } from './activity.ts';
-import { recordAudit, type Auditor } from './audit.ts';
+import { recordAudit, type Auditor } from '../../audit.ts';
 
 function tabFilter(tab: UserTab): SQL | undefined {
   if (tab === 'pending-kyc') return inArray(users.kycStatus, [...KYC_WAITING]);

@@ -20,8 +20,8 @@ import type { Db } from '../../db/connect.ts';
 import { campaignDocuments, campaignReviews, campaigns, users } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { recordAudit, type Auditor } from '../admin/audit.ts';
-import { announce } from '../lifecycle/notices.ts';
+import { recordAudit, type Auditor } from '../../audit.ts';
+import { announce } from './notices.ts';
 import { fullName } from './review-views.ts';
 import { getCampaign, invalidateCampaignLists } from './service.ts';
 

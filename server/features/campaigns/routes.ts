@@ -21,6 +21,8 @@ import { kiisOf } from './kiis.ts';
 import { createCampaign, getCampaign, listCampaigns, traderStats, updateCampaign } from './service.ts';
 import { CAMPAIGN_API } from '../../../domain/endpoints/campaigns.ts';
 import { answerSchema } from '../../../domain/endpoint.ts';
+import lifecycleRoutes from './lifecycle-routes.ts';
+import campaignMoneyRoutes from './money-routes.ts';
 
 /** A malformed id can't name a campaign: same answer as an unknown one. */
 const campaignId = (id: string) => idOf(id, 'CAMPAIGN_NOT_FOUND');
@@ -176,6 +178,11 @@ const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => resubmitCampaign(app.db, request.user!, campaignId(request.params.id), app.clock()),
   );
+
+  // The campaign's lifecycle: transitions, milestones, its investors.
+  await app.register(lifecycleRoutes);
+  // Its documents, release evidence and the admin's decisions on its settlement and releases.
+  await app.register(campaignMoneyRoutes);
 };
 
 export default campaignRoutes;

@@ -40,14 +40,14 @@ import type { Db } from '../../db/connect.ts';
 import { campaignSearchText } from '../../db/schema/campaigns.ts';
 import { campaigns, investments, payments, users } from '../../db/schema/index.ts';
 import { DEFAULT_RELEASE_SCHEDULE } from '../../../domain/money-out.ts';
-import { setReleaseSchedule } from '../../money/releases.ts';
-import { reflectionEndsAtOf } from '../../money/reflection.ts';
-import { releaseViews, settlementView } from '../../money/views.ts';
+import { setReleaseSchedule } from '../money/index.ts';
+import { reflectionEndsAtOf } from '../money/index.ts';
+import { releaseViews, settlementView } from '../money/index.ts';
 import { reviewHistoryOf } from './review-views.ts';
 import { afterCommit, inTransaction, type Tx } from '../../db/transaction.ts';
-import { effectsOf } from '../../effects.ts';
+import { effectKey, effectOf } from '../../effects.ts';
 import { AppError } from '../../errors.ts';
-import { disclosureChanges, disclosureOf, saveDisclosure, trackRecordOf } from '../protection/index.ts';
+import { disclosureChanges, disclosureOf, saveDisclosure, trackRecordOf } from '../verification/index.ts';
 import { DISCLOSURE_KEYS, type Disclosure } from '../../../domain/returns.ts';
 import { sqlIn } from '../../db/vocabulary.ts';
 
@@ -175,8 +175,11 @@ export function createCampaignListCache(): CampaignListCache {
  * investors). Inside a transaction the cache is cleared once it commits (before, a concurrent read
  * could cache the old rows again; after a rollback there is nothing to clear).
  */
+/** The public campaign list's cache in the app's effects (filled by server/context.ts). */
+export const CAMPAIGN_LISTS = effectKey<CampaignListCache>('campaign-lists');
+
 export async function invalidateCampaignLists(db: Db | Tx): Promise<void> {
-  const cache = effectsOf(db)?.campaignLists;
+  const cache = effectOf(db, CAMPAIGN_LISTS);
   await afterCommit(db, () => {
     cache?.pages.clear();
     cache?.totals.clear();
@@ -189,7 +192,7 @@ export async function listCampaigns(
   viewer: Actor<'kycStatus' | 'emailVerified'> | null,
 ): Promise<CampaignPage> {
   if (seesDrafts(viewer, query)) return queryCampaignPage(db, query, true);
-  const cache = effectsOf(db)?.campaignLists;
+  const cache = effectOf(db, CAMPAIGN_LISTS);
   // A handle outside any app context (a script's) reads uncached.
   if (!cache) return queryCampaignPage(db, query, false);
   const { pages, totals } = cache;

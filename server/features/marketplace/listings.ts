@@ -34,7 +34,7 @@ import type { Supplier } from '../../../domain/orders.ts';
 import type { Db } from '../../db/connect.ts';
 import { campaigns, listings, orders, users } from '../../db/schema/index.ts';
 import { afterCommit, inTransaction, type Tx } from '../../db/transaction.ts';
-import { effectsOf } from '../../effects.ts';
+import { effectKey, effectOf } from '../../effects.ts';
 import { LRUCache } from 'lru-cache';
 import { AppError } from '../../errors.ts';
 
@@ -138,8 +138,11 @@ export interface ListingPage {
 }
 
 /** Call with every write that changes what listings show (listing fields, reserved, supplier figures). */
+/** The public listing pages' cache in the app's effects (filled by server/context.ts). */
+export const LISTING_PAGES = effectKey<ListingPageCache>('listing-pages');
+
 export async function invalidateListingPages(db: Db | Tx): Promise<void> {
-  const cache = effectsOf(db)?.listingPages;
+  const cache = effectOf(db, LISTING_PAGES);
   await afterCommit(db, () => cache?.clear());
 }
 
@@ -151,7 +154,7 @@ export async function invalidateListingPages(db: Db | Tx): Promise<void> {
 export async function listListings(db: Db, query: ListingQuery, viewer: Actor | null): Promise<ListingPage> {
   const own = !!query.traderId && viewer?.id === query.traderId;
   if (own) return queryListings(db, query, true);
-  const cache = effectsOf(db)?.listingPages;
+  const cache = effectOf(db, LISTING_PAGES);
   // A handle outside any app context (a script's) reads uncached.
   if (!cache) return queryListings(db, query, false);
   const key = JSON.stringify(query);

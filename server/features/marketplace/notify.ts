@@ -8,7 +8,7 @@ import { displayName } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/transaction.ts';
-import { effectsOf } from '../../effects.ts';
+import { effectKey, effectOf } from '../../effects.ts';
 import type { Outbox } from '../../email/outbox.ts';
 import { notify as notice } from '../notifications/index.ts';
 
@@ -71,16 +71,19 @@ export async function notifyOrderStep(
   }
 }
 
+/** How an order's parties hear of a payment the money module captured (filled by server/context.ts). */
+export const ORDER_NOTICES = effectKey<{ notify: Notify }>('order-notices');
+
 /**
  * At the end of the transaction: the order is placed and paid, both sides are told (with the commit).
  * The money module takes this step however the server learned of the hold (the card step, the record
- * call, a webhook, the sweep): who hears of it is the app context's (server/effects.ts `orderNotices`).
+ * call, a webhook, the sweep): who hears of it is the app context's (`ORDER_NOTICES` in server/effects.ts).
  */
 export function announceOrderPaid(
   tx: Tx,
   order: { id: string; buyerId: string; traderId: string; totalAmount: string },
 ): void {
-  const deps = effectsOf(tx)?.orderNotices;
+  const deps = effectOf(tx, ORDER_NOTICES);
   if (deps) tx.beforeCommit(() => notifyOrderStep(tx, deps.notify, order, 'paid'));
 }
 

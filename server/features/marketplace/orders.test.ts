@@ -21,8 +21,8 @@ import {
   rfqs,
   sandboxPaymentIntents,
 } from '../../db/schema/index.ts';
-import { sweepPayments } from '../../money/payments.ts';
-import type { SandboxProvider } from '../../payments/sandbox.ts';
+import { sweepPayments } from '../money/index.ts';
+import type { SandboxProvider } from '../money/index.ts';
 import { sweepAll } from '../../sweeps.ts';
 import { buildTestApp, testClock } from '../../../test/app.ts';
 import { card, signedInAs, type Actor } from '../../../test/investing.ts';

@@ -26,10 +26,10 @@ import {
 import type { Db } from '../../db/connect.ts';
 import { escrowRecords, listings, orders, payments, users } from '../../db/schema/index.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
-import { accounts, post, transfer } from '../../ledger/ledger.ts';
-import type { Money } from '../../money/context.ts';
-import { abandonPayment, advancePayment, openCardPayment, startRefunds } from '../../money/payments.ts';
-import { payOutBalance } from '../../money/payouts.ts';
+import { accounts, post, transfer } from '../money/index.ts';
+import type { Money } from '../money/index.ts';
+import { abandonPayment, advancePayment, openCardPayment, startRefunds } from '../money/index.ts';
+import { payOutBalance } from '../money/index.ts';
 import { invalidateListingPages } from './listings.ts';
 import { getOrderRow, isPlaced } from './order-queries.ts';
 import { cancelForDelivery } from '../origin/index.ts';

@@ -8,10 +8,10 @@ import { dec } from '../../../domain/money.ts';
 import { escrowRecords, listings, offers, orders, payments, rfqs, users } from '../../db/schema/index.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { accounts, post, transfer } from '../../ledger/ledger.ts';
-import { definePurpose, type Money, type PaymentRow } from '../../money/context.ts';
-import { sourceAccount } from '../../money/payments.ts';
-import { markRefunded, refundPosting } from '../../money/refunds.ts';
+import { accounts, post, transfer } from '../money/index.ts';
+import { definePurpose, type Money, type PaymentRow } from '../money/index.ts';
+import { sourceAccount } from '../money/index.ts';
+import { markRefunded, refundPosting } from '../money/index.ts';
 import { invalidateListingPages } from './listings.ts';
 import { announceOrderPaid } from './notify.ts';
 

@@ -8,7 +8,7 @@ import { emailOutbox } from '../../db/schema/index.ts';
 import { buildTestApp, testClock } from '../../../test/app.ts';
 import { card, signedInAs } from '../../../test/investing.ts';
 import { dayAfter, listingOf, move } from '../../../test/marketplace.ts';
-import { sweepPayments } from '../../money/payments.ts';
+import { sweepPayments } from '../money/index.ts';
 
 const rfqBody = (overrides: Record<string, unknown> = {}) => ({
   quantity: '40',

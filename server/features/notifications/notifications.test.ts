@@ -14,8 +14,9 @@ import { buildTestApp } from '../../../test/app.ts';
 import { signedInAs, type Actor } from '../../../test/investing.ts';
 import { campaignThroughApi, paidOutCampaign } from '../../../test/money-campaigns.ts';
 import { listingOf, move as moveOrder, orderAndPay } from '../../../test/marketplace.ts';
-import { effectsOf } from '../../effects.ts';
-import { SESSION_COOKIE } from '../auth/sessions.ts';
+import { effectOf } from '../../effects.ts';
+import { LIFECYCLE_HOOKS } from '../campaigns/index.ts';
+import { SESSION_COOKIE } from '../accounts/index.ts';
 import { notify } from './index.ts';
 
 let app: App;
@@ -63,7 +64,7 @@ describe('the events of an investment', () => {
       });
     }
     // The hook announced again (a retried job, a repeated hook): nobody is told twice.
-    await inTransaction(app.db, (tx) => effectsOf(tx)!.lifecycle.onFunded!(tx, campaign.id));
+    await inTransaction(app.db, (tx) => effectOf(tx, LIFECYCLE_HOOKS)!.onFunded!(tx, campaign.id));
     for (const investor of investors) {
       const rows = await app.db
         .select()

@@ -8,10 +8,10 @@ import { eq, sql } from 'drizzle-orm';
 import { emailWanted, type NoticeKind } from '../../../domain/notifications.ts';
 import { notifications, notificationSettings, users } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/transaction.ts';
-import { effectsOf } from '../../effects.ts';
+import { effectKey, effectOf } from '../../effects.ts';
 import type { Outbox } from '../../email/outbox.ts';
 import type { TemplateData, TemplateName } from '../../email/templates.ts';
-import { queueAccountEmail } from '../auth/account-emails.ts';
+import { queueAccountEmail } from '../../email/account-emails.ts';
 
 /** The NOTIFY channel of new notifications; the payload is `<user id>:<notification id>`. */
 export const NOTICE_CHANNEL = 'hb_notifications';
@@ -37,12 +37,15 @@ export interface Notice<N extends TemplateName = TemplateName> {
   email?: { template: N; data: Omit<TemplateData<N>, 'name'> };
 }
 
+/** The outbox and clock notify() uses, in the app's effects (filled by server/context.ts). */
+export const NOTICES = effectKey<NoticeDeps>('notices');
+
 /**
  * Tells `notice.userId` of an event in `tx`: answers the new notification's id, or null when this
  * event already notified this user (nothing is written or emailed again) or the user is gone.
  */
 export async function notify<N extends TemplateName>(tx: Tx, notice: Notice<N>): Promise<string | null> {
-  const deps = effectsOf(tx)?.notices;
+  const deps = effectOf(tx, NOTICES);
   const [user] = await tx
     .select({
       email: users.email,

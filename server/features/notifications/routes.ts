@@ -1,8 +1,10 @@
 // The notification centre over HTTP (docs/notifications.md): the signed-in user's own list, marking
 // read, the live stream of new ones (server-sent events) and the per-kind channel settings.
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answerSchema } from '../../../domain/endpoint.ts';
 import { NOTIFICATION_API } from '../../../domain/endpoints/notifications.ts';
+import { SETTINGS_API } from '../../../domain/endpoints/settings.ts';
 import {
   markReadAnswerSchema,
   markReadSchema,
@@ -10,14 +12,20 @@ import {
   noticeChannelsSchema,
   noticeListQuerySchema,
   noticeListSchema,
+  notificationPrefsSchema,
+  optOutsFromPrefs,
+  prefsFromOptOuts,
   type NoticeEvent,
 } from '../../../domain/notifications.ts';
+import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { sessionHolds } from '../auth/sessions.ts';
+import type { Db } from '../../db/connect.ts';
 import { createLiveHub, type LiveStream } from './live.ts';
 import { channelsFor, listNotices, markRead, saveChannels, unreadCount } from './service.ts';
 
 export interface NotificationRouteOptions {
+  /** Whether a session token still signs its user in (the accounts feature's, given by the app). */
+  sessionHolds: (db: Db, token: string, now: Date) => Promise<boolean>;
   /** How often an open stream sends a comment line and checks its session (default 25 s). */
   heartbeatMs?: number;
 }
@@ -107,7 +115,7 @@ const notificationRoutes: FastifyPluginAsyncZod<NotificationRouteOptions> = asyn
       async function beat() {
         if (ended) return;
         try {
-          if (!(await sessionHolds(app.db, token, app.clock()))) {
+          if (!(await options.sessionHolds(app.db, token, app.clock()))) {
             res.write('event: signed-out\ndata: {}\n\n');
             return stream.end();
           }
@@ -154,6 +162,44 @@ const notificationRoutes: FastifyPluginAsyncZod<NotificationRouteOptions> = asyn
       },
     },
     (request) => saveChannels(app.db, request.user!.id, request.body),
+  );
+
+  // Notification emails of the lifecycle (funded, refunded, payouts): on by default, off per kind.
+  app.get(
+    '/api/settings/notifications',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        summary: "The user's notification email settings",
+        response: { 200: answerSchema(SETTINGS_API.notifications, notificationPrefsSchema) },
+      },
+    },
+    async (request) => {
+      const [row] = await app.db
+        .select({ optOuts: users.emailOptOuts })
+        .from(users)
+        .where(eq(users.id, request.user!.id));
+      return prefsFromOptOuts(row?.optOuts ?? []);
+    },
+  );
+
+  app.put(
+    '/api/settings/notifications',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        summary: "Change the user's notification email settings",
+        body: notificationPrefsSchema,
+        response: { 200: answerSchema(SETTINGS_API.saveNotifications, notificationPrefsSchema) },
+      },
+    },
+    async (request) => {
+      await app.db
+        .update(users)
+        .set({ emailOptOuts: optOutsFromPrefs(request.body) })
+        .where(eq(users.id, request.user!.id));
+      return request.body;
+    },
   );
 };
 

@@ -18,7 +18,7 @@ import { campaigns, listings, originCertificates, storedFiles, users } from '../
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { commitFiles, deleteFiles, type ReceivedFile } from '../../uploads/storage.ts';
-import { recordAudit, type Auditor } from '../admin/audit.ts';
+import { recordAudit, type Auditor } from '../../audit.ts';
 
 type CertificateRow = typeof originCertificates.$inferSelect;
 

@@ -3,6 +3,7 @@ import { platformStatsSchema } from '../../../domain/platform.ts';
 import { platformStats } from './service.ts';
 import { PLATFORM_API } from '../../../domain/endpoints/account.ts';
 import { answerSchema } from '../../../domain/endpoint.ts';
+import healthRoutes from './health-routes.ts';
 
 const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,6 +17,7 @@ const platformRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     () => platformStats(app.db),
   );
+  await app.register(healthRoutes);
 };
 
 export default platformRoutes;

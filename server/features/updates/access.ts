@@ -7,7 +7,7 @@ import type { Db } from '../../db/connect.ts';
 import { campaigns } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { backsCampaign } from '../campaigns/service.ts';
+import { backsCampaign } from '../campaigns/index.ts';
 
 export interface CampaignAccess {
   campaign: typeof campaigns.$inferSelect;

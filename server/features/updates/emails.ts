@@ -1,5 +1,5 @@
 // What updates, answers, deadlines and new campaigns tell people (docs/updates.md): the hooks
-// onUpdatePosted, onQuestionAnswered, onDeadlineNear and onCampaignLive (features/lifecycle/notices.ts),
+// onUpdatePosted, onQuestionAnswered, onDeadlineNear and onCampaignLive (features/campaigns/notices.ts),
 // run in the announcing transaction before COMMIT. An update (to each backer, and each follower of a
 // public one) and an answer (to its asker) go through notify(): in the notification centre and by email
 // as each chose, once per event and person; so do a deadline reminder (to each follower) and a saved
@@ -19,8 +19,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/transaction.ts';
-import { listFilter } from '../campaigns/service.ts';
-import type { LifecycleHooks } from '../lifecycle/notices.ts';
+import { listFilter } from '../campaigns/index.ts';
+import type { LifecycleHooks } from '../campaigns/index.ts';
 import { notify, notifyEach } from '../notifications/index.ts';
 
 /** The first `max` characters of `text`, cut at a word, with an ellipsis when cut. */

@@ -25,7 +25,7 @@ import {
 import { inTransaction } from '../../db/transaction.ts';
 import { sqlIn } from '../../db/vocabulary.ts';
 import { AppError } from '../../errors.ts';
-import { announce } from '../lifecycle/notices.ts';
+import { announce } from '../campaigns/index.ts';
 import { campaignAccess } from './access.ts';
 
 type User = NonNullable<Actor | null>;

@@ -3,3 +3,6 @@
 // sweep's step that reminds followers before a deadline.
 export { updatesMail } from './emails.ts';
 export { remindFollowers } from './follows.ts';
+
+// All of the feature's routes, registered by the app as one plugin.
+export { default } from './routes.ts';

@@ -16,9 +16,9 @@ import type { Db } from '../../db/connect.ts';
 import { campaignQuestions, users } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { recordAudit, type Auditor } from '../admin/audit.ts';
-import { claimAttempts, LIMITS } from '../auth/rate-limit.ts';
-import { announce } from '../lifecycle/notices.ts';
+import { recordAudit, type Auditor } from '../../audit.ts';
+import { claimAttempts, LIMITS } from '../../rate-limit.ts';
+import { announce } from '../campaigns/index.ts';
 import { campaignAccess } from './access.ts';
 
 type Asker = Actor & { emailVerified: boolean };

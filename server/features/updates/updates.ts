@@ -18,7 +18,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { ReceivedFile } from '../../uploads/receive.ts';
 import { commitFiles, deleteFiles } from '../../uploads/storage.ts';
-import { announce } from '../lifecycle/notices.ts';
+import { announce } from '../campaigns/index.ts';
 import { campaignAccess } from './access.ts';
 
 type UpdateRow = typeof campaignUpdates.$inferSelect;
