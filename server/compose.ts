@@ -5,7 +5,7 @@ import { investmentPurpose } from './features/investing/index.ts';
 import { orderPurpose } from './features/marketplace/index.ts';
 import type { Money, PaymentLimits } from './features/money/index.ts';
 import { INTENT_RATE, MAX_LIVE_HOLDS_PER_PAYER } from '../domain/payment-lifecycle.ts';
-import { settlementPurpose } from './features/money/index.ts';
+import { inlineMoneyJobs, settlementPurpose } from './features/money/index.ts';
 import type { PaymentProvider } from './features/money/index.ts';
 
 export function createMoney(
@@ -15,12 +15,14 @@ export function createMoney(
   limits: Partial<PaymentLimits> = {},
   jobs?: Money['jobs'],
 ): Money {
-  return {
-    ...(jobs ? { jobs } : {}),
+  const money: Money = {
+    // Without the queue (the demo seed, the CLI, benchmarks) a job runs right after its COMMIT.
+    jobs: jobs ?? inlineMoneyJobs(() => money),
     db,
     provider,
     clock,
     purposes: { investment: investmentPurpose, order: orderPurpose, settlement: settlementPurpose },
     limits: { maxLiveHolds: MAX_LIVE_HOLDS_PER_PAYER, intentRate: INTENT_RATE, ...limits },
   };
+  return money;
 }

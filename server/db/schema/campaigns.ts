@@ -21,7 +21,9 @@ import {
 } from '../../../domain/campaigns.ts';
 import { REVIEW_STATUSES, type ReviewStatus } from '../../../domain/diligence.ts';
 import { MILESTONE_KINDS, type MilestoneKind } from '../../../domain/lifecycle.ts';
-import { campaignDocuments } from './money.ts';
+import { CAMPAIGN_DOCUMENT_KINDS, type CampaignDocumentKind } from '../../../domain/money-out.ts';
+import type { DocumentType } from '../../../domain/kyc.ts';
+import { storedFiles } from './files.ts';
 import { users } from './users.ts';
 import { checkIn } from '../vocabulary.ts';
 
@@ -132,5 +134,33 @@ export const campaignMilestones = pgTable(
   (t) => [
     uniqueIndex('campaign_milestones_once_key').on(t.campaignId, t.kind),
     checkIn('campaign_milestones_kind_check', t.kind, MILESTONE_KINDS),
+  ],
+);
+
+/** A document a trader files for a campaign: a milestone's evidence (bill of lading), the sales invoice. */
+export const campaignDocuments = pgTable(
+  'campaign_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id),
+    kind: text('kind').$type<CampaignDocumentKind>().notNull(),
+    milestone: text('milestone').$type<MilestoneKind>(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').$type<DocumentType>().notNull(),
+    size: integer('size').notNull(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => storedFiles.id),
+    uploadedBy: uuid('uploaded_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('campaign_documents_campaign_idx').on(t.campaignId, t.createdAt),
+    checkIn('campaign_documents_kind_check', t.kind, CAMPAIGN_DOCUMENT_KINDS),
+    check('campaign_documents_size_check', sql`${t.size} > 0 and ${t.size} <= 10485760`),
   ],
 );

@@ -1,5 +1,5 @@
 export { users } from './users.ts';
-export { campaigns, campaignMilestones } from './campaigns.ts';
+export { campaigns, campaignMilestones, campaignDocuments } from './campaigns.ts';
 export {
   sessions,
   passwordResetTokens,
@@ -16,14 +16,7 @@ export {
   sandboxPayouts,
   stripeWebhookEvents,
 } from './payments.ts';
-export {
-  payments,
-  bankAccounts,
-  payouts,
-  campaignDocuments,
-  campaignReleases,
-  settlements,
-} from './money.ts';
+export { payments, bankAccounts, payouts, campaignReleases, settlements } from './money.ts';
 export { listings, orders, rfqs, offers, marketMessages } from './marketplace.ts';
 export { verificationDocuments, roleRequests } from './kyc.ts';
 export { auditLog } from './audit.ts';

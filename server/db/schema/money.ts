@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { MILESTONE_KINDS, type MilestoneKind } from '../../../domain/lifecycle.ts';
+import { MILESTONE_KINDS } from '../../../domain/lifecycle.ts';
 import {
   PAYMENT_PURPOSES,
   PAYMENT_SOURCES,
@@ -24,22 +24,18 @@ import {
 import { PAYMENT_PROVIDERS, type PaymentProviderName } from '../../../domain/payments.ts';
 import {
   BANK_ACCOUNT_STATUSES,
-  CAMPAIGN_DOCUMENT_KINDS,
   PAYOUT_PURPOSES,
   PAYOUT_STATUSES,
   RELEASE_STATUSES,
   SETTLEMENT_STATUSES,
   type BankAccountStatus,
-  type CampaignDocumentKind,
   type PayoutPurpose,
   type PayoutStatus,
   type ReleaseStatus,
   type ReleaseTrigger,
   type SettlementStatus,
 } from '../../../domain/money-out.ts';
-import type { DocumentType } from '../../../domain/kyc.ts';
-import { storedFiles } from './files.ts';
-import { campaigns } from './campaigns.ts';
+import { campaignDocuments, campaigns } from './campaigns.ts';
 import { users } from './users.ts';
 import { checkIn, sqlIn } from '../vocabulary.ts';
 
@@ -153,34 +149,6 @@ export const payouts = pgTable(
     checkIn('payouts_status_check', t.status, PAYOUT_STATUSES),
     checkIn('payouts_purpose_check', t.purpose, PAYOUT_PURPOSES),
     check('payouts_amount_positive', sql`${t.amount} > 0`),
-  ],
-);
-
-/** A document a trader files for a campaign: a milestone's evidence (bill of lading), the sales invoice. */
-export const campaignDocuments = pgTable(
-  'campaign_documents',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    campaignId: uuid('campaign_id')
-      .notNull()
-      .references(() => campaigns.id),
-    kind: text('kind').$type<CampaignDocumentKind>().notNull(),
-    milestone: text('milestone').$type<MilestoneKind>(),
-    fileName: text('file_name').notNull(),
-    contentType: text('content_type').$type<DocumentType>().notNull(),
-    size: integer('size').notNull(),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => storedFiles.id),
-    uploadedBy: uuid('uploaded_by')
-      .notNull()
-      .references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('campaign_documents_campaign_idx').on(t.campaignId, t.createdAt),
-    checkIn('campaign_documents_kind_check', t.kind, CAMPAIGN_DOCUMENT_KINDS),
-    check('campaign_documents_size_check', sql`${t.size} > 0 and ${t.size} <= 10485760`),
   ],
 );
 

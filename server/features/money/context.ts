@@ -63,8 +63,8 @@ export interface Money {
   clock: () => Date;
   purposes: Record<PaymentPurpose, PurposeAdapter>;
   limits: PaymentLimits;
-  /** The job queue its background work goes to (money/jobs.ts); without one it runs after COMMIT. */
-  jobs?: Pick<JobQueue, 'enqueue'>;
+  /** Where its background work goes (money/jobs.ts): the job queue, or an after-COMMIT run. */
+  jobs: Pick<JobQueue, 'enqueue'>;
 }
 
 /**

@@ -5,7 +5,7 @@
 export { default } from './routes.ts';
 export { balanceOf, lockBalance } from './balances.ts';
 export { definePurpose, type Money, outside, type PaymentLimits, type PaymentRow } from './context.ts';
-export { MONEY_JOBS } from './jobs.ts';
+export { inlineMoneyJobs, MONEY_JOBS } from './jobs.ts';
 export { accounts, type LedgerKind, post, postingCtes, postMany, transfer } from './ledger/ledger.ts';
 export {
   abandonPayment,

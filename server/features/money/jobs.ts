@@ -4,10 +4,11 @@
 // a worker then calls the provider (idempotently), retrying with backoff while the provider is down,
 // and the job ends in its dead-letter queue after its last attempt. The money sweep still finds any
 // such row the queue lost, so the jobs make the work prompt and visible, the rows keep it owed.
-import type { Tx } from '../../db/transaction.ts';
-import type { JobSpec } from '../../jobs/queue.ts';
+import { isTx } from '../../db/transaction.ts';
+import type { JobQueue, JobSpec } from '../../jobs/queue.ts';
 import { ProviderUnavailableError } from './providers/provider.ts';
 import { outside, type Money } from './context.ts';
+import type { MoneyJobName, MoneyJobs } from './after-commit-job.ts';
 import { sendPayout } from './payouts.ts';
 import { finishRefunds } from './refunds.ts';
 
@@ -27,31 +28,28 @@ export const MONEY_JOBS = {
     name: 'money.refunds',
     ...PROVIDER_RETRIES,
     run: (money, { paymentIds }) => finishRefunds(money, paymentIds, money.clock()),
-  } satisfies MoneyJob<{ paymentIds: string[] }>,
+  } satisfies MoneyJob<MoneyJobs['money.refunds']>,
   'money.payouts': {
     name: 'money.payouts',
     ...PROVIDER_RETRIES,
     run: (money, { payoutId }) => sendPayout(money, payoutId),
-  } satisfies MoneyJob<{ payoutId: string }>,
-};
-
-export type MoneyJobName = keyof typeof MONEY_JOBS;
-type DataOf<N extends MoneyJobName> = Parameters<(typeof MONEY_JOBS)[N]['run']>[1];
+  } satisfies MoneyJob<MoneyJobs['money.payouts']>,
+} satisfies Record<MoneyJobName, MoneyJob<never>>;
 
 /**
- * Has the work done once `tx` commits: a job in the same transaction when the money module has the
- * queue (the server), else right after COMMIT in this process (the demo seed, the CLI, benchmarks),
- * where a provider outage leaves the row for the sweep.
+ * Where a money module without the job queue (the demo seed, the CLI, benchmarks) sends its jobs:
+ * each runs right after its transaction commits, in this process; a provider outage leaves the row
+ * for the sweep. `createMoney` gives it to a money module built without a queue.
  */
-export async function afterCommitJob<N extends MoneyJobName>(
-  tx: Tx,
-  money: Money,
-  name: N,
-  data: DataOf<N>,
-): Promise<void> {
-  if (money.jobs) return money.jobs.enqueue(tx, name, data);
-  const job = MONEY_JOBS[name] as MoneyJob<DataOf<N>>;
-  tx.afterCommit(() => job.run(outside(money), data).catch(ignoreOutage));
+export function inlineMoneyJobs(moneyOf: () => Money): Pick<JobQueue, 'enqueue'> {
+  return {
+    async enqueue(db, name, data) {
+      const job = MONEY_JOBS[name as MoneyJobName] as MoneyJob<object>;
+      const run = () => job.run(outside(moneyOf()), data).catch(ignoreOutage);
+      if (isTx(db)) db.afterCommit(run);
+      else await run();
+    },
+  };
 }
 
 /** The provider is down: the row stays owed (`refunding`, `pending`) and the sweep tries again. */

@@ -27,7 +27,7 @@ import {
   type ProviderIntent,
 } from './providers/provider.ts';
 import { type Locked, type Money, type PaymentRow, type PurposeAdapter } from './context.ts';
-import { afterCommitJob } from './jobs.ts';
+import { afterCommitJob } from './after-commit-job.ts';
 import { finishRefunds } from './refunds.ts';
 import { sqlIn } from '../../db/vocabulary.ts';
 import { sourceAccount } from './source-account.ts';

@@ -26,7 +26,7 @@ import { accounts, post, transfer } from './ledger/ledger.ts';
 import { accountBalance, balanceOf, lockBalance } from './balances.ts';
 import type { Money } from './context.ts';
 import { notify } from '../notifications/index.ts';
-import { afterCommitJob } from './jobs.ts';
+import { afterCommitJob } from './after-commit-job.ts';
 import { sqlIn } from '../../db/vocabulary.ts';
 
 type PayoutRow = typeof payouts.$inferSelect;
