@@ -9,7 +9,7 @@ import type { App } from './app.ts';
 import { users } from './db/schema/index.ts';
 import { withdraw } from './features/money/index.ts';
 import { buildTestApp, createCampaign, testClock } from '../test/app.ts';
-import { signedInAs, type Actor } from '../test/investing.ts';
+import { signedInAs, type Actor } from '../test/actor.ts';
 import { dayAfter, listingOf } from '../test/marketplace.ts';
 
 const clock = testClock();

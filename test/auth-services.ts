@@ -16,9 +16,6 @@ import { prepareDatabase } from '../server/prepare.ts';
 import { openTestDatabase } from './app.ts';
 import { freePort } from './free-port.ts';
 
-// TODO(after the re-cut merge): importers take freePort from test/free-port.ts directly.
-export { freePort };
-
 /**
  * The real app on a fresh migrated database of this run's backend, with the given settings.
  * The caller closes it (which closes its database).

@@ -15,6 +15,7 @@ import type { SignupRole } from '../domain/users.ts';
 import type { App } from '../server/app.ts';
 import { emailOutbox } from '../server/db/schema/index.ts';
 import { createSession, SESSION_COOKIE } from '../server/features/accounts/index.ts';
+import { request } from './actor.ts';
 import { waitUntil } from './auth-services.ts';
 
 export const VERIFY_SUBJECT = 'Verify your email address for HydroBridge';
@@ -41,16 +42,6 @@ export function linkToken(text: string, path: '/reset-password' | '/verify-email
 
 /** The password of accounts created through `AuthClient.signup`. */
 export const PASSWORD = 'Correct-horse-battery-42';
-
-let ipCounter = 0;
-/**
- * A client address no other request used. Rate limits count per IP, so by default every request comes
- * from its own address and tests don't use up each other's limits; a test about a limit passes one.
- */
-export function freshIp(): string {
-  const n = ++ipCounter;
-  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-}
 
 let accountCounter = 0;
 /** A complete, valid sign-up body for the role (unique username and email), with overrides. */
@@ -114,19 +105,7 @@ export class AuthClient {
         if (typeof value === 'string' && value.length >= 8) this.passwords.add(value);
       }
     }
-    const res = await this.app.inject({
-      method,
-      url,
-      remoteAddress: options.ip ?? freshIp(),
-      headers: {
-        ...(payload !== undefined && { 'content-type': 'application/json' }),
-        ...(options.token && { cookie: `${SESSION_COOKIE}=${options.token}` }),
-        ...options.headers,
-      },
-      ...(payload !== undefined && {
-        payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
-      }),
-    });
+    const res = await request(this.app, method, url, payload, options);
     this.record(res.body, res);
     return res;
   }

@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { DILIGENCE_DOCUMENT_KINDS, type DiligenceDocumentKind } from '../domain/diligence.ts';
 import type { App } from '../server/app.ts';
 import { SESSION_COOKIE } from '../server/features/accounts/index.ts';
-import { signedInAs, signInAgainIfTimedOut, type Actor } from './investing.ts';
+import { signedInAs, signInAgainIfTimedOut, type Actor } from './actor.ts';
 import { FILES, multipart } from './kyc.ts';
 
 /** POST /api/campaigns/:id/documents of one due-diligence kind (a one-page PDF), as the trader's form sends it. */

@@ -7,7 +7,8 @@
 import { expect } from 'vitest';
 import type { ListingCreateInput } from '../domain/listings.ts';
 import type { Order, OrderPlaced } from '../domain/orders.ts';
-import { card, type Actor } from './investing.ts';
+import { card } from './investing.ts';
+import { type Actor } from './actor.ts';
 
 /** A complete, valid body of `POST /api/listings` (250 t at $5.60/kg from Kandla), with overrides. */
 export function listingBody(overrides: Partial<ListingCreateInput> = {}): ListingCreateInput {

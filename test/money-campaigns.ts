@@ -13,7 +13,8 @@ import { verifyLedger } from '../server/checks/ledger.ts';
 import { emailOutbox } from '../server/db/schema/index.ts';
 import { campaignBody } from './app.ts';
 import { approveCampaign } from './diligence.ts';
-import { card, investIn, signedInAs, type Actor } from './investing.ts';
+import { card, investIn } from './investing.ts';
+import { signedInAs, type Actor } from './actor.ts';
 import { addBankAccount } from './money.ts';
 
 export const STAGED: Tranche[] = [

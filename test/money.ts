@@ -13,7 +13,8 @@ import type { App } from '../server/app.ts';
 import { SESSION_COOKIE } from '../server/features/accounts/index.ts';
 import { createCampaign, type NewCampaign } from './app.ts';
 import { FILES, multipart } from './kyc.ts';
-import { card, investIn, signedInAs, signInAgainIfTimedOut, type Actor } from './investing.ts';
+import { card, investIn } from './investing.ts';
+import { signedInAs, signInAgainIfTimedOut, type Actor } from './actor.ts';
 
 /** The actor's verified bank account (the sandbox pays out to SANDBOX_PAYING_IBAN unless told). */
 export async function addBankAccount(actor: Actor, iban: string = SANDBOX_PAYING_IBAN) {

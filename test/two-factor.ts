@@ -11,7 +11,8 @@ import { pendingSignIns, totpFactors } from '../server/db/schema/index.ts';
 import { hashToken } from '../server/features/accounts/index.ts';
 import { PENDING_COOKIE } from '../server/features/accounts/index.ts';
 import { totpCode } from '../server/features/accounts/index.ts';
-import { freshIp, sessionCookie } from './auth.ts';
+import { sessionCookie } from './auth.ts';
+import { freshIp } from './actor.ts';
 
 const STEP_MS = TOTP_PERIOD_S * 1000;
 

@@ -6,7 +6,8 @@ import { outgoingEmails } from '../server/db/schema/index.ts';
 import type { App } from '../server/app.ts';
 import { SESSION_COOKIE } from '../server/features/accounts/index.ts';
 import { createCampaign } from './app.ts';
-import { investIn, signedInAs, type Actor } from './investing.ts';
+import { investIn } from './investing.ts';
+import { signedInAs, type Actor } from './actor.ts';
 import { FILES, multipart, type Part } from './kyc.ts';
 
 /** An open campaign of a new trader, and one investor per amount who backed it through the card flow. */

@@ -32,7 +32,8 @@ import { accounts, post, transfer, type LedgerKind } from '../features/money/ind
 import { setReleaseSchedule } from '../features/money/index.ts';
 import type { SandboxProvider } from '../features/money/index.ts';
 import { buildTestApp, createCampaign, testClock } from '../../test/app.ts';
-import { card, investIn, openIntent, signedInAs, type Actor, postIntent } from '../../test/investing.ts';
+import { card, investIn, openIntent, postIntent } from '../../test/investing.ts';
+import { signedInAs, type Actor } from '../../test/actor.ts';
 import { dayAfter, listingOf, move, orderAndPay } from '../../test/marketplace.ts';
 import { addBankAccount, deliver, fileDocument, settle, startTrading } from '../../test/money.ts';
 import { LEDGER_CHECKS, RECONCILIATION_CHECKS, verifyLedger, type LedgerBreak } from './ledger.ts';

@@ -3,7 +3,7 @@
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app.ts';
-import { callsAs, signedInAs } from '../../test/investing.ts';
+import { callsAs, signedInAs } from '../../test/actor.ts';
 import type { App } from '../app.ts';
 import accessPlugin, { guard } from './access.ts';
 

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { buildTestApp } from '../../test/app.ts';
-import { signedInAs, type Actor } from '../../test/investing.ts';
+import { signedInAs, type Actor } from '../../test/actor.ts';
 
 let app: App;
 let admin: Actor;

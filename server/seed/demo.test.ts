@@ -9,7 +9,7 @@ import { dec, toFixed, ZERO } from '../../domain/money.ts';
 import type { CampaignDetail } from '../../domain/campaign-schemas.ts';
 import type { App } from '../app.ts';
 import { buildTestApp } from '../../test/app.ts';
-import { callsAs } from '../../test/investing.ts';
+import { callsAs } from '../../test/actor.ts';
 import { verifyLedger } from '../checks/ledger.ts';
 import { createSession } from '../features/accounts/index.ts';
 import { campaigns, ledgerTransactions, listings, orders, rfqs, users } from '../db/schema/index.ts';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_DOCUMENT_BYTES } from '../../domain/kyc.ts';
 import { UPLOAD_BYTES_PER_WINDOW, UPLOAD_MESSAGES, UPLOADS_PER_WINDOW } from '../../domain/uploads.ts';
 import { buildTestApp } from '../../test/app.ts';
-import { signedInAs, type Actor } from '../../test/investing.ts';
+import { signedInAs, type Actor } from '../../test/actor.ts';
 import { documentParts, FILES, multipart, type Part } from '../../test/kyc.ts';
 import type { App } from '../app.ts';
 import { fileChunks, storedFiles, users } from '../db/schema/index.ts';

@@ -9,12 +9,13 @@ import type { App } from '../../server/app.ts';
 import { users } from '../../server/db/schema/index.ts';
 import type { SandboxProvider } from '../../server/features/money/index.ts';
 import { createCampaign, createUser, type NewUser } from '../app.ts';
-import { freshIp } from '../auth.ts';
+import { freshIp } from '../actor.ts';
 import { listingCreateSchema } from '../../domain/listings.ts';
 import { createListing } from '../../server/features/marketplace/index.ts';
 import { listingBody } from '../marketplace.ts';
 import { recordPassedTest } from '../../server/features/verification/index.ts';
-import { cookiesOf, signedIn, type Session } from './call.ts';
+import { actorFor } from '../actor.ts';
+import { cookiesOf, type Session } from './call.ts';
 import { marketWorld } from './market.ts';
 import { successCard, TEST_SIMULATION, type Owner, type RouteContext } from './requests.ts';
 
@@ -107,13 +108,13 @@ export async function cellContext(
   actor: Actor,
   world: CellWorld,
 ): Promise<RouteContext> {
-  const trader = await signedIn(app, await newAccount(app, 'trader'));
+  const trader = await actorFor(app, await newAccount(app, 'trader'));
   const campaign = await createCampaign(app.db, { traderId: trader.user.id });
   const draft = await createCampaign(app.db, { traderId: trader.user.id, status: 'cancelled' });
   let owner = trader;
   let investing: RouteContext['investing'];
   if (world.owner === 'investor') {
-    owner = await signedIn(app, await newAccount(app, 'investor'));
+    owner = await actorFor(app, await newAccount(app, 'investor'));
     const intent = await openIntent(app, owner, campaign.id);
     // Paid at the sandbox (no investment recorded yet): what the record call records.
     const paid = await openIntent(app, owner, campaign.id);
@@ -126,7 +127,7 @@ export async function cellContext(
   }
   let market: RouteContext['market'];
   if (world.market) {
-    const buyer = await signedIn(app, await newAccount(app, 'buyer'));
+    const buyer = await actorFor(app, await newAccount(app, 'buyer'));
     market = await marketWorld(app, trader, buyer);
     if (world.owner === 'buyer') owner = buyer;
   }
@@ -138,7 +139,7 @@ export async function cellContext(
   let caller: Session | null = null;
   if (actor === 'owner' || (world.owner && isBarred(actor))) caller = owner;
   else if (actor === 'not-owner') {
-    caller = await signedIn(app, await newAccount(app, world.owner ?? 'trader'));
+    caller = await actorFor(app, await newAccount(app, world.owner ?? 'trader'));
     if (world.owner === 'investor') await openIntent(app, caller, campaign.id);
     else if (world.owner === 'buyer') await marketWorld(app, trader, caller);
     else {
@@ -147,7 +148,7 @@ export async function cellContext(
         await createListing(app.db, caller.user, listingCreateSchema.parse(listingBody()), new Date());
     }
   } else if (isBarred(actor)) {
-    caller = await signedIn(app, await newAccount(app, world.role, actor));
-  } else if (actor !== 'visitor') caller = await signedIn(app, await newAccount(app, actor));
+    caller = await actorFor(app, await newAccount(app, world.role, actor));
+  } else if (actor !== 'visitor') caller = await actorFor(app, await newAccount(app, actor));
   return { app, caller, owner, campaign, draft, investing, market, oidc };
 }

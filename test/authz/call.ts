@@ -2,18 +2,12 @@
 // telling what it changed in the database. Shared by the authorization matrix and the fuzzer.
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../server/app.ts';
-import { createSession, SESSION_COOKIE, type UserRow } from '../../server/features/accounts/index.ts';
+import { SESSION_COOKIE } from '../../server/features/accounts/index.ts';
+import type { Actor } from '../actor.ts';
 import { takeChanges, type RowChange } from '../change-log.ts';
 
-/** A signed-in user: the account and its session token. */
-export interface Session {
-  user: UserRow;
-  token: string;
-}
-
-export async function signedIn(app: App, user: UserRow): Promise<Session> {
-  return { user, token: (await createSession(app.db, user.id, { persistent: false }, app.clock())).token };
-}
+/** A signed-in user as the matrix and the fuzzer need it: the account and its session token. */
+export type Session = Pick<Actor, 'user' | 'token'>;
 
 /** One HTTP request as sent; `payload` is the exact body text. */
 export interface HttpCall {

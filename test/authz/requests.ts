@@ -43,7 +43,8 @@ import {
 } from './money.ts';
 import type { SandboxProvider } from '../../server/features/money/index.ts';
 import { campaignBody, createCampaign, createUser, TEST_PASSWORD } from '../app.ts';
-import { freshIp, sessionCookie, signupBody } from '../auth.ts';
+import { sessionCookie, signupBody } from '../auth.ts';
+import { freshIp } from '../actor.ts';
 import type { OidcIdentity } from '../auth-services.ts';
 import { cookiesOf, type HttpCall, type Session } from './call.ts';
 import type { MarketWorld } from './market.ts';

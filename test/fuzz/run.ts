@@ -11,8 +11,9 @@ import { hashToken } from '../../server/features/accounts/index.ts';
 import { recordPassedTest } from '../../server/features/verification/index.ts';
 import type { SandboxProvider } from '../../server/features/money/index.ts';
 import { createCampaign, createUser } from '../app.ts';
-import { freshIp } from '../auth.ts';
-import { callAndWatch, signedIn, watchBackgroundMail, type HttpCall, type Session } from '../authz/call.ts';
+import { freshIp } from '../actor.ts';
+import { actorFor } from '../actor.ts';
+import { callAndWatch, watchBackgroundMail, type HttpCall, type Session } from '../authz/call.ts';
 import { openIntent } from '../authz/actors.ts';
 import { marketWorld, type MarketWorld } from '../authz/market.ts';
 import {
@@ -131,7 +132,7 @@ async function fuzzWorld(app: App) {
     const user = await createUser(app.db, account);
     // Investors have taken the knowledge test (investor protection has its own tests).
     if (user.role === 'investor') await recordPassedTest(app.db, user.id, TEST_SIMULATION, app.clock());
-    sessions[actor as FuzzActor] = await signedIn(app, user);
+    sessions[actor as FuzzActor] = await actorFor(app, user);
   }
   const trader = sessions.trader!;
   // A target no run of intents can fill (each reserves $1,000 for 15 minutes).
@@ -288,7 +289,7 @@ export async function runFuzz(
     for (const actor of FUZZ_ACTORS) {
       const session = world.sessions[actor];
       if (session && ended.has(hashToken(session.token)))
-        world.sessions[actor] = await signedIn(app, session.user);
+        world.sessions[actor] = await actorFor(app, session.user);
     }
   }
 

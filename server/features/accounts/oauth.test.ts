@@ -9,12 +9,12 @@ import { createUser, TEST_ADMIN_TOTP_SECRET, TEST_PASSWORD } from '../../../test
 import {
   buildAppWithSettings,
   CookieJar,
-  freePort,
   socialSignIn,
   startAppWithGoogle,
   toGoogleCallback,
   type OidcIdentity,
 } from '../../../test/auth-services.ts';
+import { freePort } from '../../../test/free-port.ts';
 import type { App } from '../../app.ts';
 import { oauthAccounts, totpFactors, users } from '../../db/schema/index.ts';
 import { totpCode } from './two-factor/totp.ts';

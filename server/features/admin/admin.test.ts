@@ -16,7 +16,8 @@ import {
 } from '../../db/schema/index.ts';
 import { verifyLedger } from '../../checks/ledger.ts';
 import { buildTestApp, createCampaign, TEST_PASSWORD } from '../../../test/app.ts';
-import { investIn, signedInAs, callsAs, type Actor } from '../../../test/investing.ts';
+import { investIn } from '../../../test/investing.ts';
+import { signedInAs, callsAs, type Actor } from '../../../test/actor.ts';
 import { FILES, openDocuments } from '../../../test/kyc.ts';
 import { storeBuffer } from '../../uploads/storage.ts';
 import { dayAfter, listingOf, move, orderAndPay } from '../../../test/marketplace.ts';

@@ -6,7 +6,7 @@ import type { App } from '../../app.ts';
 import { ProviderUnavailableError } from '../money/index.ts';
 import type { SandboxProvider } from '../money/index.ts';
 import { buildTestApp, testClock } from '../../../test/app.ts';
-import { signedInAs, type Actor } from '../../../test/investing.ts';
+import { signedInAs, type Actor } from '../../../test/actor.ts';
 import { campaignThroughApi } from '../../../test/money-campaigns.ts';
 import { JOB_SCHEMA } from '../../jobs/queue.ts';
 import { outgoingEmails } from '../../db/schema/index.ts';

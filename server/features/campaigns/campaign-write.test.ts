@@ -14,7 +14,8 @@ import { ProviderUnavailableError } from '../money/index.ts';
 import type { SandboxProvider } from '../money/index.ts';
 import { buildTestApp, campaignBody, createCampaign, createUser, inDays } from '../../../test/app.ts';
 import { AuthClient } from '../../../test/auth.ts';
-import { card, openIntent, signedInAs, type Actor } from '../../../test/investing.ts';
+import { card, openIntent } from '../../../test/investing.ts';
+import { signedInAs, type Actor } from '../../../test/actor.ts';
 import { approveCampaign } from '../../../test/diligence.ts';
 
 const DAY_MS = 86_400_000;

@@ -10,7 +10,8 @@ import { sweepPayments } from '../money/index.ts';
 import { ProviderUnavailableError } from '../money/index.ts';
 import type { SandboxProvider } from '../money/index.ts';
 import { buildTestApp, campaignBody, inDays, testClock } from '../../../test/app.ts';
-import { callsAs, investIn, openIntent, signedInAs, type Actor } from '../../../test/investing.ts';
+import { investIn, openIntent } from '../../../test/investing.ts';
+import { callsAs, signedInAs, type Actor } from '../../../test/actor.ts';
 import { campaignOf, deliver, fileDocument, startTrading } from '../../../test/money.ts';
 import {
   auditOf,

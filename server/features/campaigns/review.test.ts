@@ -13,7 +13,8 @@ import {
   fileDiligenceDocuments,
   reviewOf,
 } from '../../../test/diligence.ts';
-import { callsAs, investIn, signedInAs, type Actor } from '../../../test/investing.ts';
+import { investIn } from '../../../test/investing.ts';
+import { callsAs, signedInAs, type Actor } from '../../../test/actor.ts';
 import { auditOf, mailsTo } from '../../../test/money-campaigns.ts';
 
 let app: App;

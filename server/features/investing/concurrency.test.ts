@@ -18,7 +18,8 @@ import {
 } from '../../db/schema/index.ts';
 import type { SandboxProvider } from '../money/index.ts';
 import { buildTestApp, campaignBody, createCampaign } from '../../../test/app.ts';
-import { card, investIn, openIntent, signedInAs, type Actor, postIntent } from '../../../test/investing.ts';
+import { card, investIn, openIntent, postIntent } from '../../../test/investing.ts';
+import { signedInAs, type Actor } from '../../../test/actor.ts';
 import { addBankAccount, deliver, settle, startTrading } from '../../../test/money.ts';
 import { approveCampaign } from '../../../test/diligence.ts';
 

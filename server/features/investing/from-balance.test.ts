@@ -9,7 +9,8 @@ import type { App } from '../../app.ts';
 import { verifyLedger } from '../../checks/ledger.ts';
 import { campaigns, ledgerEntries, ledgerTransactions, payments } from '../../db/schema/index.ts';
 import { buildTestApp, campaignBody, createCampaign } from '../../../test/app.ts';
-import { investIn, signedInAs, type Actor, postIntent } from '../../../test/investing.ts';
+import { investIn, postIntent } from '../../../test/investing.ts';
+import { signedInAs, type Actor } from '../../../test/actor.ts';
 import { addBankAccount, deliver, settle, startTrading } from '../../../test/money.ts';
 import { approveCampaign } from '../../../test/diligence.ts';
 

@@ -33,7 +33,8 @@ import { ProviderUnavailableError } from '../money/index.ts';
 import type { SandboxProvider } from '../money/index.ts';
 import { sweepAll } from '../../sweeps.ts';
 import { buildTestApp, createCampaign, testClock } from '../../../test/app.ts';
-import { card, signedInAs, type Actor, postIntent } from '../../../test/investing.ts';
+import { card, postIntent } from '../../../test/investing.ts';
+import { signedInAs, type Actor } from '../../../test/actor.ts';
 import { addBankAccount, fileDocument } from '../../../test/money.ts';
 import { approveCampaign } from '../../../test/diligence.ts';
 

@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { investments, payments, sandboxPaymentIntents } from '../../db/schema/index.ts';
 import { buildTestApp, createCampaign, testClock } from '../../../test/app.ts';
-import { callsAs, investIn, signedInAs, type Actor, postIntent } from '../../../test/investing.ts';
+import { investIn, postIntent } from '../../../test/investing.ts';
+import { callsAs, signedInAs, type Actor } from '../../../test/actor.ts';
 import { verifyLedger } from '../../checks/ledger.ts';
 
 const clock = testClock();

@@ -16,15 +16,8 @@ import {
   sandboxPaymentIntents,
 } from '../../db/schema/index.ts';
 import { buildTestApp, createCampaign, testClock } from '../../../test/app.ts';
-import {
-  callsAs,
-  card,
-  investIn,
-  openIntent,
-  signedInAs,
-  type Actor,
-  postIntent,
-} from '../../../test/investing.ts';
+import { card, investIn, openIntent, postIntent } from '../../../test/investing.ts';
+import { callsAs, signedInAs, type Actor } from '../../../test/actor.ts';
 
 const clock = testClock();
 let app: App;

@@ -13,7 +13,7 @@ import { investmentRevocations, ledgerTransactions } from '../../db/schema/index
 import type { SandboxProvider } from '../money/index.ts';
 import { sweepDeadlines } from '../campaigns/index.ts';
 import { buildTestApp, testClock } from '../../../test/app.ts';
-import { signedInAs, type Actor } from '../../../test/investing.ts';
+import { signedInAs, type Actor } from '../../../test/actor.ts';
 import { campaignOf } from '../../../test/money.ts';
 import { campaignThroughApi, expectSoundLedger, mailsTo, move } from '../../../test/money-campaigns.ts';
 

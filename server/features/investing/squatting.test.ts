@@ -9,7 +9,8 @@ import { verifyLedger } from '../../checks/ledger.ts';
 import { campaigns, investments, sandboxPaymentIntents } from '../../db/schema/index.ts';
 import type { SandboxProvider } from '../money/index.ts';
 import { buildTestApp, createCampaign } from '../../../test/app.ts';
-import { card, signedInAs, type Actor, postIntent } from '../../../test/investing.ts';
+import { card, postIntent } from '../../../test/investing.ts';
+import { signedInAs, type Actor } from '../../../test/actor.ts';
 
 const intentFor = (investor: Actor, campaign: { id: string }, amount: string) =>
   postIntent(investor, '/api/create-payment-intent', {

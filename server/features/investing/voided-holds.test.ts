@@ -12,7 +12,8 @@ import { advancePayment, sweepPayments } from '../money/index.ts';
 import { ProviderUnavailableError, type PaymentProvider } from '../money/index.ts';
 import type { SandboxProvider } from '../money/index.ts';
 import { buildTestApp, createCampaign, testClock } from '../../../test/app.ts';
-import { card, investIn, openIntent, signedInAs, type Actor } from '../../../test/investing.ts';
+import { card, investIn, openIntent } from '../../../test/investing.ts';
+import { signedInAs, type Actor } from '../../../test/actor.ts';
 import { approveCampaign } from '../../../test/diligence.ts';
 
 const HOUR = 3_600_000;

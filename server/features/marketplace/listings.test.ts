@@ -8,7 +8,8 @@ import type { Order, OrderPlaced, Supplier } from '../../../domain/orders.ts';
 import { verifyLedger } from '../../checks/ledger.ts';
 import { listings, sandboxPaymentIntents } from '../../db/schema/index.ts';
 import { buildTestApp, createCampaign } from '../../../test/app.ts';
-import { callsAs, card, signedInAs, type Actor } from '../../../test/investing.ts';
+import { card } from '../../../test/investing.ts';
+import { callsAs, signedInAs, type Actor } from '../../../test/actor.ts';
 import { ERRORS } from '../../../domain/errors.ts';
 import { listingBody, listingOf, orderAndPay } from '../../../test/marketplace.ts';
 

@@ -17,7 +17,7 @@ import { verifyLedger } from '../../checks/ledger.ts';
 import { ledgerEntries, sandboxPaymentIntents } from '../../db/schema/index.ts';
 import { sweepAll } from '../../sweeps.ts';
 import { buildTestApp, testClock } from '../../../test/app.ts';
-import { signedInAs, type Actor } from '../../../test/investing.ts';
+import { signedInAs, type Actor } from '../../../test/actor.ts';
 import { dayAfter, listingOf, move, orderAndPay } from '../../../test/marketplace.ts';
 import { addBankAccount } from '../../../test/money.ts';
 

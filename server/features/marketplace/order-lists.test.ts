@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { BuyerSummary, Order } from '../../../domain/orders.ts';
 import { verifyLedger } from '../../checks/ledger.ts';
 import { buildTestApp, createCampaign, testClock } from '../../../test/app.ts';
-import { signedInAs, type Actor } from '../../../test/investing.ts';
+import { signedInAs, type Actor } from '../../../test/actor.ts';
 import { dayAfter, listingOf, move, orderAndPay } from '../../../test/marketplace.ts';
 
 const DAY = 86_400_000;

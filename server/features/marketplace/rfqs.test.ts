@@ -6,7 +6,8 @@ import type { Message, Offer, Rfq } from '../../../domain/rfqs.ts';
 import { verifyLedger } from '../../checks/ledger.ts';
 import { emailOutbox } from '../../db/schema/index.ts';
 import { buildTestApp, testClock } from '../../../test/app.ts';
-import { card, signedInAs } from '../../../test/investing.ts';
+import { card } from '../../../test/investing.ts';
+import { signedInAs } from '../../../test/actor.ts';
 import { dayAfter, listingOf, move } from '../../../test/marketplace.ts';
 import { sweepPayments } from '../money/index.ts';
 

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { buildTestApp, campaignBody } from '../../../test/app.ts';
-import { callsAs, investIn, signedInAs, type Actor, postIntent } from '../../../test/investing.ts';
+import { investIn, postIntent } from '../../../test/investing.ts';
+import { callsAs, signedInAs, type Actor } from '../../../test/actor.ts';
 import { campaignOf } from '../../../test/money.ts';
 import { cashAccount, expectSoundLedger, move, paidOutCampaign } from '../../../test/money-campaigns.ts';
 import { approveCampaign } from '../../../test/diligence.ts';

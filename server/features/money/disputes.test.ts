@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { sweepAll } from '../../sweeps.ts';
 import { buildTestApp, campaignBody, testClock } from '../../../test/app.ts';
-import { investIn, signedInAs, type Actor } from '../../../test/investing.ts';
+import { investIn } from '../../../test/investing.ts';
+import { signedInAs, type Actor } from '../../../test/actor.ts';
 import { campaignOf, deliver, startTrading } from '../../../test/money.ts';
 import {
   campaignThroughApi,

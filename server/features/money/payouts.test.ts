@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_PAYING_IBAN } from '../../../domain/payments.ts';
 import type { App } from '../../app.ts';
 import { buildTestApp } from '../../../test/app.ts';
-import { callsAs, signedInAs, type Actor } from '../../../test/investing.ts';
+import { callsAs, signedInAs, type Actor } from '../../../test/actor.ts';
 import { addBankAccount, campaignOf, startTrading } from '../../../test/money.ts';
 import {
   campaignThroughApi,

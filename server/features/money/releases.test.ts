@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignDetail } from '../../../domain/campaign-schemas.ts';
 import type { App } from '../../app.ts';
 import { buildTestApp, campaignBody } from '../../../test/app.ts';
-import { callsAs, investIn, signedInAs, type Actor } from '../../../test/investing.ts';
+import { investIn } from '../../../test/investing.ts';
+import { callsAs, signedInAs, type Actor } from '../../../test/actor.ts';
 import { addBankAccount, campaignOf, fileDocument, startTrading } from '../../../test/money.ts';
 import {
   auditOf,

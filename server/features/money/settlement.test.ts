@@ -15,7 +15,8 @@ import type { SandboxProvider } from './providers/sandbox.ts';
 import { sweepAll } from '../../sweeps.ts';
 import { advancePayment } from './payments.ts';
 import { buildTestApp, testClock } from '../../../test/app.ts';
-import { callsAs, card, signedInAs, type Actor } from '../../../test/investing.ts';
+import { card } from '../../../test/investing.ts';
+import { callsAs, signedInAs, type Actor } from '../../../test/actor.ts';
 import { campaignOf, deliver, fileDocument, startTrading } from '../../../test/money.ts';
 import {
   auditOf,

@@ -11,7 +11,7 @@ import type { App } from '../../app.ts';
 import { notifications, outgoingEmails } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { buildTestApp } from '../../../test/app.ts';
-import { signedInAs, type Actor } from '../../../test/investing.ts';
+import { signedInAs, type Actor } from '../../../test/actor.ts';
 import { campaignThroughApi, paidOutCampaign } from '../../../test/money-campaigns.ts';
 import { listingOf, move as moveOrder, orderAndPay } from '../../../test/marketplace.ts';
 import { effectOf } from '../../effects.ts';

@@ -12,7 +12,7 @@ import type { CancellationFacts, CancellationStatement, Certificate } from '../.
 import type { App } from '../../app.ts';
 import { auditLog, certificateCancellations, originCertificates } from '../../db/schema/index.ts';
 import { buildTestApp, createCampaign, testClock } from '../../../test/app.ts';
-import { signedInAs, type Actor } from '../../../test/investing.ts';
+import { signedInAs, type Actor } from '../../../test/actor.ts';
 import { FILES } from '../../../test/kyc.ts';
 import { dayAfter, listingOf, move, orderAndPay } from '../../../test/marketplace.ts';
 import { certificateFields, certificateFor, postCertificate } from '../../../test/origin.ts';

@@ -4,7 +4,8 @@ import type { App } from '../../app.ts';
 import { eq } from 'drizzle-orm';
 import { settlements, users } from '../../db/schema/index.ts';
 import { buildTestApp, createCampaign, createUser, resetDatabase } from '../../../test/app.ts';
-import { investIn, signedInAs, postIntent } from '../../../test/investing.ts';
+import { investIn, postIntent } from '../../../test/investing.ts';
+import { signedInAs } from '../../../test/actor.ts';
 
 let app: App;
 beforeAll(async () => {

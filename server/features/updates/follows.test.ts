@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { FollowedCampaign, SavedSearch } from '../../../domain/follows.ts';
 import { buildTestApp, campaignBody, createCampaign, testClock } from '../../../test/app.ts';
 import { approveCampaign } from '../../../test/diligence.ts';
-import { callsAs, signedInAs } from '../../../test/investing.ts';
+import { callsAs, signedInAs } from '../../../test/actor.ts';
 import { backedCampaign, postUpdate, queuedTo } from '../../../test/updates.ts';
 import { remindFollowers } from './follows.ts';
 

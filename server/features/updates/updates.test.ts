@@ -10,7 +10,8 @@ import type {
 } from '../../../domain/updates.ts';
 import { campaignQuestions, campaignUpdates } from '../../db/schema/index.ts';
 import { buildTestApp, createCampaign } from '../../../test/app.ts';
-import { callsAs, investIn, signedInAs } from '../../../test/investing.ts';
+import { investIn } from '../../../test/investing.ts';
+import { callsAs, signedInAs } from '../../../test/actor.ts';
 import { FILES } from '../../../test/kyc.ts';
 import { auditOf, mailsTo } from '../../../test/money-campaigns.ts';
 import { backedCampaign, postFiles, postUpdate, queuedTo } from '../../../test/updates.ts';

@@ -10,7 +10,8 @@ import {
   TEST_PASSWORD,
   testClock,
 } from '../../../../test/app.ts';
-import { freshIp, sessionCookie } from '../../../../test/auth.ts';
+import { sessionCookie } from '../../../../test/auth.ts';
+import { freshIp } from '../../../../test/actor.ts';
 import { pendingCookie } from '../../../../test/two-factor.ts';
 import type { App } from '../../../app.ts';
 import { sessions, totpFactors } from '../../../db/schema/index.ts';

@@ -7,8 +7,9 @@ import { COMPLAINT_MESSAGES, complaintReference } from '../../../../domain/compl
 import type { App } from '../../../app.ts';
 import { auditLog, complaints, storedFiles } from '../../../db/schema/index.ts';
 import { buildTestApp, testClock } from '../../../../test/app.ts';
-import { freshIp, outboxMail } from '../../../../test/auth.ts';
-import { signedInAs, type Actor } from '../../../../test/investing.ts';
+import { outboxMail } from '../../../../test/auth.ts';
+import { freshIp } from '../../../../test/actor.ts';
+import { signedInAs, type Actor } from '../../../../test/actor.ts';
 import { FILES, multipart, type Part } from '../../../../test/kyc.ts';
 import { SESSION_COOKIE } from '../../accounts/index.ts';
 

@@ -8,9 +8,9 @@ import { ERRORS } from '../../../../domain/errors.ts';
 import type { App } from '../../../app.ts';
 import { auditLog, users } from '../../../db/schema/index.ts';
 import { buildTestApp } from '../../../../test/app.ts';
-import { signedInAs, type Actor } from '../../../../test/investing.ts';
+import { signedInAs, type Actor } from '../../../../test/actor.ts';
 import { documentParts, multipart, openDocuments } from '../../../../test/kyc.ts';
-import { freshIp } from '../../../../test/auth.ts';
+import { freshIp } from '../../../../test/actor.ts';
 import { SESSION_COOKIE } from '../../accounts/index.ts';
 import { listingBody } from '../../../../test/marketplace.ts';
 

@@ -8,8 +8,9 @@ import { MAX_DOCUMENT_BYTES } from '../../../../domain/kyc.ts';
 import type { App } from '../../../app.ts';
 import { users, verificationDocuments } from '../../../db/schema/index.ts';
 import { buildTestApp, campaignBody, createCampaign } from '../../../../test/app.ts';
-import { freshIp } from '../../../../test/auth.ts';
-import { investIn, signedInAs, type Actor } from '../../../../test/investing.ts';
+import { freshIp } from '../../../../test/actor.ts';
+import { investIn } from '../../../../test/investing.ts';
+import { signedInAs, type Actor } from '../../../../test/actor.ts';
 import { documentParts, FILES, multipart, openDocuments, type Part } from '../../../../test/kyc.ts';
 import { SESSION_COOKIE } from '../../accounts/index.ts';
 

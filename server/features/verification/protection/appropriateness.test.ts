@@ -19,9 +19,8 @@ import {
   investIn,
   passAppropriateness,
   PASSING_ANSWERS,
-  signedInAs,
-  type Actor,
 } from '../../../../test/investing.ts';
+import { signedInAs, type Actor } from '../../../../test/actor.ts';
 
 const clock = testClock();
 let app: App;

@@ -8,10 +8,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../../app.ts';
 import { auditLog, storedFiles, users } from '../../../db/schema/index.ts';
 import { buildTestApp, createCampaign, testClock } from '../../../../test/app.ts';
-import { signedInAs, type Actor } from '../../../../test/investing.ts';
+import { signedInAs, type Actor } from '../../../../test/actor.ts';
 import { FILES, multipart, type Part } from '../../../../test/kyc.ts';
 import { SESSION_COOKIE } from '../../accounts/index.ts';
-import { freshIp } from '../../../../test/auth.ts';
+import { freshIp } from '../../../../test/actor.ts';
 import { sweepExpiredClassifications } from './classification.ts';
 
 const clock = testClock();
