@@ -5,16 +5,14 @@ import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import type { CampaignDetail } from '@domain/campaign-schemas.ts';
 import { campaignDateTimeline, campaignFigures, campaignStatusTimeline } from '@domain/campaign-figures.ts';
 import { REGION_LABELS } from '@domain/campaigns.ts';
-import { REFLECTION_TEXT, REVIEW_STATUS_LABELS } from '@domain/diligence.ts';
+import { REVIEW_STATUS_LABELS } from '@domain/diligence.ts';
 import { expectedNetReturn } from '@domain/returns.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card.tsx';
-import { Progress } from '@/components/ui/progress.tsx';
 import { ApiError, serverMessageOf } from '@/lib/api.ts';
-import { formatDate, formatNumber, formatPercent, formatUsd, formatUsdCents } from '@/lib/format.ts';
+import { formatNumber, formatPercent, formatUsd, formatUsdCents } from '@/lib/format.ts';
 import { CAMPAIGN_CALL_ERRORS, useCampaign } from '../api/campaigns.ts';
-import { fundingStatusText } from '../campaign-text.ts';
 import { CampaignStatusBadge } from '@/components/campaign-status-badge.tsx';
 import { Timeline } from '@/components/timeline.tsx';
 import { ShipmentTimeline } from '../components/ShipmentTimeline.tsx';
@@ -22,14 +20,11 @@ import { ReleaseSchedule } from '@/components/release-schedule.tsx';
 import { SettlementWaterfall } from '@/components/settlement-waterfall.tsx';
 import { useAuth } from '@/features/accounts/index.ts';
 import { DiligencePanel } from '../components/DiligencePanel.tsx';
-import { InvestButton } from '../components/InvestButton.tsx';
 import { RiskBadge } from '../components/RiskBadge.tsx';
-import { useInvestAction } from '../use-invest-action.ts';
 import { CarbonIntensity } from '@/features/origin/index.ts';
 import { CampaignQuestions, CampaignUpdates, FollowButton } from '@/features/updates/index.ts';
-import { Table, Td, Th } from '@/components/ui/table.tsx';
-import { countOf, pluralWord } from '@domain/plural.ts';
 
+import { Fact, FundingCard, TrackRecord } from '../components/CampaignFacts.tsx';
 function BackLink() {
   return (
     <Link
@@ -38,133 +33,6 @@ function BackLink() {
     >
       <ArrowLeft className="h-4 w-4" aria-hidden /> All campaigns
     </Link>
-  );
-}
-
-function Fact({ label, value, note }: { label: string; value: ReactNode; note?: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5 text-lg font-semibold tabular-nums">{value}</dd>
-      {note && <dd className="text-xs text-muted-foreground">{note}</dd>}
-    </div>
-  );
-}
-
-/** Raised against target, what is left, who backs it, when funding closes, and Invest Now. */
-function FundingCard({ campaign }: { campaign: CampaignDetail }) {
-  const f = campaignFigures(campaign);
-  const invest = useInvestAction();
-  const closing = fundingStatusText(f);
-  return (
-    <Card aria-labelledby="funding-heading">
-      <CardHeader>
-        <CardTitle id="funding-heading">Funding</CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-5">
-        <div className="space-y-2">
-          <p className="flex flex-wrap items-baseline justify-between gap-x-2">
-            <span className="text-2xl font-bold tabular-nums">{formatUsd(campaign.raisedAmount)}</span>
-            <span className="text-sm font-medium tabular-nums">
-              {formatPercent(f.progressPercent)} funded
-            </span>
-          </p>
-          <Progress percent={Number(f.progressPercent)} label={`Funding progress of ${campaign.title}`} />
-          <p className="text-sm text-muted-foreground">raised of {formatUsd(campaign.targetAmount)} target</p>
-        </div>
-        <dl className="grid grid-cols-2 gap-4">
-          <Fact label="Remaining" value={formatUsd(f.remaining)} />
-          <Fact label="Investors" value={formatNumber(campaign.investorCount)} />
-          <Fact label="Funding deadline" value={formatDate(campaign.deadline)} note={closing} />
-          <Fact label="Minimum investment" value={formatUsd(campaign.minimumInvestment)} />
-        </dl>
-        {campaign.refunds && <RefundProgress refunds={campaign.refunds} title={campaign.title} />}
-        {campaign.status === 'funded' && campaign.reflectionEndsAt && (
-          <p role="note" className="rounded-md bg-muted/60 p-3 text-sm">
-            {REFLECTION_TEXT.tradingWaits(campaign.reflectionEndsAt)}
-          </p>
-        )}
-        <InvestButton campaign={campaign} onInvest={invest} size="lg" />
-      </CardContent>
-    </Card>
-  );
-}
-
-/** A cancelled campaign's refunds as the provider makes them (background jobs): so far, of all. */
-function RefundProgress({
-  refunds,
-  title,
-}: {
-  refunds: NonNullable<CampaignDetail['refunds']>;
-  title: string;
-}) {
-  const done = refunds.refunded === refunds.total;
-  return (
-    <div role="status" className="space-y-2 rounded-md bg-muted/60 p-3 text-sm">
-      <p>
-        {done
-          ? `Every investment is refunded (${formatNumber(refunds.total)}).`
-          : `Refunding the investors: ${formatNumber(refunds.refunded)} of ${formatNumber(refunds.total)} investments refunded so far.`}
-      </p>
-      {!done && <Progress percent={(100 * refunds.refunded) / refunds.total} label={`Refunds of ${title}`} />}
-    </div>
-  );
-}
-
-/** The trader's completed campaigns: what each was expected to return to investors and what it did. */
-function TrackRecord({ record }: { record: CampaignDetail['trackRecord'] }) {
-  return (
-    <Card aria-labelledby="track-record-heading">
-      <CardHeader>
-        <CardTitle id="track-record-heading">Trader’s track record</CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-3 text-sm">
-        {record.inDefault > 0 && (
-          <p role="note" className="font-medium text-destructive">
-            {countOf(record.inDefault, 'campaign')} of this trader {pluralWord(record.inDefault, 'is', 'are')}{' '}
-            in default: the settlement is unpaid past its due date.
-          </p>
-        )}
-        {record.completed.length === 0 ? (
-          <p className="text-muted-foreground">
-            No completed campaigns yet: this trader has no track record.
-          </p>
-        ) : (
-          <Table caption="Completed campaigns, expected against realised return" className="text-left">
-            <thead className="text-muted-foreground">
-              <tr>
-                <Th className="py-1 font-medium">Campaign</Th>
-                <Th numeric className="py-1 pl-3 font-medium">
-                  Expected
-                </Th>
-                <Th numeric className="py-1 pl-3 font-medium">
-                  Realised
-                </Th>
-              </tr>
-            </thead>
-            <tbody>
-              {record.completed.map((c) => (
-                <tr key={c.campaignId} className="border-t">
-                  <Th scope="row" className="py-1.5 font-normal">
-                    {c.title}
-                    {c.defaulted && <span className="ml-1 text-destructive">(paid late, after default)</span>}
-                  </Th>
-                  <Td numeric className="py-1.5 pl-3">
-                    {formatPercent(c.expectedNetReturnPercent)}
-                  </Td>
-                  <Td numeric className="py-1.5 pl-3">
-                    {formatPercent(c.realisedNetReturnPercent)}
-                  </Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
-        <p className="text-xs text-muted-foreground">
-          Returns to investors after costs and the platform fee.
-        </p>
-      </CardContent>
-    </Card>
   );
 }
 
