@@ -7,11 +7,12 @@ import { MARKETPLACE_ERRORS } from './errors/marketplace.ts';
 import { MONEY_ERRORS } from './errors/money.ts';
 
 describe('the error catalogue', () => {
-  it('holds each area's codes once: no area redefines a code another one (or the common set) has', () => {
+  it('holds each area’s codes once: no area redefines a code another one has', () => {
     const areas = [ACCOUNT_ERRORS, CAMPAIGN_ERRORS, INVESTING_ERRORS, MARKETPLACE_ERRORS, MONEY_ERRORS];
     const codes = areas.flatMap((area) => Object.keys(area));
     expect(new Set(codes).size).toBe(codes.length);
-    for (const area of areas) for (const [code, entry] of Object.entries(area)) expect(ERRORS[code as ErrorCode]).toBe(entry);
+    for (const area of areas)
+      for (const [code, entry] of Object.entries(area)) expect(ERRORS[code as ErrorCode]).toBe(entry);
   });
 
   it('gives every code a client-error or server-error status and a message', () => {
