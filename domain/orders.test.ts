@@ -2,16 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseOffersView, offersSearch, DEFAULT_OFFERS_VIEW } from './listings.ts';
 import { orderTotal } from './money.ts';
-import {
-  findOrderTransition,
-  ORDER_STATUSES,
-  orderDocument,
-  orderMovesFor,
-  orderRefusal,
-  orderTimeline,
-  supplierRatingText,
-  type Order,
-} from './orders.ts';
+import { findOrderTransition, ORDER_STATUSES, orderMovesFor, orderRefusal, type Order } from './orders.ts';
+import { orderDocument, orderTimeline, supplierRatingText } from './order-tracking.ts';
 
 const buyer = { role: 'buyer' as const, accountStatus: 'active', kycStatus: 'approved', emailVerified: true };
 const listing = {

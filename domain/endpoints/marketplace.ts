@@ -3,6 +3,7 @@
 import { endpoint } from '../endpoint.ts';
 import type * as L from '../listings.ts';
 import type * as O from '../orders.ts';
+import type * as T from '../order-tracking.ts';
 import type * as R from '../rfqs.ts';
 import type { noBodySchema } from '../api.ts';
 
@@ -19,8 +20,8 @@ export const MARKET_API = {
     .takes<typeof noBodySchema>()
     .answers<typeof L.listingSchema>(),
   suppliers: endpoint('GET', '/api/suppliers')
-    .query<typeof O.supplierQuerySchema>()
-    .answers<typeof O.supplierListSchema>(),
+    .query<typeof T.supplierQuerySchema>()
+    .answers<typeof T.supplierListSchema>(),
   stats: endpoint('GET', '/api/market/stats').answers<typeof L.marketStatsSchema>(),
 };
 
@@ -39,7 +40,7 @@ export const ORDER_API = {
     .query<typeof O.orderListQuerySchema>()
     .answers<typeof O.orderListSchema>(),
   counts: endpoint('GET', '/api/orders/counts').answers<typeof O.orderCountsSchema>(),
-  summary: endpoint('GET', '/api/orders/summary').answers<typeof O.buyerSummarySchema>(),
+  summary: endpoint('GET', '/api/orders/summary').answers<typeof T.buyerSummarySchema>(),
   campaignSales: endpoint('GET', '/api/campaigns/:id/sales').answers<typeof O.campaignSalesSchema>(),
   transition: endpoint('POST', '/api/orders/:id/transitions')
     .takes<typeof O.orderTransitionSchema>()

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Listing } from '../../../domain/listings.ts';
-import type { Order, OrderPlaced, Supplier } from '../../../domain/orders.ts';
+import type { Order, OrderPlaced } from '../../../domain/orders.ts';
+import type { Supplier } from '../../../domain/order-tracking.ts';
 import { verifyLedger } from '../../checks/ledger.ts';
 import { listings, sandboxPaymentIntents } from '../../db/schema/index.ts';
 import { buildTestApp, createCampaign } from '../../../test/app.ts';

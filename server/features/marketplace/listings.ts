@@ -30,7 +30,7 @@ import {
   type ListingSort,
 } from '../../../domain/listings.ts';
 import { dec, percentOf, toFixed } from '../../../domain/money.ts';
-import type { Supplier } from '../../../domain/orders.ts';
+import type { Supplier } from '../../../domain/order-tracking.ts';
 import type { Db } from '../../db/connect.ts';
 import { campaigns, listings, orders, users } from '../../db/schema/index.ts';
 import { afterCommit, inTransaction, type Tx } from '../../db/transaction.ts';

@@ -1,12 +1,8 @@
 // Figures over many orders, computed by the database in numeric (never JS floats, never the whole
 // list in the browser): the buyer dashboard's summary and a campaign's marketplace sales.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import {
-  ORDER_PAYMENT_GROUPS,
-  ORDER_STATUS_GROUPS,
-  type BuyerSummary,
-  type CampaignSales,
-} from '../../../domain/orders.ts';
+import { ORDER_PAYMENT_GROUPS, ORDER_STATUS_GROUPS, type CampaignSales } from '../../../domain/orders.ts';
+import { type BuyerSummary } from '../../../domain/order-tracking.ts';
 import { canSeeCampaignSales, canViewCampaign, type Actor } from '../../../domain/policies.ts';
 import type { Db } from '../../db/connect.ts';
 import { campaigns, listings, orders } from '../../db/schema/index.ts';

@@ -2,7 +2,8 @@
 // each list's count, the buyer dashboard's figures and a campaign's marketplace sales, each checked
 // against hand-computed values.
 import { describe, expect, it } from 'vitest';
-import type { BuyerSummary, Order } from '../../../domain/orders.ts';
+import type { Order } from '../../../domain/orders.ts';
+import type { BuyerSummary } from '../../../domain/order-tracking.ts';
 import { verifyLedger } from '../../checks/ledger.ts';
 import { buildTestApp, createCampaign, testClock } from '../../../test/app.ts';
 import { signedInAs, type Actor } from '../../../test/actor.ts';

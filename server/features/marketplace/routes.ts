@@ -13,7 +13,6 @@ import {
   marketStatsSchema,
 } from '../../../domain/listings.ts';
 import {
-  buyerSummarySchema,
   campaignSalesSchema,
   orderAbandonedSchema,
   orderCreateSchema,
@@ -25,9 +24,12 @@ import {
   orderSchema,
   orderTransitionSchema,
   ratingSchema,
+} from '../../../domain/orders.ts';
+import {
+  buyerSummarySchema,
   supplierListSchema,
   supplierQuerySchema,
-} from '../../../domain/orders.ts';
+} from '../../../domain/order-tracking.ts';
 import {
   messageCreateSchema,
   messageListSchema,

@@ -6,7 +6,7 @@ import {
   CERTIFICATION_PREVIEW,
   type Listing,
 } from '@domain/listings.ts';
-import { supplierRatingText } from '@domain/orders.ts';
+import { supplierRatingText } from '@domain/order-tracking.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '@/components/ui/card.tsx';

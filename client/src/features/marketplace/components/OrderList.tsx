@@ -9,12 +9,12 @@ import {
   ORDER_PAGE_SIZE,
   ORDER_PAYMENT_LABELS,
   ORDER_STATUS_LABELS,
-  orderDocument,
   orderMovesFor,
   type Order,
   type OrderActor,
   type OrderStatus,
 } from '@domain/orders.ts';
+import { orderDocument } from '@domain/order-tracking.ts';
 import { Badge, type BadgeTone } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';

@@ -1,7 +1,7 @@
 // Suppliers with what they earned: rating from buyers, on-time rate, lowest price; "New supplier"
 // before a first delivery (nothing made up).
-import type { Supplier } from '@domain/orders.ts';
-import { supplierRatingText } from '@domain/orders.ts';
+import type { Supplier } from '@domain/order-tracking.ts';
+import { supplierRatingText } from '@domain/order-tracking.ts';
 import { formatUsdCents } from '@/lib/format.ts';
 
 export function SupplierList({ suppliers }: { suppliers: Supplier[] }) {

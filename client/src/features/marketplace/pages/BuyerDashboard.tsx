@@ -7,7 +7,7 @@ import { Link } from 'wouter';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { PublicUser } from '@domain/auth.ts';
 import type { Listing } from '@domain/listings.ts';
-import type { BuyerSummary } from '@domain/orders.ts';
+import type { BuyerSummary } from '@domain/order-tracking.ts';
 import { Page } from '@/components/layouts/page.tsx';
 import { ChartWithTable } from '@/components/chart-with-table.tsx';
 import { Button } from '@/components/ui/button.tsx';

@@ -1,6 +1,7 @@
 // /buyer/tracking: each open order's timeline (the shared Timeline, the same as campaign shipments),
 // the supplier's promise, and the conversation with the supplier.
-import { ORDER_PAGE_SIZE, orderTimeline } from '@domain/orders.ts';
+import { ORDER_PAGE_SIZE } from '@domain/orders.ts';
+import { orderTimeline } from '@domain/order-tracking.ts';
 import { Timeline } from '@/components/timeline.tsx';
 import { Page } from '@/components/layouts/page.tsx';
 import { Card, CardContent, CardHeader } from '@/components/ui/card.tsx';
