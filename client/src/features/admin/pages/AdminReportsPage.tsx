@@ -11,7 +11,6 @@ import { Pagination } from '@/components/ui/pagination.tsx';
 import { useAuditLog } from '../api/admin.ts';
 import { AdminOnly } from '../components/AdminOnly.tsx';
 import { ComplianceCards } from '../components/ComplianceCards.tsx';
-import { Table, Td, Th } from '@/components/ui/table.tsx';
 
 const TITLE = 'Compliance Reports';
 
@@ -41,37 +40,36 @@ function RawData({ entry }: { entry: AuditEntryRow }) {
   return (
     <details className="mt-1 text-xs text-muted-foreground">
       <summary className="cursor-pointer">Raw data</summary>
-      <pre className="mt-1 max-w-full font-mono break-all whitespace-pre-wrap">
+      <pre className="mt-1 max-w-full overflow-x-auto font-mono whitespace-pre-wrap break-all">
         {JSON.stringify(raw, null, 2)}
       </pre>
     </details>
   );
 }
 
-function AuditRow({ entry: e }: { entry: AuditEntryRow }) {
+/** One admin action as a sentence, then when and by which account, why, and what changed. */
+function AuditItem({ entry: e }: { entry: AuditEntryRow }) {
   const changes = auditChanges(e.before, e.after);
   return (
-    <tr className="border-b align-top last:border-0">
-      <Td className="py-2 pr-3 whitespace-nowrap">{e.createdAt.replace('T', ' ').slice(0, 19)}</Td>
-      <Td className="py-2 pr-3 break-words">
-        {e.actorName ?? e.actor}
-        {e.actorName && <div className="text-xs break-all text-muted-foreground">{e.actor}</div>}
-      </Td>
-      <Td className="py-2 pr-3 break-words">
-        {auditActionPhrase(e.action)} {targetText(e)}
-      </Td>
-      <Td className="py-2 pr-3 break-words">{e.reason}</Td>
-      <Td className="py-2 break-words">
-        {changes.length > 0 && (
-          <ul className="grid gap-0.5">
-            {changes.map((c) => (
-              <li key={c.field}>{auditChangeText(c)}</li>
-            ))}
-          </ul>
-        )}
-        <RawData entry={e} />
-      </Td>
-    </tr>
+    <li className="grid min-w-0 gap-1 py-3">
+      <p className="break-words">
+        <span className="font-medium">{e.actorName ?? e.actor}</span> {auditActionPhrase(e.action)}{' '}
+        {targetText(e)}
+      </p>
+      <p className="text-xs break-words text-muted-foreground">
+        <time dateTime={e.createdAt}>{e.createdAt.replace('T', ' ').slice(0, 19)} UTC</time>
+        {e.actorName && <> · {e.actor}</>}
+      </p>
+      {e.reason && <p className="text-sm break-words">Reason: {e.reason}</p>}
+      {changes.length > 0 && (
+        <ul aria-label="Changes" className="grid gap-0.5 text-sm break-words">
+          {changes.map((c) => (
+            <li key={c.field}>{auditChangeText(c)}</li>
+          ))}
+        </ul>
+      )}
+      <RawData entry={e} />
+    </li>
   );
 }
 
@@ -88,22 +86,11 @@ function AuditLog() {
     return <p className="py-6 text-center text-muted-foreground">No admin actions yet</p>;
   return (
     <div className="grid gap-4">
-      <Table caption="Audit log" className="text-sm">
-        <thead className="text-left text-muted-foreground">
-          <tr className="border-b">
-            <Th className="py-2 pr-3 font-medium">Time (UTC)</Th>
-            <Th className="py-2 pr-3 font-medium">Who</Th>
-            <Th className="py-2 pr-3 font-medium">What</Th>
-            <Th className="py-2 pr-3 font-medium">Reason</Th>
-            <Th className="py-2 font-medium">Changes</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {log.data.entries.map((e) => (
-            <AuditRow key={e.seq} entry={e} />
-          ))}
-        </tbody>
-      </Table>
+      <ol aria-label="Audit log" className="divide-y">
+        {log.data.entries.map((e) => (
+          <AuditItem key={e.seq} entry={e} />
+        ))}
+      </ol>
       <Pagination
         label="Audit log"
         page={log.data.page}
