@@ -61,19 +61,19 @@ const targetName = sql<string | null>`case ${auditLog.targetType}
   when 'user' then ${nameOfUser(targetUuid)}
   when 'campaign' then (select c.title from campaigns c where c.id = ${targetUuid})
   when 'escrow' then (
-    select coalesce(c.title, 'Order from ' || o.location) from escrow_records e
+    select coalesce(c.title, 'the order from ' || o.location) from escrow_records e
     left join campaigns c on c.id = e.campaign_id left join orders o on o.id = e.order_id
     where e.id = ${targetUuid})
-  when 'complaint' then (select 'Complaint ' || k.reference from complaints k where k.id = ${targetUuid})
+  when 'complaint' then (select 'complaint ' || k.reference from complaints k where k.id = ${targetUuid})
   when 'classification' then (
     select ${personName('u')} from classification_applications a join users u on u.id = a.user_id
     where a.id = ${targetUuid})
   when 'certificate' then (
-    select g.issuing_body || ' certificate from ' || g.plant from origin_certificates g where g.id = ${targetUuid})
+    select 'the ' || g.issuing_body || ' certificate from ' || g.plant from origin_certificates g where g.id = ${targetUuid})
   when 'question' then (
-    select 'a question on ' || c.title from campaign_questions q join campaigns c on c.id = q.campaign_id
+    select c.title from campaign_questions q join campaigns c on c.id = q.campaign_id
     where q.id = ${targetUuid})
-  when 'job' then 'a ' || (${auditLog.before} ->> 'queue') || ' job'
+  when 'job' then 'the ' || (${auditLog.before} ->> 'queue') || ' job'
 end`;
 
 /** The name of a report the row exported ("the KYC audit report"). */
