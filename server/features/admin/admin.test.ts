@@ -400,6 +400,9 @@ describe('escrow of buyer orders', () => {
     expect((await auditOf(id)).map((a) => [a.action, a.after])).toEqual([
       ['escrow.resolve', { status: 'released' }],
     ]);
+    // The audit log names what the escrow held: the order, by its port (it has no campaign).
+    const [entry] = (await admin.get('/api/admin/audit-log')).json<AuditList>().entries;
+    expect(entry).toMatchObject({ targetId: id, targetName: 'the order from Kandla, India' });
     expect(await verifyLedger(app.db, app.payments)).toEqual([]);
   });
 });
