@@ -108,6 +108,8 @@ export const ADMIN_MESSAGES = {
 export const escrowListQuerySchema = z.strictObject({
   status: z.enum(ESCROW_STATUSES).optional(),
   campaignId: z.string().uuid('campaignId must be an id').optional(),
+  /** Part of a campaign's title (any case): the records of every campaign whose title holds it. */
+  campaign: textField('Campaign').trim().max(100, 'Campaign is at most 100 characters').optional(),
   page,
 });
 
@@ -238,6 +240,84 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/** What an admin did, in words: "<actor> <phrase> <target>" reads as a sentence. */
+export const AUDIT_ACTION_PHRASES: Record<AuditAction, string> = {
+  'kyc.approve': 'approved the KYC of',
+  'kyc.reject': 'rejected the KYC of',
+  'user.suspend': 'suspended',
+  'user.reactivate': 'reactivated',
+  'escrow.resolve': 'resolved the escrow dispute in',
+  'campaign.cancel': 'cancelled',
+  'report.export': 'exported',
+  'role.approve': 'approved a role request of',
+  'role.decline': 'declined a role request of',
+  'settlement.approve': 'approved the settlement of',
+  'settlement.reject': 'rejected the settlement of',
+  'settlement.bank_transfer': 'recorded the bank transfer of',
+  'release.approve': 'approved a release of',
+  'release.reject': 'rejected a release of',
+  'complaint.file': 'filed',
+  'complaint.decide': 'decided',
+  'campaign.approve': 'approved',
+  'campaign.reject': 'rejected',
+  'classification.approve': 'approved the professional classification of',
+  'classification.reject': 'rejected the professional classification of',
+  'job.retry': 'retried',
+  'certificate.approve': 'approved',
+  'certificate.reject': 'rejected',
+  'question.hide': 'hid a question on',
+  'answer.hide': 'hid an answer on',
+};
+
+/** The phrase of an action; an action this build does not know reads as its code. */
+export function auditActionPhrase(action: string): string {
+  return (AUDIT_ACTION_PHRASES as Record<string, string>)[action] ?? action;
+}
+
+/** One field an audited action changed (or recorded), as text: `status: pending → approved`. */
+export interface AuditChange {
+  field: string;
+  /** The value before, as text; null when the action recorded no value before. */
+  from: string | null;
+  /** The value after, as text; null when the action recorded no value after. */
+  to: string | null;
+}
+
+const auditValue = (value: unknown): string =>
+  value === null || value === undefined
+    ? '—'
+    : typeof value === 'string'
+      ? value
+      : typeof value === 'number' || typeof value === 'boolean'
+        ? String(value)
+        : JSON.stringify(value);
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * An audit row's before/after as readable changes, field by field in the order written: the fields in
+ * both with the same value are left out (they did not change); a field only before or only after has
+ * the other side null. A before/after that is not an object is the field "value".
+ */
+export function auditChanges(before: unknown, after: unknown): AuditChange[] {
+  const from = isRecord(before) ? before : before == null ? {} : { value: before };
+  const to = isRecord(after) ? after : after == null ? {} : { value: after };
+  const fields = [...new Set([...Object.keys(from), ...Object.keys(to)])];
+  return fields.flatMap((field) => {
+    const a = field in from ? auditValue(from[field]) : null;
+    const b = field in to ? auditValue(to[field]) : null;
+    return a === b ? [] : [{ field, from: a, to: b }];
+  });
+}
+
+/** `status: pending → approved`; a value only after: `amount: 10`; only before: `queue: emails (before)`. */
+export function auditChangeText({ field, from, to }: AuditChange): string {
+  if (from === null) return `${field}: ${to}`;
+  if (to === null) return `${field}: ${from} (before)`;
+  return `${field}: ${from} → ${to}`;
+}
+
 export const auditEntrySchema = z.object({
   seq: z.number().int(),
   actorId: z.string().nullable(),
@@ -249,7 +329,12 @@ export const auditEntrySchema = z.object({
   before: z.unknown(),
   after: z.unknown(),
   createdAt: z.string().datetime(),
+  /** The actor's name now (null once the account is gone: `actor` keeps their email as it was). */
+  actorName: z.string().nullable(),
+  /** What the target is called now: a person's name, a campaign's title, a report's name (null if gone). */
+  targetName: z.string().nullable(),
 });
+export type AuditEntryRow = z.infer<typeof auditEntrySchema>;
 export const auditListSchema = z.object({
   entries: z.array(auditEntrySchema),
   total: z.number().int(),

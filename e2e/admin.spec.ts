@@ -224,7 +224,10 @@ test.describe('KYC and the admin console', () => {
     const admin = await adminPage(browser);
     await admin.goto('/admin/escrow');
     await admin.getByLabel('Status').selectOption('disputed');
-    await admin.getByLabel('Campaign id').fill(campaign.id);
+    // The admin finds the campaign by a part of its title, in any case (its tag is its own).
+    await admin
+      .getByLabel('Campaign', { exact: true })
+      .fill(campaign.title.replace(' → Rotterdam', '').toUpperCase());
     const row = admin.getByRole('main').getByRole('row').filter({ hasText: campaign.title });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('The trader stopped answering about the shipment.');
@@ -237,6 +240,29 @@ test.describe('KYC and the admin console', () => {
     await expect(admin.getByRole('main').getByRole('row').filter({ hasText: campaign.title })).toContainText(
       'Refunded',
     );
+    // The audit log says it in words: who, what, to which campaign, why and the change; the row as
+    // stored (its ids) is there under "Raw data".
+    await admin.goto('/admin/reports');
+    const entry = admin
+      .getByRole('list', { name: 'Audit log' })
+      .getByRole('listitem')
+      .filter({ hasText: `resolved the escrow dispute in ${campaign.title}` });
+    await expect(entry).toHaveCount(1);
+    await expect(entry).toContainText('No shipping documents after 90 days');
+    await expect(entry).toContainText('status: disputed → refunded');
+    await expect(entry.getByText(escrowId)).toBeHidden();
+    await entry.getByText('Raw data').click();
+    await expect(entry.getByText(escrowId)).toBeVisible();
+    // On a phone the log still reads line by line; the page does not scroll sideways.
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() => admin.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
+    await admin.goto('/admin/escrow');
+    await expect(admin.getByLabel('Campaign', { exact: true })).toBeVisible();
+    await expect
+      .poll(() => admin.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
     await admin.context().close();
     const investments = (await (
       await page.request.get(`/api/investments?investorId=${me.id}`)

@@ -212,6 +212,7 @@ const MATRIX: Record<RowKey, Cells> = {
   'POST /api/admin/users/:id/suspend':              [401,      403,      403,      403,      200,      __,       __,       401,      200,      200,      200],
   'POST /api/admin/users/:id/reactivate':           [401,      403,      403,      403,      200,      __,       __,       401,      200,      200,      200],
   'GET /api/admin/escrow':                          [401,      403,      403,      403,      200,      __,       __,       401,      200,      200,      200],
+  'GET /api/admin/escrow (by campaign title)':     [401,      403,      403,      403,      200,      __,       __,       401,      200,      200,      200],
   'POST /api/admin/escrow/:id/resolve':            [401,      403,      403,      403,      200,      __,       __,       401,      200,      200,      200],
   'POST /api/role-requests':                       [401,      201,      201,      201,      403,      __,       __,       401,      201,      201,      201],
   'GET /api/admin/role-requests':                   [401,      403,      403,      403,      200,      __,       __,       401,      200,      200,      200],

@@ -659,6 +659,11 @@ export const ROUTE_REQUESTS = rows({
     url: `/api/admin/escrow?status=held&campaignId=${ctx.campaign.id}`,
     happened: (res) => expect(res.json()).toMatchObject({ records: expect.any(Array) }),
   }),
+  // The admin finds the row's campaign by part of its title, as a person knows it.
+  'GET /api/admin/escrow (by campaign title)': (ctx) => ({
+    url: `/api/admin/escrow?campaign=${encodeURIComponent(ctx.campaign.title.slice(0, 12))}`,
+    happened: (res) => expect(res.json()).toMatchObject({ records: expect.any(Array) }),
+  }),
   // The investor's own escrow record (their paid intent, recorded first), while Held.
   'POST /api/escrow/:id/dispute': investorOwns(async (ctx) => ({
     url: `/api/escrow/${await escrowOf(ctx)}/dispute`,

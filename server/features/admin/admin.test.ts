@@ -3,7 +3,7 @@
 // dashboard, compliance exports, and the append-only audit log.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EscrowList } from '../../../domain/admin.ts';
+import type { AuditList, EscrowList } from '../../../domain/admin.ts';
 import { ERRORS } from '../../../domain/errors.ts';
 import type { App } from '../../app.ts';
 import {
@@ -283,6 +283,39 @@ describe('escrow and disputes', () => {
   });
 });
 
+describe('escrow by campaign title', () => {
+  it('finds a campaign by part of its title, any case, wildcards as typed; campaignId still works', async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const urea = await createCampaign(app.db, { title: `Kandla urea ${tag} 100% paid` });
+    const other = await createCampaign(app.db, { title: `Kandla urea ${tag} 1000 paid` });
+    const investor = await signedInAs(app, 'investor');
+    await investIn(app, investor, urea, '1500.00');
+    await investIn(app, investor, other, '700.00');
+    const titles = async (query: string) => {
+      const res = await admin.get(`/api/admin/escrow?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const list = res.json<EscrowList>();
+      expect(res.headers['x-total-count']).toBe(String(list.total));
+      return { titles: list.records.map((r) => r.subjectTitle).sort(), totals: list.totals };
+    };
+    // Both by their shared words, in another case; "100%" is the text, not a wildcard.
+    expect((await titles(`campaign=${encodeURIComponent(`KANDLA UREA ${tag}`)}`)).titles).toEqual(
+      [urea.title, other.title].sort(),
+    );
+    const percent = await titles(`campaign=${encodeURIComponent(`${tag} 100%`)}`);
+    expect(percent).toEqual({
+      titles: [urea.title],
+      totals: { held: '1500.00', disputed: '0.00', released: '0.00', refunded: '0.00' },
+    });
+    // With the other filters; and nothing matching is an empty page, not an error.
+    expect((await titles(`status=refunded&campaign=${tag}`)).titles).toEqual([]);
+    expect((await titles(`campaign=${tag}&campaignId=${other.id}`)).titles).toEqual([other.title]);
+    expect((await titles(`campaign=${encodeURIComponent('no such cargo ' + tag)}`)).titles).toEqual([]);
+    const long = await admin.get(`/api/admin/escrow?campaign=${'x'.repeat(101)}`);
+    expect([long.statusCode, long.json().error]).toEqual([400, 'Campaign is at most 100 characters']);
+  });
+});
+
 describe('escrow of buyer orders', () => {
   it('lists an order’s escrow beside investments’: what it pays for, the buyer, the dispute; the dashboard counts it', async () => {
     const before = (await admin.get('/api/admin/dashboard')).json();
@@ -368,6 +401,9 @@ describe('escrow of buyer orders', () => {
     expect((await auditOf(id)).map((a) => [a.action, a.after])).toEqual([
       ['escrow.resolve', { status: 'released' }],
     ]);
+    // The audit log names what the escrow held: the order, by its port (it has no campaign).
+    const [entry] = (await admin.get('/api/admin/audit-log')).json<AuditList>().entries;
+    expect(entry).toMatchObject({ targetId: id, targetName: 'the order from Kandla, India' });
     expect(await verifyLedger(app.db, app.payments)).toEqual([]);
   });
 });
@@ -752,5 +788,53 @@ describe('the audit log', () => {
     expect(await refusal(app.db.execute(sql`delete from audit_log`))).toMatch(/append-only: DELETE refused/);
     const [after] = await app.db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
     expect(after!.n).toBe(total);
+  });
+});
+
+describe('the audit log in words', () => {
+  it('names the actor and the target as they are now, next to the ids and the raw before/after', async () => {
+    const investor = await signedInAs(app, 'investor', { firstName: 'Imke', lastName: 'Ibsen' });
+    await admin.post(`/api/admin/users/${investor.user.id}/suspend`, { reason: 'Chargeback under review' });
+    const campaign = await createCampaign(app.db, { title: 'Paradip ammonia, lot 7' });
+    await admin.post(`/api/campaigns/${campaign.id}/transitions`, {
+      to: 'cancelled',
+      reason: 'Licence revoked',
+    });
+    await admin.get('/api/admin/reports/kyc-audit.csv');
+    const res = await admin.get('/api/admin/audit-log');
+    expect(res.statusCode, res.body).toBe(200);
+    const entries = res.json<AuditList>().entries;
+    const [adminUser] = await app.db.select().from(users).where(eq(users.id, admin.user.id));
+    const adminName = [adminUser!.firstName, adminUser!.lastName].filter(Boolean).join(' ');
+    const [exported, cancelled, suspended] = entries;
+    expect(suspended).toMatchObject({
+      actorId: admin.user.id,
+      actor: admin.user.email,
+      actorName: adminName || adminUser!.companyName || adminUser!.username,
+      action: 'user.suspend',
+      targetType: 'user',
+      targetId: investor.user.id,
+      targetName: 'Imke Ibsen',
+      reason: 'Chargeback under review',
+      before: { accountStatus: 'active' },
+      after: expect.objectContaining({ accountStatus: 'suspended' }),
+    });
+    expect(cancelled).toMatchObject({
+      targetId: campaign.id,
+      targetName: 'Paradip ammonia, lot 7',
+      before: { status: 'active' },
+      after: { status: 'cancelled' },
+    });
+    expect(exported).toMatchObject({ targetId: 'kyc-audit', targetName: 'the KYC audit report' });
+    // A target the log outlives (no foreign keys) has no name, and the row is still listed.
+    await app.db.insert(auditLog).values({
+      actorId: null,
+      actor: 'gone@example.com',
+      action: 'kyc.approve',
+      targetType: 'user',
+      targetId: crypto.randomUUID(),
+    });
+    const [gone] = (await admin.get('/api/admin/audit-log')).json<AuditList>().entries;
+    expect(gone).toMatchObject({ actor: 'gone@example.com', actorName: null, targetName: null });
   });
 });

@@ -7,7 +7,7 @@
 // (the one refund path; an order not delivered yet is cancelled) or releases it: a delivered order's
 // escrow to its supplier; an order not delivered yet, or an investment, back to Held — to be released
 // on receipt, or to go to the trade with its campaign (back to its investor if it is cancelled).
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   ADMIN_MESSAGES,
@@ -20,6 +20,7 @@ import { ESCROW_STATUSES, type EscrowStatus } from '../../../domain/investments.
 import { dec } from '../../../domain/money.ts';
 import { displayName } from '../../../domain/users.ts';
 import type { Db } from '../../db/connect.ts';
+import { containsPattern } from '../../db/like.ts';
 import { campaigns, escrowRecords, investments, orders, users } from '../../db/schema/index.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
@@ -87,15 +88,24 @@ export function toEscrowRow(r: Awaited<ReturnType<typeof escrowQuery>>[number]):
   };
 }
 
-/** GET /api/admin/escrow?status=&campaignId=&page=: newest first, with the sums per status. */
+/**
+ * GET /api/admin/escrow?status=&campaignId=&campaign=&page=: newest first, with the sums per status.
+ * `campaign` is part of a campaign's title (any case): an admin finds a campaign by what it is called.
+ */
 export async function listEscrow(
   db: Db,
-  query: { status?: EscrowStatus | undefined; campaignId?: string | undefined; page: number },
+  query: {
+    status?: EscrowStatus | undefined;
+    campaignId?: string | undefined;
+    campaign?: string | undefined;
+    page: number;
+  },
 ): Promise<EscrowList> {
   const campaignFilter = query.campaignId ? eq(escrowRecords.campaignId, query.campaignId) : undefined;
   const where: SQL | undefined = and(
     query.status ? eq(escrowRecords.status, query.status) : undefined,
     campaignFilter,
+    query.campaign ? ilike(campaigns.title, containsPattern(query.campaign)) : undefined,
   );
   // The count and the per-status sums in one pass over the matching records (the list's total is the
   // sum of the groups' counts).
@@ -112,6 +122,7 @@ export async function listEscrow(
         total: sql<string>`sum(${escrowRecords.amount})::text`,
       })
       .from(escrowRecords)
+      .leftJoin(campaigns, eq(campaigns.id, escrowRecords.campaignId))
       .where(where)
       .groupBy(escrowRecords.status),
   ]);

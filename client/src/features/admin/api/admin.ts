@@ -29,13 +29,26 @@ export const useAdminUsers = (tab: UserTab, q: string, page: number) => useQuery
 export const userQuery = (id: string) => apiQuery(ADMIN_API.user, { params: { id } });
 export const useAdminUser = (id: string | null) => useQuery({ ...userQuery(id ?? ''), enabled: !!id });
 
-export const escrowQuery = (status: EscrowStatus | '', campaignId: string, page: number) =>
-  queryOptions({
-    ...apiQuery(ADMIN_API.escrow, { query: { status: status || undefined, campaignId, page } }),
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `campaign` is what the admin typed: part of a campaign's title, or a campaign's id pasted. */
+export const escrowQuery = (status: EscrowStatus | '', campaign: string, page: number) => {
+  const text = campaign.trim();
+  const byId = UUID.test(text);
+  return queryOptions({
+    ...apiQuery(ADMIN_API.escrow, {
+      query: {
+        status: status || undefined,
+        campaignId: byId ? text : undefined,
+        campaign: !byId && text ? text : undefined,
+        page,
+      },
+    }),
     placeholderData: keepPreviousData,
   });
-export const useAdminEscrow = (status: EscrowStatus | '', campaignId: string, page: number) =>
-  useQuery(escrowQuery(status, campaignId, page));
+};
+export const useAdminEscrow = (status: EscrowStatus | '', campaign: string, page: number) =>
+  useQuery(escrowQuery(status, campaign, page));
 
 export const auditQuery = (page: number) =>
   queryOptions({ ...apiQuery(ADMIN_API.auditLog, { query: { page } }), placeholderData: keepPreviousData });

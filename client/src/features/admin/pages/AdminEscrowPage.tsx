@@ -1,5 +1,5 @@
-// /admin/escrow: every escrow record, filtered by status and campaign, with the totals per status and
-// the disputes to resolve. Pages come from the server.
+// /admin/escrow: every escrow record, filtered by status and campaign (part of its title, or its id
+// pasted), with the totals per status and the disputes to resolve. Pages come from the server.
 import { useState } from 'react';
 import { ESCROW_STATUS_LABELS, ESCROW_STATUSES, type EscrowStatus } from '@domain/investments.ts';
 import { Page } from '@/components/layouts/page.tsx';
@@ -9,20 +9,20 @@ import { Field } from '@/components/ui/form-field.tsx';
 import { Input, NativeSelect } from '@/components/ui/input.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
+import { useDebouncedValue } from '@/hooks/use-debounced-value.ts';
 import { formatUsdCents } from '@/lib/format.ts';
 import { useAdminEscrow } from '../api/admin.ts';
 import { AdminOnly } from '../components/AdminOnly.tsx';
 import { EscrowTable } from '../components/EscrowTable.tsx';
 
 const TITLE = 'Escrow Monitoring';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function Escrow() {
   const [status, setStatus] = useState<EscrowStatus | ''>('');
   const [campaign, setCampaign] = useState('');
   const [page, setPage] = useState(1);
-  const campaignId = UUID.test(campaign.trim()) ? campaign.trim() : '';
-  const list = useAdminEscrow(status, campaignId, page);
+  // One request per pause in typing, not per key.
+  const list = useAdminEscrow(status, useDebouncedValue(campaign), page);
   return (
     <Page title={TITLE} lead="Funds held in escrow per campaign, released, refunded and disputed.">
       <div className="grid gap-6">
@@ -46,12 +46,14 @@ function Escrow() {
           </Field>
           <Field
             id="escrow-campaign"
-            label="Campaign id"
-            hint="Paste a campaign's id to see its records only"
+            label="Campaign"
+            hint="Type part of a campaign's title (or paste its id) to see its records only"
             className="w-full sm:w-96"
           >
             <Input
               id="escrow-campaign"
+              type="search"
+              placeholder="Campaign title"
               value={campaign}
               aria-describedby="escrow-campaign-hint"
               onChange={(e) => {
@@ -83,7 +85,14 @@ function Escrow() {
               </p>
             ) : (
               <>
-                <EscrowTable records={list.data.records} empty="No active escrow transactions" />
+                <EscrowTable
+                  records={list.data.records}
+                  empty={
+                    campaign.trim()
+                      ? `No escrow records of a campaign matching “${campaign.trim()}”`
+                      : 'No active escrow transactions'
+                  }
+                />
                 <Pagination
                   label="Escrow records"
                   page={list.data.page}

@@ -1,6 +1,8 @@
 // /admin/reports: the three compliance exports for a date range, and the audit log of every admin
-// action (newest first, pages from the server).
+// action (newest first, pages from the server) in words: who did what to whom, the changes as
+// "field: before → after", and the row as stored under "Raw data".
 import { useState } from 'react';
+import { auditActionPhrase, auditChanges, auditChangeText, type AuditEntryRow } from '@domain/admin.ts';
 import { Page } from '@/components/layouts/page.tsx';
 import { Card, CardContent, CardHeader } from '@/components/ui/card.tsx';
 import { Field } from '@/components/ui/form-field.tsx';
@@ -9,11 +11,67 @@ import { Pagination } from '@/components/ui/pagination.tsx';
 import { useAuditLog } from '../api/admin.ts';
 import { AdminOnly } from '../components/AdminOnly.tsx';
 import { ComplianceCards } from '../components/ComplianceCards.tsx';
-import { Table, Td, Th } from '@/components/ui/table.tsx';
 
 const TITLE = 'Compliance Reports';
 
-const summary = (value: unknown) => (value == null ? '' : JSON.stringify(value));
+/** The target in words; a target the log outlives (or one without a name) by its kind and id. */
+function targetText(e: AuditEntryRow) {
+  if (e.targetName) return <span className="font-medium">{e.targetName}</span>;
+  if (!e.targetId) return <span>a {e.targetType.replace('_', ' ')}</span>;
+  return (
+    <span className="font-mono text-xs break-all">
+      {e.targetType.replace('_', ' ')} {e.targetId}
+    </span>
+  );
+}
+
+/** The row as stored (ids, the action's code, before and after), for a person who needs the record. */
+function RawData({ entry }: { entry: AuditEntryRow }) {
+  const raw = {
+    seq: entry.seq,
+    actorId: entry.actorId,
+    actor: entry.actor,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  };
+  return (
+    <details className="mt-1 text-xs text-muted-foreground">
+      <summary className="cursor-pointer">Raw data</summary>
+      <pre className="mt-1 max-w-full overflow-x-auto font-mono whitespace-pre-wrap break-all">
+        {JSON.stringify(raw, null, 2)}
+      </pre>
+    </details>
+  );
+}
+
+/** One admin action as a sentence, then when and by which account, why, and what changed. */
+function AuditItem({ entry: e }: { entry: AuditEntryRow }) {
+  const changes = auditChanges(e.before, e.after);
+  return (
+    <li className="grid min-w-0 gap-1 py-3">
+      <p className="break-words">
+        <span className="font-medium">{e.actorName ?? e.actor}</span> {auditActionPhrase(e.action)}{' '}
+        {targetText(e)}
+      </p>
+      <p className="text-xs break-words text-muted-foreground">
+        <time dateTime={e.createdAt}>{e.createdAt.replace('T', ' ').slice(0, 19)} UTC</time>
+        {e.actorName && <> · {e.actor}</>}
+      </p>
+      {e.reason && <p className="text-sm break-words">Reason: {e.reason}</p>}
+      {changes.length > 0 && (
+        <ul aria-label="Changes" className="grid gap-0.5 text-sm break-words">
+          {changes.map((c) => (
+            <li key={c.field}>{auditChangeText(c)}</li>
+          ))}
+        </ul>
+      )}
+      <RawData entry={e} />
+    </li>
+  );
+}
 
 function AuditLog() {
   const [page, setPage] = useState(1);
@@ -28,36 +86,11 @@ function AuditLog() {
     return <p className="py-6 text-center text-muted-foreground">No admin actions yet</p>;
   return (
     <div className="grid gap-4">
-      <div className="relative overflow-x-auto">
-        <Table caption="Audit log" className="text-sm">
-          <thead className="text-left text-muted-foreground">
-            <tr className="border-b">
-              <Th className="py-2 pr-3 font-medium">Time (UTC)</Th>
-              <Th className="py-2 pr-3 font-medium">Who</Th>
-              <Th className="py-2 pr-3 font-medium">Action</Th>
-              <Th className="py-2 pr-3 font-medium">Target</Th>
-              <Th className="py-2 pr-3 font-medium">Reason</Th>
-              <Th className="py-2 font-medium">Before → after</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {log.data.entries.map((e) => (
-              <tr key={e.seq} className="border-b align-top last:border-0">
-                <Td className="py-2 pr-3 whitespace-nowrap">{e.createdAt.replace('T', ' ').slice(0, 19)}</Td>
-                <Td className="py-2 pr-3">{e.actor}</Td>
-                <Td className="py-2 pr-3 font-mono text-xs">{e.action}</Td>
-                <Td className="py-2 pr-3 font-mono text-xs break-all">
-                  {e.targetType} {e.targetId}
-                </Td>
-                <Td className="py-2 pr-3">{e.reason}</Td>
-                <Td className="py-2 font-mono text-xs break-all">
-                  {summary(e.before)} → {summary(e.after)}
-                </Td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </div>
+      <ol aria-label="Audit log" className="divide-y">
+        {log.data.entries.map((e) => (
+          <AuditItem key={e.seq} entry={e} />
+        ))}
+      </ol>
       <Pagination
         label="Audit log"
         page={log.data.page}
