@@ -90,6 +90,9 @@ export const kycDecisionSchema = z.discriminatedUnion(
 export type KycDecision = z.infer<typeof kycDecisionSchema>;
 
 export const suspendSchema = z.strictObject({ reason: reasonField('Reason') });
+/** The admin's reason form (suspend, reject a request, send evidence or a settlement back). */
+export const reasonSchema = z.strictObject({ reason: reasonField('Reason') });
+export type ReasonInput = z.infer<typeof reasonSchema>;
 
 export const ADMIN_MESSAGES = {
   notYourself: 'You cannot suspend your own account',
