@@ -7,11 +7,14 @@ import type { CampaignStatus } from './campaigns.ts';
 import {
   allowedTransitions,
   apportion,
+  declareResultFormSchema,
   distributeProfit,
+  INVOICE_REQUIRED,
   lossWithinPrincipal,
   nextMilestone,
   shipmentTimeline,
   transitionSchema,
+  waterfallSchema,
 } from './lifecycle.ts';
 import { dec, platformFee, ZERO } from './money.ts';
 
@@ -178,4 +181,31 @@ it('draws the shipment as every step in order, done once recorded, with its note
     ['Delivered', false, null],
   ]);
   expect(nextMilestone([{ kind: 'loaded' }])).toBe('departed');
+});
+
+describe('declareResultFormSchema (the declare-result form)', () => {
+  const waterfall = {
+    salesProceeds: '12000',
+    purchaseCost: '8000',
+    shippingCost: '1500',
+    insuranceCost: '200',
+    otherCosts: '0',
+  };
+  const invoice = { name: 'invoice.pdf', type: 'application/pdf', size: 2048 };
+
+  it('takes the waterfall and the invoice', () => {
+    expect(declareResultFormSchema().parse({ ...waterfall, invoice })).toEqual({
+      ...waterfallSchema.parse(waterfall),
+      invoice,
+    });
+  });
+
+  it('asks for the sales invoice, and says which amount is wrong with the server’s message', () => {
+    const issues = declareResultFormSchema().safeParse({ ...waterfall, shippingCost: 'a lot', invoice: null })
+      .error?.issues;
+    expect(issues?.find((i) => i.path[0] === 'invoice')?.message).toBe(INVOICE_REQUIRED);
+    expect(issues?.find((i) => i.path[0] === 'shippingCost')?.message).toBe(
+      waterfallSchema.safeParse({ ...waterfall, shippingCost: 'a lot' }).error?.issues[0]?.message,
+    );
+  });
 });

@@ -3,6 +3,7 @@
 // and out) so the server books it and the trader's confirmation dialog shows the very same figures.
 import Big from 'big.js';
 import { z } from 'zod';
+import { documentField, type DocumentFile } from './document-file.ts';
 import {
   CAMPAIGN_TRANSITIONS,
   type CampaignStatus,
@@ -48,6 +49,13 @@ export const waterfallSchema = z.strictObject({
   insuranceCost: waterfallAmount('Insurance cost'),
   otherCosts: waterfallAmount('Other costs'),
 });
+
+export const INVOICE_REQUIRED = 'Attach the sales invoice: the admin checks the result against it';
+
+/** The trader's declare-result form: the waterfall as the server reads it, and the sales invoice. */
+export function declareResultFormSchema<F extends DocumentFile = DocumentFile>() {
+  return waterfallSchema.extend({ invoice: documentField<F>(INVOICE_REQUIRED) });
+}
 
 /**
  * `POST /api/campaigns/:id/transitions`: the status to move to, and what that move needs. Completing
