@@ -9,7 +9,9 @@ import {
   apportion,
   declareResultFormSchema,
   distributeProfit,
+  evidenceRequired,
   INVOICE_REQUIRED,
+  milestoneFormSchema,
   lossWithinPrincipal,
   nextMilestone,
   shipmentTimeline,
@@ -207,5 +209,23 @@ describe('declareResultFormSchema (the declare-result form)', () => {
     expect(issues?.find((i) => i.path[0] === 'shippingCost')?.message).toBe(
       waterfallSchema.safeParse({ ...waterfall, shippingCost: 'a lot' }).error?.issues[0]?.message,
     );
+  });
+});
+
+describe('milestoneFormSchema (the record-milestone form)', () => {
+  const typed = { kind: '', date: '', note: ' Loaded ', documentRef: '', evidence: null };
+
+  it('asks for the evidence only where a tranche waits on the milestone', () => {
+    expect(milestoneFormSchema('loaded').safeParse(typed).error?.issues).toMatchObject([
+      { path: ['evidence'], message: evidenceRequired('loaded') },
+    ]);
+    const bl = { name: 'bl.pdf', type: 'application/pdf', size: 10 };
+    expect(milestoneFormSchema('loaded').parse({ ...typed, evidence: bl }).evidence).toBe(bl);
+    // Not needed: not sent, whatever was chosen before.
+    expect(milestoneFormSchema(null).parse({ ...typed, evidence: bl })).toEqual({
+      ...typed,
+      note: 'Loaded',
+      evidence: undefined,
+    });
   });
 });

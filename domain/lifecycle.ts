@@ -142,6 +142,30 @@ export const milestoneCreateSchema = z.strictObject({
 });
 export type MilestoneCreate = z.output<typeof milestoneCreateSchema>;
 
+export const evidenceRequired = (kind: MilestoneKind) =>
+  `Attach the evidence of ${MILESTONE_LABELS[kind]}: its release needs it`;
+
+/**
+ * The record-milestone form: the milestone ('' for the next one), its day (today when empty), a note,
+ * a reference and, where a tranche of the release schedule waits on the milestone (`evidenceFor`), its
+ * evidence. What is not needed is not sent.
+ */
+export function milestoneFormSchema<F extends DocumentFile = DocumentFile>(
+  evidenceFor: MilestoneKind | null,
+) {
+  return z.object({
+    kind: z.union([z.enum(MILESTONE_KINDS), z.literal('')]),
+    date: z.string(),
+    note: textField('Note', { multiline: true }).trim().max(1000, 'Note must be at most 1,000 characters'),
+    documentRef: textField('Document reference')
+      .trim()
+      .max(200, 'Document reference must be at most 200 characters'),
+    evidence: evidenceFor
+      ? documentField<F>(evidenceRequired(evidenceFor))
+      : z.unknown().transform((): F | undefined => undefined),
+  });
+}
+
 export const milestoneSchema = z.object({
   id: z.string().uuid(),
   campaignId: z.string().uuid(),
