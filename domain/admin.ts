@@ -90,6 +90,30 @@ export const kycDecisionSchema = z.discriminatedUnion(
 export type KycDecision = z.infer<typeof kycDecisionSchema>;
 
 export const suspendSchema = z.strictObject({ reason: reasonField('Reason') });
+/** The admin's reason form (suspend, reject a request, send evidence or a settlement back). */
+export const reasonSchema = z.strictObject({ reason: reasonField('Reason') });
+export type ReasonInput = z.infer<typeof reasonSchema>;
+
+/** The KYC review form: one reason and note for both buttons, the reason required only to reject. */
+export const kycReviewFormSchema = z
+  .strictObject({
+    decision: z.enum(['approve', 'reject']),
+    reason: textField('Reason', { multiline: true }).trim().max(1000, 'Reason is at most 1,000 characters'),
+    note: noteField,
+  })
+  .refine((v) => v.decision === 'approve' || v.reason !== '', {
+    path: ['reason'],
+    error: 'Reason is required',
+  });
+export type KycReviewForm = z.infer<typeof kycReviewFormSchema>;
+
+/** The decision the review form sends: the reason only with a rejection, the note only when written. */
+export function kycDecisionOf(form: KycReviewForm): KycDecision {
+  const note = form.note ? { note: form.note } : {};
+  return form.decision === 'approve'
+    ? { decision: 'approve', ...note }
+    : { decision: 'reject', reason: form.reason, ...note };
+}
 
 export const ADMIN_MESSAGES = {
   notYourself: 'You cannot suspend your own account',

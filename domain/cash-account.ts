@@ -5,6 +5,7 @@ import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { decimalField, NUMERIC_MAX } from './decimal-schema.ts';
 import { PAYOUT_PURPOSES, PAYOUT_STATUSES } from './money-out.ts';
+import { errorMessage } from './errors.ts';
 import { dec, usdText } from './money.ts';
 import { textField } from './text.ts';
 
@@ -71,6 +72,19 @@ export function expectedHolder(user: {
 }): string {
   if (user.role === 'trader' || user.role === 'buyer') return user.companyName ?? '';
   return [user.firstName, user.lastName].filter(Boolean).join(' ');
+}
+
+/**
+ * The bank account form: the API's fields, and the server's rule said before sending — money goes only
+ * to the account of the verified identity (`holder`, from expectedHolder; none yet: any name).
+ */
+export function bankAccountFormSchema(holder: string) {
+  return bankAccountCreateSchema.extend({
+    holderName: bankAccountCreateSchema.shape.holderName.refine(
+      (name) => !holder || sameName(name, holder),
+      errorMessage('BANK_HOLDER_MISMATCH', { holder }),
+    ),
+  });
 }
 
 export const withdrawalSchema = z.strictObject({

@@ -1,6 +1,7 @@
 // Complaints (ECSP art. 7; docs/complaints.md): what a user files, the reference they quote, the
 // deadline we hold ourselves to, and the admin's outcome. Pure: shared by the server and the client.
 import { z } from 'zod';
+import { MAX_DOCUMENT_BYTES } from './kyc.ts';
 import { textField } from './text.ts';
 
 export const COMPLAINT_CATEGORIES = [
@@ -91,6 +92,18 @@ export const complaintCreateSchema = z.strictObject({
     .max(COMPLAINT_TEXT_MAX, COMPLAINT_MESSAGES.textLong),
 });
 export type ComplaintCreate = z.infer<typeof complaintCreateSchema>;
+
+/** The complaint form: the API's fields and the optional attachment (a browser File), at most 10 MB. */
+export const complaintFormSchema = complaintCreateSchema.extend({
+  attachment: z
+    .custom<{ size: number }>(
+      (v) => typeof v === 'object' && v !== null && typeof Reflect.get(v, 'size') === 'number',
+      COMPLAINT_MESSAGES.attachmentField,
+    )
+    .refine((file) => file.size <= MAX_DOCUMENT_BYTES, COMPLAINT_MESSAGES.attachmentLarge)
+    .optional(),
+});
+export type ComplaintForm = z.infer<typeof complaintFormSchema>;
 
 /** `POST /api/admin/complaints/:id/outcome`. */
 export const complaintOutcomeSchema = z.strictObject({

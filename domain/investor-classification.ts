@@ -86,6 +86,25 @@ export const classificationFieldsSchema = z
     if (issue) ctx.addIssue({ code: 'custom', path: ['criteria'], message: issue });
   });
 
+/**
+ * The application form: the same rules as the server's fields, the criteria as the ticked list and the
+ * evidence as the chosen files (at least one, not empty). One problem at a time, the criteria first.
+ */
+export const classificationFormSchema = z
+  .object({
+    personType: z.enum(PERSON_TYPES, { error: 'Choose whether you apply as a person or as a company' }),
+    criteria: z.array(z.string()),
+    evidence: z.array(z.custom<{ size: number }>((v) => typeof v === 'object' && v !== null && 'size' in v)),
+    statement: z.string().trim().max(2000, 'Keep the explanation under 2,000 characters'),
+  })
+  .superRefine((v, ctx) => {
+    const issue = classificationIssue(v.personType, v.criteria);
+    if (issue) ctx.addIssue({ code: 'custom', path: ['criteria'], message: issue });
+    else if (!v.evidence.some((file) => file.size > 0))
+      ctx.addIssue({ code: 'custom', path: ['evidence'], message: CLASSIFICATION_MESSAGES.evidenceRequired });
+  });
+export type ClassificationForm = z.infer<typeof classificationFormSchema>;
+
 export const CLASSIFICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ClassificationStatus = (typeof CLASSIFICATION_STATUSES)[number];
 export const CLASSIFICATION_STATUS_LABELS: Record<ClassificationStatus, string> = {

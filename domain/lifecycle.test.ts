@@ -7,11 +7,16 @@ import type { CampaignStatus } from './campaigns.ts';
 import {
   allowedTransitions,
   apportion,
+  declareResultFormSchema,
   distributeProfit,
+  evidenceRequired,
+  INVOICE_REQUIRED,
+  milestoneFormSchema,
   lossWithinPrincipal,
   nextMilestone,
   shipmentTimeline,
   transitionSchema,
+  waterfallSchema,
 } from './lifecycle.ts';
 import { dec, platformFee, ZERO } from './money.ts';
 
@@ -178,4 +183,49 @@ it('draws the shipment as every step in order, done once recorded, with its note
     ['Delivered', false, null],
   ]);
   expect(nextMilestone([{ kind: 'loaded' }])).toBe('departed');
+});
+
+describe('declareResultFormSchema (the declare-result form)', () => {
+  const waterfall = {
+    salesProceeds: '12000',
+    purchaseCost: '8000',
+    shippingCost: '1500',
+    insuranceCost: '200',
+    otherCosts: '0',
+  };
+  const invoice = { name: 'invoice.pdf', type: 'application/pdf', size: 2048 };
+
+  it('takes the waterfall and the invoice', () => {
+    expect(declareResultFormSchema().parse({ ...waterfall, invoice })).toEqual({
+      ...waterfallSchema.parse(waterfall),
+      invoice,
+    });
+  });
+
+  it('asks for the sales invoice, and says which amount is wrong with the server’s message', () => {
+    const issues = declareResultFormSchema().safeParse({ ...waterfall, shippingCost: 'a lot', invoice: null })
+      .error?.issues;
+    expect(issues?.find((i) => i.path[0] === 'invoice')?.message).toBe(INVOICE_REQUIRED);
+    expect(issues?.find((i) => i.path[0] === 'shippingCost')?.message).toBe(
+      waterfallSchema.safeParse({ ...waterfall, shippingCost: 'a lot' }).error?.issues[0]?.message,
+    );
+  });
+});
+
+describe('milestoneFormSchema (the record-milestone form)', () => {
+  const typed = { kind: '', date: '', note: ' Loaded ', documentRef: '', evidence: null };
+
+  it('asks for the evidence only where a tranche waits on the milestone', () => {
+    expect(milestoneFormSchema('loaded').safeParse(typed).error?.issues).toMatchObject([
+      { path: ['evidence'], message: evidenceRequired('loaded') },
+    ]);
+    const bl = { name: 'bl.pdf', type: 'application/pdf', size: 10 };
+    expect(milestoneFormSchema('loaded').parse({ ...typed, evidence: bl }).evidence).toBe(bl);
+    // Not needed: not sent, whatever was chosen before.
+    expect(milestoneFormSchema(null).parse({ ...typed, evidence: bl })).toEqual({
+      ...typed,
+      note: 'Loaded',
+      evidence: undefined,
+    });
+  });
 });

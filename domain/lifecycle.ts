@@ -3,6 +3,7 @@
 // and out) so the server books it and the trader's confirmation dialog shows the very same figures.
 import Big from 'big.js';
 import { z } from 'zod';
+import { documentField, type DocumentFile } from './document-file.ts';
 import {
   CAMPAIGN_TRANSITIONS,
   type CampaignStatus,
@@ -48,6 +49,13 @@ export const waterfallSchema = z.strictObject({
   insuranceCost: waterfallAmount('Insurance cost'),
   otherCosts: waterfallAmount('Other costs'),
 });
+
+export const INVOICE_REQUIRED = 'Attach the sales invoice: the admin checks the result against it';
+
+/** The trader's declare-result form: the waterfall as the server reads it, and the sales invoice. */
+export function declareResultFormSchema<F extends DocumentFile = DocumentFile>() {
+  return waterfallSchema.extend({ invoice: documentField<F>(INVOICE_REQUIRED) });
+}
 
 /**
  * `POST /api/campaigns/:id/transitions`: the status to move to, and what that move needs. Completing
@@ -133,6 +141,30 @@ export const milestoneCreateSchema = z.strictObject({
   documentId: z.string().uuid('documentId must be an id').optional(),
 });
 export type MilestoneCreate = z.output<typeof milestoneCreateSchema>;
+
+export const evidenceRequired = (kind: MilestoneKind) =>
+  `Attach the evidence of ${MILESTONE_LABELS[kind]}: its release needs it`;
+
+/**
+ * The record-milestone form: the milestone ('' for the next one), its day (today when empty), a note,
+ * a reference and, where a tranche of the release schedule waits on the milestone (`evidenceFor`), its
+ * evidence. What is not needed is not sent.
+ */
+export function milestoneFormSchema<F extends DocumentFile = DocumentFile>(
+  evidenceFor: MilestoneKind | null,
+) {
+  return z.object({
+    kind: z.union([z.enum(MILESTONE_KINDS), z.literal('')]),
+    date: z.string(),
+    note: textField('Note', { multiline: true }).trim().max(1000, 'Note must be at most 1,000 characters'),
+    documentRef: textField('Document reference')
+      .trim()
+      .max(200, 'Document reference must be at most 200 characters'),
+    evidence: evidenceFor
+      ? documentField<F>(evidenceRequired(evidenceFor))
+      : z.unknown().transform((): F | undefined => undefined),
+  });
+}
 
 export const milestoneSchema = z.object({
   id: z.string().uuid(),

@@ -1,10 +1,13 @@
 // Review Documents: the user's KYB fields and documents (images shown, PDFs opened in a new tab), and
 // the decision — approve, or reject with the reason the user will read. Approve is offered once the
 // admin has opened every document (the server records each opening and refuses approval before); an
-// identity change in review shows the values asked for beside the verified ones.
-import { useId, useState } from 'react';
+// identity change in review shows the values asked for beside the verified ones. react-hook-form with
+// the domain's review form schema (the reason required only to reject).
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { DOCUMENT_KIND_LABELS, type DocumentKind } from '@domain/kyc.ts';
-import { KYC_WAITING } from '@domain/admin.ts';
+import { KYC_WAITING, kycDecisionOf, kycReviewFormSchema, type KycReviewForm } from '@domain/admin.ts';
 import { KYC_STATUS_LABELS, ROLE_LABELS } from '@domain/users.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -25,28 +28,37 @@ import { useKycDecision } from '../api/admin-actions.ts';
 export function KycReviewDialog({ userId, onClose }: { userId: string | null; onClose: () => void }) {
   const user = useAdminUser(userId);
   const decide = useKycDecision();
-  const [reason, setReason] = useState('');
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    reset,
+    clearErrors,
+    formState: { errors },
+  } = useForm<KycReviewForm>({
+    resolver: zodResolver(kycReviewFormSchema),
+    defaultValues: { decision: 'approve', reason: '', note: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const error = errors.reason?.message;
+  const noteError = errors.note?.message;
   const u = user.data;
   const unopened = u?.documents.filter((d) => !d.opened).length ?? 0;
   const idPrefix = useId();
   // The server records the opening when the new tab loads the file: read it again shortly after.
   const opened = () => window.setTimeout(() => void user.refetch(), 1000);
 
-  const send = async (decision: 'approve' | 'reject') => {
+  const send = handleSubmit(async (form) => {
     if (!u) return;
-    if (decision === 'reject' && !reason.trim()) {
-      setError('Reason is required');
+    try {
+      await decide.mutateAsync({ id: u.id, ...kycDecisionOf(form) });
+    } catch {
+      // The action's toast says why; the dialog stays open with what was typed.
       return;
     }
-    await decide.mutateAsync(
-      decision === 'approve'
-        ? { id: u.id, decision, ...(note.trim() && { note }) }
-        : { id: u.id, decision, reason, ...(note.trim() && { note }) },
-    );
+    reset();
     onClose();
-  };
+  });
 
   return (
     <Dialog open={!!userId} onOpenChange={(open) => !open && onClose()}>
@@ -134,25 +146,16 @@ export function KycReviewDialog({ userId, onClose }: { userId: string | null; on
               ))}
             </section>
             {KYC_WAITING.includes(u.kycStatus) ? (
-              <div className="grid gap-3">
+              <form onSubmit={(e) => void send(e)} noValidate className="grid gap-3">
                 <Field id="kyc-reason" label="Reason (required to reject; the user reads it)" error={error}>
                   <Textarea
-                    value={reason}
-                    onChange={(e) => {
-                      setReason(e.target.value);
-                      setError(undefined);
-                    }}
                     maxLength={1000}
+                    {...register('reason', { onChange: () => clearErrors('reason') })}
                     {...fieldA11y('kyc-reason', error)}
                   />
                 </Field>
-                <Field id="kyc-note" label="Internal note (optional, audit log only)">
-                  <Textarea
-                    value={note}
-                    onChange={(e) => setNote(e.target.value)}
-                    maxLength={1000}
-                    id="kyc-note"
-                  />
+                <Field id="kyc-note" label="Internal note (optional, audit log only)" error={noteError}>
+                  <Textarea maxLength={1000} {...register('note')} {...fieldA11y('kyc-note', noteError)} />
                 </Field>
                 {unopened > 0 && (
                   <p id={`${idPrefix}-approve-why`} role="note" className="text-muted-foreground">
@@ -161,21 +164,23 @@ export function KycReviewDialog({ userId, onClose }: { userId: string | null; on
                 )}
                 <div className="flex flex-wrap justify-end gap-2">
                   <Button
+                    type="submit"
                     variant="destructive"
                     disabled={decide.isPending}
-                    onClick={() => void send('reject')}
+                    onClick={() => setValue('decision', 'reject')}
                   >
                     Reject
                   </Button>
                   <Button
                     disabled={decide.isPending || unopened > 0 || u.documents.length === 0}
                     aria-describedby={unopened > 0 ? `${idPrefix}-approve-why` : undefined}
-                    onClick={() => void send('approve')}
+                    type="submit"
+                    onClick={() => setValue('decision', 'approve')}
                   >
                     Approve
                   </Button>
                 </div>
-              </div>
+              </form>
             ) : (
               <p className="text-muted-foreground">
                 This verification is decided{u.kycRejectionReason ? `: ${u.kycRejectionReason}` : ''}.

@@ -1,6 +1,10 @@
 // A confirmation that needs a reason (suspend a user, reject a KYC request): the reason is required
-// and goes to the audit log (and, for a rejection, to the user).
-import { useState, type ReactNode } from 'react';
+// and goes to the audit log (and, for a rejection, to the user). react-hook-form with the domain's
+// reason schema.
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { reasonSchema, type ReasonInput } from '@domain/admin.ts';
 import { Button } from '@/components/ui/button.tsx';
 import {
   Dialog,
@@ -31,19 +35,28 @@ export function ReasonDialog({
   onClose: () => void;
   children?: ReactNode;
 }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
-  const submit = async () => {
-    if (!reason.trim()) return setError('Reason is required');
+  const {
+    register,
+    handleSubmit,
+    reset,
+    clearErrors,
+    formState: { errors },
+  } = useForm<ReasonInput>({
+    resolver: zodResolver(reasonSchema),
+    defaultValues: { reason: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const error = errors.reason?.message;
+  const submit = handleSubmit(async ({ reason }) => {
     try {
       await onConfirm(reason);
     } catch {
       // The action's toast says why; the dialog stays open with the reason typed.
       return;
     }
-    setReason('');
+    reset();
     onClose();
-  };
+  });
   return (
     <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
       <DialogContent>
@@ -52,25 +65,23 @@ export function ReasonDialog({
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         {children}
-        <Field id="action-reason" label="Reason" error={error}>
-          <Textarea
-            value={reason}
-            maxLength={1000}
-            onChange={(e) => {
-              setReason(e.target.value);
-              setError(undefined);
-            }}
-            {...fieldA11y('action-reason', error)}
-          />
-        </Field>
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="destructive" disabled={busy} onClick={() => void submit()}>
-            {busy ? 'Saving…' : confirm}
-          </Button>
-        </div>
+        <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
+          <Field id="action-reason" label="Reason" error={error}>
+            <Textarea
+              maxLength={1000}
+              {...register('reason', { onChange: () => clearErrors('reason') })}
+              {...fieldA11y('action-reason', error)}
+            />
+          </Field>
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive" disabled={busy}>
+              {busy ? 'Saving…' : confirm}
+            </Button>
+          </div>
+        </form>
       </DialogContent>
     </Dialog>
   );

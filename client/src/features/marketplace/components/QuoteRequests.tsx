@@ -1,14 +1,17 @@
 // The buyer's quote requests: a form to ask one supplier or every supplier (quantity, delivery
 // window, destination port, certifications wanted), and each request with its offers — accepting
-// one opens the order modal — and a message thread per supplier.
-import { useId, useState, type FormEvent } from 'react';
+// one opens the order modal — and a message thread per supplier. The form: react-hook-form with the
+// server's quote request schema.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import type { PublicUser } from '@domain/auth.ts';
-import { AVAILABILITY_LABELS, type Certification } from '@domain/listings.ts';
-import type { Offer, Rfq } from '@domain/rfqs.ts';
+import { AVAILABILITY_LABELS } from '@domain/listings.ts';
+import { rfqCreateSchema, type Offer, type Rfq, type RfqCreate, type RfqCreateInput } from '@domain/rfqs.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '@/components/ui/card.tsx';
-import { FormAlert } from '@/components/ui/form-field.tsx';
+import { Field, fieldA11y, FormAlert } from '@/components/ui/form-field.tsx';
 import { Input, Label, NativeSelect } from '@/components/ui/input.tsx';
 import { toast } from '@/components/ui/toast-store.ts';
 import { serverMessageOf } from '@/lib/api.ts';
@@ -47,46 +50,61 @@ function RfqForm() {
   const id = useId();
   const suppliers = useSuppliers(100);
   const create = useCreateRfq();
-  const [form, setForm] = useState({
-    traderId: '',
-    quantity: '',
-    unit: 'tonnes' as 'tonnes' | 'kg',
-    deliveryFrom: '',
-    deliveryTo: '',
-    destinationPort: '',
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    formState: { errors },
+  } = useForm<RfqCreateInput, unknown, RfqCreate>({
+    resolver: zodResolver(rfqCreateSchema),
+    defaultValues: {
+      traderId: null,
+      quantity: '',
+      unit: 'tonnes',
+      deliveryFrom: '',
+      deliveryTo: '',
+      destinationPort: '',
+      certifications: [],
+    },
+    reValidateMode: 'onSubmit',
   });
-  const [certs, setCerts] = useState<Certification[]>([]);
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm({ ...form, [key]: e.target.value });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    create.mutate(
-      { ...form, traderId: form.traderId || null, certifications: certs },
-      {
-        onSuccess: () => {
-          toast({ title: 'Quote Requested', description: 'Suppliers have been notified.' });
-          setForm({ ...form, quantity: '', destinationPort: '' });
-        },
+  const submit = handleSubmit((input) =>
+    create.mutate(input, {
+      onSuccess: () => {
+        toast({ title: 'Quote Requested', description: 'Suppliers have been notified.' });
+        setValue('quantity', '');
+        setValue('destinationPort', '');
       },
-    );
-  };
+    }),
+  );
   const field = (
     key: 'quantity' | 'deliveryFrom' | 'deliveryTo' | 'destinationPort',
     label: string,
     type = 'text',
-  ) => (
-    <div className="grid gap-1.5">
-      <Label htmlFor={`${id}-${key}`}>{label}</Label>
-      <Input id={`${id}-${key}`} type={type} value={form[key]} onChange={set(key)} required />
-    </div>
-  );
+  ) => {
+    const error = errors[key]?.message;
+    return (
+      <Field id={`${id}-${key}`} label={label} error={error}>
+        <Input type={type} {...register(key)} {...fieldA11y(`${id}-${key}`, error)} />
+      </Field>
+    );
+  };
   return (
     <Card>
       <CardContent className="pt-6">
-        <form aria-label="Request a quote" onSubmit={submit} className="grid gap-3 md:grid-cols-3">
+        <form
+          aria-label="Request a quote"
+          onSubmit={(e) => void submit(e)}
+          noValidate
+          className="grid gap-3 md:grid-cols-3"
+        >
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-supplier`}>Supplier</Label>
-            <NativeSelect id={`${id}-supplier`} value={form.traderId} onChange={set('traderId')}>
+            <NativeSelect
+              id={`${id}-supplier`}
+              {...register('traderId', { setValueAs: (v: string | null) => v || null })}
+            >
               <option value="">All suppliers</option>
               {suppliers.data?.map((s) => (
                 <option key={s.id} value={s.id}>
@@ -98,7 +116,7 @@ function RfqForm() {
           {field('quantity', 'Quantity')}
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-unit`}>Unit</Label>
-            <NativeSelect id={`${id}-unit`} value={form.unit} onChange={set('unit')}>
+            <NativeSelect id={`${id}-unit`} {...register('unit')}>
               <option value="tonnes">tonnes</option>
               <option value="kg">kg</option>
             </NativeSelect>
@@ -106,11 +124,17 @@ function RfqForm() {
           {field('deliveryFrom', 'Delivery from', 'date')}
           {field('deliveryTo', 'Delivery until', 'date')}
           {field('destinationPort', 'Destination port')}
-          <CertificationChoices
-            legend="Certifications wanted"
-            value={certs}
-            onChange={setCerts}
-            className="md:col-span-3"
+          <Controller
+            control={control}
+            name="certifications"
+            render={({ field }) => (
+              <CertificationChoices
+                legend="Certifications wanted"
+                value={field.value ?? []}
+                onChange={field.onChange}
+                className="md:col-span-3"
+              />
+            )}
           />
           <FormAlert
             className="md:col-span-3"

@@ -1,21 +1,24 @@
 // /trader/marketplace: the supplier's side of the marketplace — list hydrogen for sale, manage the
 // listings, move incoming orders (confirm, ship with the promised date, deliver) and answer quote
-// requests with offers.
+// requests with offers. The listing and offer forms: react-hook-form with the server's schemas.
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import type { PublicUser } from '@domain/auth.ts';
 import {
   AVAILABILITIES,
   AVAILABILITY_LABELS,
-  type Availability,
-  type Certification,
+  listingCreateSchema,
+  type ListingCreate,
+  type ListingCreateInput,
 } from '@domain/listings.ts';
-import type { Rfq } from '@domain/rfqs.ts';
+import { offerCreateSchema, type OfferCreate, type Rfq } from '@domain/rfqs.ts';
 import { Page } from '@/components/layouts/page.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '@/components/ui/card.tsx';
-import { FormAlert } from '@/components/ui/form-field.tsx';
+import { Field, fieldA11y, FormAlert } from '@/components/ui/form-field.tsx';
 import { Input, Label, NativeSelect } from '@/components/ui/input.tsx';
 import { toast } from '@/components/ui/toast-store.ts';
 import { RoleOnly } from '@/features/accounts/index.ts';
@@ -45,44 +48,54 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 function ListingForm() {
   const id = useId();
   const create = useCreateListing();
-  const [form, setForm] = useState({
-    location: '',
-    availability: 'immediate' as Availability,
-    quantity: '',
-    unit: 'tonnes' as 'tonnes' | 'kg',
-    pricePerKg: '',
-    minOrder: '',
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ListingCreateInput, unknown, ListingCreate>({
+    resolver: zodResolver(listingCreateSchema),
+    defaultValues: {
+      location: '',
+      availability: 'immediate',
+      quantity: '',
+      unit: 'tonnes',
+      pricePerKg: '',
+      minOrder: '',
+      certifications: [],
+    },
+    reValidateMode: 'onSubmit',
   });
-  const [certs, setCerts] = useState<Certification[]>([]);
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm({ ...form, [key]: e.target.value });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    create.mutate(
-      { ...form, certifications: certs },
-      { onSuccess: () => toast({ title: 'Listing Published', description: 'Buyers can order it now.' }) },
+  const submit = handleSubmit((input) =>
+    create.mutate(input, {
+      onSuccess: () => toast({ title: 'Listing Published', description: 'Buyers can order it now.' }),
+    }),
+  );
+  const text = (key: 'location' | 'quantity' | 'pricePerKg' | 'minOrder', label: string) => {
+    const error = errors[key]?.message;
+    return (
+      <Field id={`${id}-${key}`} label={label} error={error}>
+        <Input
+          {...register(key)}
+          {...fieldA11y(`${id}-${key}`, error)}
+          inputMode={key === 'location' ? 'text' : 'decimal'}
+        />
+      </Field>
     );
   };
-  const text = (key: 'location' | 'quantity' | 'pricePerKg' | 'minOrder', label: string) => (
-    <div className="grid gap-1.5">
-      <Label htmlFor={`${id}-${key}`}>{label}</Label>
-      <Input
-        id={`${id}-${key}`}
-        value={form[key]}
-        onChange={set(key)}
-        required
-        inputMode={key === 'location' ? 'text' : 'decimal'}
-      />
-    </div>
-  );
   return (
     <Card>
       <CardContent className="pt-6">
-        <form aria-label="New listing" onSubmit={submit} className="grid gap-3 md:grid-cols-4">
+        <form
+          aria-label="New listing"
+          onSubmit={(e) => void submit(e)}
+          noValidate
+          className="grid gap-3 md:grid-cols-4"
+        >
           {text('location', 'Location')}
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-availability`}>Availability</Label>
-            <NativeSelect id={`${id}-availability`} value={form.availability} onChange={set('availability')}>
+            <NativeSelect id={`${id}-availability`} {...register('availability')}>
               {AVAILABILITIES.map((a) => (
                 <option key={a} value={a}>
                   {AVAILABILITY_LABELS[a]}
@@ -93,18 +106,24 @@ function ListingForm() {
           {text('quantity', 'Quantity')}
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-unit`}>Unit</Label>
-            <NativeSelect id={`${id}-unit`} value={form.unit} onChange={set('unit')}>
+            <NativeSelect id={`${id}-unit`} {...register('unit')}>
               <option value="tonnes">tonnes</option>
               <option value="kg">kg</option>
             </NativeSelect>
           </div>
           {text('pricePerKg', 'Price per kg (USD)')}
           {text('minOrder', 'Minimum order')}
-          <CertificationChoices
-            legend="Certifications"
-            value={certs}
-            onChange={setCerts}
-            className="md:col-span-2"
+          <Controller
+            control={control}
+            name="certifications"
+            render={({ field }) => (
+              <CertificationChoices
+                legend="Certifications"
+                value={field.value ?? []}
+                onChange={field.onChange}
+                className="md:col-span-2"
+              />
+            )}
           />
           <FormAlert
             className="md:col-span-3"
@@ -162,38 +181,34 @@ function MyListings({ user }: { user: PublicUser }) {
 function OfferForm({ rfq }: { rfq: Rfq }) {
   const id = useId();
   const create = useCreateOffer();
-  const [price, setPrice] = useState('');
-  const [availability, setAvailability] = useState<Availability>('immediate');
-  const [validUntil, setValidUntil] = useState('');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<OfferCreate>({
+    resolver: zodResolver(offerCreateSchema),
+    defaultValues: { pricePerKg: '', availability: 'immediate', validUntil: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const priceError = errors.pricePerKg?.message;
+  const validError = errors.validUntil?.message;
   return (
     <form
       aria-label="Make an offer"
       className="grid gap-2 sm:grid-cols-4 sm:items-end"
-      onSubmit={(e) => {
-        e.preventDefault();
-        create.mutate(
-          { rfqId: rfq.id, offer: { pricePerKg: price, availability, validUntil } },
-          { onSuccess: () => toast({ title: 'Offer Sent' }) },
-        );
-      }}
+      noValidate
+      onSubmit={(e) =>
+        void handleSubmit((offer) =>
+          create.mutate({ rfqId: rfq.id, offer }, { onSuccess: () => toast({ title: 'Offer Sent' }) }),
+        )(e)
+      }
     >
-      <div className="grid gap-1">
-        <Label htmlFor={`${id}-price`}>Price per kg</Label>
-        <Input
-          id={`${id}-price`}
-          inputMode="decimal"
-          value={price}
-          onChange={(e) => setPrice(e.target.value)}
-          required
-        />
-      </div>
+      <Field id={`${id}-price`} label="Price per kg" error={priceError} className="gap-1">
+        <Input inputMode="decimal" {...register('pricePerKg')} {...fieldA11y(`${id}-price`, priceError)} />
+      </Field>
       <div className="grid gap-1">
         <Label htmlFor={`${id}-availability`}>Availability</Label>
-        <NativeSelect
-          id={`${id}-availability`}
-          value={availability}
-          onChange={(e) => setAvailability(e.target.value as Availability)}
-        >
+        <NativeSelect id={`${id}-availability`} {...register('availability')}>
           {AVAILABILITIES.map((a) => (
             <option key={a} value={a}>
               {AVAILABILITY_LABELS[a]}
@@ -201,16 +216,9 @@ function OfferForm({ rfq }: { rfq: Rfq }) {
           ))}
         </NativeSelect>
       </div>
-      <div className="grid gap-1">
-        <Label htmlFor={`${id}-valid`}>Valid until</Label>
-        <Input
-          id={`${id}-valid`}
-          type="date"
-          value={validUntil}
-          onChange={(e) => setValidUntil(e.target.value)}
-          required
-        />
-      </div>
+      <Field id={`${id}-valid`} label="Valid until" error={validError} className="gap-1">
+        <Input type="date" {...register('validUntil')} {...fieldA11y(`${id}-valid`, validError)} />
+      </Field>
       <Button type="submit" size="sm" disabled={create.isPending}>
         Send offer
       </Button>

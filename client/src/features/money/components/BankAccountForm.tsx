@@ -1,10 +1,14 @@
 // The "Bank account" card of /settings (investors and traders): the verified account payouts go to,
 // shown masked once verified, and the form that adds or replaces it — the holder pre-filled with the
 // verified identity (expectedHolder), the IBAN grouped as typed, each refusal at its field. (The
-// investor's balance and withdrawals are on /portfolio: CashAccountCard.)
-import { useState, type FormEvent } from 'react';
+// investor's balance and withdrawals are on /portfolio: CashAccountCard.) The form: react-hook-form
+// with the domain's bank account form schema.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import type { PublicUser } from '@domain/auth.ts';
-import { bankAccountCreateSchema, expectedHolder, sameName } from '@domain/cash-account.ts';
+import { bankAccountFormSchema, expectedHolder } from '@domain/cash-account.ts';
 import { errorMessage } from '@domain/errors.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -18,7 +22,7 @@ import { useCashAccount } from '../api/get-cash-account.ts';
 import { useSetBankAccount } from '../api/set-bank-account.ts';
 import { editIban } from '../iban-text.ts';
 
-type Errors = Partial<Record<'holderName' | 'iban', string>>;
+type FormSchema = ReturnType<typeof bankAccountFormSchema>;
 
 export function BankAccountForm({ user }: { user: PublicUser }) {
   const account = useCashAccount();
@@ -90,35 +94,35 @@ function AccountForm({
   onCancel?: () => void;
 }) {
   const holder = expectedHolder(user);
-  const [holderName, setHolderName] = useState(holder);
-  const [iban, setIban] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const schema = useMemo(() => bankAccountFormSchema(holder), [holder]);
   const save = useSetBankAccount();
   const ids = { holderName: 'bank-holder', iban: 'bank-iban' } as const;
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    clearErrors,
+    resetField,
+    formState: { errors: formErrors },
+  } = useForm<z.input<FormSchema>, unknown, z.output<FormSchema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { holderName: holder, iban: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const errors = { holderName: formErrors.holderName?.message, iban: formErrors.iban?.message };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found: Errors = {};
-    const parsed = bankAccountCreateSchema.safeParse({ holderName, iban });
-    if (!parsed.success)
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof Errors;
-        found[field] ??= issue.message;
-      }
-    // The server's rule, said before sending: money goes only to the verified identity's account.
-    if (!found.holderName && holder && !sameName(holderName, holder))
-      found.holderName = errorMessage('BANK_HOLDER_MISMATCH', { holder });
-    setErrors(found);
-    const first = (Object.keys(ids) as Array<keyof Errors>).find((f) => found[f]);
-    if (first) return document.getElementById(ids[first])?.focus();
+  const submit = handleSubmit(async (input) => {
     try {
-      await save.mutateAsync({ holderName, iban });
-      setIban('');
+      await save.mutateAsync(input);
+      resetField('iban');
       onDone();
     } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length) setErrors(error.fields as Errors);
+      if (error instanceof ApiError)
+        for (const [name, message] of Object.entries(error.fields))
+          if (name === 'holderName' || name === 'iban') setError(name, { message });
     }
-  };
+  });
 
   const failure = shownError(save.error);
   const fieldErrors = failure instanceof ApiError && Object.keys(failure.fields).length > 0;
@@ -132,32 +136,38 @@ function AccountForm({
           hint={holder ? `As verified: ${holder}. Money is only paid to its owner.` : undefined}
         >
           <Input
+            {...register('holderName', { onChange: () => clearErrors('holderName') })}
             {...fieldA11y(ids.holderName, errors.holderName, { hint: !!holder })}
             autoComplete="name"
-            value={holderName}
             maxLength={140}
-            onChange={(e) => {
-              setHolderName(e.target.value);
-              setErrors((x) => ({ ...x, holderName: undefined }));
-            }}
           />
         </Field>
         <Field id={ids.iban} label="IBAN" error={errors.iban} hint="e.g. DE89 3704 0044 0532 0130 00">
-          <Input
-            {...fieldA11y(ids.iban, errors.iban, { hint: true })}
-            className="font-mono"
-            autoComplete="off"
-            spellCheck={false}
-            autoCapitalize="characters"
-            inputMode="text"
-            value={iban}
-            onChange={(e) => {
-              const input = e.target;
-              const edit = editIban(input.value, input.selectionStart ?? input.value.length);
-              setIban(edit.value);
-              setErrors((x) => ({ ...x, iban: undefined }));
-              requestAnimationFrame(() => input.setSelectionRange(edit.caret, edit.caret));
-            }}
+          <Controller
+            control={control}
+            name="iban"
+            render={({ field }) => (
+              <Input
+                name={field.name}
+                ref={field.ref}
+                onBlur={field.onBlur}
+                {...fieldA11y(ids.iban, errors.iban, { hint: true })}
+                className="font-mono"
+                autoComplete="off"
+                spellCheck={false}
+                autoCapitalize="characters"
+                inputMode="text"
+                value={field.value}
+                onChange={(e) => {
+                  // Grouped in fours as typed, the caret kept where it was.
+                  const input = e.target;
+                  const edit = editIban(input.value, input.selectionStart ?? input.value.length);
+                  field.onChange(edit.value);
+                  clearErrors('iban');
+                  requestAnimationFrame(() => input.setSelectionRange(edit.caret, edit.caret));
+                }}
+              />
+            )}
           />
         </Field>
       </div>

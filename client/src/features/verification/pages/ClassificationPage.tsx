@@ -1,13 +1,15 @@
 // /investor/classification: where the investor stands (non-sophisticated by default, or sophisticated
 // until a date) and the application to be treated as sophisticated: the regulation's criteria and the
-// evidence, reviewed by an admin (docs/investor-protection.md).
-import { useState } from 'react';
+// evidence, reviewed by an admin (docs/investor-protection.md). The form: react-hook-form with the
+// domain's application form schema.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
 import {
   CLASSIFICATION_CRITERIA,
   CLASSIFICATION_STATUS_LABELS,
-  classificationIssue,
+  classificationFormSchema,
   CRITERIA_NEEDED,
-  type PersonType,
+  type ClassificationForm,
 } from '@domain/investor-protection.ts';
 import { Page } from '@/components/layouts/page.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -25,25 +27,36 @@ const LEAD =
 
 function ApplicationForm() {
   const apply = useApplyForClassification();
-  const [personType, setPersonType] = useState<PersonType>('natural');
-  const [criteria, setCriteria] = useState<string[]>([]);
-  const [error, setError] = useState<string>();
+  const {
+    register,
+    control,
+    setValue,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ClassificationForm>({
+    resolver: zodResolver(classificationFormSchema),
+    defaultValues: { personType: 'natural', criteria: [], evidence: [], statement: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const [personType, criteria] = useWatch({ control, name: ['personType', 'criteria'] });
+  // One problem at a time, the criteria first (the schema gives at most one).
+  const error = errors.criteria?.message ?? errors.evidence?.message ?? errors.statement?.message;
   const options = Object.entries(CLASSIFICATION_CRITERIA[personType]);
   return (
     <form
       aria-label="Apply to be a sophisticated investor"
       className="grid gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const issue = classificationIssue(personType, criteria);
-        if (issue) return setError(issue);
-        const form = new FormData(event.currentTarget);
-        if (!(form.get('evidence') instanceof File) || (form.get('evidence') as File).size === 0)
-          return setError('Attach at least one document that shows the criteria you ticked');
-        form.set('criteria', criteria.join(','));
-        setError(undefined);
-        apply.mutate(form);
-      }}
+      noValidate
+      onSubmit={(event) =>
+        void handleSubmit((values) => {
+          const form = new FormData();
+          form.set('personType', values.personType);
+          for (const file of values.evidence) if (file instanceof File) form.append('evidence', file);
+          form.set('statement', values.statement);
+          form.set('criteria', values.criteria.join(','));
+          apply.mutate(form);
+        })(event)
+      }
     >
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-semibold">I apply as</legend>
@@ -51,13 +64,8 @@ function ApplicationForm() {
           <label key={type} className="flex items-center gap-2 text-sm">
             <input
               type="radio"
-              name="personType"
               value={type}
-              checked={personType === type}
-              onChange={() => {
-                setPersonType(type);
-                setCriteria([]);
-              }}
+              {...register('personType', { onChange: () => setValue('criteria', []) })}
             />
             {type === 'natural' ? 'A person' : 'A company'}
           </label>
@@ -74,7 +82,10 @@ function ApplicationForm() {
               className="mt-1"
               checked={criteria.includes(id)}
               onChange={(event) =>
-                setCriteria((list) => (event.target.checked ? [...list, id] : list.filter((c) => c !== id)))
+                setValue(
+                  'criteria',
+                  event.target.checked ? [...criteria, id] : criteria.filter((c) => c !== id),
+                )
               }
             />
             {text}
@@ -91,6 +102,7 @@ function ApplicationForm() {
           type="file"
           multiple
           accept="application/pdf,image/jpeg,image/png"
+          onChange={(event) => setValue('evidence', Array.from(event.target.files ?? []))}
         />
         <p className="text-xs text-muted-foreground">
           For example a payslip or tax return, a portfolio statement, an employer’s letter, a broker’s trade
@@ -99,7 +111,7 @@ function ApplicationForm() {
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="classification-statement">Anything the reviewer should know (optional)</Label>
-        <Textarea id="classification-statement" name="statement" maxLength={2000} />
+        <Textarea id="classification-statement" maxLength={2000} {...register('statement')} />
       </div>
       <FormAlert message={error} />
       <div>

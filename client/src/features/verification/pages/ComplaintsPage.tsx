@@ -1,19 +1,23 @@
 // /complaints: file a complaint (category, what happened, an optional attachment) and follow each one
 // filed: its reference, status, the date we decide by, and our outcome and response. Linked from
-// /compliance, where the procedure is published.
-import { useState, type FormEvent } from 'react';
+// /compliance, where the procedure is published. The form: react-hook-form with the domain's
+// complaint form schema (the server's fields and the attachment's size).
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import {
   COMPLAINT_CATEGORIES,
   COMPLAINT_CATEGORY_LABELS,
   COMPLAINT_DECISION_BUSINESS_DAYS,
-  COMPLAINT_MESSAGES,
   COMPLAINT_OUTCOME_LABELS,
   COMPLAINT_STATUS_LABELS,
   COMPLAINT_TEXT_MAX,
   COMPLAINT_TEXT_MIN,
+  complaintFormSchema,
   type Complaint,
+  type ComplaintCategory,
+  type ComplaintForm as ComplaintFormValues,
 } from '@domain/complaints.ts';
-import { MAX_DOCUMENT_BYTES } from '@domain/kyc.ts';
 import { Page } from '@/components/layouts/page.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -31,37 +35,49 @@ const ACCEPT = 'application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png';
 
 function ComplaintForm() {
   const file = useFileComplaint();
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [filed, setFiled] = useState<Complaint | null>(null);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const element = event.currentTarget;
-    const form = new FormData(element);
-    const local: Record<string, string> = {};
-    if (!form.get('category')) local.category = COMPLAINT_MESSAGES.category;
-    const text = String(form.get('text') ?? '').trim();
-    if (text.length < COMPLAINT_TEXT_MIN) local.text = COMPLAINT_MESSAGES.textShort;
-    else if (text.length > COMPLAINT_TEXT_MAX) local.text = COMPLAINT_MESSAGES.textLong;
-    const attachment = form.get('attachment');
-    if (attachment instanceof File && attachment.size === 0) form.delete('attachment');
-    else if (attachment instanceof File && attachment.size > MAX_DOCUMENT_BYTES)
-      local.attachment = COMPLAINT_MESSAGES.attachmentLarge;
-    setErrors(local);
-    if (Object.keys(local).length) return;
-    try {
-      setFiled(await file.mutateAsync(form));
-      element.reset();
-    } catch (error) {
-      if (error instanceof ApiError)
-        setErrors(
-          Object.keys(error.fields).length ? error.fields : { form: error.serverMessage ?? error.message },
-        );
-    }
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors: fieldErrors },
+  } = useForm<ComplaintFormValues>({
+    resolver: zodResolver(complaintFormSchema),
+    // No category until one is chosen: the select shows "Choose a category".
+    defaultValues: { category: '' as ComplaintCategory, text: '', attachment: undefined },
+    reValidateMode: 'onSubmit',
+  });
+  const errors = {
+    category: fieldErrors.category?.message,
+    text: fieldErrors.text?.message,
+    attachment: fieldErrors.attachment?.message,
+    form: fieldErrors.root?.server?.message,
   };
 
+  const submit = handleSubmit(async ({ category, text, attachment }, event) => {
+    // The submit event's target is the form: its reset also empties the file input.
+    const element = event?.target instanceof HTMLFormElement ? event.target : null;
+    const form = new FormData();
+    form.set('category', category);
+    form.set('text', text);
+    if (attachment instanceof File) form.set('attachment', attachment);
+    try {
+      setFiled(await file.mutateAsync(form));
+      reset();
+      element?.reset();
+    } catch (error) {
+      if (!(error instanceof ApiError)) return;
+      const fields = Object.entries(error.fields);
+      for (const [name, message] of fields)
+        if (name === 'category' || name === 'text' || name === 'attachment') setError(name, { message });
+      if (!fields.length) setError('root.server', { message: error.serverMessage ?? error.message });
+    }
+  });
+
   return (
-    <form onSubmit={submit} className="grid gap-4" noValidate aria-label="File a complaint">
+    <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate aria-label="File a complaint">
       {filed && (
         <p
           role="status"
@@ -72,7 +88,7 @@ function ComplaintForm() {
         </p>
       )}
       <Field id="complaint-category" label="What is it about?" error={errors.category}>
-        <NativeSelect name="category" defaultValue="" {...fieldA11y('complaint-category', errors.category)}>
+        <NativeSelect {...register('category')} {...fieldA11y('complaint-category', errors.category)}>
           <option value="" disabled>
             Choose a category
           </option>
@@ -90,7 +106,7 @@ function ComplaintForm() {
         hint={`At least ${COMPLAINT_TEXT_MIN} characters: dates, amounts and references help us.`}
       >
         <Textarea
-          name="text"
+          {...register('text')}
           rows={6}
           maxLength={COMPLAINT_TEXT_MAX}
           {...fieldA11y('complaint-text', errors.text, { hint: true })}
@@ -102,11 +118,20 @@ function ComplaintForm() {
         error={errors.attachment}
         hint="PDF, JPEG or PNG, at most 10 MB"
       >
-        <Input
-          type="file"
+        <Controller
+          control={control}
           name="attachment"
-          accept={ACCEPT}
-          {...fieldA11y('complaint-attachment', errors.attachment, { hint: true })}
+          render={({ field }) => (
+            <Input
+              type="file"
+              name={field.name}
+              ref={field.ref}
+              onBlur={field.onBlur}
+              onChange={(e) => field.onChange(e.target.files?.[0])}
+              accept={ACCEPT}
+              {...fieldA11y('complaint-attachment', errors.attachment, { hint: true })}
+            />
+          )}
         />
       </Field>
       {errors.form && (

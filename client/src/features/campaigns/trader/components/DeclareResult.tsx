@@ -1,9 +1,13 @@
 // Declare the result of the trade (a trading campaign with its Delivered milestone): the P&L waterfall
 // — sales proceeds less purchase, shipping, insurance and other costs — beside the estimate made at
 // creation, the actual profit it makes, what the trader would pay in once approved, and the sales
-// invoice (required). Sent as `{to:"completed", actualProfit, waterfall, invoiceDocumentId}`.
-import { useState, type FormEvent } from 'react';
+// invoice (required). Sent as `{to:"completed", actualProfit, waterfall, invoiceDocumentId}`. The
+// form: react-hook-form with the domain's declare-result schema.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import type { CampaignDetail } from '@domain/campaign-schemas.ts';
+import { declareResultFormSchema } from '@domain/lifecycle.ts';
 import { isNegative, isPositive } from '@domain/money.ts';
 import { estimatedWaterfall, investorsShareOf, waterfallRows, type Waterfall } from '@domain/money-out.ts';
 import { Button } from '@/components/ui/button.tsx';
@@ -13,17 +17,10 @@ import { ApiError, serverMessageOf } from '@/lib/api.ts';
 import { cn } from '@/lib/cn.ts';
 import { formatUsdCents } from '@/lib/format.ts';
 import { useDeclareResult } from '../../api/declare-result.ts';
-import { documentProblem } from './document-file.ts';
-import {
-  EMPTY_WATERFALL,
-  parseWaterfall,
-  settlementIf,
-  typedProfit,
-  WATERFALL_KEYS,
-} from './waterfall-form.ts';
+import { EMPTY_WATERFALL, settlementIf, typedProfit, WATERFALL_KEYS } from './waterfall-form.ts';
 import { DocumentInput } from './DocumentInput.tsx';
 
-type Errors = Partial<Record<keyof Waterfall | 'invoice', string>>;
+const schema = declareResultFormSchema<File>();
 const id = (name: string) => `declare-${name}`;
 // One column that may shrink below its content on a phone (a grid's auto track, like a fieldset, does not).
 const ROW =
@@ -31,9 +28,28 @@ const ROW =
 
 export function DeclareResult({ campaign }: { campaign: CampaignDetail }) {
   const declare = useDeclareResult(campaign.id);
-  const [values, setValues] = useState<Waterfall>(EMPTY_WATERFALL);
-  const [invoice, setInvoice] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    clearErrors,
+    formState: { errors: formErrors },
+  } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { ...EMPTY_WATERFALL, invoice: null },
+    reValidateMode: 'onSubmit',
+    // Focus goes to the first field in error in the order shown, the invoice last (below).
+    shouldFocusError: false,
+  });
+  const [salesProceeds, purchaseCost, shippingCost, insuranceCost, otherCosts] = useWatch({
+    control,
+    name: WATERFALL_KEYS,
+  });
+  const values: Waterfall = { salesProceeds, purchaseCost, shippingCost, insuranceCost, otherCosts };
+  const errors: Partial<Record<keyof Waterfall | 'invoice', string>> = Object.fromEntries(
+    [...WATERFALL_KEYS, 'invoice' as const].map((k) => [k, formErrors[k]?.message]),
+  );
   const estimate = estimatedWaterfall(campaign);
   // The lines as every waterfall names them, each with its estimate where one was made.
   const rows = waterfallRows({ waterfall: null, estimate, actualProfit: '0' });
@@ -42,24 +58,14 @@ export function DeclareResult({ campaign }: { campaign: CampaignDetail }) {
   const figures = profit === null ? null : settlementIf(campaign, profit);
   const share = figures && investorsShareOf(figures);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseWaterfall(values);
-    const found: Errors = parsed.ok ? {} : { ...parsed.errors };
-    const invoiceProblem = documentProblem(
-      invoice,
-      'Attach the sales invoice: the admin checks the result against it',
-    );
-    if (invoiceProblem) found.invoice = invoiceProblem;
-    setErrors(found);
-    const first = [...WATERFALL_KEYS, 'invoice' as const].find((k) => found[k]);
-    if (first || !parsed.ok) return document.getElementById(id(first ?? 'salesProceeds'))?.focus();
-    declare.mutate({
-      waterfall: parsed.waterfall,
-      actualProfit: typedProfit(parsed.waterfall)!,
-      invoice: invoice!,
-    });
-  };
+  const submit = handleSubmit(
+    ({ invoice, ...waterfall }) =>
+      declare.mutate({ waterfall, actualProfit: typedProfit(waterfall)!, invoice }),
+    (found) => {
+      const first = [...WATERFALL_KEYS, 'invoice' as const].find((k) => found[k]);
+      document.getElementById(id(first ?? 'salesProceeds'))?.focus();
+    },
+  );
 
   const failure = declare.error;
   const failureText =
@@ -72,7 +78,7 @@ export function DeclareResult({ campaign }: { campaign: CampaignDetail }) {
   return (
     <form
       noValidate
-      onSubmit={submit}
+      onSubmit={(e) => void submit(e)}
       aria-labelledby="declare-heading"
       // minmax(0,1fr): a long file name is clipped in its field, never widens the dialog on a phone.
       className="grid grid-cols-[minmax(0,1fr)] gap-4"
@@ -115,13 +121,9 @@ export function DeclareResult({ campaign }: { campaign: CampaignDetail }) {
               <Input
                 id={id(line.key)}
                 inputMode="decimal"
-                value={values[line.key]}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={[error && errorId(id(line.key)), estimateId].filter(Boolean).join(' ')}
-                onChange={(e) => {
-                  setValues((v) => ({ ...v, [line.key]: e.target.value }));
-                  setErrors((x) => ({ ...x, [line.key]: undefined }));
-                }}
+                {...register(line.key, { onChange: () => clearErrors(line.key) })}
               />
               <FieldError id={id(line.key)} message={error} className="sm:col-span-3 sm:text-right" />
             </div>
@@ -163,8 +165,8 @@ export function DeclareResult({ campaign }: { campaign: CampaignDetail }) {
         error={errors.invoice}
         disabled={declare.isPending}
         onChange={(file) => {
-          setInvoice(file);
-          setErrors((x) => ({ ...x, invoice: undefined }));
+          setValue('invoice', file);
+          clearErrors('invoice');
         }}
       />
       <FormAlert message={failureText} />

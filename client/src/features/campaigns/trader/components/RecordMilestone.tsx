@@ -1,26 +1,30 @@
 // Record a shipment milestone (a trading campaign): the step, its date, a note and a reference. Where
 // a tranche of the release schedule waits on that milestone, its evidence (the bill of lading…) is
-// required: uploaded first, then named by the milestone; the tranche waits for an admin.
-import { useState, type FormEvent } from 'react';
+// required: uploaded first, then named by the milestone; the tranche waits for an admin. The form:
+// react-hook-form with the domain's record-milestone schema.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import type { CampaignDetail } from '@domain/campaign-schemas.ts';
 import {
   MILESTONE_KINDS,
   MILESTONE_LABELS,
+  milestoneFormSchema,
   nextMilestone,
   type Milestone,
-  type MilestoneKind,
 } from '@domain/lifecycle.ts';
 import { releaseWaitingOn, trancheAmounts, trancheLabel } from '@domain/money-out-views.ts';
 import { Button } from '@/components/ui/button.tsx';
-import { Field, FormAlert } from '@/components/ui/form-field.tsx';
+import { Field, fieldA11y, FormAlert } from '@/components/ui/form-field.tsx';
 import { Input, NativeSelect } from '@/components/ui/input.tsx';
 import { serverMessageOf } from '@/lib/api.ts';
 import { formatUsdCents } from '@/lib/format.ts';
 import { useRecordMilestone } from '../../api/record-milestone.ts';
-import { documentProblem } from './document-file.ts';
 import { DocumentInput } from './DocumentInput.tsx';
 
 const EVIDENCE_ID = 'milestone-evidence';
+type FormSchema = ReturnType<typeof milestoneFormSchema<File>>;
+const EMPTY = { kind: '', date: '', note: '', documentRef: '', evidence: null } as const;
 
 export function RecordMilestone({
   campaign,
@@ -31,48 +35,59 @@ export function RecordMilestone({
 }) {
   const record = useRecordMilestone(campaign.id);
   const open = MILESTONE_KINDS.filter((k) => !milestones.some((m) => m.kind === k));
-  const [kind, setKind] = useState<MilestoneKind | ''>('');
-  const [date, setDate] = useState('');
-  const [note, setNote] = useState('');
-  const [documentRef, setDocumentRef] = useState('');
-  const [evidence, setEvidence] = useState<File | null>(null);
-  const [evidenceError, setEvidenceError] = useState<string>();
+  const { register, control, handleSubmit, setValue, clearErrors, reset, formState } = useForm<
+    z.input<FormSchema>,
+    unknown,
+    z.output<FormSchema>
+  >({
+    // The evidence is asked for where a tranche waits on the chosen milestone (read at each submit).
+    resolver: (values, context, options) => {
+      const kind = values.kind && open.includes(values.kind) ? values.kind : nextMilestone(milestones);
+      const evidenceFor = kind && releaseWaitingOn(campaign.releases, kind) ? kind : null;
+      return zodResolver(milestoneFormSchema<File>(evidenceFor))(values, context, options);
+    },
+    defaultValues: EMPTY,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const kind = useWatch({ control, name: 'kind' });
+  const errors = formState.errors;
   const chosen = kind && open.includes(kind) ? kind : nextMilestone(milestones);
   if (!chosen) return <p className="text-sm text-muted-foreground">Every shipment milestone is recorded.</p>;
   const waiting = releaseWaitingOn(campaign.releases, chosen);
   const waitingAmount = waiting
     ? trancheAmounts(campaign.raisedAmount, campaign.releases)[campaign.releases.indexOf(waiting)]!
     : null;
+  const evidenceError = errors.evidence?.message;
+  const noteError = errors.note?.message;
+  const documentError = errors.documentRef?.message;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = waiting
-      ? documentProblem(evidence, `Attach the evidence of ${MILESTONE_LABELS[chosen]}: its release needs it`)
-      : undefined;
-    setEvidenceError(problem);
-    if (problem) return document.getElementById(EVIDENCE_ID)?.focus();
-    record.mutate(
-      {
-        kind: chosen,
-        ...(date && { at: new Date(`${date}T12:00:00Z`).toISOString() }),
-        ...(note.trim() && { note: note.trim() }),
-        ...(documentRef.trim() && { documentRef: documentRef.trim() }),
-        ...(waiting && evidence && { evidence }),
-      },
-      {
-        onSuccess: () => {
-          setKind('');
-          setDate('');
-          setNote('');
-          setDocumentRef('');
-          setEvidence(null);
+  const submit = handleSubmit(
+    ({ date, note, documentRef, evidence }) =>
+      record.mutate(
+        {
+          kind: chosen,
+          ...(date && { at: new Date(`${date}T12:00:00Z`).toISOString() }),
+          ...(note && { note }),
+          ...(documentRef && { documentRef }),
+          ...(evidence && { evidence }),
         },
-      },
-    );
-  };
+        { onSuccess: () => reset(EMPTY) },
+      ),
+    (found) => {
+      const first = (['note', 'documentRef', 'evidence'] as const).find((k) => found[k]);
+      const ids = { note: 'milestone-note', documentRef: 'milestone-document', evidence: EVIDENCE_ID };
+      if (first) document.getElementById(ids[first])?.focus();
+    },
+  );
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-3" aria-labelledby="record-milestone-heading">
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      className="grid gap-3"
+      aria-labelledby="record-milestone-heading"
+    >
       <h3 id="record-milestone-heading" className="font-semibold">
         Record a milestone
       </h3>
@@ -80,11 +95,8 @@ export function RecordMilestone({
         <Field id="milestone-kind" label="Milestone">
           <NativeSelect
             id="milestone-kind"
+            {...register('kind', { onChange: () => clearErrors('evidence') })}
             value={chosen}
-            onChange={(e) => {
-              setKind(e.target.value as MilestoneKind);
-              setEvidenceError(undefined);
-            }}
           >
             {open.map((k) => (
               <option key={k} value={k}>
@@ -98,25 +110,18 @@ export function RecordMilestone({
             id="milestone-date"
             type="date"
             aria-describedby="milestone-date-hint"
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
+            {...register('date')}
           />
         </Field>
-        <Field id="milestone-note" label="Note (optional)">
-          <Input
-            id="milestone-note"
-            value={note}
-            maxLength={1000}
-            onChange={(e) => setNote(e.target.value)}
-          />
+        <Field id="milestone-note" label="Note (optional)" error={noteError}>
+          <Input maxLength={1000} {...register('note')} {...fieldA11y('milestone-note', noteError)} />
         </Field>
-        <Field id="milestone-document" label="Document reference (optional)">
+        <Field id="milestone-document" label="Document reference (optional)" error={documentError}>
           <Input
-            id="milestone-document"
-            value={documentRef}
             maxLength={200}
             placeholder="Bill of lading, customs entry…"
-            onChange={(e) => setDocumentRef(e.target.value)}
+            {...register('documentRef')}
+            {...fieldA11y('milestone-document', documentError)}
           />
         </Field>
       </div>
@@ -132,8 +137,8 @@ export function RecordMilestone({
             error={evidenceError}
             disabled={record.isPending}
             onChange={(file) => {
-              setEvidence(file);
-              setEvidenceError(undefined);
+              setValue('evidence', file);
+              clearErrors('evidence');
             }}
           />
         </div>

@@ -1,9 +1,13 @@
 // The release schedule of a campaign as its trader sees it (the shared list, components/
 // release-schedule.tsx): each tranche with its status, amount (released, or planned from what was
 // raised) and evidence; a tranche whose evidence an admin sent back shows the admin's note and, in the
-// trader's workspace, the form to file it again.
-import { useState, type FormEvent } from 'react';
+// trader's workspace, the form to file it again (react-hook-form with the domain's document field).
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import type { CampaignDetail } from '@domain/campaign-schemas.ts';
+import { documentField } from '@domain/document-file.ts';
 import type { MilestoneKind } from '@domain/lifecycle.ts';
 import { MILESTONE_LABELS } from '@domain/lifecycle.ts';
 import type { Release } from '@domain/money-out.ts';
@@ -12,7 +16,6 @@ import { Button } from '@/components/ui/button.tsx';
 import { FormAlert } from '@/components/ui/form-field.tsx';
 import { serverMessageOf } from '@/lib/api.ts';
 import { useFileReleaseEvidence } from '../../api/file-release-evidence.ts';
-import { documentProblem } from './document-file.ts';
 import { DocumentInput } from './DocumentInput.tsx';
 
 export function ReleaseSchedule({
@@ -50,21 +53,31 @@ export function ReleaseSchedule({
 
 function RefileEvidence({ campaignId, release }: { campaignId: string; release: Release }) {
   const refile = useFileReleaseEvidence(campaignId);
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string>();
   const id = `refile-${release.id}`;
   const milestone = MILESTONE_LABELS[release.trigger as MilestoneKind];
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = documentProblem(file, `Attach the corrected evidence of ${milestone}`);
-    setError(problem);
-    if (problem) return document.getElementById(id)?.focus();
-    refile.mutate({ release, file: file! });
-  };
+  const schema = useMemo(
+    () => z.object({ evidence: documentField<File>(`Attach the corrected evidence of ${milestone}`) }),
+    [milestone],
+  );
+  const {
+    handleSubmit,
+    setValue,
+    clearErrors,
+    formState: { errors },
+  } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { evidence: null },
+    reValidateMode: 'onSubmit',
+  });
+  const error = errors.evidence?.message;
+  const submit = handleSubmit(
+    ({ evidence }) => refile.mutate({ release, file: evidence }),
+    () => document.getElementById(id)?.focus(),
+  );
   return (
     <form
       noValidate
-      onSubmit={submit}
+      onSubmit={(e) => void submit(e)}
       className="grid gap-2"
       aria-label={`File the evidence of ${milestone} again`}
     >
@@ -73,9 +86,9 @@ function RefileEvidence({ campaignId, release }: { campaignId: string; release: 
         label={`Corrected evidence of ${milestone}`}
         error={error}
         disabled={refile.isPending}
-        onChange={(f) => {
-          setFile(f);
-          setError(undefined);
+        onChange={(file) => {
+          setValue('evidence', file);
+          clearErrors('evidence');
         }}
       />
       <FormAlert
