@@ -2,6 +2,7 @@
 // user's transaction count and risk score, KYC decisions, suspension and reactivation. Every action
 // locks the user row, checks the state it starts from, and writes its audit entry in the same transaction.
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { containsPattern } from '../../db/like.ts';
 import {
   ADMIN_MESSAGES,
   KYC_WAITING,
@@ -39,7 +40,7 @@ function tabFilter(tab: UserTab): SQL | undefined {
 
 function searchFilter(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(q);
   return or(
     ilike(users.email, pattern),
     ilike(users.username, pattern),

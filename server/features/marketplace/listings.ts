@@ -17,6 +17,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { containsPattern } from '../../db/like.ts';
 import { inStatusGroup } from '../../../domain/campaigns.ts';
 import {
   availableQuantity,
@@ -114,10 +115,6 @@ function toListing(r: ListingJoin): Listing {
   };
 }
 
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * Public pages of the list, cached per app context as whole JSON texts (as the campaign list is,
  * campaigns/service.ts): a page is two statements, one with the suppliers' figures. Every marketplace
@@ -176,7 +173,7 @@ async function queryListings(db: Db, query: ListingQuery, own: boolean): Promise
     own
       ? undefined
       : and(eq(listings.status, 'active'), gt(listings.quantity, listings.reserved), supplierActive()),
-    query.location ? ilike(listings.location, likePattern(query.location)) : undefined,
+    query.location ? ilike(listings.location, containsPattern(query.location)) : undefined,
     query.availability ? eq(listings.availability, query.availability) : undefined,
     query.certification ? arrayContains(listings.certifications, [query.certification]) : undefined,
     query.minPrice ? gte(listings.pricePerKg, query.minPrice) : undefined,
