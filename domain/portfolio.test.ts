@@ -4,14 +4,12 @@ import { csvCell, toCsv } from './csv.ts';
 import { portfolioSummary } from './investments.ts';
 import {
   allocation,
-  buildStatement,
   moneySteps,
   portfolioTotals,
   sharePercent,
-  statementCsv,
-  type Movement,
   type PortfolioInvestment,
 } from './portfolio.ts';
+import { buildStatement, statementCsv, type Movement } from './statements.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 /** A movement signed from the investor's side (domain/portfolio.ts Movement). */

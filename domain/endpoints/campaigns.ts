@@ -8,6 +8,7 @@ import type { kiisSchema } from '../kiis.ts';
 import type * as L from '../lifecycle.ts';
 import type * as M from '../money-out.ts';
 import type * as P from '../portfolio.ts';
+import type * as S from '../statements.ts';
 import type { noBodySchema } from '../api.ts';
 
 export const CAMPAIGN_API = {
@@ -58,9 +59,9 @@ export const CAMPAIGN_API = {
 /** The investor's side of a campaign's life: portfolio and statements. */
 export const PORTFOLIO_API = {
   portfolio: endpoint('GET', '/api/portfolio')
-    .query<typeof P.investorQuerySchema>()
+    .query<typeof S.investorQuerySchema>()
     .answers<typeof P.portfolioSchema>(),
   statement: endpoint('GET', '/api/statements')
-    .query<typeof P.statementListQuerySchema>()
-    .answers<typeof P.statementSchema>(),
+    .query<typeof S.statementListQuerySchema>()
+    .answers<typeof S.statementSchema>(),
 };

@@ -5,13 +5,8 @@ import type { Actor } from '../../../domain/policies.ts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { reflectionEndsAt, revokeRefusal } from '../../../domain/diligence.ts';
 import { projectedProfit, toFixed, dec } from '../../../domain/money.ts';
-import {
-  buildStatement,
-  type Movement,
-  type Portfolio,
-  type PortfolioInvestment,
-  type Statement,
-} from '../../../domain/portfolio.ts';
+import { type Portfolio, type PortfolioInvestment } from '../../../domain/portfolio.ts';
+import { buildStatement, type Movement, type Statement } from '../../../domain/statements.ts';
 import { queryRows, type Db } from '../../db/connect.ts';
 import {
   campaignMilestones,

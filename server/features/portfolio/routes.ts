@@ -3,12 +3,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { answerSchema } from '../../../domain/endpoint.ts';
 import { PORTFOLIO_API } from '../../../domain/endpoints/campaigns.ts';
+import { portfolioSchema } from '../../../domain/portfolio.ts';
 import {
   investorQuerySchema,
-  portfolioSchema,
   statementListQuerySchema,
   statementSchema,
-} from '../../../domain/portfolio.ts';
+} from '../../../domain/statements.ts';
 import { getPortfolio, getStatement } from './portfolio.ts';
 
 const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {

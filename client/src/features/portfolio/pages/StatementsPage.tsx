@@ -4,7 +4,7 @@
 // UTF-8 BOM) and a printable page.
 import { useState } from 'react';
 import type { PublicUser } from '@domain/auth.ts';
-import { statementCsv, type Statement } from '@domain/portfolio.ts';
+import { statementCsv, type Statement } from '@domain/statements.ts';
 import { Page } from '@/components/layouts/page.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '@/components/ui/card.tsx';
