@@ -1,6 +1,6 @@
 // The audit log's before/after as a person reads it (the admin's Compliance Reports page).
 import { describe, expect, it } from 'vitest';
-import { auditActionPhrase, auditChanges, auditChangeText } from './admin.ts';
+import { auditActionPhrase, auditChanges, auditChangeText } from './audit-log.ts';
 
 const texts = (before: unknown, after: unknown) => auditChanges(before, after).map(auditChangeText);
 

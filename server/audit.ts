@@ -1,7 +1,8 @@
 // The audit log (docs/admin.md): one append-only row per admin action, written in the same database
 // transaction as the action itself, so an action is never recorded without its trail (or the reverse).
 import { count, desc, getTableColumns, sql } from 'drizzle-orm';
-import { PAGE_SIZE, REPORT_LABELS, REPORTS, type AuditAction, type AuditList } from '../domain/admin.ts';
+import { PAGE_SIZE } from '../domain/admin.ts';
+import { REPORT_LABELS, REPORTS, type AuditAction, type AuditList } from '../domain/audit-log.ts';
 import type { Db } from './db/connect.ts';
 import { auditLog } from './db/schema/index.ts';
 import type { Tx } from './db/transaction.ts';

@@ -2,6 +2,7 @@
 // it, as both sides see them (docs/api.md "Types for the client"). Types only from the schema modules.
 import { endpoint } from '../endpoint.ts';
 import type * as A from '../admin.ts';
+import type * as L from '../audit-log.ts';
 import type * as K from '../complaints.ts';
 import type * as P from '../investor-protection.ts';
 import type { jobsOverviewSchema } from '../jobs.ts';
@@ -12,16 +13,16 @@ export const ADMIN_API = {
   users: endpoint('GET', '/api/admin/users')
     .query<typeof A.userListQuerySchema>()
     .answers<typeof A.userListSchema>(),
-  user: endpoint('GET', '/api/admin/users/:id').answers<typeof A.adminUserDetailSchema>(),
+  user: endpoint('GET', '/api/admin/users/:id').answers<typeof L.adminUserDetailSchema>(),
   decideKyc: endpoint('POST', '/api/admin/users/:id/kyc')
     .takes<typeof A.kycDecisionSchema>()
-    .answers<typeof A.adminUserDetailSchema>(),
+    .answers<typeof L.adminUserDetailSchema>(),
   suspend: endpoint('POST', '/api/admin/users/:id/suspend')
     .takes<typeof A.suspendSchema>()
-    .answers<typeof A.adminUserDetailSchema>(),
+    .answers<typeof L.adminUserDetailSchema>(),
   reactivate: endpoint('POST', '/api/admin/users/:id/reactivate')
     .takes<typeof noBodySchema>()
-    .answers<typeof A.adminUserDetailSchema>(),
+    .answers<typeof L.adminUserDetailSchema>(),
   escrow: endpoint('GET', '/api/admin/escrow')
     .query<typeof A.escrowListQuerySchema>()
     .answers<typeof A.escrowListSchema>(),
@@ -29,14 +30,14 @@ export const ADMIN_API = {
     .takes<typeof A.resolveSchema>()
     .answers<typeof A.escrowRowSchema>(),
   roleRequests: endpoint('GET', '/api/admin/role-requests')
-    .query<typeof A.auditListQuerySchema>()
+    .query<typeof L.auditListQuerySchema>()
     .answers<typeof A.roleRequestListSchema>(),
   decideRoleRequest: endpoint('POST', '/api/admin/role-requests/:id')
     .takes<typeof A.roleRequestDecisionSchema>()
     .answers<typeof A.roleRequestRowSchema>(),
   auditLog: endpoint('GET', '/api/admin/audit-log')
-    .query<typeof A.auditListQuerySchema>()
-    .answers<typeof A.auditListSchema>(),
+    .query<typeof L.auditListQuerySchema>()
+    .answers<typeof L.auditListSchema>(),
   complaints: endpoint('GET', '/api/admin/complaints').answers<typeof K.adminComplaintListSchema>(),
   decideComplaint: endpoint('POST', '/api/admin/complaints/:id/outcome')
     .takes<typeof K.complaintOutcomeSchema>()

@@ -21,7 +21,7 @@ import {
 } from '../../server/db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { JOB_SCHEMA } from '../../server/jobs/queue.ts';
-import { REPORTS } from '../../domain/admin.ts';
+import { REPORTS } from '../../domain/audit-log.ts';
 import { SANDBOX_PAYING_IBAN } from '../../domain/payments.ts';
 import { requiredDocuments } from '../../domain/kyc.ts';
 import { documentParts, FILES, multipart } from '../kyc.ts';

@@ -3,7 +3,8 @@
 // dashboard, compliance exports, and the append-only audit log.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditList, EscrowList } from '../../../domain/admin.ts';
+import type { EscrowList } from '../../../domain/admin.ts';
+import type { AuditList } from '../../../domain/audit-log.ts';
 import { ERRORS } from '../../../domain/errors.ts';
 import type { App } from '../../app.ts';
 import {

@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Report, ReportQuery } from '../../../domain/admin.ts';
+import type { Report, ReportQuery } from '../../../domain/audit-log.ts';
 import { CSV_OPTIONS, isoCell, safeText } from '../../../domain/csv.ts';
 import { dec } from '../../../domain/money.ts';
 import { riskLevel, RISK_LEVEL_LABELS } from '../../../domain/risk.ts';

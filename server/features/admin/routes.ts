@@ -5,9 +5,6 @@ import type { FastifyReply } from 'fastify';
 import { TOTAL_COUNT_HEADER } from '../../../domain/campaigns.ts';
 import { noBodySchema } from '../../../domain/api.ts';
 import {
-  adminUserDetailSchema,
-  auditListQuerySchema,
-  auditListSchema,
   dashboardSchema,
   disputeSchema,
   escrowListQuerySchema,
@@ -15,9 +12,6 @@ import {
   escrowRowSchema,
   idParamsSchema,
   kycDecisionSchema,
-  REPORT_LABELS,
-  REPORTS,
-  reportQuerySchema,
   resolveSchema,
   roleRequestDecisionSchema,
   roleRequestListSchema,
@@ -27,6 +21,14 @@ import {
   userListQuerySchema,
   userListSchema,
 } from '../../../domain/admin.ts';
+import {
+  adminUserDetailSchema,
+  auditListQuerySchema,
+  auditListSchema,
+  REPORT_LABELS,
+  REPORTS,
+  reportQuerySchema,
+} from '../../../domain/audit-log.ts';
 import { listAudit, recordAudit } from '../../audit.ts';
 import { adminDashboard } from './dashboard.ts';
 import { disputeEscrow, disputeOrder, listEscrow, resolveDispute } from './escrow.ts';

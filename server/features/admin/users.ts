@@ -7,13 +7,13 @@ import {
   ADMIN_MESSAGES,
   KYC_WAITING,
   PAGE_SIZE,
-  type AdminUserDetail,
   type AdminUserRow,
   type KycDecision,
   type UserList,
   type UserListQuery,
   type UserTab,
 } from '../../../domain/admin.ts';
+import { type AdminUserDetail } from '../../../domain/audit-log.ts';
 import { displayName, type KycStatus } from '../../../domain/users.ts';
 import { queryRows, type Db } from '../../db/connect.ts';
 import { sessions, users } from '../../db/schema/index.ts';

@@ -1,7 +1,8 @@
 // Compliance reporting (spec §2): KYC audit, transaction monitoring and risk assessment, each with
 // its figure and an Export of its CSV (for the date range when one is given).
-import type { AdminDashboard, Report } from '@domain/admin.ts';
-import { REPORT_LABELS, REPORTS } from '@domain/admin.ts';
+import type { AdminDashboard } from '@domain/admin.ts';
+import type { Report } from '@domain/audit-log.ts';
+import { REPORT_LABELS, REPORTS } from '@domain/audit-log.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card.tsx';
 import { reportUrl } from '../api/admin.ts';

@@ -2,7 +2,7 @@
 // action (newest first, pages from the server) in words: who did what to whom, the changes as
 // "field: before → after", and the row as stored under "Raw data".
 import { useState } from 'react';
-import { auditActionPhrase, auditChanges, auditChangeText, type AuditEntryRow } from '@domain/admin.ts';
+import { auditActionPhrase, auditChanges, auditChangeText, type AuditEntryRow } from '@domain/audit-log.ts';
 import { Page } from '@/components/layouts/page.tsx';
 import { Card, CardContent, CardHeader } from '@/components/ui/card.tsx';
 import { Field } from '@/components/ui/form-field.tsx';
