@@ -4,7 +4,7 @@
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { decimalField, NUMERIC_MAX } from './decimal-schema.ts';
-import { PAYOUT_PURPOSES, PAYOUT_STATUSES } from './money-out.ts';
+import { PAYOUT_PURPOSES, PAYOUT_STATUSES } from './payouts.ts';
 import { errorMessage } from './errors.ts';
 import { dec, usdText } from './money.ts';
 import { textField } from './text.ts';

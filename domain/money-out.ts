@@ -229,40 +229,6 @@ export function settlementIssue(figures: SettlementFigures): 'LOSS_EXCEEDS_DISBU
   return dec(figures.amountDue).lt(0) ? 'LOSS_EXCEEDS_DISBURSED' : undefined;
 }
 
-// ---- payouts and bank accounts -----------------------------------------------------------------
-
-export const PAYOUT_PURPOSES = ['disbursement', 'withdrawal', 'supplier'] as const;
-export type PayoutPurpose = (typeof PAYOUT_PURPOSES)[number];
-export const PAYOUT_PURPOSE_LABELS: Record<PayoutPurpose, string> = {
-  disbursement: 'Campaign release',
-  withdrawal: 'Withdrawal',
-  /** A trader's releases and order payments that waited for a bank account, sent once it is added. */
-  supplier: 'Balance held for your bank account',
-};
-
-/**
- * - `pending`: booked out of the balance; the provider has not been asked yet (or could not be reached).
- * - `in_transit`: the provider accepted it.
- * - `paid`: arrived. `failed`: the bank refused it: the money is back in the balance.
- */
-export const PAYOUT_STATUSES = ['pending', 'in_transit', 'paid', 'failed'] as const;
-export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
-/** Named groups of payout statuses (domain/status-groups.ts). */
-export const PAYOUT_STATUS_GROUPS = {
-  /** Sent or being sent: the provider has not answered for good yet (the sweep and the metrics watch these). */
-  underway: ['pending', 'in_transit'],
-} as const satisfies Record<string, readonly PayoutStatus[]>;
-
-export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
-  pending: 'Being sent',
-  in_transit: 'On its way',
-  paid: 'Paid',
-  failed: 'Failed — returned to your balance',
-};
-
-export const BANK_ACCOUNT_STATUSES = ['verified', 'removed'] as const;
-export type BankAccountStatus = (typeof BANK_ACCOUNT_STATUSES)[number];
-
 /** Evidence of the trade (milestones, the sales invoice) and the due-diligence files (domain/diligence.ts). */
 export const CAMPAIGN_DOCUMENT_KINDS = ['milestone', 'sales_invoice', ...DILIGENCE_DOCUMENT_KINDS] as const;
 export type CampaignDocumentKind = (typeof CAMPAIGN_DOCUMENT_KINDS)[number];

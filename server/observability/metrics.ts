@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { queryRows, type Db } from '../db/connect.ts';
-import { PAYOUT_STATUS_GROUPS } from '../../domain/money-out.ts';
+import { PAYOUT_STATUS_GROUPS } from '../../domain/payouts.ts';
 import { sqlIn } from '../db/vocabulary.ts';
 
 /** Seconds: most API answers take milliseconds; the slow tail (provider calls, exports) up to 10 s. */

@@ -23,18 +23,20 @@ import {
 } from '../../../domain/payment-lifecycle.ts';
 import { PAYMENT_PROVIDERS, type PaymentProviderName } from '../../../domain/payments.ts';
 import {
-  BANK_ACCOUNT_STATUSES,
-  PAYOUT_PURPOSES,
-  PAYOUT_STATUSES,
   RELEASE_STATUSES,
   SETTLEMENT_STATUSES,
-  type BankAccountStatus,
-  type PayoutPurpose,
-  type PayoutStatus,
   type ReleaseStatus,
   type ReleaseTrigger,
   type SettlementStatus,
 } from '../../../domain/money-out.ts';
+import {
+  BANK_ACCOUNT_STATUSES,
+  PAYOUT_PURPOSES,
+  PAYOUT_STATUSES,
+  type BankAccountStatus,
+  type PayoutPurpose,
+  type PayoutStatus,
+} from '../../../domain/payouts.ts';
 import { campaignDocuments, campaigns } from './campaigns.ts';
 import { users } from './users.ts';
 import { checkIn, sqlIn } from '../vocabulary.ts';

@@ -14,7 +14,7 @@ import {
   type CashAccount,
   type Payout,
 } from '../../../domain/cash-account.ts';
-import { PAYOUT_STATUS_GROUPS, type PayoutPurpose } from '../../../domain/money-out.ts';
+import { PAYOUT_STATUS_GROUPS, type PayoutPurpose } from '../../../domain/payouts.ts';
 import { dec, toFixed, usdText, ZERO } from '../../../domain/money.ts';
 import { moneyGateRefusal } from '../../../domain/policies.ts';
 import type { Role } from '../../../domain/users.ts';

@@ -3,7 +3,7 @@
 // account. Shows what is on its way to the bank and how each payout ended.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { PAYOUT_PURPOSE_LABELS, PAYOUT_STATUS_LABELS } from '@domain/money-out.ts';
+import { PAYOUT_PURPOSE_LABELS, PAYOUT_STATUS_LABELS } from '@domain/payouts.ts';
 import { withdrawalIssue } from '@domain/cash-account.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
