@@ -14,7 +14,7 @@ import {
   paymentIntentIdField,
   recordInvestmentSchema,
 } from '../../../domain/investments.ts';
-import { ERRORS } from '../../../domain/errors.ts';
+import { ERRORS, type ErrorCode } from '../../../domain/errors.ts';
 import { revokeResultSchema } from '../../../domain/diligence.ts';
 import { revokeInvestment } from './revoke.ts';
 import {
@@ -27,6 +27,23 @@ import {
 import { INVESTMENT_API } from '../../../domain/endpoints/investments.ts';
 import { answerSchema } from '../../../domain/endpoint.ts';
 import { pathId } from '../../../domain/ids.ts';
+
+/** What investing refuses, by card or from the balance alike (the one placing rule: docs/investing.md). */
+const INVESTING_REFUSALS = [
+  'CAMPAIGN_NOT_FOUND',
+  'INVESTOR_MISMATCH',
+  'NOT_AN_INVESTOR',
+  'INVESTING_NEEDS_KYC',
+  'CAMPAIGN_FULLY_FUNDED',
+  'CAMPAIGN_FUNDING_CLOSED',
+  'CAMPAIGN_PAUSED',
+  'NOTHING_OPEN',
+  'ABOVE_OPEN_AMOUNT',
+  'BELOW_MINIMUM',
+  'BELOW_MINIMUM_LAST_SLICE',
+  'APPROPRIATENESS_REQUIRED',
+  'ACKNOWLEDGEMENT_REQUIRED',
+] as const satisfies readonly ErrorCode[];
 
 const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Investing is for investors (the service checks the rest: own id, KYC, an open campaign). */
@@ -43,19 +60,7 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         errors: [
-          'CAMPAIGN_NOT_FOUND',
-          'INVESTOR_MISMATCH',
-          'NOT_AN_INVESTOR',
-          'INVESTING_NEEDS_KYC',
-          'CAMPAIGN_FULLY_FUNDED',
-          'CAMPAIGN_FUNDING_CLOSED',
-          'CAMPAIGN_PAUSED',
-          'NOTHING_OPEN',
-          'ABOVE_OPEN_AMOUNT',
-          'BELOW_MINIMUM',
-          'BELOW_MINIMUM_LAST_SLICE',
-          'APPROPRIATENESS_REQUIRED',
-          'ACKNOWLEDGEMENT_REQUIRED',
+          ...INVESTING_REFUSALS,
           'TOO_MANY_HOLDS',
           'RATE_LIMITED',
           'PROVIDER_UNAVAILABLE',
@@ -157,29 +162,9 @@ const investmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/investments/from-balance',
     {
       config: {
-        errors: [
-          'CAMPAIGN_NOT_FOUND',
-          'INVESTOR_MISMATCH',
-          'NOT_AN_INVESTOR',
-          'INVESTING_NEEDS_KYC',
-          'CAMPAIGN_FULLY_FUNDED',
-          'CAMPAIGN_FUNDING_CLOSED',
-          'CAMPAIGN_PAUSED',
-          'NOTHING_OPEN',
-          'ABOVE_OPEN_AMOUNT',
-          'BELOW_MINIMUM',
-          'BELOW_MINIMUM_LAST_SLICE',
-          'APPROPRIATENESS_REQUIRED',
-          'ACKNOWLEDGEMENT_REQUIRED',
-          'INSUFFICIENT_BALANCE',
-          'NOT_FOUND',
-          'PAYMENT_NOT_FOUND',
-        ],
+        errors: [...INVESTING_REFUSALS, 'INSUFFICIENT_BALANCE', 'NOT_FOUND', 'PAYMENT_NOT_FOUND'],
       },
-      preHandler: app.requireRole('investor', {
-        message: ERRORS.NOT_AN_INVESTOR.message,
-        verified: { kyc: 'INVESTING_NEEDS_KYC' },
-      }),
+      preHandler: verifiedInvestors,
       schema: {
         summary: 'Invest from the HydroBridge balance',
         body: createPaymentIntentSchema,
