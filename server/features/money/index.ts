@@ -38,16 +38,14 @@ export {
 } from './releases.ts';
 export {
   declareSettlement,
-  distribute,
   dueByCard,
   liveSettlement,
   receiveBankTransfer,
   reviewSettlement,
-  SETTLEMENT_EVENTS,
-  settlementPurpose,
-  type SettlementEvents,
   sweepDefaults,
 } from './settlement.ts';
+export { distribute, SETTLEMENT_EVENTS, type SettlementEvents } from './settlement-distribution.ts';
+export { settlementPurpose } from './settlement-purpose.ts';
 export {
   campaignDocumentList,
   releaseViews,
