@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { TOTAL_COUNT_HEADER } from '../domain/campaigns.ts';
-import { DEMO_PASSWORD } from '../server/seed/demo.ts';
+import { DEMO_PASSWORD } from '../server/seed/demo-accounts.ts';
 import { BENCH_CAMPAIGNS } from './campaign-data.ts';
 import { cleanups, errorMessage, peakRss, progress, startServeChild, tempDir } from './common.ts';
 import { measureSigninLatency, type SigninLatency } from './latency.ts';

@@ -4,7 +4,7 @@ import { createUser, openTestDatabase, resetDatabase } from '../test/app.ts';
 import type { Database, Db } from './db/connect.ts';
 import { prepareDatabase } from './prepare.ts';
 import { campaigns, users } from './db/schema/index.ts';
-import { DEMO_PASSWORD } from './seed/demo.ts';
+import { DEMO_PASSWORD } from './seed/demo-accounts.ts';
 import { hashPassword } from './features/accounts/index.ts';
 
 async function counts(db: Db) {

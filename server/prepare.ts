@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { installJobQueues } from './jobs/queue.ts';
 import { JOB_SPECS } from './job-registry.ts';
 import type { Database } from './db/connect.ts';
-import { demoAccountsWithDemoPassword, isDatabaseEmpty, seedDemoData } from './seed/demo.ts';
+import { demoAccountsWithDemoPassword, isDatabaseEmpty } from './seed/demo-accounts.ts';
+import { seedDemoData } from './seed/demo.ts';
 
 export async function prepareDatabase(
   database: Database,

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/free-port.ts';
 import { testBackend } from '../test/app.ts';
 import { openDatabase } from './db/connect.ts';
-import { DEMO_PASSWORD, seedDemoData } from './seed/demo.ts';
+import { DEMO_PASSWORD } from './seed/demo-accounts.ts';
+import { seedDemoData } from './seed/demo.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SLOW = 240_000; // each start runs Node, tsx and the embedded database

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { users } from '../db/schema/index.ts';
-import { DEMO_PASSWORD } from '../seed/demo.ts';
+import { DEMO_PASSWORD } from '../seed/demo-accounts.ts';
 import { buildTestApp, createCampaign } from '../../test/app.ts';
 
 let app: App;

@@ -13,15 +13,14 @@ export {
 } from './lifecycle.ts';
 export { recordMilestone } from './milestones.ts';
 export { announce, LIFECYCLE_HOOKS, type LifecycleHooks } from './notices.ts';
+export { backsCampaign, getCampaign } from './campaign-detail.ts';
 export {
-  backsCampaign,
   CAMPAIGN_LISTS,
   type CampaignListCache,
   campaignPageStatements,
   createCampaignListCache,
-  getCampaign,
   invalidateCampaignLists,
   listCampaigns,
   listFilter,
-} from './service.ts';
+} from './campaign-list.ts';
 export { decideSettlement, uploadCampaignDocument } from './money.ts';

@@ -3,7 +3,7 @@
 import type { Actor } from '../../../domain/policies.ts';
 import { buildKiis, type Kiis } from '../../../domain/kiis.ts';
 import type { Db } from '../../db/connect.ts';
-import { getCampaign } from './service.ts';
+import { getCampaign } from './campaign-detail.ts';
 
 export async function kiisOf(
   db: Db,

@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { campaignMilestones, campaigns, investments } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { backsCampaign } from './service.ts';
+import { backsCampaign } from './campaign-detail.ts';
 import { releaseOnMilestone } from '../money/index.ts';
 import { assertOwnDocument } from './money.ts';
 import { notifyEach } from '../notifications/index.ts';

@@ -26,7 +26,8 @@ import {
   type OpenedIntent,
 } from '../money/index.ts';
 import { recordAudit, type Auditor } from '../../audit.ts';
-import { backsCampaign, getCampaign, invalidateCampaignLists } from './service.ts';
+import { backsCampaign, getCampaign } from './campaign-detail.ts';
+import { invalidateCampaignLists } from './campaign-list.ts';
 
 async function lockCampaign(tx: Tx, id: string) {
   const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update');

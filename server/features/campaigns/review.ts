@@ -23,7 +23,8 @@ import { AppError } from '../../errors.ts';
 import { recordAudit, type Auditor } from '../../audit.ts';
 import { announce } from './notices.ts';
 import { fullName } from './review-views.ts';
-import { getCampaign, invalidateCampaignLists } from './service.ts';
+import { getCampaign } from './campaign-detail.ts';
+import { invalidateCampaignLists } from './campaign-list.ts';
 
 /**
  * `POST /api/admin/campaigns/:id/review` (fixed contract): approve (the three diligence documents must
@@ -100,7 +101,7 @@ export async function reviewCampaign(
 
 /**
  * `POST /api/campaigns/:id/resubmit`: the owning trader sends a campaign the reviewer sent back to
- * review again (after filing what was missing; an edit resubmits it too: service.ts updateCampaign).
+ * review again (after filing what was missing; an edit resubmits it too: campaign-write.ts updateCampaign).
  */
 export async function resubmitCampaign(
   db: Db,

@@ -18,7 +18,10 @@ import { campaignReviewDecisionSchema, reviewQueueSchema } from '../../../domain
 import { noBodySchema } from '../../../domain/api.ts';
 import { resubmitCampaign, reviewCampaign, reviewQueue } from './review.ts';
 import { kiisOf } from './kiis.ts';
-import { createCampaign, getCampaign, listCampaigns, traderStats, updateCampaign } from './service.ts';
+import { getCampaign } from './campaign-detail.ts';
+import { listCampaigns } from './campaign-list.ts';
+import { createCampaign, updateCampaign } from './campaign-write.ts';
+import { traderStats } from './trader-stats.ts';
 import { CAMPAIGN_API } from '../../../domain/endpoints/campaigns.ts';
 import { answerSchema } from '../../../domain/endpoint.ts';
 import lifecycleRoutes from './lifecycle-routes.ts';

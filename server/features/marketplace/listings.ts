@@ -117,7 +117,7 @@ function toListing(r: ListingJoin): Listing {
 
 /**
  * Public pages of the list, cached per app context as whole JSON texts (as the campaign list is,
- * campaigns/service.ts): a page is two statements, one with the suppliers' figures. Every marketplace
+ * campaigns/campaign-list.ts): a page is two statements, one with the suppliers' figures. Every marketplace
  * write of this process clears it (after commit); another instance's write shows within the TTL.
  */
 const PAGE_CACHE_TTL_MS = 2_000;

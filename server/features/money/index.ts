@@ -7,17 +7,9 @@ export { balanceOf, lockBalance } from './balances.ts';
 export { definePurpose, type Money, outside, type PaymentLimits, type PaymentRow } from './context.ts';
 export { inlineMoneyJobs, MONEY_JOBS } from './jobs.ts';
 export { accounts, type LedgerKind, post, postingCtes, postMany, transfer } from './ledger/ledger.ts';
-export {
-  abandonPayment,
-  advancePayment,
-  movePayment,
-  openCardPayment,
-  type OpenedIntent,
-  type PaymentSweepReport,
-  sourceAccount,
-  startRefunds,
-  sweepPayments,
-} from './payments.ts';
+export { abandonPayment, advancePayment, movePayment, sourceAccount } from './payments.ts';
+export { openCardPayment, type OpenedIntent } from './payment-opening.ts';
+export { type PaymentSweepReport, sweepPayments } from './payment-sweep.ts';
 export {
   activeBankAccount,
   payOutBalance,
@@ -35,7 +27,7 @@ export {
 export { SandboxProvider } from './providers/sandbox.ts';
 export { type StripeSettings } from './providers/stripe.ts';
 export { reflectionEndsAtOf } from './reflection.ts';
-export { markRefunded, refundPosting } from './refunds.ts';
+export { markRefunded, refundPosting, startRefunds } from './refunds.ts';
 export {
   disbursedOf,
   releaseOnMilestone,
@@ -46,16 +38,14 @@ export {
 } from './releases.ts';
 export {
   declareSettlement,
-  distribute,
   dueByCard,
   liveSettlement,
   receiveBankTransfer,
   reviewSettlement,
-  SETTLEMENT_EVENTS,
-  settlementPurpose,
-  type SettlementEvents,
   sweepDefaults,
 } from './settlement.ts';
+export { distribute, SETTLEMENT_EVENTS, type SettlementEvents } from './settlement-distribution.ts';
+export { settlementPurpose } from './settlement-purpose.ts';
 export {
   campaignDocumentList,
   releaseViews,

@@ -1,40 +1,30 @@
-// One payment lifecycle for every payer (docs/money.md, domain/payment-lifecycle.ts): opening a card
-// payment, learning of its hold, capturing or voiding it, ending it unpaid, refunding it, and the sweep
-// that finishes whatever a browser or a crash left. The purpose's adapter (context.ts) says what a
-// payment draws on and what happens to its subject; nothing else writes a payment's status.
+// One payment lifecycle for every payer (docs/money.md, domain/payment-lifecycle.ts): learning of a
+// payment's hold, capturing or voiding it, ending it unpaid (opening one: payment-opening.ts; refunds:
+// refunds.ts; the sweep that finishes whatever a browser or a crash left: payment-sweep.ts). The
+// purpose's adapter (context.ts) says what a payment draws on and what happens to its subject; nothing
+// else writes a payment's status.
 //
 // The provider is never called inside a transaction. Each decision is taken with the subject locked
 // and leaves a durable marker (`authorized`: capture it; `voiding`: release it; `refunding`: refund
 // it); the provider call follows after COMMIT and a second short transaction books what it did.
-import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   canMovePayment,
-  INTENT_LIFETIME_MINUTES,
-  PAYMENT_STATUS_GROUPS,
   type PaymentEndReason,
-  type PaymentPurpose,
   type PaymentStatus,
 } from '../../../domain/payment-lifecycle.ts';
 import { payments } from '../../db/schema/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
-import { AppError, RateLimitedError } from '../../errors.ts';
-import {
-  intentMatches,
-  ProviderUnavailableError,
-  type IntentMetadata,
-  type ProviderIntent,
-} from './providers/provider.ts';
-import { type Locked, type Money, type PaymentRow, type PurposeAdapter } from './context.ts';
-import { afterCommitJob } from './after-commit-job.ts';
-import { finishRefunds } from './refunds.ts';
-import { sqlIn } from '../../db/vocabulary.ts';
+import { AppError } from '../../errors.ts';
+import { intentMatches, type IntentMetadata, type ProviderIntent } from './providers/provider.ts';
+import type { Locked, Money, PaymentRow, PurposeAdapter } from './context.ts';
+import { finishRefunds, startRefunds } from './refunds.ts';
 import { sourceAccount } from './source-account.ts';
 
 export { sourceAccount };
 
-const MINUTE_MS = 60_000;
+export const MINUTE_MS = 60_000;
 
 /** Moves a payment to `to` if the table allows it from where it is; answers the row as it now is. */
 export async function movePayment(
@@ -82,89 +72,6 @@ async function underLock<T>(
   const known = typeof payment === 'string' ? await readPayment(money.db, payment) : payment;
   const adapter = money.purposes[known.purpose];
   return inTransaction(money.db, async (tx) => fn(tx, adapter, await adapter.lock(tx, known)));
-}
-
-// ---- opening a payment -------------------------------------------------------------------------
-
-/**
- * The caps of docs/money.md, checked before a new intent is opened: live holds of the payer, and new
- * intents in the window. Counted from the payments themselves, so every instance sees the same.
- */
-export async function assertMayOpenPayment(
-  tx: Db | Tx,
-  money: Money,
-  payerId: string,
-  now: Date,
-): Promise<void> {
-  const { intentRate, maxLiveHolds } = money.limits;
-  const since = new Date(now.getTime() - intentRate.windowMinutes * MINUTE_MS);
-  const [row] = await tx
-    .select({
-      holds: sql<number>`count(*) filter (where ${payments.status} = 'authorized')::int`,
-      recent: sql<number>`count(*) filter (where ${payments.createdAt} >= ${since} and ${payments.source} = 'card')::int`,
-    })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.payerId, payerId),
-        or(gte(payments.createdAt, since), eq(payments.status, 'authorized')),
-      ),
-    );
-  if ((row?.holds ?? 0) >= maxLiveHolds) throw new AppError('TOO_MANY_HOLDS');
-  if ((row?.recent ?? 0) >= intentRate.max)
-    throw new RateLimitedError(
-      `Too many payment attempts: please wait ${intentRate.windowMinutes} minutes and try again.`,
-      intentRate.windowMinutes * 60,
-    );
-}
-
-/** What `openCardPayment` hands the subject's insert: the payment's id and the provider's intent. */
-export interface OpenedIntent {
-  paymentId: string;
-  paymentIntentId: string;
-  clientSecret: string;
-}
-
-/**
- * Opens a card payment for a subject (an investment, an order, a settlement). An unpaid intent
- * reserves nothing, so there is nothing to decide first: the caps, then the provider's intent (its
- * metadata names the payment and the subject, ids chosen here), then one transaction writes the
- * payment and, through `insert`, the subject (which may check and lock what it needs). Should that
- * transaction refuse or fail, the intent is cancelled: its secret never left the server.
- */
-export async function openCardPayment<T>(
-  money: Money,
-  input: { purpose: PaymentPurpose; payerId: string; amount: string; subjectId: string },
-  now: Date,
-  insert: (tx: Tx, opened: OpenedIntent) => Promise<T>,
-): Promise<OpenedIntent & { result: T }> {
-  await assertMayOpenPayment(money.db, money, input.payerId, now);
-  const paymentId = randomUUID();
-  const intent = await money.provider.createIntent({
-    amount: input.amount,
-    metadata: { paymentId, purpose: input.purpose, payerId: input.payerId, subjectId: input.subjectId },
-    idempotencyKey: `intent-${paymentId}`,
-  });
-  const opened = { paymentId, paymentIntentId: intent.id, clientSecret: intent.clientSecret };
-  try {
-    const result = await inTransaction(money.db, async (tx) => {
-      await tx.insert(payments).values({
-        id: paymentId,
-        purpose: input.purpose,
-        payerId: input.payerId,
-        amount: input.amount,
-        provider: money.provider.name,
-        intentId: intent.id,
-        createdAt: now,
-        updatedAt: now,
-      });
-      return insert(tx, opened);
-    });
-    return { ...opened, result };
-  } catch (error) {
-    await money.provider.cancelIntent(intent.id).catch(() => undefined);
-    throw error;
-  }
 }
 
 function metadataOf(payment: PaymentRow, subjectId: string): IntentMetadata {
@@ -335,116 +242,4 @@ export async function abandonPayment(money: Money, paymentId: string): Promise<P
   const intent = await money.provider.cancelIntent(payment.intentId);
   if (intent.status === 'canceled') return endUnpaid(money, payment.id, 'abandoned', money.clock());
   return (await advancePayment(money, payment.id, intent)).payment;
-}
-
-// ---- refunds -----------------------------------------------------------------------------------
-
-/**
- * Marks captured payments `refunding` in the caller's transaction (which locked their subjects); after
- * COMMIT the provider refunds each and the purpose books them (refunds.ts). Answers how many.
- */
-export async function startRefunds(
-  tx: Tx,
-  money: Money,
-  captured: ReadonlyArray<Pick<PaymentRow, 'id'>>,
-  now: Date,
-): Promise<number> {
-  if (captured.length === 0) return 0;
-  const ids = captured.map((p) => p.id);
-  const marked = await tx
-    .update(payments)
-    .set({ status: 'refunding', updatedAt: now })
-    .where(and(inArray(payments.id, ids), eq(payments.status, 'captured')))
-    .returning({ id: payments.id });
-  const refunding = marked.map((m) => m.id);
-  if (refunding.length) await afterCommitJob(tx, money, 'money.refunds', { paymentIds: refunding });
-  return refunding.length;
-}
-
-// ---- the sweep ---------------------------------------------------------------------------------
-
-export interface PaymentSweepReport {
-  captured: number;
-  voided: number;
-  expired: number;
-  refunded: number;
-}
-
-/**
- * Finishes what browsers and crashes left, oldest first: provider work first (holds to capture or
- * release, refunds), so a flood of unpaid intents cannot delay a paid one; then unpaid intents older
- * than a minute (asked at the provider: a hold is recorded; one unpaid for INTENT_LIFETIME_MINUTES is
- * cancelled there and ends). Each step is advancePayment: several instances may sweep at once.
- */
-export async function sweepPayments(money: Money): Promise<PaymentSweepReport> {
-  const now = money.clock();
-  const report: PaymentSweepReport = { captured: 0, voided: 0, expired: 0, refunded: 0 };
-  const count = (before: PaymentStatus, after: PaymentRow) => {
-    if (after.status === before) return;
-    if (after.status === 'captured') report.captured++;
-    if (after.status === 'voided') report.voided++;
-    if (after.status === 'expired') report.expired++;
-    if (after.status === 'refunded') report.refunded++;
-  };
-  const work = await money.db
-    .select({ id: payments.id, status: payments.status })
-    .from(payments)
-    .where(sqlIn(payments.status, PAYMENT_STATUS_GROUPS.providerWork))
-    .orderBy(asc(payments.createdAt), asc(payments.id))
-    .limit(500);
-  let failure: unknown;
-  for (const item of work) {
-    try {
-      count(item.status, (await advancePayment(money, item.id)).payment);
-    } catch (error) {
-      failure ??= error;
-      if (error instanceof ProviderUnavailableError) break;
-    }
-  }
-
-  const unpaid = await money.db
-    .select({
-      id: payments.id,
-      purpose: payments.purpose,
-      createdAt: payments.createdAt,
-      intentId: payments.intentId,
-    })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.status, 'created'),
-        sql`${payments.intentId} is not null`,
-        lte(payments.createdAt, new Date(now.getTime() - MINUTE_MS)),
-      ),
-    )
-    .orderBy(asc(payments.createdAt), asc(payments.id))
-    .limit(500);
-  for (const item of failure instanceof ProviderUnavailableError ? [] : unpaid) {
-    try {
-      let after = (await advancePayment(money, item.id)).payment;
-      // A settlement stays due until it is paid (in default too): its card step never lapses.
-      const lapsed =
-        item.purpose !== 'settlement' &&
-        item.createdAt.getTime() + INTENT_LIFETIME_MINUTES * MINUTE_MS <= now.getTime();
-      if (after.status === 'created' && lapsed) {
-        const intent = await money.provider.cancelIntent(item.intentId!);
-        after = (await advancePayment(money, item.id, intent)).payment;
-      }
-      count('created', after);
-    } catch (error) {
-      failure ??= error;
-      if (error instanceof ProviderUnavailableError) break;
-    }
-  }
-  if (failure) throw failure;
-  return report;
-}
-
-/** Payments of a payer by status (the caps' tests and the admin's view). */
-export async function countPayments(money: Money, payerId: string, status: PaymentStatus) {
-  const [row] = await money.db
-    .select({ n: count() })
-    .from(payments)
-    .where(and(eq(payments.payerId, payerId), eq(payments.status, status)));
-  return row?.n ?? 0;
 }

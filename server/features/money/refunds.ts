@@ -1,9 +1,10 @@
-// The one refund path (docs/money.md): a payment marked `refunding` (payments.ts startRefunds) is
+// The one refund path (docs/money.md): a payment marked `refunding` (startRefunds below) is
 // refunded by the provider after COMMIT (idempotently: a retry after a lost answer refunds nothing
 // twice; a balance or bank transfer needs no provider call), then its purpose books the refunds of a
 // subject group together (one transaction of a handful of statements, however many): the ledger moves
 // the money out of escrow back to where it came from, the subjects end refunded.
 import { and, eq, inArray } from 'drizzle-orm';
+import { afterCommitJob } from './after-commit-job.ts';
 import { payments } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { transfer, type LedgerKind, type Posting } from './ledger/ledger.ts';
@@ -65,4 +66,26 @@ export function refundPosting(
   refs: Omit<Posting, 'kind' | 'entries' | 'paymentId'>,
 ): Posting {
   return transfer(kind, heldIn, sourceAccount(payment), payment.amount, { ...refs, paymentId: payment.id });
+}
+
+/**
+ * Marks captured payments `refunding` in the caller's transaction (which locked their subjects); after
+ * COMMIT the provider refunds each and the purpose books them (finishRefunds). Answers how many.
+ */
+export async function startRefunds(
+  tx: Tx,
+  money: Money,
+  captured: ReadonlyArray<Pick<PaymentRow, 'id'>>,
+  now: Date,
+): Promise<number> {
+  if (captured.length === 0) return 0;
+  const ids = captured.map((p) => p.id);
+  const marked = await tx
+    .update(payments)
+    .set({ status: 'refunding', updatedAt: now })
+    .where(and(inArray(payments.id, ids), eq(payments.status, 'captured')))
+    .returning({ id: payments.id });
+  const refunding = marked.map((m) => m.id);
+  if (refunding.length) await afterCommitJob(tx, money, 'money.refunds', { paymentIds: refunding });
+  return refunding.length;
 }

@@ -3,10 +3,10 @@
 // rejects it, the trader pays it in (card through the `settlement` purpose, or a bank transfer an admin
 // marks received), and then — only then — the settlement and what escrow still holds are distributed
 // to the investors' cash accounts, the fee to the platform, and the campaign is completed. Unpaid
-// SETTLEMENT_GRACE_DAYS after approval, the campaign is in default.
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { apportion } from '../../../domain/lifecycle.ts';
-import { dec, toFixed, usdText } from '../../../domain/money.ts';
+// SETTLEMENT_GRACE_DAYS after approval, the campaign is in default. The distribution is in
+// settlement-distribution.ts, the card payment's purpose in settlement-purpose.ts.
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { dec, usdText } from '../../../domain/money.ts';
 import { NUMERIC_MAX } from '../../../domain/decimal-schema.ts';
 import {
   settlementFigures,
@@ -16,45 +16,26 @@ import {
   type Waterfall,
 } from '../../../domain/money-out.ts';
 import { SETTLEMENT_GRACE_DAYS } from '../../../domain/payment-lifecycle.ts';
-import {
-  campaignDocuments,
-  campaignMilestones,
-  campaigns,
-  escrowRecords,
-  investments,
-  payments,
-  settlements,
-} from '../../db/schema/index.ts';
+import type { campaigns } from '../../db/schema/index.ts';
+import { campaignDocuments, campaignMilestones, payments, settlements } from '../../db/schema/index.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { accounts, post, transfer } from './ledger/ledger.ts';
 import { ProviderUnavailableError } from './providers/provider.ts';
-import { definePurpose, outside, type Money } from './context.ts';
-import { abandonPayment, movePayment, sourceAccount, type OpenedIntent } from './payments.ts';
-import { markRefunded, refundPosting } from './refunds.ts';
+import { outside, type Money } from './context.ts';
+import { abandonPayment, movePayment, sourceAccount } from './payments.ts';
+import type { OpenedIntent } from './payment-opening.ts';
 import { disbursedOf, releasesOf } from './releases.ts';
-import { effectKey, effectOf } from '../../effects.ts';
+import { effectOf } from '../../effects.ts';
 import { notify } from '../notifications/index.ts';
+import { distribute, SETTLEMENT_EVENTS } from './settlement-distribution.ts';
 
-type CampaignRow = typeof campaigns.$inferSelect;
-
-/**
- * What a settlement changes for its campaign beyond money (the public lists, the investors' emails):
- * the campaigns feature's, given by the app context (server/context.ts). Each runs in the settling
- * transaction; a handle outside any context has none.
- */
-export interface SettlementEvents {
-  /** The settlement was paid in and distributed: the campaign is completed. */
-  completed(tx: Tx, campaignId: string): Promise<void>;
-  /** The settlement is unpaid past its due date: the campaign is in default. */
-  defaulted(tx: Tx, campaignId: string): Promise<void>;
-}
-export const SETTLEMENT_EVENTS = effectKey<SettlementEvents>('settlement-events');
+export type CampaignRow = typeof campaigns.$inferSelect;
 export type SettlementRow = typeof settlements.$inferSelect;
 const DAY_MS = 86_400_000;
 
 /** Statuses whose settlement is still to be paid. */
-const DUE: SettlementStatus[] = ['approved', 'defaulted'];
+export const DUE: SettlementStatus[] = ['approved', 'defaulted'];
 
 /** The live settlement of a campaign (not a rejected one), locked when the caller holds the campaign. */
 export async function liveSettlement(tx: Tx | Money['db'], campaignId: string, lock = false) {
@@ -256,7 +237,7 @@ export async function receiveBankTransfer(tx: Tx, money: Money, campaign: Campai
     });
 }
 
-async function bookSettlementPayment(
+export async function bookSettlementPayment(
   tx: Tx,
   campaign: CampaignRow,
   settlement: SettlementRow,
@@ -268,7 +249,12 @@ async function bookSettlementPayment(
 }
 
 /** The money the trader paid, into the campaign's settlement account. */
-async function bookPaidIn(tx: Tx, campaign: CampaignRow, payment: typeof payments.$inferSelect, now: Date) {
+export async function bookPaidIn(
+  tx: Tx,
+  campaign: CampaignRow,
+  payment: typeof payments.$inferSelect,
+  now: Date,
+) {
   await post(
     tx,
     transfer('settlement_payment', sourceAccount(payment), accounts.settlement(campaign.id), payment.amount, {
@@ -279,141 +265,6 @@ async function bookPaidIn(tx: Tx, campaign: CampaignRow, payment: typeof payment
     }),
   );
 }
-
-/**
- * The distribution, in the caller's transaction (campaign and settlement locked), as ONE ledger
- * transaction: the settlement account and what escrow still holds go to each investor's cash account
- * (principal ± their share of the net profit, to the cent) and the fee to the platform; investments
- * `paid_out` with their profit share, escrow records Released, the settlement paid, the campaign
- * completed. A handful of statements whatever the number of investors.
- */
-export async function distribute(tx: Tx, campaign: CampaignRow, settlement: SettlementRow, now: Date) {
-  const open = await tx
-    .select({ id: investments.id, investorId: investments.investorId, amount: investments.amount })
-    .from(investments)
-    .where(and(eq(investments.campaignId, campaign.id), eq(investments.status, 'confirmed')))
-    .orderBy(asc(investments.id));
-  const gross = dec(settlement.grossProfit);
-  const fee = dec(settlement.fee);
-  const weights = open.map((i) => ({ id: i.id, weight: dec(i.amount) }));
-  const netParts = apportion(gross.minus(fee), weights);
-  const feeParts = apportion(fee, weights);
-  const escrowLeft = dec(settlement.principal).minus(settlement.disbursed);
-  const entries = [
-    ...(dec(settlement.amountDue).gt(0)
-      ? [{ account: accounts.settlement(campaign.id), amount: dec(settlement.amountDue).times(-1) }]
-      : []),
-    ...(escrowLeft.gt(0) ? [{ account: accounts.escrow(campaign.id), amount: escrowLeft.times(-1) }] : []),
-    ...open.map((i, k) => ({
-      account: accounts.investor(i.investorId),
-      amount: dec(i.amount).plus(netParts[k]!),
-    })),
-    ...(fee.gt(0) ? [{ account: accounts.platformFees(), amount: fee }] : []),
-  ].filter((e) => !e.amount.eq(0));
-  if (entries.length >= 2)
-    await post(tx, {
-      kind: 'distribution',
-      campaignId: campaign.id,
-      at: now,
-      memo: `Settlement distributed: principal ${settlement.principal}, investors' gross profit ${settlement.grossProfit}, fee ${settlement.fee}`,
-      entries,
-    });
-  if (open.length) {
-    const shares = JSON.stringify(
-      open.map((i, k) => ({
-        id: i.id,
-        profit_share: toFixed(netParts[k]!),
-        fee_share: toFixed(feeParts[k]!),
-      })),
-    );
-    await tx.execute(sql`update ${investments} i set status = 'paid_out', profit_share = v.profit_share,
-        fee_share = v.fee_share, updated_at = ${now}
-      from jsonb_to_recordset(${shares}::jsonb) as v(id uuid, profit_share numeric, fee_share numeric)
-      where i.id = v.id`);
-    await tx
-      .update(escrowRecords)
-      .set({ status: 'released', releasedAmount: sql`${escrowRecords.amount}`, updatedAt: now })
-      .where(and(eq(escrowRecords.campaignId, campaign.id), eq(escrowRecords.status, 'held')));
-  }
-  await tx
-    .update(settlements)
-    .set({ status: 'paid', paidAt: now, updatedAt: now })
-    .where(eq(settlements.id, settlement.id));
-  await tx
-    .update(campaigns)
-    .set({ status: 'completed', actualProfit: settlement.actualProfit, updatedAt: now })
-    .where(eq(campaigns.id, campaign.id));
-  // Whichever way it was paid in (a card captured by the sweep too): lists and investors hear of it.
-  await effectOf(tx, SETTLEMENT_EVENTS)?.completed(tx, campaign.id);
-  await notify(tx, {
-    userId: campaign.traderId,
-    kind: 'settlement',
-    key: `settlement:${settlement.id}:distributed`,
-    title: `The settlement of ${campaign.title} is distributed to its investors: the campaign is completed`,
-    link: '/trader/dashboard',
-  });
-}
-
-// ---- the `settlement` purpose ------------------------------------------------------------------
-
-async function lockSettlementOf(tx: Tx, paymentId: string) {
-  const [found] = await tx
-    .select({ campaignId: settlements.campaignId })
-    .from(settlements)
-    .where(eq(settlements.paymentId, paymentId));
-  if (!found) throw new AppError('SETTLEMENT_NOT_FOUND');
-  const [campaign] = await tx
-    .select()
-    .from(campaigns)
-    .where(eq(campaigns.id, found.campaignId))
-    .for('update');
-  const [row] = await tx
-    .select({ settlement: settlements, payment: payments })
-    .from(settlements)
-    .innerJoin(payments, eq(payments.id, settlements.paymentId))
-    .where(eq(settlements.paymentId, paymentId))
-    .for('update');
-  return { campaign: campaign!, settlement: row!.settlement, payment: row!.payment };
-}
-
-export const settlementPurpose = definePurpose({
-  async lock(tx, payment) {
-    const locked = await lockSettlementOf(tx, payment.id);
-    return { subjectId: locked.settlement.id, ...locked };
-  },
-  async holdRefusal(_tx, { settlement }, payment) {
-    return DUE.includes(settlement.status) && settlement.paymentId === payment.id ? null : 'not_due';
-  },
-  async onAuthorized() {},
-  async onCaptured(tx, { campaign, settlement }, payment, now) {
-    if (DUE.includes(settlement.status)) {
-      await bookSettlementPayment(tx, campaign, settlement, payment, now);
-      return false;
-    }
-    // Paid another way between the hold and its capture (a bank transfer): the card's money is booked
-    // in, and the refund takes it out again (without it, the refund would overdraw the account).
-    await bookPaidIn(tx, campaign, payment, now);
-    return true;
-  },
-  async onEnded() {
-    // An unpaid settlement intent changes nothing: the settlement stays due (a new intent can follow).
-  },
-  async bookRefunds(money, paymentIds, now) {
-    for (const id of paymentIds)
-      await inTransaction(money.db, async (tx) => {
-        const { campaign } = await lockSettlementOf(tx, id);
-        const [payment] = await markRefunded(tx, [id], now);
-        if (!payment) return;
-        await post(tx, {
-          ...refundPosting('refund', payment, accounts.settlement(campaign.id), {
-            campaignId: campaign.id,
-            at: now,
-          }),
-          memo: `Settlement payment ${id} refunded: the settlement was paid another way`,
-        });
-      });
-  },
-});
 
 /** Approved settlements unpaid past their due date: the campaign is in default. */
 export async function sweepDefaults(money: Money): Promise<string[]> {
