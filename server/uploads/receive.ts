@@ -4,6 +4,7 @@
 // is refused the moment one is passed. A refused, malformed or cut-short upload leaves nothing behind.
 // Each user may upload `UPLOADS_PER_WINDOW` times and `UPLOAD_BYTES_PER_WINDOW` bytes per window.
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { detectDocumentType, type DocumentType } from '../../domain/kyc.ts';
 import { UPLOAD_BYTES_PER_WINDOW, UPLOAD_MESSAGES, UPLOAD_WINDOW_MS } from '../../domain/uploads.ts';
 import type { Db } from '../db/connect.ts';
@@ -157,4 +158,23 @@ export async function receiveUpload(
     throw parserError(error, rules, current);
   }
   return { files, fields };
+}
+
+/**
+ * The text fields of a received upload, parsed by `schema`; when they are refused, the files go too
+ * (nothing of a refused request is kept) and the answer is the 400 naming the first field at fault.
+ */
+export async function uploadFields<S extends z.ZodType>(
+  db: Db,
+  upload: { files: readonly ReceivedFile[]; fields: Record<string, string> },
+  schema: S,
+): Promise<z.output<S>> {
+  const parsed = schema.safeParse(upload.fields);
+  if (parsed.success) return parsed.data;
+  await deleteFiles(
+    db,
+    upload.files.map((f) => f.fileId),
+  );
+  const issue = parsed.error.issues[0]!;
+  throw new AppError('VALIDATION', issue.message, { [String(issue.path[0] ?? 'request')]: issue.message });
 }

@@ -1,6 +1,7 @@
 // KYC/KYB over HTTP: the caller's verification, the multipart upload of their documents, and one
 // document's file for its owner or an admin (docs/kyc.md).
 import multipart from '@fastify/multipart';
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../../domain/admin.ts';
 import { noBodySchema } from '../../../../domain/api.ts';
@@ -15,8 +16,8 @@ import {
   type DocumentKind,
 } from '../../../../domain/kyc.ts';
 import { AppError } from '../../../errors.ts';
-import { receiveUpload, type UploadRules } from '../../../uploads/receive.ts';
-import { deleteFiles, readFile } from '../../../uploads/storage.ts';
+import { receiveUpload, uploadFields, type UploadRules } from '../../../uploads/receive.ts';
+import { readFile } from '../../../uploads/storage.ts';
 import { identityChangeCreateSchema, identityChangeSchema } from '../../../../domain/identity.ts';
 import { requestIdentityChange } from './identity.ts';
 import { readDocument, submitDocuments, verificationOf } from './service.ts';
@@ -89,19 +90,9 @@ const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = request.user!;
-      const { files, fields } = await receiveUpload(request, app.db, user.id, kycUpload, app.clock());
-      const kyb = kybFieldsSchema.safeParse(fields);
-      if (!kyb.success) {
-        await deleteFiles(
-          app.db,
-          files.map((f) => f.fileId),
-        );
-        const issue = kyb.error.issues[0]!;
-        throw new AppError('VALIDATION', issue.message, {
-          [String(issue.path[0] ?? 'request')]: issue.message,
-        });
-      }
-      const verification = await submitDocuments(app.db, user, files, kyb.data, app.clock());
+      const upload = await receiveUpload(request, app.db, user.id, kycUpload, app.clock());
+      const kyb = await uploadFields(app.db, upload, kybFieldsSchema);
+      const verification = await submitDocuments(app.db, user, upload.files, kyb, app.clock());
       return reply.status(201).send(verification);
     },
   );

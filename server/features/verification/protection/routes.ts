@@ -18,11 +18,11 @@ import {
   classificationViewSchema,
 } from '../../../../domain/investor-protection.ts';
 import multipart from '@fastify/multipart';
+
 import { KYC_MESSAGES, MAX_DOCUMENT_BYTES } from '../../../../domain/kyc.ts';
 import { AppError } from '../../../errors.ts';
-import { receiveUpload, type UploadRules } from '../../../uploads/receive.ts';
+import { receiveUpload, uploadFields, type UploadRules } from '../../../uploads/receive.ts';
 import { sendStoredFile } from '../../../uploads/send.ts';
-import { deleteFiles } from '../../../uploads/storage.ts';
 import { appropriatenessOf, protectedUser, takeAppropriateness } from './appropriateness.ts';
 import {
   applyForClassification,
@@ -131,20 +131,10 @@ const protectionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = request.user!;
-      const { files, fields } = await receiveUpload(request, app.db, user.id, evidenceUpload, app.clock());
-      const parsed = classificationFieldsSchema.safeParse(fields);
-      if (!parsed.success) {
-        // A refused application keeps none of its files.
-        await deleteFiles(
-          app.db,
-          files.map((f) => f.fileId),
-        );
-        const issue = parsed.error.issues[0]!;
-        throw new AppError('VALIDATION', issue.message, {
-          [String(issue.path[0] ?? 'request')]: issue.message,
-        });
-      }
-      const view = await applyForClassification(app.db, user, parsed.data, files, app.clock());
+      const upload = await receiveUpload(request, app.db, user.id, evidenceUpload, app.clock());
+      // A refused application keeps none of its files.
+      const application = await uploadFields(app.db, upload, classificationFieldsSchema);
+      const view = await applyForClassification(app.db, user, application, upload.files, app.clock());
       return reply.status(201).send(view);
     },
   );
