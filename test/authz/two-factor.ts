@@ -8,6 +8,7 @@ import { totpFactors } from '../../server/db/schema/index.ts';
 import { PENDING_COOKIE } from '../../server/features/accounts/index.ts';
 import { startPendingSignIn } from '../../server/features/accounts/index.ts';
 import { createUser, TEST_ADMIN_TOTP_SECRET } from '../app.ts';
+import { TOTP_PERIOD_S } from '../../domain/two-factor.ts';
 import { nextTotpCode } from '../two-factor.ts';
 import type { Builder, RouteContext } from './requests.ts';
 
@@ -39,6 +40,25 @@ const FORGED = {
     attestationObject: 'AAAA',
   },
 };
+
+/**
+ * A code the caller's app shows now. The fuzzer proves the same user's app many times within one
+ * 30-second step, and the server takes each step's code once: when both steps it accepts now are
+ * spent, the harness re-enrols the app (its factor forgets the last step used), as a user would.
+ */
+async function codeNow(ctx: RouteContext, userId: string): Promise<string> {
+  const now = new Date();
+  const [factor] = await ctx.app.db.select().from(totpFactors).where(eq(totpFactors.userId, userId));
+  const nextStep = Math.floor(now.getTime() / (TOTP_PERIOD_S * 1000)) + 1;
+  if (
+    factor?.lastUsedStep !== null &&
+    factor?.lastUsedStep !== undefined &&
+    factor.lastUsedStep >= nextStep
+  ) {
+    await ctx.app.db.update(totpFactors).set({ lastUsedStep: null }).where(eq(totpFactors.userId, userId));
+  }
+  return nextTotpCode(ctx.app.db, userId, now);
+}
 
 const hasTotp = async (ctx: RouteContext) =>
   Boolean(
@@ -77,7 +97,7 @@ export const TWO_FACTOR_REQUESTS = {
         .insert(totpFactors)
         .values({ userId: ctx.caller.user.id, secret: TEST_ADMIN_TOTP_SECRET });
     }
-    const code = ctx.caller ? await nextTotpCode(ctx.app.db, ctx.caller.user.id, new Date()) : '123456';
+    const code = ctx.caller ? await codeNow(ctx, ctx.caller.user.id) : '123456';
     return { url: '/api/auth/2fa/totp/enable', body: { code } };
   },
   'POST /api/auth/2fa/totp/disable': () => ({ url: '/api/auth/2fa/totp/disable' }),
@@ -92,7 +112,7 @@ export const TWO_FACTOR_REQUESTS = {
     const user = await withTotp(ctx);
     return {
       url: '/api/auth/2fa/step-up',
-      body: { code: await nextTotpCode(ctx.app.db, user.id, new Date()) },
+      body: { code: await codeNow(ctx, user.id) },
     };
   },
 } satisfies Record<string, Builder>;
