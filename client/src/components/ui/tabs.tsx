@@ -45,7 +45,8 @@ export function TabList<T extends string>({
     <div
       role="tablist"
       aria-label={label}
-      className={cn('flex w-full gap-1 rounded-lg bg-muted p-1', className)}
+      // Our own words: a label never breaks inside a word; on a narrow phone the list scrolls instead.
+      className={cn('flex w-full gap-1 overflow-x-auto rounded-lg bg-muted p-1', className)}
     >
       {tabs.map((tab) => {
         const selected = tab === value;
@@ -61,7 +62,7 @@ export function TabList<T extends string>({
             onClick={() => onValueChange(tab)}
             onKeyDown={onKeyDown}
             className={cn(
-              'flex-1 rounded-md px-2 py-1.5 text-sm font-medium transition-colors',
+              'flex-1 rounded-md px-2 py-1.5 text-sm font-medium whitespace-nowrap transition-colors [overflow-wrap:normal]',
               selected
                 ? 'bg-background text-foreground shadow-sm'
                 : 'text-muted-foreground hover:text-foreground',
